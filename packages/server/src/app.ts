@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.js';
+import { registerApiDocs } from './http/api-docs.js';
+import { errorHandling } from './http/error-handler.js';
+import { requestLocale } from './http/request-locale.js';
+import { registerWebApp } from './http/web-app.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { referenceRoutes } from './modules/reference/reference.routes.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Where `vite build` writes the web app, seen from src/ or dist/. */
+export const DEFAULT_WEB_ROOT = path.resolve(here, '../../web/dist');
+
+const { version } = JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as {
+  version: string;
+};
+
+export interface BuildAppOptions extends AppContext {
+  /** Folder of the built web app; `null` serves no web app (API only). */
+  webRoot?: string | null;
+  /** Fastify logger options; defaults to pino at the configured level. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/**
+ * Builds the whole application (API, docs, web app) without listening, so tests and the
+ * server entry point share it. Plugins and modules are registered explicitly, in order.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { webRoot = DEFAULT_WEB_ROOT, logger, ...context } = options;
+  const app = Fastify({
+    logger: logger ?? {
+      level: context.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    // Honour a caller's (or proxy's) request id when it is well-formed; otherwise mint one.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'"],
+        // Mantine writes style attributes at run time.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'worker-src': ["'self'", 'blob:'],
+        // Plain-http installations on a home network must keep loading their own assets.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // HSTS only makes sense behind HTTPS, which a reverse proxy adds.
+    strictTransportSecurity: false,
+  });
+  await app.register(requestLocale);
+  await app.register(errorHandling);
+  await registerApiDocs(app, version);
+
+  await app.register(healthRoutes, context);
+  await app.register(referenceRoutes);
+
+  await registerWebApp(app, webRoot);
+  return app;
+}

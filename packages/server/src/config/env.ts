@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true' || value === 'yes' || value === 'on');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const urlWithScheme = (schemes: string[], what: string) =>
+  optionalText.refine((value) => value === undefined || schemes.some((s) => value.startsWith(`${s}://`)), {
+    message: `must be a ${what} URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
+  });
+
+/**
+ * Every environment variable the server reads (ARCHITECTURE.md "Configuration"), with its
+ * default. Parsed once at boot; a bad value stops the process with a clear message.
+ */
+const EnvSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ error: 'must be a whole number between 0 and 65535' })
+      .int('must be a whole number between 0 and 65535')
+      .min(0, 'must be a whole number between 0 and 65535')
+      .max(65535, 'must be a whole number between 0 and 65535')
+      .default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    NESTBOX_DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: urlWithScheme(['postgres', 'postgresql'], 'PostgreSQL'),
+    REDIS_URL: urlWithScheme(['redis', 'rediss'], 'Redis'),
+    SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'SMTP'),
+    NESTBOX_MAIL_FROM: z.string().min(3).default('Nestbox <no-reply@localhost>'),
+    NESTBOX_APP_URL: urlWithScheme(['http', 'https'], 'web'),
+    NESTBOX_JWT_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+      message: 'must be at least 32 characters long',
+    }),
+    RECAPTCHA_SECRET: optionalText,
+    RECAPTCHA_SITE_KEY: optionalText,
+    SLACK_CLIENT_ID: optionalText,
+    SLACK_CLIENT_SECRET: optionalText,
+    SLACK_SIGNING_SECRET: optionalText,
+    NESTBOX_E2E: flag,
+    NESTBOX_ALLOW_RESEED: flag,
+    NESTBOX_ADMIN_EMAIL: optionalText,
+    NESTBOX_ADMIN_PASSWORD: optionalText,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    const slack = [env.SLACK_CLIENT_ID, env.SLACK_CLIENT_SECRET, env.SLACK_SIGNING_SECRET];
+    if (slack.some(Boolean) && !slack.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SLACK_CLIENT_ID'],
+        message:
+          'set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET together, or none of them',
+      });
+    }
+    if (Boolean(env.RECAPTCHA_SECRET) !== Boolean(env.RECAPTCHA_SITE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RECAPTCHA_SECRET'],
+        message: 'set RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY together, or neither',
+      });
+    }
+  });
+
+/** The server's validated configuration. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data directory (SQLite file, generated secrets, mail outbox). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string;
+  jwtSecret: string | undefined;
+  recaptcha: { secret: string; siteKey: string } | undefined;
+  slack: { clientId: string; clientSecret: string; signingSecret: string } | undefined;
+  e2e: boolean;
+  allowReseed: boolean;
+  admin: { email: string; password: string } | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** Thrown when the environment is invalid; its message lists every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment into a Config, or throws a ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const got = name in env ? ` (got ${JSON.stringify(env[name])})` : '';
+      return `  ${name}: ${issue.message}${got}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.NESTBOX_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.NESTBOX_MAIL_FROM,
+    appUrl: (e.NESTBOX_APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.NESTBOX_JWT_SECRET,
+    recaptcha:
+      e.RECAPTCHA_SECRET && e.RECAPTCHA_SITE_KEY
+        ? { secret: e.RECAPTCHA_SECRET, siteKey: e.RECAPTCHA_SITE_KEY }
+        : undefined,
+    slack:
+      e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET && e.SLACK_SIGNING_SECRET
+        ? {
+            clientId: e.SLACK_CLIENT_ID,
+            clientSecret: e.SLACK_CLIENT_SECRET,
+            signingSecret: e.SLACK_SIGNING_SECRET,
+          }
+        : undefined,
+    e2e: e.NESTBOX_E2E,
+    allowReseed: e.NESTBOX_ALLOW_RESEED,
+    admin:
+      e.NESTBOX_ADMIN_EMAIL && e.NESTBOX_ADMIN_PASSWORD
+        ? { email: e.NESTBOX_ADMIN_EMAIL, password: e.NESTBOX_ADMIN_PASSWORD }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+  };
+}

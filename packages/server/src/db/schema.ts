@@ -1,0 +1,173 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types of the data model (ARCHITECTURE.md "Data"). Portable types only: ids are
+ * UUIDv7 text, times are UTC epoch milliseconds, booleans are stored as 0/1 integers and
+ * mapped to `boolean` in the repositories.
+ */
+type Flag = ColumnType<number, number | undefined, number>;
+type Millis = number;
+
+export interface UsersTable {
+  id: string;
+  /** Case-folded (lower-case, trimmed); unique. */
+  email: string;
+  name: string;
+  password_hash: string;
+  is_admin: Flag;
+  locale: Generated<string>;
+  timezone: Generated<string>;
+  location: string | null;
+  occupation: string | null;
+  activated_at: Millis | null;
+  /** Bumped on password change or reset: every older token and socket stops working. */
+  token_version: Generated<number>;
+  workspace_split: Generated<number>;
+  tooltips_enabled: Flag;
+  /** Customizations: the defaults given to new boxes. */
+  default_show_completed: Flag;
+  default_auto_add_to_unprioritized: Flag;
+  reminder_emails: Flag;
+  prioritized_split_percentage: Generated<number>;
+  unprioritized_order_by: Generated<string>;
+  unprioritized_order_dir: Generated<string>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  /** `activation` or `password_reset`. */
+  purpose: string;
+  /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
+  token_hash: string;
+  expires_at: Millis;
+  used_at: Millis | null;
+  created_at: Millis;
+}
+
+export interface ItemsTable {
+  id: string;
+  /** `todoBox` or `todoText`. */
+  type: string;
+  /** `any`, `todo` or `search`. */
+  box_type: Generated<string>;
+  title: Generated<string>;
+  parent_id: string | null;
+  /** Order among siblings (fractional, so an insert between two needs no renumbering). */
+  position: Generated<number>;
+  is_root_box: Flag;
+  completed_at: Millis | null;
+  archived_at: Millis | null;
+  auto_archive_amount: number | null;
+  auto_archive_duration: string | null;
+  auto_archive_at: Millis | null;
+  target_date: Millis | null;
+  show_completed: Flag;
+  auto_add_to_unprioritized: Flag;
+  /** Null once the creating user is removed. */
+  created_by: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface ItemUsersTable {
+  item_id: string;
+  user_id: string;
+  /** `owner`, `editor` or `readonly`. */
+  level: string;
+  created_at: Millis;
+}
+
+export interface UserItemsTable {
+  user_id: string;
+  item_id: string;
+  favourited: Flag;
+  prioritizable: Flag;
+  priority: number | null;
+  marked_for_today: Flag;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface PanesTable {
+  id: string;
+  user_id: string;
+  position: number;
+  /** `box` or `search`. */
+  type: Generated<string>;
+  item_id: string | null;
+  scroll_to_item_id: string | null;
+  search_term: string | null;
+  search_scope: string | null;
+  include_archived: Flag;
+  include_completed: Flag;
+  width: Generated<number>;
+  created_at: Millis;
+}
+
+export interface RemindersTable {
+  id: string;
+  user_id: string;
+  item_id: string;
+  number_of: number;
+  unit: string;
+  before_after_on: string;
+  repeat: Flag;
+  linked_directly_to_target_date: Flag;
+  /** The next occurrence to fire (UTC ms), or null when nothing is planned. */
+  next_fire_at: Millis | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface ReminderEventsTable {
+  id: string;
+  reminder_id: string;
+  user_id: string;
+  item_id: string;
+  /** The occurrence this event stands for; unique per reminder, so an occurrence fires once. */
+  event_date: Millis;
+  unread: Flag;
+  dismissed_at: Millis | null;
+  created_at: Millis;
+}
+
+export interface SlackAccountsTable {
+  id: string;
+  user_id: string;
+  team_id: string;
+  team_name: string;
+  slack_user_id: string;
+  slack_user_name: string | null;
+  /** The bot/user token, encrypted with a key derived from the server's secret. */
+  access_token_enc: string;
+  inbox_item_id: string | null;
+  created_at: Millis;
+}
+
+export interface SlackEventsTable {
+  /** Slack's event id: a retried delivery of the same event is recognised and ignored. */
+  event_id: string;
+  received_at: Millis;
+}
+
+export interface Database {
+  users: UsersTable;
+  account_tokens: AccountTokensTable;
+  items: ItemsTable;
+  item_users: ItemUsersTable;
+  user_items: UserItemsTable;
+  panes: PanesTable;
+  reminders: RemindersTable;
+  reminder_events: ReminderEventsTable;
+  slack_accounts: SlackAccountsTable;
+  slack_events: SlackEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ItemRow = Selectable<ItemsTable>;
+export type NewItemRow = Insertable<ItemsTable>;

@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { isKnownPagePath } from '@nestbox/shared/routes';
+import type { FastifyInstance } from 'fastify';
+import { replyWithError } from './error-handler.js';
+
+/** Paths that belong to the API, never to the web app's history fallback. */
+const API_PREFIXES = ['/api/', '/auth/', '/user/', '/slack/', '/e2e/', '/socket.io/'];
+
+function isApiPath(pathname: string): boolean {
+  return API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix);
+}
+
+/**
+ * Serves the built web app from `webRoot` with a history fallback: any page path of the
+ * SPEC answers index.html (200), any other non-API path answers index.html with 404 so the
+ * app shows its 'Error 404' page, and unknown API paths answer 404 JSON.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot: string | null): Promise<void> {
+  const indexFile = webRoot ? path.join(webRoot, 'index.html') : null;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : null;
+
+  if (webRoot && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Vite fingerprints everything under assets/: it can be cached for ever.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!indexHtml || !wantsPage || isApiPath(pathname)) {
+      return replyWithError(request, reply, 404, 'error.notFound.route');
+    }
+    return reply
+      .status(isKnownPagePath(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+}

@@ -1,0 +1,27 @@
+import { USER_LOCALES, type UserLocale } from '@nestbox/shared/i18n/locales';
+import { type MessageKey, messagesEnGb } from '@nestbox/shared/i18n/messages.en-gb';
+import { messagesFr } from '@nestbox/shared/i18n/messages.fr';
+import i18next from 'i18next';
+
+const i18n = i18next.createInstance();
+await i18n.init({
+  resources: {
+    'en-GB': { translation: messagesEnGb },
+    fr: { translation: messagesFr },
+  },
+  supportedLngs: [...USER_LOCALES],
+  fallbackLng: 'en-GB',
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+/** The message for `key` in `locale` (server-side texts: errors, e-mails). */
+export function translate(
+  locale: UserLocale,
+  key: MessageKey,
+  params?: Record<string, string | number>,
+): string {
+  return i18n.t(key, { lng: locale, ...params });
+}

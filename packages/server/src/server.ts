@@ -1,0 +1,68 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/env.js';
+import { loadSecrets } from './config/secrets.js';
+import { openDatabase } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { runBaseSeed } from './db/seeds/base-seed.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Starts Nestbox: config, database (migrated and seeded), then the HTTP server; stops gracefully. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Nestbox cannot start.\n${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const secrets = loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: `${config.dataDir}/nestbox.sqlite`,
+  });
+  await migrateToLatest(database.db);
+  await runBaseSeed(database.db);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+
+  const app = await buildApp({ config, secrets, db: database.db, dbEngine: database.engine, redis });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await redis?.quit();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { address, database: database.engine, dataDir: config.dataDir },
+    `Nestbox is running at ${config.appUrl} (${database.engine})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('Nestbox failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+/**
+ * Business constants and limits of SPEC §9. Every package imports them from here;
+ * nothing retypes a value.
+ */
+
+/** Client request timeout (ms). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Share user search: throttle window (ms, leading edge) and minimum term length. */
+export const SHARE_SEARCH_THROTTLE_MS = 500;
+export const SHARE_SEARCH_MIN_TERM_LENGTH = 2;
+
+/** Passwords must have at least this many characters. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Auto-archive choices; `null` means none (clears any auto-archive). */
+export const AUTO_ARCHIVE_DURATIONS = ['days', 'weeks', 'months', 'years'] as const;
+export type AutoArchiveDuration = (typeof AUTO_ARCHIVE_DURATIONS)[number];
+export const AUTO_ARCHIVE_CHOICES: ReadonlyArray<{ amount: number; duration: AutoArchiveDuration } | null> = [
+  null,
+  { amount: 1, duration: 'days' },
+  { amount: 2, duration: 'days' },
+  { amount: 3, duration: 'days' },
+  { amount: 5, duration: 'days' },
+  { amount: 1, duration: 'weeks' },
+  { amount: 2, duration: 'weeks' },
+  { amount: 1, duration: 'months' },
+  { amount: 3, duration: 'months' },
+  { amount: 6, duration: 'months' },
+  { amount: 1, duration: 'years' },
+  { amount: 2, duration: 'years' },
+  { amount: 3, duration: 'years' },
+];
+
+/** Reminder units and placements, and the defaults of a new reminder. */
+export const REMINDER_UNITS = ['minutes', 'hours', 'days', 'weeks', 'years'] as const;
+export type ReminderUnit = (typeof REMINDER_UNITS)[number];
+export const REMINDER_PLACEMENTS = ['before', 'after', 'on'] as const;
+export type ReminderPlacement = (typeof REMINDER_PLACEMENTS)[number];
+export const REMINDER_DEFAULTS = {
+  numberOf: 1,
+  beforeAfterOn: REMINDER_PLACEMENTS[0],
+  unit: REMINDER_UNITS[2],
+  repeat: false,
+} as const;
+/** The reminder number input accepts at most this many digits. */
+export const REMINDER_NUMBER_MAX_LENGTH = 3;
+
+/** Priorities: the step between neighbours, the gap below which a reindex is needed, and how long the flag shows. */
+export const PRIORITY_STEP = 16_384;
+export const PRIORITY_REINDEX_THRESHOLD = 1e-12;
+export const REINDEX_FLAG_CLEAR_MS = 2_000;
+
+/** Workspace and Organizer defaults. */
+export const DEFAULT_PRIORITIZED_SPLIT_PERCENTAGE = 55;
+export const DEFAULT_WORKSPACE_SPLIT = 3;
+export const DEFAULT_TOOLTIPS_ENABLED = true;
+export const UNPRIORITIZED_ORDER_COLUMNS = ['createdDate', 'itemTitle', 'parentTitle'] as const;
+export type UnprioritizedOrderColumn = (typeof UNPRIORITIZED_ORDER_COLUMNS)[number];
+export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;
+export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
+export const DEFAULT_UNPRIORITIZED_ORDER = { column: 'createdDate', dir: 'desc' } as const satisfies {
+  column: UnprioritizedOrderColumn;
+  dir: OrderDirection;
+};
+
+/** Pane geometry (px). Panes that fit = (window width − padding) / pane width. */
+export const DEFAULT_PANE_WIDTH = 400;
+export const ORGANIZER_PANE_WIDTH = 540;
+export const WORKSPACE_PADDING = 60;
+
+/** Infinite scroll loads the next page at this fraction of the scroll. */
+export const INFINITE_SCROLL_THRESHOLD = 0.7;
+
+/** Locale and time zone defaults. */
+export const DEFAULT_LOCALE = 'en-GB';
+export const DEFAULT_TIMEZONE = 'Europe/London';
+
+/** Date formats (date-fns tokens). */
+export const DATE_FORMAT = 'dd-MMM-yyyy';
+export const DATE_FORMAT_SHORT = 'dd-MMM-yy';
+
+/** Layout breakpoints (px) and stacking order. */
+export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200 } as const;
+export const Z_INDEX = { notifications: 150, modal: 100, datePicker: 90 } as const;
+
+/** Droppable id of the Unprioritized list. */
+export const UNPRIORITIZED_DROPPABLE_ID = 'unprioritizedItems';
+
+/** Reserved box titles. */
+export const RESERVED_BOX_TITLES = ['Workspace', 'Favourites'] as const;
+
+/** The system user: fixed id, en-GB, named System. */
+export const SYSTEM_USER = {
+  id: '00000000-0000-7000-8000-000000000001',
+  name: 'System',
+  email: 'system@nestbox.invalid',
+  locale: DEFAULT_LOCALE,
+} as const;
+
+/** Header a client sends so that live events caused by its own calls can be recognised. */
+export const CLIENT_ID_HEADER = 'x-client-id';

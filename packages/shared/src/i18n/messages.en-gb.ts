@@ -1,0 +1,89 @@
+/**
+ * Messages the server sends and the web app shows: errors, validation and success texts
+ * (SPEC §5, §8). Keys are the stable error codes of API.md. The French catalogue must
+ * translate every key (the type checker enforces it).
+ */
+export const messagesEnGb = {
+  // Generic (SPEC §8)
+  'error.generic': 'A problem occurred trying to perform this action.',
+  'error.server': 'An unexpected error occurred. Please try again in a few moments.',
+  'error.validation': 'Some of the information entered is not valid.',
+  'error.malformedJson': 'The request could not be read: its body is not valid JSON.',
+  'error.unsupportedMediaType': 'The request must be sent as JSON.',
+  'error.payloadTooLarge': 'The request is too large.',
+  'error.unauthorized': 'Your session has ended. Please log in again.',
+  'error.forbidden': 'You do not have permission to do this.',
+  'error.notFound': 'This could not be found.',
+  'error.notFound.route': 'There is nothing at this address of the API.',
+  'error.notFound.page': "Oops, we couldn't find a page at this address.",
+  'error.conflict': 'This conflicts with something that already exists.',
+  'error.gone': 'This link has expired.',
+  'error.rateLimited': 'Too many attempts. Please wait a moment and try again.',
+  'error.requestCanceled': 'Request canceled',
+  'error.timeout': 'The server took too long to answer. Please try again.',
+  'error.network': 'Nestbox could not reach the server. Check your connection and try again.',
+
+  // Validation (SPEC §5)
+  'validation.required': 'This field cannot be empty.',
+  'validation.invalidValue': 'This value is not valid.',
+  'validation.password.min': 'Your password must be at least 8 characters in length.',
+  'validation.signup.password.min': 'Password must have at least 8 characters.',
+  'validation.name.required': 'Enter your name.',
+  'validation.signup.name.required': 'Please provide your name.',
+  'validation.email.invalid': 'Enter a valid email address.',
+  'validation.profile.email.invalid': 'Invalid email address format.',
+  'validation.email.taken': 'This email address is already in use.',
+  'validation.login.password.required': 'Please provide your password.',
+  'validation.login.email.required': 'Please provide your email address.',
+  'validation.timezone.required': 'Select a timezone.',
+  'validation.reset.password.required': 'You must enter a new password.',
+  'validation.box.title.required': 'Enter a Box title.',
+  'validation.box.selectToOpen': 'Select a Box to open.',
+  'pane.item.box.save.failure.reserved.name':
+    "You cannot create a Box called 'Workspace' as this name is reserved.",
+
+  // Activation (SPEC §8)
+  'activation.invalid': 'This activation link is not valid.',
+  'activation.expired': 'This activation link has expired.',
+  'activation.required': 'This account requires activating.',
+  'activation.requiredDetail':
+    'Your account requires activating. You should have received an email containing a link to activate this account.',
+  'activation.resendFailed': 'There was a problem trying to re-send the activation link.',
+  'activation.success': 'Your account has been activated.',
+  'activation.resent': 'A new activation link has been sent to your email address.',
+  'signup.success': 'To activate your account, please check your email.',
+
+  // Forgotten password and reset
+  'forgot.notFound': 'An account with this email address could not be found.',
+  'forgot.sent': 'Password reset details have been sent to your email address.',
+  'login.failed': 'We could not find an account with these credentials.',
+  'reset.invalid': 'This password reset link is not valid.',
+  'reset.failed': 'Your password could not be reset.',
+  'reset.captchaTimeout': 'Connection error - please try submitting your password again.',
+  'reset.success': 'Your password has been reset.',
+
+  // Boxes
+  'boxes.loadFailed': 'Your Boxes could not be retrieved.',
+  'boxes.saveFailed': 'A technical issue occurred whilst trying to save your Box.',
+  'boxes.itemsLoadFailed': 'The items for this Box could not be retrieved.',
+  'boxes.addFailed': 'The item you selected could not be added.',
+  'boxes.removeFailed': 'This box could not be removed from your workspace.',
+  'boxes.titleSaveFailed': 'Changes to the box title could not be saved.',
+  'boxes.detailsSaveFailed': 'Box details could not be saved.',
+  'boxes.textSaveFailed': 'Text details could not be saved.',
+  'boxes.searchPaneCloseFailed': 'This search pane could not be closed.',
+
+  // Profile
+  'profile.saved': 'Your profile has been saved',
+  'profile.saveFailed': 'There was a problem saving your profile. Please try again later.',
+  'profile.languageFailed': 'There was a problem switching languages.',
+  'info.saved': 'Information saved successfully.',
+} as const;
+
+/** Every message key. */
+export type MessageKey = keyof typeof messagesEnGb;
+
+/** Is this string a key of the message catalogue? */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(messagesEnGb, key);
+}

@@ -1,0 +1,116 @@
+/**
+ * Texts of the web app's own interface: labels, buttons, headings, tooltips and empty
+ * states. Server messages (errors, validation, successes) live in `messages.en-gb.ts`;
+ * the two catalogues are merged by the web app and must never share a key. Keys are flat
+ * (dots are part of the key). The French catalogue must translate every key.
+ */
+export const uiEnGb = {
+  // Product
+  'app.name': 'Nestbox',
+  'app.tagline': 'Your boxes, notes and plans in one calm place.',
+  'app.home': 'Nestbox home',
+  'common.loading': 'Loading…',
+  'common.language': 'Language',
+
+  // Global error screens (SPEC §2, §8)
+  'crash.title': 'Oops, something went wrong :(',
+  'crash.body': 'Our team has been told about the problem. Please try again later.',
+  'crash.reload': 'Reload the page',
+  'notFound.title': 'Error 404',
+  'notFound.home': 'Go to the home page',
+  'serverError.title': 'Error 500',
+  'serverError.retry': 'Try again',
+
+  // Header (SPEC §2)
+  'header.navigation': 'Main navigation',
+  'header.workspace': 'Workspace',
+  'header.organiser': 'Organiser',
+  'header.reminders': 'Reminders',
+  'header.toggleLayout': 'Toggle Layout',
+  'header.settings': 'Application Settings',
+  'header.logout': 'Logout',
+
+  // Reminders modal
+  'reminders.title': 'Reminders',
+  'reminders.empty': 'You have no reminders yet.',
+  'reminders.emptyDetail': 'When a reminder you have set falls due, it will appear here.',
+
+  // Application settings modal
+  'settings.title': 'Application Settings',
+  'settings.tab.profile': 'Profile',
+  'settings.tab.integrations': 'Integrations',
+  'settings.tab.customizations': 'Customizations',
+  'settings.tooltips.label': 'Enable tooltips',
+  'settings.tooltips.description': 'Show a short label when you point at a button.',
+
+  // Shared form fields and links
+  'form.name': 'Name',
+  'form.email': 'Email address',
+  'form.password': 'Password',
+  'form.newPassword': 'New password',
+  'form.timezone': 'Timezone',
+  'form.timezone.search': 'Search for your timezone',
+  'form.timezone.nothingFound': 'No matching timezone',
+  'form.language': 'Language',
+  'form.passwordHint': 'At least {{count}} characters.',
+  'auth.backToLogin': 'Back to log in',
+  'auth.goToLogin': 'Go to log in',
+
+  // Login
+  'login.title': 'Log in to Nestbox',
+  'login.subtitle': 'Welcome back.',
+  'login.rememberMe': 'Remember me',
+  'login.forgotLink': 'Forgotten your password?',
+  'login.submit': 'Log In',
+  'login.noAccount': 'New to Nestbox?',
+  'login.signupLink': 'Create New Account',
+  'login.resendLink': 'Re-send the activation email',
+
+  // Sign-up
+  'signup.title': 'Create your account',
+  'signup.subtitle': 'It only takes a minute.',
+  'signup.submit': 'Create New Account',
+  'signup.haveAccount': 'Already have an account? Log in',
+
+  // Forgotten password
+  'forgot.title': 'Forgotten your password?',
+  'forgot.intro': 'Enter your email address and we will send you a link to reset your password.',
+  'forgot.submit': 'Send Reminder Email',
+
+  // Password reset
+  'reset.title': 'Choose a new password',
+  'reset.checking': 'Checking your reset link…',
+  'reset.submit': 'Confirm',
+  'reset.requestNew': 'Request a new reset link',
+
+  // Account activation
+  'activate.title': 'Account activation',
+  'activate.pending': 'Activating your account…',
+  'activate.resend': 'Re-send activation link',
+
+  // Re-send activation link
+  'resend.title': 'Re-send your activation link',
+  'resend.intro': 'Enter the email address you signed up with and we will send you a new activation link.',
+  'resend.submit': 'Re-send activation link',
+
+  // Logout
+  'logout.pending': 'Logging you out…',
+
+  // Workspace (boxes page)
+  'workspace.title': 'Workspace',
+  'workspace.emptyDetail': 'Boxes you open appear here as panes, side by side.',
+
+  // Organiser
+  'organiser.title': 'Organiser',
+  'organiser.prioritized': 'Prioritized',
+  'organiser.unprioritized': 'Unprioritized',
+  'organiser.prioritized.empty': 'Nothing is prioritized yet.',
+  'organiser.prioritized.emptyDetail':
+    'Give an item a priority and it appears here, grouped into Today, dated days and Undated.',
+  'organiser.unprioritized.empty': 'Nothing is waiting for a priority.',
+  'organiser.unprioritized.emptyDetail':
+    'Items you mark as prioritizable wait here until you give them a priority.',
+} as const;
+
+/** Every key of the interface catalogue. */
+export type UiKey = keyof typeof uiEnGb;

@@ -1,0 +1,50 @@
+/**
+ * Page paths of SPEC §2. The web router and the server's history fallback both use this
+ * list, so a hard refresh of any known page answers 200 and anything else 404.
+ */
+export const PAGE_PATHS = {
+  root: '/',
+  login: '/login',
+  logout: '/logout',
+  signup: '/signup',
+  forgot: '/forgot',
+  passwordReset: '/password-reset/:verifyId',
+  activateAccount: '/activate-account/:confirmHash',
+  resendActivateLink: '/resend-activate-link/:value?',
+  app: '/app',
+  boxes: '/app/boxes',
+  organiser: '/app/organiser',
+} as const;
+
+export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];
+
+const patterns = Object.values(PAGE_PATHS).map((path) => {
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return segment ? `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` : '';
+    })
+    .join('');
+  return new RegExp(`^${source || '/'}$`);
+});
+
+/** Does this path (without query or hash) name a page of the product? Trailing slashes are ignored. */
+export function isKnownPagePath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return patterns.some((pattern) => pattern.test(path));
+}
+
+/** Fills a page path's parameters, e.g. `pagePath(PAGE_PATHS.passwordReset, { verifyId })`. */
+export function pagePath(path: PagePath, params: Record<string, string> = {}): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const name = segment.replace(/^:|\?$/g, '');
+      const value = params[name];
+      return value === undefined ? null : encodeURIComponent(value);
+    })
+    .filter((segment): segment is string => segment !== null)
+    .join('/');
+}

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** Imports of `@nestbox/shared/<path>` resolve to its TypeScript sources, so tests need no build. */
+const sharedSource = {
+  find: /^@nestbox\/shared\/(.*)$/,
+  replacement: fileURLToPath(new URL('./packages/shared/src/$1.ts', import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias: [sharedSource] },
+  test: {
+    reporters: ['default'],
+    projects: [
+      {
+        resolve: { alias: [sharedSource] },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/shared/src/**/*.test.ts', 'packages/web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        resolve: { alias: [sharedSource] },
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['packages/server/src/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
