@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 
   const app = await buildApp({ config, secrets, db: database.db, dbEngine: database.engine, redis });
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis is unreachable; retrying'));
 
   let stopping = false;
   const stop = async (signal: string) => {

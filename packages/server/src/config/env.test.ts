@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.js';
+
+describe('loadConfig', () => {
+  it('gives safe defaults for an empty environment', () => {
+    const config = loadConfig({}, '/srv/nestbox');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/srv/nestbox/data',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      recaptcha: undefined,
+      slack: undefined,
+      e2e: false,
+      allowReseed: false,
+    });
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        NESTBOX_DATA_DIR: '/var/lib/nestbox',
+        DATABASE_URL: 'postgres://u@db/nestbox',
+        REDIS_URL: 'redis://cache:6379',
+        SMTP_URL: 'smtp://mail:25',
+        NESTBOX_APP_URL: 'https://nestbox.example/',
+        NESTBOX_JWT_SECRET: 'x'.repeat(40),
+        RECAPTCHA_SECRET: 's',
+        RECAPTCHA_SITE_KEY: 'k',
+        SLACK_CLIENT_ID: 'id',
+        SLACK_CLIENT_SECRET: 'secret',
+        SLACK_SIGNING_SECRET: 'signing',
+        NESTBOX_E2E: '1',
+        NESTBOX_ALLOW_RESEED: 'true',
+      },
+      '/',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/nestbox',
+      databaseUrl: 'postgres://u@db/nestbox',
+      redisUrl: 'redis://cache:6379',
+      smtpUrl: 'smtp://mail:25',
+      appUrl: 'https://nestbox.example',
+      jwtSecret: 'x'.repeat(40),
+      recaptcha: { secret: 's', siteKey: 'k' },
+      slack: { clientId: 'id', clientSecret: 'secret', signingSecret: 'signing' },
+      e2e: true,
+      allowReseed: true,
+    });
+  });
+
+  it('fails with a message naming every bad variable and its value', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://db', NESTBOX_JWT_SECRET: 'short' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('Invalid configuration:');
+      expect(message).toContain('PORT: must be a whole number between 0 and 65535 (got "eighty")');
+      expect(message).toContain(
+        'DATABASE_URL: must be a PostgreSQL URL starting with postgres:// or postgresql://',
+      );
+      expect(message).toContain('NESTBOX_JWT_SECRET: must be at least 32 characters long');
+    }
+  });
+
+  it('refuses half-configured integrations', () => {
+    expect(() => loadConfig({ SLACK_CLIENT_ID: 'only-one' })).toThrow(
+      'SLACK_CLIENT_ID: set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET together, or none of them',
+    );
+    expect(() => loadConfig({ RECAPTCHA_SECRET: 's' })).toThrow(
+      /RECAPTCHA_SECRET: set RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY together/,
+    );
+  });
+
+  it('rejects an out-of-range port and an unknown flag value', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ NESTBOX_E2E: 'maybe' })).toThrow(/NESTBOX_E2E/);
+  });
+});

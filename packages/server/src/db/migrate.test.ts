@@ -1,0 +1,141 @@
+import { SYSTEM_USER } from '@nestbox/shared/constants';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testEngine } from '../test/test-database.js';
+import { openDatabase } from './connection.js';
+import { migrateToLatest } from './migrate.js';
+import { runBaseSeed } from './seeds/base-seed.js';
+
+const TABLES = [
+  'users',
+  'account_tokens',
+  'items',
+  'item_users',
+  'user_items',
+  'panes',
+  'reminders',
+  'reminder_events',
+  'slack_accounts',
+  'slack_events',
+];
+
+describe(`database on ${testEngine}`, () => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it('creates the whole data model, and running the migrations again changes nothing', async () => {
+    database = await createTestDatabase();
+    expect(await migrateToLatest(database.db)).toEqual(['0001-initial']);
+    expect(await migrateToLatest(database.db)).toEqual([]);
+    const tables = (await database.db.introspection.getTables()).map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(TABLES));
+  });
+
+  it('seeds the system user once, however often the base seed runs', async () => {
+    database = await createTestDatabase();
+    await migrateToLatest(database.db);
+    await runBaseSeed(database.db);
+    await runBaseSeed(database.db);
+    const users = await database.db.selectFrom('users').selectAll().execute();
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ id: SYSTEM_USER.id, name: 'System', locale: 'en-GB', is_admin: 0 });
+  });
+
+  it('enforces foreign keys and cascades deletes from a box to its children', async () => {
+    database = await createTestDatabase();
+    await migrateToLatest(database.db);
+    await runBaseSeed(database.db);
+    const { db } = database;
+    const base = { type: 'todoBox', created_by: SYSTEM_USER.id, created_at: 1, updated_at: 1 };
+    await expect(
+      db
+        .insertInto('items')
+        .values({ ...base, id: 'orphan', parent_id: 'missing' })
+        .execute(),
+    ).rejects.toThrow();
+    await db
+      .insertInto('items')
+      .values({ ...base, id: 'box' })
+      .execute();
+    await db
+      .insertInto('items')
+      .values({ ...base, id: 'child', type: 'todoText', parent_id: 'box' })
+      .execute();
+    await db.deleteFrom('items').where('id', '=', 'box').execute();
+    expect(await db.selectFrom('items').select('id').execute()).toEqual([]);
+  });
+
+  it('keeps epoch milliseconds and fractions exact', async () => {
+    database = await createTestDatabase();
+    await migrateToLatest(database.db);
+    await runBaseSeed(database.db);
+    const { db } = database;
+    const at = 4_102_444_800_123; // 2100-01-01T00:00:00.123Z, beyond 32 bits
+    await db
+      .insertInto('items')
+      .values({
+        id: 'i',
+        type: 'todoText',
+        created_by: SYSTEM_USER.id,
+        created_at: at,
+        updated_at: at,
+        position: 1 / 3,
+      })
+      .execute();
+    const row = await db.selectFrom('items').select(['created_at', 'position']).executeTakeFirstOrThrow();
+    expect(row.created_at).toBe(at);
+    expect(row.position).toBe(1 / 3);
+  });
+
+  it('runs a multi-row change as one transaction: a failure leaves nothing behind', async () => {
+    database = await createTestDatabase();
+    await migrateToLatest(database.db);
+    await runBaseSeed(database.db);
+    const { db } = database;
+    const item = { type: 'todoBox', created_by: SYSTEM_USER.id, created_at: 1, updated_at: 1 };
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('items')
+          .values({ ...item, id: 'a' })
+          .execute();
+        await trx
+          .insertInto('items')
+          .values({ ...item, id: 'a' })
+          .execute();
+      }),
+    ).rejects.toThrow();
+    expect(await db.selectFrom('items').select('id').execute()).toEqual([]);
+  });
+});
+
+describe.runIf(testEngine === 'sqlite')('SQLite durability settings', () => {
+  it('uses WAL, durable commits and foreign keys, and keeps data across reopening', async () => {
+    const database = await createTestDatabase();
+    try {
+      await migrateToLatest(database.db);
+      await runBaseSeed(database.db);
+      const pragma = async (name: string) =>
+        Object.values(
+          (await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as Record<string, unknown>,
+        )[0];
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('synchronous')).toBe(2); // FULL
+      expect(await pragma('foreign_keys')).toBe(1);
+
+      const again = openDatabase({ sqliteFile: database.location });
+      try {
+        expect(await migrateToLatest(again.db)).toEqual([]);
+        const system = await again.db.selectFrom('users').select('name').executeTakeFirst();
+        expect(system?.name).toBe('System');
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await database.close();
+    }
+  });
+});
