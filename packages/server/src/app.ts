@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,10 +8,24 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './app-context.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { errorHandling } from './http/error-handler.js';
+import {
+  createMemoryRateLimitStore,
+  createRateLimiter,
+  createRedisRateLimitStore,
+} from './http/rate-limit.js';
 import { requestLocale } from './http/request-locale.js';
 import { registerWebApp } from './http/web-app.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createAuthenticate } from './modules/auth/authenticate.js';
+import { captchaRoutes } from './modules/captcha/captcha.routes.js';
+import { createAltchaCaptcha, createRecaptcha } from './modules/captcha/captcha.service.js';
+import { e2eRoutes } from './modules/e2e/e2e.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -27,6 +41,8 @@ export interface BuildAppOptions extends AppContext {
   webRoot?: string | null;
   /** Fastify logger options; defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'];
+  /** Prefix of rate-limit keys in Redis (tests isolate themselves with their own). */
+  rateLimitPrefix?: string;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -36,7 +52,8 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
  * server entry point share it. Plugins and modules are registered explicitly, in order.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { webRoot = DEFAULT_WEB_ROOT, logger, ...context } = options;
+  const { webRoot = DEFAULT_WEB_ROOT, logger, rateLimitPrefix = 'nestbox:rl:', ...context } = options;
+  const { config, db, redis, secrets } = context;
   const app = Fastify({
     logger: logger ?? {
       level: context.config.logLevel,
@@ -78,8 +95,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandling);
   await registerApiDocs(app, version);
 
+  const mailer: Mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  app.addHook('onClose', async () => mailer.close());
+  const limiter = createRateLimiter(
+    redis ? createRedisRateLimitStore(redis, rateLimitPrefix) : createMemoryRateLimitStore(),
+  );
+  const captcha = config.recaptcha
+    ? createRecaptcha(config.recaptcha.secret)
+    : createAltchaCaptcha(createHmac('sha256', secrets.jwtSecret).update('altcha').digest('hex'));
+  const auth = createAuthService({
+    db,
+    mailer,
+    limiter,
+    verifyCaptcha: captcha.verify,
+    appUrl: config.appUrl,
+    jwtSecret: secrets.jwtSecret,
+  });
+  const authenticate = createAuthenticate(db, secrets.jwtSecret);
+  app.decorateRequest('sessionUser', null);
+
   await app.register(healthRoutes, context);
   await app.register(referenceRoutes);
+  await app.register(captchaRoutes, { captcha, recaptchaSiteKey: config.recaptcha?.siteKey });
+  await app.register(authRoutes, { auth });
+  await app.register(usersRoutes, {
+    users: createUsersService({ db }),
+    authenticate,
+    jwtSecret: secrets.jwtSecret,
+  });
+  if (config.e2e) await app.register(e2eRoutes, { db });
 
   await registerWebApp(app, webRoot);
   return app;

@@ -5,13 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config/env.js';
-import { loadSecrets } from '../config/secrets.js';
+import { loadSecrets, type Secrets } from '../config/secrets.js';
 import { createMigratedTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
+  secrets: Secrets;
   /** `http://127.0.0.1:<port>`: tests talk to the app over real HTTP. */
   baseUrl: string;
   /** fetch() against the app; `json` is sent as a JSON body. */
@@ -41,9 +42,10 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     : undefined;
   // A Redis that is down is a state under test (health says so), not a crash.
   redis?.on('error', () => {});
+  const secrets = loadSecrets(dataDir);
   const app = await buildApp({
     config,
-    secrets: loadSecrets(dataDir),
+    secrets,
     db: database.db,
     dbEngine: database.engine,
     redis,
@@ -56,6 +58,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     app,
     database,
     config,
+    secrets,
     baseUrl,
     request(pathname, init = {}) {
       const { json, headers, ...rest } = init;

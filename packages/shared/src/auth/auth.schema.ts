@@ -24,12 +24,12 @@ export const SignupBodySchema = z
       .string(msg('validation.signup.name.required'))
       .trim()
       .min(1, msg('validation.signup.name.required'))
-      .max(100),
+      .max(100, msg('validation.invalidValue')),
     email: email('validation.email.invalid'),
     password: z
       .string(msg('validation.signup.password.min'))
       .min(PASSWORD_MIN_LENGTH, msg('validation.signup.password.min'))
-      .max(200),
+      .max(200, msg('validation.password.max')),
     timezone: z.string().min(1, msg('validation.timezone.required')).optional(),
     locale: z.enum(USER_LOCALES).optional(),
   })
@@ -62,7 +62,7 @@ export const PasswordResetBodySchema = z
       .string(msg('validation.reset.password.required'))
       .min(1, msg('validation.reset.password.required'))
       .min(PASSWORD_MIN_LENGTH, msg('validation.password.min'))
-      .max(200),
+      .max(200, msg('validation.password.max')),
     gRecaptchaResponse: z.string().default(''),
   })
   .meta({ id: 'PasswordResetBody' });
@@ -71,3 +71,32 @@ export type SignupBody = z.infer<typeof SignupBodySchema>;
 export type LoginBody = z.input<typeof LoginBodySchema>;
 export type ForgotBody = z.infer<typeof ForgotBodySchema>;
 export type PasswordResetBody = z.input<typeof PasswordResetBodySchema>;
+
+/** `POST /user/activate`. */
+export const ActivateBodySchema = z
+  .object({ confirmHash: z.string().min(1).max(200) })
+  .meta({ id: 'ActivateBody' });
+
+/** `POST /user/resend-activation-link`: by e-mail address, or by the (expired) link's hash. */
+export const ResendActivationBodySchema = z
+  .object({
+    email: email('validation.email.invalid').optional(),
+    confirmHash: z.string().min(1).max(200).optional(),
+  })
+  .refine((body) => Boolean(body.email || body.confirmHash), {
+    error: 'validation.login.email.required',
+    path: ['email'],
+  })
+  .meta({ id: 'ResendActivationBody' });
+
+/** `POST /user/password-reset-check`. */
+export const PasswordResetCheckBodySchema = z
+  .object({ verifyId: z.string().min(1).max(200) })
+  .meta({ id: 'PasswordResetCheckBody' });
+
+/** A translated confirmation, e.g. 'Your account has been activated.'. */
+export const MessageResponseSchema = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
+
+export type ActivateBody = z.infer<typeof ActivateBodySchema>;
+export type ResendActivationBody = z.infer<typeof ResendActivationBodySchema>;
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;

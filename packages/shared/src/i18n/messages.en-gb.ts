@@ -78,6 +78,29 @@ export const messagesEnGb = {
   'profile.saveFailed': 'There was a problem saving your profile. Please try again later.',
   'profile.languageFailed': 'There was a problem switching languages.',
   'info.saved': 'Information saved successfully.',
+
+  // Accounts, captcha and e-mails
+  'validation.password.max': 'Your password must be at most 200 characters in length.',
+  'validation.password.common': 'This password is too common and easy to guess. Please choose another.',
+  'validation.timezone.invalid': 'Select a timezone from the list.',
+  'validation.currentPassword.wrong': 'Your current password is not correct.',
+  'activation.alreadyActive': 'This account is already activated. You can log in.',
+  'reset.expired': 'This password reset link has expired.',
+  'captcha.failed': 'Please complete the check that you are not a robot.',
+  'password.changed': 'Your password has been changed.',
+  'mail.greeting': 'Hello {{name}},',
+  'mail.signoff': 'The Nestbox team',
+  'mail.linkFallback': 'If the button does not work, copy this address into your browser:',
+  'mail.activation.subject': 'Activate your Nestbox account',
+  'mail.activation.body': 'Welcome to Nestbox! Please confirm your email address to activate your account.',
+  'mail.activation.action': 'Activate my account',
+  'mail.activation.expiry':
+    'This link expires in 24 hours. If you did not sign up for Nestbox, you can ignore this email.',
+  'mail.reset.subject': 'Reset your Nestbox password',
+  'mail.reset.body': 'We received a request to reset the password of your Nestbox account.',
+  'mail.reset.action': 'Choose a new password',
+  'mail.reset.expiry':
+    'This link expires in 1 hour and works once. If you did not ask for it, ignore this email: your password stays the same.',
 } as const;
 
 /** Every message key. */

@@ -71,4 +71,30 @@ export const messagesFr: Record<MessageKey, string> = {
     "Un problème est survenu lors de l'enregistrement de votre profil. Veuillez réessayer plus tard.",
   'profile.languageFailed': 'Un problème est survenu lors du changement de langue.',
   'info.saved': 'Informations enregistrées avec succès.',
+
+  // Accounts, captcha and e-mails
+  'validation.password.max': 'Votre mot de passe doit comporter au plus 200 caractères.',
+  'validation.password.common':
+    'Ce mot de passe est trop courant et facile à deviner. Veuillez en choisir un autre.',
+  'validation.timezone.invalid': 'Sélectionnez un fuseau horaire dans la liste.',
+  'validation.currentPassword.wrong': "Votre mot de passe actuel n'est pas correct.",
+  'activation.alreadyActive': 'Ce compte est déjà activé. Vous pouvez vous connecter.',
+  'reset.expired': 'Ce lien de réinitialisation du mot de passe a expiré.',
+  'captcha.failed': "Veuillez effectuer la vérification indiquant que vous n'êtes pas un robot.",
+  'password.changed': 'Votre mot de passe a été modifié.',
+  'mail.greeting': 'Bonjour {{name}},',
+  'mail.signoff': "L'équipe Nestbox",
+  'mail.linkFallback': 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
+  'mail.activation.subject': 'Activez votre compte Nestbox',
+  'mail.activation.body':
+    'Bienvenue sur Nestbox ! Veuillez confirmer votre adresse e-mail pour activer votre compte.',
+  'mail.activation.action': 'Activer mon compte',
+  'mail.activation.expiry':
+    'Ce lien expire dans 24 heures. Si vous ne vous êtes pas inscrit sur Nestbox, vous pouvez ignorer cet e-mail.',
+  'mail.reset.subject': 'Réinitialisez votre mot de passe Nestbox',
+  'mail.reset.body':
+    'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Nestbox.',
+  'mail.reset.action': 'Choisir un nouveau mot de passe',
+  'mail.reset.expiry':
+    "Ce lien expire dans 1 heure et ne fonctionne qu'une fois. Si vous ne l'avez pas demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
 };

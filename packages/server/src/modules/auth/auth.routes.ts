@@ -1,0 +1,130 @@
+import {
+  ActivateBodySchema,
+  ForgotBodySchema,
+  LoginBodySchema,
+  MessageResponseSchema,
+  PasswordResetBodySchema,
+  PasswordResetCheckBodySchema,
+  ResendActivationBodySchema,
+  SignupBodySchema,
+} from '@nestbox/shared/auth/auth.schema';
+import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { LoginResponseSchema } from '@nestbox/shared/users/user.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate } from '../../i18n/translate.js';
+import type { AuthService } from './auth.service.js';
+
+const errors = {
+  400: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  410: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
+
+/** Public account routes (API.md "Public"): thin — validate, call the service, translate its message. */
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  const tags = ['accounts'];
+
+  app.post(
+    '/auth/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account and send its activation e-mail',
+        body: SignupBodySchema,
+        response: { 201: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const key = await auth.signup(request.body, request.ip, request.locale);
+      return reply.status(201).send({ message: translate(request.locale, key) });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Log in; answers a bearer token and the user',
+        body: LoginBodySchema,
+        response: { 200: LoginResponseSchema, 403: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => auth.login(request.body, request.ip),
+  );
+
+  app.post(
+    '/auth/forgot',
+    {
+      schema: {
+        tags,
+        summary: 'Send a password reset e-mail',
+        body: ForgotBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ message: translate(request.locale, await auth.forgot(request.body, request.ip)) }),
+  );
+
+  app.post(
+    '/user/activate',
+    {
+      schema: {
+        tags,
+        summary: 'Activate an account from its e-mailed link',
+        body: ActivateBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ message: translate(request.locale, await auth.activate(request.body)) }),
+  );
+
+  app.post(
+    '/user/resend-activation-link',
+    {
+      schema: {
+        tags,
+        summary: 'Send a new activation link',
+        body: ResendActivationBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: translate(request.locale, await auth.resendActivation(request.body, request.ip)),
+    }),
+  );
+
+  app.post(
+    '/user/password-reset-check',
+    {
+      schema: {
+        tags,
+        summary: 'Is this password reset link usable?',
+        body: PasswordResetCheckBodySchema,
+        response: { 200: z.object({ valid: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      await auth.checkReset(request.body.verifyId, request.ip);
+      return { valid: true as const };
+    },
+  );
+
+  app.put(
+    '/user/password-reset',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password from a reset link (captcha required)',
+        body: PasswordResetBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: translate(request.locale, await auth.resetPassword(request.body, request.ip)),
+    }),
+  );
+};

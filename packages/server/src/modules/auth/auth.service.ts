@@ -1,0 +1,231 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  ActivateBody,
+  ForgotBody,
+  LoginBody,
+  PasswordResetBody,
+  ResendActivationBody,
+  SignupBody,
+} from '@nestbox/shared/auth/auth.schema';
+import { DEFAULT_TIMEZONE } from '@nestbox/shared/constants';
+import type { UserLocale } from '@nestbox/shared/i18n/locales';
+import type { LoginResponse } from '@nestbox/shared/users/user.schema';
+import type { Kysely } from 'kysely';
+import { newId } from '../../db/ids.js';
+import type { Database } from '../../db/schema.js';
+import { appErrors } from '../../http/app-error.js';
+import type { Limit, RateLimiter } from '../../http/rate-limit.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { renderActionMail } from '../../mail/templates.js';
+import { presentUser } from '../users/users.presenter.js';
+import {
+  activateIfPending,
+  findUserByEmail,
+  findUserById,
+  foldEmail,
+  insertUserWithRootBox,
+  replacePassword,
+  updateUser,
+} from '../users/users.repository.js';
+import { isValidTimeZone } from '../users/users.service.js';
+import {
+  type AccountTokenPurpose,
+  consumeAccountToken,
+  findAccountToken,
+  insertAccountToken,
+  retireAccountTokens,
+} from './account-tokens.repository.js';
+import { isCommonPassword } from './common-passwords.js';
+import { hashPassword, verifyPassword } from './password-hasher.js';
+import { signSessionToken } from './session-tokens.js';
+
+const HOUR = 3_600_000;
+/** Activation links live 24 hours; reset links 1 hour. Both are single use. */
+export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
+  activation: 24 * HOUR,
+  password_reset: HOUR,
+};
+
+/** Attempts allowed per caller address and per account, per window (429 beyond). */
+export const AUTH_LIMITS = {
+  login: { ip: { max: 30, windowMs: 15 * 60_000 }, account: { max: 10, windowMs: 15 * 60_000 } },
+  signup: { ip: { max: 20, windowMs: HOUR } },
+  forgot: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
+  resend: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
+  reset: { ip: { max: 30, windowMs: HOUR } },
+} as const satisfies Record<string, { ip: Limit; account?: Limit }>;
+
+/** Checks a captcha answer (ALTCHA or reCAPTCHA); false when it is missing or wrong. */
+export type CaptchaVerifier = (response: string, ip: string) => Promise<boolean>;
+
+export interface AuthServiceDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  verifyCaptcha: CaptchaVerifier;
+  appUrl: string;
+  jwtSecret: string;
+  now?: () => number;
+}
+
+/** Link tokens are stored as their SHA-256: a database leak reveals no usable link. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Account life cycle: sign-up, activation, login, forgotten password and reset (SPEC §4 "Account"). */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, mailer, limiter } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function limit(action: keyof typeof AUTH_LIMITS, ip: string, account?: string) {
+    const limits: { ip: Limit; account?: Limit } = AUTH_LIMITS[action];
+    await limiter.consume(`${action}:ip:${ip}`, limits.ip);
+    if (account && limits.account)
+      await limiter.consume(`${action}:account:${foldEmail(account)}`, limits.account);
+  }
+
+  /** Issues a fresh single-use link token (256 random bits; only its hash is stored). */
+  async function issueToken(executor: Kysely<Database>, userId: string, purpose: AccountTokenPurpose) {
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    await retireAccountTokens(executor, userId, purpose, at);
+    await insertAccountToken(executor, {
+      id: newId(),
+      userId,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: at + TOKEN_TTL_MS[purpose],
+      now: at,
+    });
+    return token;
+  }
+
+  async function sendActivationMail(user: { email: string; name: string; locale: string }, token: string) {
+    await mailer.send(
+      renderActionMail('activation', {
+        to: user.email,
+        name: user.name,
+        locale: user.locale === 'fr' ? 'fr' : 'en-GB',
+        link: `${deps.appUrl}/activate-account/${token}`,
+      }),
+    );
+  }
+
+  function refuseCommonPassword(password: string) {
+    if (isCommonPassword(password))
+      throw appErrors.badRequest('error.validation', { password: 'validation.password.common' });
+  }
+
+  return {
+    async signup(body: SignupBody, ip: string, requestLocale: UserLocale) {
+      await limit('signup', ip);
+      refuseCommonPassword(body.password);
+      const timezone = body.timezone ?? DEFAULT_TIMEZONE;
+      if (!isValidTimeZone(timezone))
+        throw appErrors.badRequest('error.validation', { timezone: 'validation.timezone.invalid' });
+      if (await findUserByEmail(db, body.email)) {
+        throw appErrors.conflict('validation.email.taken', { email: 'validation.email.taken' });
+      }
+      const at = now();
+      const user = {
+        id: newId(),
+        email: foldEmail(body.email),
+        name: body.name,
+        password_hash: await hashPassword(body.password),
+        locale: body.locale ?? requestLocale,
+        timezone,
+        created_at: at,
+        updated_at: at,
+      };
+      const token = await db.transaction().execute(async (trx) => {
+        await insertUserWithRootBox(trx, user, newId());
+        return issueToken(trx, user.id, 'activation');
+      });
+      await sendActivationMail(user, token);
+      return 'signup.success' as const;
+    },
+
+    async activate({ confirmHash }: ActivateBody) {
+      const record = await findAccountToken(db, 'activation', hashToken(confirmHash));
+      if (!record || record.usedAt !== null) throw appErrors.badRequest('activation.invalid');
+      if (record.expiresAt <= now()) throw appErrors.gone('activation.expired');
+      await db.transaction().execute(async (trx) => {
+        if (!(await consumeAccountToken(trx, record.id, now())))
+          throw appErrors.badRequest('activation.invalid');
+        await updateUser(trx, record.userId, { activated_at: now(), updated_at: now() });
+      });
+      return 'activation.success' as const;
+    },
+
+    async resendActivation(body: ResendActivationBody, ip: string) {
+      await limit('resend', ip, body.email);
+      let user = body.email ? await findUserByEmail(db, body.email) : undefined;
+      if (!user && body.confirmHash) {
+        const record = await findAccountToken(db, 'activation', hashToken(body.confirmHash));
+        user = record && (await findUserById(db, record.userId));
+      }
+      if (!user) throw appErrors.notFound(body.email ? 'forgot.notFound' : 'activation.resendFailed');
+      if (user.activated_at !== null) throw appErrors.conflict('activation.alreadyActive');
+      const token = await issueToken(db, user.id, 'activation');
+      await sendActivationMail(user, token);
+      return 'activation.resent' as const;
+    },
+
+    async login(body: LoginBody, ip: string): Promise<LoginResponse> {
+      await limit('login', ip, body.email);
+      const user = await findUserByEmail(db, body.email);
+      // Unknown e-mail and wrong password: the same answer after the same work.
+      if (!(await verifyPassword(user?.password_hash, body.password)) || !user) {
+        throw appErrors.badRequest('login.failed');
+      }
+      if (user.activated_at === null) throw appErrors.forbidden('activation.required');
+      const token = await signSessionToken(
+        deps.jwtSecret,
+        { userId: user.id, tokenVersion: user.token_version },
+        body.rememberMe ?? false,
+        now(),
+      );
+      return { token, user: presentUser(user) };
+    },
+
+    async forgot({ email }: ForgotBody, ip: string) {
+      await limit('forgot', ip, email);
+      const user = await findUserByEmail(db, email);
+      if (!user) throw appErrors.notFound('forgot.notFound');
+      const token = await issueToken(db, user.id, 'password_reset');
+      await mailer.send(
+        renderActionMail('passwordReset', {
+          to: user.email,
+          name: user.name,
+          locale: user.locale === 'fr' ? 'fr' : 'en-GB',
+          link: `${deps.appUrl}/password-reset/${token}`,
+        }),
+      );
+      return 'forgot.sent' as const;
+    },
+
+    /** Is this reset link still usable? Throws 400 (invalid or used) or 410 (expired). */
+    async checkReset(verifyId: string, ip: string) {
+      await limit('reset', ip);
+      const record = await findAccountToken(db, 'password_reset', hashToken(verifyId));
+      if (!record || record.usedAt !== null) throw appErrors.badRequest('reset.invalid');
+      if (record.expiresAt <= now()) throw appErrors.gone('reset.expired');
+      return record;
+    },
+
+    async resetPassword(body: PasswordResetBody, ip: string) {
+      const record = await this.checkReset(body.verifyId, ip);
+      if (!(await deps.verifyCaptcha(body.gRecaptchaResponse ?? '', ip)))
+        throw appErrors.badRequest('captcha.failed');
+      refuseCommonPassword(body.password);
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction().execute(async (trx) => {
+        if (!(await consumeAccountToken(trx, record.id, now()))) throw appErrors.badRequest('reset.invalid');
+        await replacePassword(trx, record.userId, passwordHash, now());
+        await activateIfPending(trx, record.userId, now());
+      });
+      return 'reset.success' as const;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

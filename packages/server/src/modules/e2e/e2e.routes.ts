@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { newId } from '../../db/ids.js';
+import type { Database } from '../../db/schema.js';
+import { appErrors } from '../../http/app-error.js';
+import { insertAccountToken } from '../auth/account-tokens.repository.js';
+import { hashToken, TOKEN_TTL_MS } from '../auth/auth.service.js';
+import { activateIfPending, deleteUserByEmail, findUserByEmail } from '../users/users.repository.js';
+
+const EmailBody = z.object({ email: z.string().min(3) });
+
+/**
+ * End-to-end helpers (API.md), mounted only when NESTBOX_E2E=1: shortcuts a browser test
+ * needs, never reachable in production. As test harness, it may use other modules' repositories.
+ */
+export const e2eRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+  const tags = ['e2e helpers (NESTBOX_E2E=1 only)'];
+
+  app.post('/e2e/user/activate', { schema: { tags, body: EmailBody } }, async (request) => {
+    const user = await findUserByEmail(db, request.body.email);
+    if (!user) throw appErrors.notFound();
+    await activateIfPending(db, user.id, Date.now());
+    return { ok: true };
+  });
+
+  // A reset link without the e-mail round trip; `expired: true` makes one that has already expired.
+  app.post(
+    '/e2e/user/password-reset',
+    { schema: { tags, body: EmailBody.extend({ expired: z.boolean().default(false) }) } },
+    async (request) => {
+      const user = await findUserByEmail(db, request.body.email);
+      if (!user) throw appErrors.notFound();
+      const verifyId = randomBytes(32).toString('base64url');
+      const now = Date.now();
+      await insertAccountToken(db, {
+        id: newId(),
+        userId: user.id,
+        purpose: 'password_reset',
+        tokenHash: hashToken(verifyId),
+        expiresAt: request.body.expired ? now - 1 : now + TOKEN_TTL_MS.password_reset,
+        now,
+      });
+      return { verifyId };
+    },
+  );
+
+  app.post('/e2e/user/remove', { schema: { tags, body: EmailBody } }, async (request) => {
+    return { removed: await deleteUserByEmail(db, request.body.email) };
+  });
+};

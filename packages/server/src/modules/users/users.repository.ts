@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
+
+/** E-mail addresses are stored and compared case-folded. */
+export const foldEmail = (email: string) => email.trim().toLowerCase();
+
+export function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', foldEmail(email)).executeTakeFirst();
+}
+
+/** Inserts a user together with their root box ('Workspace'), which they own. */
+export async function insertUserWithRootBox(
+  db: Kysely<Database>,
+  user: NewUserRow,
+  rootBoxId: string,
+): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+  await db
+    .insertInto('items')
+    .values({
+      id: rootBoxId,
+      type: 'todoBox',
+      title: 'Workspace',
+      is_root_box: 1,
+      created_by: user.id,
+      created_at: user.created_at,
+      updated_at: user.created_at,
+    })
+    .execute();
+  await db
+    .insertInto('item_users')
+    .values({ item_id: rootBoxId, user_id: user.id, level: 'owner', created_at: user.created_at })
+    .execute();
+}
+
+export async function updateUser(db: Kysely<Database>, id: string, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/** Sets a new password hash and bumps token_version, revoking every session of the user. */
+export async function replacePassword(
+  db: Kysely<Database>,
+  id: string,
+  passwordHash: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      token_version: eb('token_version', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteUserByEmail(db: Kysely<Database>, email: string): Promise<boolean> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return false;
+  // Items only this user could reach go with them; shared ones stay with their other members.
+  await db
+    .deleteFrom('items')
+    .where('created_by', '=', user.id)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('item_users')
+            .select('item_users.item_id')
+            .whereRef('item_users.item_id', '=', 'items.id')
+            .where('item_users.user_id', '!=', user.id),
+        ),
+      ),
+    )
+    .execute();
+  await db.deleteFrom('users').where('id', '=', user.id).execute();
+  return true;
+}
+
+/** A proven e-mail address (a used reset link) activates a pending account. */
+export async function activateIfPending(db: Kysely<Database>, id: string, now: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ activated_at: now })
+    .where('id', '=', id)
+    .where('activated_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,101 @@
+import { MessageResponseSchema } from '@nestbox/shared/auth/auth.schema';
+import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import {
+  SaveProfileBodySchema,
+  UpdateLanguageBodySchema,
+  UpdatePasswordBodySchema,
+  UserSchema,
+} from '@nestbox/shared/users/user.schema';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate } from '../../i18n/translate.js';
+import { currentUser } from '../auth/authenticate.js';
+import { signSessionToken } from '../auth/session-tokens.js';
+import { presentUser } from './users.presenter.js';
+import type { UsersService } from './users.service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema };
+
+/** The logged-in user's own account (API.md "User"). */
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersService;
+  authenticate: preHandlerAsyncHookHandler;
+  jwtSecret: string;
+}> = async (app, { users, authenticate, jwtSecret }) => {
+  const tags = ['user'];
+  const security = [{ bearer: [] }];
+  app.addHook('preHandler', authenticate);
+
+  app.get(
+    '/api/admin/users/get-user',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The logged-in user',
+        response: { 200: UserSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => presentUser(currentUser(request)),
+  );
+
+  app.put(
+    '/api/admin/users/save-profile',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save name, e-mail, time zone, language, location and occupation',
+        body: SaveProfileBodySchema,
+        response: { 200: z.object({ message: z.string(), user: UserSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await users.saveProfile(currentUser(request), request.body);
+      return {
+        message: translate(user.locale === 'fr' ? 'fr' : 'en-GB', 'profile.saved'),
+        user: presentUser(user),
+      };
+    },
+  );
+
+  app.put(
+    '/api/admin/users/update-password',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the password; every other session ends, this one gets a new token',
+        body: UpdatePasswordBodySchema,
+        response: { 200: z.object({ message: z.string(), token: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await users.updatePassword(currentUser(request), request.body);
+      const token = await signSessionToken(
+        jwtSecret,
+        { userId: user.id, tokenVersion: user.token_version },
+        true,
+      );
+      return { message: translate(request.locale, 'password.changed'), token };
+    },
+  );
+
+  app.put(
+    '/api/admin/users/update-language',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Switch the interface language',
+        body: UpdateLanguageBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await users.updateLanguage(currentUser(request), request.body.locale);
+      return { message: translate(request.body.locale, 'info.saved') };
+    },
+  );
+};

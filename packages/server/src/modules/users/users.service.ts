@@ -1,0 +1,63 @@
+import type { UserLocale } from '@nestbox/shared/i18n/locales';
+import type { SaveProfileBody, UpdatePasswordBody } from '@nestbox/shared/users/user.schema';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.js';
+import { appErrors } from '../../http/app-error.js';
+import { isCommonPassword } from '../auth/common-passwords.js';
+import { hashPassword, verifyPassword } from '../auth/password-hasher.js';
+import { findUserByEmail, findUserById, foldEmail, replacePassword, updateUser } from './users.repository.js';
+
+/** Is this an IANA time zone name the runtime knows (aliases such as Asia/Kolkata included)? */
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The logged-in user's own account: profile, password and language (Application Settings → Profile). */
+export function createUsersService({ db, now = Date.now }: { db: Kysely<Database>; now?: () => number }) {
+  return {
+    async saveProfile(user: UserRow, body: SaveProfileBody): Promise<UserRow> {
+      if (!isValidTimeZone(body.timezone))
+        throw appErrors.badRequest('error.validation', { timezone: 'validation.timezone.invalid' });
+      const email = foldEmail(body.email);
+      if (email !== user.email) {
+        const holder = await findUserByEmail(db, email);
+        if (holder && holder.id !== user.id)
+          throw appErrors.conflict('validation.email.taken', { email: 'validation.email.taken' });
+      }
+      await updateUser(db, user.id, {
+        name: body.name,
+        email,
+        timezone: body.timezone,
+        locale: body.locale,
+        ...(body.location !== undefined ? { location: body.location || null } : {}),
+        ...(body.occupation !== undefined ? { occupation: body.occupation || null } : {}),
+        updated_at: now(),
+      });
+      return (await findUserById(db, user.id)) ?? user;
+    },
+
+    /** Changes the password after checking the current one; every other session ends. */
+    async updatePassword(user: UserRow, body: UpdatePasswordBody): Promise<UserRow> {
+      if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+        throw appErrors.badRequest('error.validation', {
+          currentPassword: 'validation.currentPassword.wrong',
+        });
+      }
+      if (isCommonPassword(body.password))
+        throw appErrors.badRequest('error.validation', { password: 'validation.password.common' });
+      await replacePassword(db, user.id, await hashPassword(body.password), now());
+      return (await findUserById(db, user.id)) ?? user;
+    },
+
+    async updateLanguage(user: UserRow, locale: UserLocale): Promise<void> {
+      await updateUser(db, user.id, { locale, updated_at: now() });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

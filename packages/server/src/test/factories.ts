@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import { newId } from '../db/ids.js';
+import type { Database, UserRow } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/password-hasher.js';
+import { findUserById, insertUserWithRootBox } from '../modules/users/users.repository.js';
+
+let counter = 0;
+
+/** A unique e-mail address for a test. */
+export const uniqueEmail = (label = 'user') =>
+  `${label}.${Date.now().toString(36)}.${++counter}@example.test`;
+
+export const DEFAULT_PASSWORD = 'correct horse battery';
+
+/** An activated user with a root box, inserted directly (tests of other flows start here). */
+export async function createUser(
+  db: Kysely<Database>,
+  overrides: {
+    email?: string;
+    name?: string;
+    password?: string;
+    locale?: string;
+    activated?: boolean;
+    isAdmin?: boolean;
+  } = {},
+): Promise<UserRow & { password: string }> {
+  const now = Date.now();
+  const password = overrides.password ?? DEFAULT_PASSWORD;
+  const id = newId();
+  await insertUserWithRootBox(
+    db,
+    {
+      id,
+      email: (overrides.email ?? uniqueEmail()).toLowerCase(),
+      name: overrides.name ?? 'Test User',
+      password_hash: await hashPassword(password),
+      locale: overrides.locale ?? 'en-GB',
+      is_admin: overrides.isAdmin ? 1 : 0,
+      activated_at: overrides.activated === false ? null : now,
+      created_at: now,
+      updated_at: now,
+    },
+    newId(),
+  );
+  const user = await findUserById(db, id);
+  if (!user) throw new Error('factory: user not created');
+  return { ...user, password };
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from '../auth/auth.schema.js';
+import { ORDER_DIRECTIONS, PASSWORD_MIN_LENGTH, UNPRIORITIZED_ORDER_COLUMNS } from '../constants.js';
+import { USER_LOCALES } from '../i18n/locales.js';
+import type { MessageKey } from '../i18n/messages.en-gb.js';
+
+const msg = (key: MessageKey) => ({ error: key });
+
+/** The logged-in user (`GET /api/admin/users/get-user`, and the `user` of a login). */
+export const UserSchema = z
+  .object({
+    id: z.string(),
+    isAdmin: z.boolean(),
+    name: z.string(),
+    email: z.string(),
+    locale: z.enum(USER_LOCALES),
+    timezone: z.string().describe('IANA time zone, e.g. Europe/London.'),
+    timezoneId: z.string().describe('Same as timezone (kept for the SPEC field name).'),
+    location: z.string().nullable(),
+    occupation: z.string().nullable(),
+    workspace: z.object({
+      split: z.number().int(),
+      settings: z.object({ tooltipsEnabled: z.boolean() }),
+    }),
+    organizer: z.object({
+      prioritizedSplitPercentage: z.number(),
+      unprioritizedListOrderBy: z.enum(UNPRIORITIZED_ORDER_COLUMNS),
+      unprioritizedListOrderByDir: z.enum(ORDER_DIRECTIONS),
+    }),
+  })
+  .meta({ id: 'User' });
+
+/** `POST /auth/login` answer. */
+export const LoginResponseSchema = z
+  .object({ token: z.string(), user: UserSchema })
+  .meta({ id: 'LoginResponse' });
+
+const requiredText = (max: number) =>
+  z
+    .string(msg('validation.required'))
+    .trim()
+    .min(1, msg('validation.required'))
+    .max(max, msg('validation.invalidValue'));
+
+/** `PUT /api/admin/users/save-profile`. */
+export const SaveProfileBodySchema = z
+  .object({
+    name: requiredText(100),
+    email: z
+      .string(msg('validation.required'))
+      .trim()
+      .min(1, msg('validation.required'))
+      .max(254, msg('validation.profile.email.invalid'))
+      .regex(EMAIL_PATTERN, msg('validation.profile.email.invalid')),
+    timezone: z.string(msg('validation.timezone.required')).min(1, msg('validation.timezone.required')),
+    locale: z.enum(USER_LOCALES, msg('validation.required')),
+    location: z.string().trim().max(100, msg('validation.invalidValue')).nullish(),
+    occupation: z.string().trim().max(100, msg('validation.invalidValue')).nullish(),
+  })
+  .meta({ id: 'SaveProfileBody' });
+
+/** `PUT /api/admin/users/update-password`. */
+export const UpdatePasswordBodySchema = z
+  .object({
+    currentPassword: z.string(msg('validation.required')).min(1, msg('validation.required')),
+    password: z
+      .string(msg('validation.reset.password.required'))
+      .min(1, msg('validation.reset.password.required'))
+      .min(PASSWORD_MIN_LENGTH, msg('validation.password.min'))
+      .max(200, msg('validation.password.max')),
+  })
+  .meta({ id: 'UpdatePasswordBody' });
+
+/** `PUT /api/admin/users/update-language`. */
+export const UpdateLanguageBodySchema = z
+  .object({ locale: z.enum(USER_LOCALES, msg('validation.invalidValue')) })
+  .meta({ id: 'UpdateLanguageBody' });
+
+export type User = z.infer<typeof UserSchema>;
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+export type SaveProfileBody = z.input<typeof SaveProfileBodySchema>;
+export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
