@@ -16,7 +16,7 @@ let decoyHash: Promise<string> | undefined;
  * same work against a decoy, so a wrong e-mail and a wrong password take the same time.
  */
 export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
-  if (!storedHash || !storedHash.startsWith('$argon2')) {
+  if (!storedHash?.startsWith('$argon2')) {
     decoyHash ??= hashPassword(`decoy-${Math.random()}`);
     await verify(await decoyHash, password).catch(() => false);
     return false;
