@@ -43,3 +43,44 @@ export function table(results: LoadResult[]): string {
   );
   return ['| target | req/s | p50 ms | p97.5 ms | p99 ms | errors |', '|---|---:|---:|---:|---:|---:|', ...rows].join('\n');
 }
+
+/** Percentile (0–100) of sorted samples, nearest rank. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/**
+ * Runs `task` from `concurrency` loops for `durationSeconds` and times every call: for
+ * operations too slow for autocannon's fixed percentiles (p95 is what budgets name).
+ */
+export async function measureConcurrent(
+  task: () => Promise<boolean>,
+  { concurrency, durationSeconds }: { concurrency: number; durationSeconds: number },
+) {
+  const samples: number[] = [];
+  let failures = 0;
+  const deadline = performance.now() + durationSeconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const ok = await task();
+        samples.push(performance.now() - t0);
+        if (!ok) failures++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  samples.sort((a, b) => a - b);
+  return {
+    count: samples.length,
+    failures,
+    perSecond: samples.length / elapsed,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+    max: samples[samples.length - 1] ?? Number.NaN,
+  };
+}
