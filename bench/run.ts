@@ -22,7 +22,9 @@ const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(
 
 for (const file of files) {
   const name = file.replace(/\.bench\.ts$/, '');
-  const { default: benchmark } = (await import(pathToFileURL(path.join(here, file)).href)) as { default: Benchmark };
+  const { default: benchmark } = (await import(pathToFileURL(path.join(here, file)).href)) as {
+    default: Benchmark;
+  };
   console.log(`\n== ${name}: ${benchmark.title}`);
   const body = await benchmark.run({ durationSeconds });
   const report = `# ${benchmark.title}\n\n${new Date().toISOString()} · ${machine} · \`npm run bench -- ${name}\`\n\n${body}\n`;

@@ -25,7 +25,8 @@ function newest(paths) {
     if (!existsSync(p)) return;
     const stat = statSync(p);
     if (stat.isDirectory()) {
-      for (const entry of readdirSync(p)) if (entry !== 'node_modules' && entry !== 'dist') visit(path.join(p, entry));
+      for (const entry of readdirSync(p))
+        if (entry !== 'node_modules' && entry !== 'dist') visit(path.join(p, entry));
     } else latest = Math.max(latest, stat.mtimeMs);
   };
   for (const p of paths) visit(path.join(root, p));
@@ -36,7 +37,12 @@ function newest(paths) {
 run(['run', '--silent', 'build:server'], 'Building the server');
 
 const webIndex = path.join(root, 'packages/web/dist/index.html');
-const webSources = ['packages/web/src', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/shared/src'];
+const webSources = [
+  'packages/web/src',
+  'packages/web/index.html',
+  'packages/web/vite.config.ts',
+  'packages/shared/src',
+];
 if (!existsSync(webIndex) || newest(webSources) > statSync(webIndex).mtimeMs) {
   run(['run', '--silent', 'build:web'], 'Building the web app');
 }

@@ -42,7 +42,15 @@ function vitest(name, project, env = {}) {
   return step(name, () => {
     const { ok, seconds } = exec(
       'npx',
-      ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+      [
+        'vitest',
+        'run',
+        '--project',
+        project,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${file}`,
+      ],
       env,
     );
     const report = readJson(file);
@@ -61,7 +69,9 @@ function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    console.error(`Chromium is missing at ${CHROMIUM}. Install Debian's 'chromium' package (or set CHROMIUM_PATH).`);
+    console.error(
+      `Chromium is missing at ${CHROMIUM}. Install Debian's 'chromium' package (or set CHROMIUM_PATH).`,
+    );
     return false;
   }
   console.log("Installing Debian's chromium for the end-to-end tests…");
@@ -79,7 +89,11 @@ vitest('integration (SQLite)', 'integration', { TEST_DB_ENGINE: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('integration (PostgreSQL)', 'integration', { TEST_DB_ENGINE: 'postgres' });
 } else {
-  results.push({ name: 'integration (PostgreSQL)', ok: true, note: 'not run: set TEST_DATABASE_URL to run it' });
+  results.push({
+    name: 'integration (PostgreSQL)',
+    ok: true,
+    note: 'not run: set TEST_DATABASE_URL to run it',
+  });
 }
 const built = step('build', () => exec('npm', ['run', '--silent', 'build']));
 const e2eReport = path.join(reports, 'e2e.json');
@@ -110,7 +124,8 @@ let failed = 0;
 let skipped = 0;
 console.log('\n━━ summary ━━');
 for (const r of results) {
-  const counts = r.passed === undefined ? '' : `  ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
+  const counts =
+    r.passed === undefined ? '' : `  ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
   const time = r.seconds === undefined ? '' : `  (${r.seconds.toFixed(1)} s)`;
   console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}${counts}${time}${r.note ? `  — ${r.note}` : ''}`);
   passed += r.passed ?? 0;

@@ -41,13 +41,19 @@ export function table(results: LoadResult[]): string {
     (r) =>
       `| ${r.label} | ${Math.round(r.requestsPerSecond).toLocaleString('en-GB')} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors + r.non2xx} |`,
   );
-  return ['| target | req/s | p50 ms | p97.5 ms | p99 ms | errors |', '|---|---:|---:|---:|---:|---:|', ...rows].join('\n');
+  return [
+    '| target | req/s | p50 ms | p97.5 ms | p99 ms | errors |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
 }
 
 /** Percentile (0–100) of sorted samples, nearest rank. */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
+  );
 }
 
 /**

@@ -49,6 +49,7 @@ export interface BuildAppOptions extends AppContext {
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com', 'https://www.recaptcha.net'];
 
 /**
  * Builds the whole application (API, docs, web app) without listening, so tests and the
@@ -87,7 +88,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'"],
+        // Google's reCAPTCHA, only when it replaces ALTCHA.
+        'script-src': ["'self'", ...(config.recaptcha ? RECAPTCHA_ORIGINS : [])],
+        'frame-src': ["'self'", ...(config.recaptcha ? RECAPTCHA_ORIGINS : [])],
         // Mantine writes style attributes at run time.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],

@@ -11,6 +11,7 @@ export const uiEnGb = {
   'app.home': 'Nestbox home',
   'common.loading': 'Loading…',
   'common.language': 'Language',
+  'common.close': 'Close',
 
   // Global error screens (SPEC §2, §8)
   'crash.title': 'Oops, something went wrong :(',
@@ -48,11 +49,12 @@ export const uiEnGb = {
   'form.email': 'Email address',
   'form.password': 'Password',
   'form.newPassword': 'New password',
+  'form.password.toggle': 'Show or hide the password',
   'form.timezone': 'Timezone',
   'form.timezone.search': 'Search for your timezone',
   'form.timezone.nothingFound': 'No matching timezone',
   'form.language': 'Language',
-  'form.passwordHint': 'At least {{count}} characters.',
+  'form.passwordHint': 'At least {{min}} characters.',
   'auth.backToLogin': 'Back to log in',
   'auth.goToLogin': 'Go to log in',
 

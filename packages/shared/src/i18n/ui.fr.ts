@@ -7,6 +7,7 @@ export const uiFr: Record<UiKey, string> = {
   'app.home': 'Accueil de Nestbox',
   'common.loading': 'Chargement…',
   'common.language': 'Langue',
+  'common.close': 'Fermer',
 
   'crash.title': 'Oups, un problème est survenu :(',
   'crash.body': 'Notre équipe a été informée du problème. Veuillez réessayer plus tard.',
@@ -39,11 +40,12 @@ export const uiFr: Record<UiKey, string> = {
   'form.email': 'Adresse e-mail',
   'form.password': 'Mot de passe',
   'form.newPassword': 'Nouveau mot de passe',
+  'form.password.toggle': 'Afficher ou masquer le mot de passe',
   'form.timezone': 'Fuseau horaire',
   'form.timezone.search': 'Recherchez votre fuseau horaire',
   'form.timezone.nothingFound': 'Aucun fuseau horaire correspondant',
   'form.language': 'Langue',
-  'form.passwordHint': 'Au moins {{count}} caractères.',
+  'form.passwordHint': 'Au moins {{min}} caractères.',
   'auth.backToLogin': 'Retour à la connexion',
   'auth.goToLogin': 'Aller à la connexion',
 

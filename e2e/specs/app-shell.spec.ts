@@ -1,0 +1,102 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const HEADER_BUTTONS = [
+  'Workspace',
+  'Organiser',
+  'Reminders',
+  'Toggle Layout',
+  'Application Settings',
+  'Logout',
+];
+
+/** A header button by its accessible name: the ones that navigate are links, the others buttons. */
+const headerButton = (page: Page, name: string) =>
+  page
+    .getByRole('banner')
+    .getByRole(['Workspace', 'Organiser', 'Logout'].includes(name) ? 'link' : 'button', {
+      name,
+      exact: true,
+    });
+
+/** A session token in local storage, as the login page leaves it. */
+async function withToken(page: Page) {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('e2e.loggedOut')) localStorage.setItem('nestbox.token', 'e2e-token');
+  });
+}
+
+test.describe('the logged-in shell', () => {
+  test('/app while logged out lands on the login page', async ({ page }) => {
+    await page.goto('/app');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Log in to Nestbox' })).toBeVisible();
+    await page.goto('/app/organiser');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the header has its six buttons, and they navigate', async ({ page }) => {
+    await withToken(page);
+    await page.goto('/app');
+    for (const name of HEADER_BUTTONS) await expect(headerButton(page, name)).toBeVisible();
+    await expect(page.getByText('Select a Box to open.')).toBeVisible();
+
+    await headerButton(page, 'Organiser').click();
+    await expect(page).toHaveURL(/\/app\/organiser$/);
+    await expect(page.getByRole('heading', { name: 'Organiser' })).toBeVisible();
+
+    await headerButton(page, 'Workspace').click();
+    await expect(page).toHaveURL(/\/app\/boxes$/);
+
+    await headerButton(page, 'Reminders').click();
+    await expect(page.getByRole('dialog', { name: 'Reminders' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the guard runs on every location change', async ({ page }) => {
+    await withToken(page);
+    await page.goto('/app/boxes');
+    await expect(headerButton(page, 'Organiser')).toBeVisible();
+    await page.evaluate(() => {
+      sessionStorage.setItem('e2e.loggedOut', '1');
+      localStorage.removeItem('nestbox.token');
+    });
+    await headerButton(page, 'Organiser').click();
+    await expect(page.getByRole('heading', { name: 'Log in to Nestbox' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('logout clears the session and lands on the root', async ({ page }) => {
+    await withToken(page);
+    await page.goto('/app/boxes');
+    await page.evaluate(() => sessionStorage.setItem('e2e.loggedOut', '1'));
+    await headerButton(page, 'Logout').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Log in to Nestbox' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('nestbox.token'))).toBeNull();
+  });
+
+  test('tooltips show on hover, and not once switched off', async ({ page }) => {
+    await withToken(page);
+    await page.goto('/app/boxes');
+    await headerButton(page, 'Organiser').hover();
+    await expect(page.getByRole('tooltip', { name: 'Organiser' })).toBeVisible();
+
+    await headerButton(page, 'Application Settings').click();
+    await page.getByRole('tab', { name: 'Customizations' }).click();
+    await page.getByLabel('Enable tooltips').uncheck({ force: true });
+    await page.keyboard.press('Escape');
+    await headerButton(page, 'Reminders').hover();
+    await headerButton(page, 'Organiser').hover();
+    await page.waitForTimeout(600);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+  });
+
+  test('the header fits a 390 px wide phone', async ({ page }) => {
+    await withToken(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/app/boxes');
+    for (const name of HEADER_BUTTONS) await expect(headerButton(page, name)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

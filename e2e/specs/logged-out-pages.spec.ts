@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('logged-out pages', () => {
+  test('the root shows the login page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Log in to Nestbox' })).toBeVisible();
+    await expect(page.getByLabel('Email address')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Remember me')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgotten your password?' })).toHaveAttribute(
+      'href',
+      '/forgot',
+    );
+    await expect(page.getByRole('link', { name: 'Create New Account' })).toHaveAttribute('href', '/signup');
+  });
+
+  test('the login form says what is missing before calling the server', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByText('Please provide your email address.')).toBeVisible();
+    await expect(page.getByText('Please provide your password.')).toBeVisible();
+  });
+
+  test('sign-up renders with the browser time zone preselected', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page.getByRole('button', { name: 'Create New Account' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Already have an account? Log in' })).toBeVisible();
+    await expect(page.getByLabel('Name')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveValue('(UTC+00:00) Europe/London');
+  });
+
+  test('forgotten password renders', async ({ page }) => {
+    await page.goto('/forgot');
+    await expect(page.getByLabel('Email address')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send Reminder Email' })).toBeVisible();
+  });
+
+  test('an unknown address shows the 404 page', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Error 404')).toBeVisible();
+    await expect(page.getByText("Oops, we couldn't find a page at this address.")).toBeVisible();
+  });
+
+  test('logged-out routes match exactly', async ({ page }) => {
+    await page.goto('/login/extra');
+    await expect(page.getByText('Error 404')).toBeVisible();
+  });
+
+  test('fits a 390 px wide phone without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/', '/signup', '/forgot']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+  });
+});
+
+test.describe('in French', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('the login page and the 404 page speak French', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByText('Veuillez indiquer votre adresse e-mail.')).toBeVisible();
+    await page.goto('/nulle/part');
+    await expect(page.getByText("Oups, nous n'avons trouvé aucune page à cette adresse.")).toBeVisible();
+  });
+});

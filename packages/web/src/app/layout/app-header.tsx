@@ -1,0 +1,78 @@
+import { Anchor, Divider, Group, Modal } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { PAGE_PATHS } from '@nestbox/shared/routes';
+import {
+  IconBell,
+  IconLayoutColumns,
+  IconLayoutRows,
+  IconListNumbers,
+  IconLogout,
+  IconSettings,
+  IconStack2,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Logo } from '../../components/brand/logo';
+import { RemindersList } from '../../features/reminders/components/reminders-list';
+import { AppSettings } from '../../features/settings/components/app-settings';
+import { useWorkspaceLayout } from '../../hooks/use-preferences';
+import { toggleWorkspaceLayout } from '../../lib/preferences';
+import { HeaderAction } from './header-action';
+
+const ICON = { size: 20, stroke: 1.7 } as const;
+
+/** The logged-in header: product name, the two pages, and the four tools of SPEC §2. */
+export function AppHeader() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const layout = useWorkspaceLayout();
+  const [remindersOpened, reminders] = useDisclosure(false);
+  const [settingsOpened, settings] = useDisclosure(false);
+  const onWorkspace = pathname === PAGE_PATHS.app || pathname.startsWith(PAGE_PATHS.boxes);
+  const onOrganiser = pathname.startsWith(PAGE_PATHS.organiser);
+
+  return (
+    <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Anchor component={Link} to={PAGE_PATHS.boxes} underline="never" aria-label={t('app.home')}>
+        <Logo size={30} />
+      </Anchor>
+      <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" component="nav" aria-label={t('header.navigation')}>
+          <HeaderAction
+            label={t('header.workspace')}
+            icon={<IconStack2 {...ICON} />}
+            to={PAGE_PATHS.boxes}
+            active={onWorkspace}
+          />
+          <HeaderAction
+            label={t('header.organiser')}
+            icon={<IconListNumbers {...ICON} />}
+            to={PAGE_PATHS.organiser}
+            active={onOrganiser}
+          />
+        </Group>
+        <Divider orientation="vertical" mx={4} h={22} style={{ alignSelf: 'center' }} />
+        <HeaderAction label={t('header.reminders')} icon={<IconBell {...ICON} />} onClick={reminders.open} />
+        <HeaderAction
+          label={t('header.toggleLayout')}
+          icon={layout === 'stacked' ? <IconLayoutRows {...ICON} /> : <IconLayoutColumns {...ICON} />}
+          onClick={toggleWorkspaceLayout}
+          pressed={layout === 'stacked'}
+        />
+        <HeaderAction
+          label={t('header.settings')}
+          icon={<IconSettings {...ICON} />}
+          onClick={settings.open}
+        />
+        <HeaderAction label={t('header.logout')} icon={<IconLogout {...ICON} />} to={PAGE_PATHS.logout} />
+      </Group>
+
+      <Modal opened={remindersOpened} onClose={reminders.close} title={t('reminders.title')} size="md">
+        <RemindersList />
+      </Modal>
+      <Modal opened={settingsOpened} onClose={settings.close} title={t('settings.title')} size="lg">
+        <AppSettings />
+      </Modal>
+    </Group>
+  );
+}

@@ -1,0 +1,40 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface HeaderActionProps {
+  /** Tooltip text and accessible name: they are always the same. */
+  label: string;
+  icon: ReactNode;
+  /** Navigates to this path; otherwise the button calls `onClick`. */
+  to?: string;
+  onClick?: () => void;
+  /** The current page (links) or an on state (toggles). */
+  active?: boolean;
+  /** Announce the button as a toggle with this state. */
+  pressed?: boolean;
+}
+
+/** One icon button of the header, with its tooltip (which honours the 'Enable tooltips' setting). */
+export function HeaderAction({ label, icon, to, onClick, active = false, pressed }: HeaderActionProps) {
+  const look = {
+    'aria-label': label,
+    size: 'lg',
+    radius: 'md',
+    variant: active ? 'light' : 'subtle',
+    color: active ? 'nest' : 'gray',
+  } as const;
+  return (
+    <Tooltip label={label}>
+      {to ? (
+        <ActionIcon component={Link} to={to} aria-current={active ? 'page' : undefined} {...look}>
+          {icon}
+        </ActionIcon>
+      ) : (
+        <ActionIcon type="button" onClick={onClick} aria-pressed={pressed} {...look}>
+          {icon}
+        </ActionIcon>
+      )}
+    </Tooltip>
+  );
+}

@@ -1,0 +1,44 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { Z_INDEX } from '@nestbox/shared/constants';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { AppErrorBoundary } from '../components/errors/app-error-boundary';
+import { useTooltipsEnabled } from '../hooks/use-preferences';
+import { i18n } from '../lib/i18n';
+import { createQueryClient } from '../lib/query-client';
+import { createAppTheme } from './theme';
+
+/** Everything the screens rely on: i18n, theme, crash screen, server state, modals, notifications. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const tooltipsEnabled = useTooltipsEnabled();
+  const { t } = useTranslation(undefined, { i18n });
+  const close = t('common.close');
+  const passwordToggle = t('form.password.toggle');
+  const theme = useMemo(
+    () => createAppTheme({ tooltipsEnabled, labels: { close, passwordToggle } }),
+    [tooltipsEnabled, close, passwordToggle],
+  );
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <AppErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            <ModalsProvider modalProps={{ zIndex: Z_INDEX.modal, centered: true }}>
+              <Notifications zIndex={Z_INDEX.notifications} position="top-right" />
+              {children}
+            </ModalsProvider>
+          </QueryClientProvider>
+        </AppErrorBoundary>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,73 @@
+import { Center, Loader } from '@mantine/core';
+import { PAGE_PATHS } from '@nestbox/shared/routes';
+import { useState } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { NotFoundScreen } from '../components/errors/not-found-screen';
+import { RouteErrorScreen } from '../components/errors/route-error-screen';
+import { AppLayout } from './layout/app-layout';
+import { AuthLayout } from './layout/auth-layout';
+import { LogoutRoute } from './routes/logout';
+
+/** Each page's code loads when it is first visited, so the login page does not carry the app. */
+const page = {
+  login: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }),
+  signup: async () => ({ Component: (await import('./routes/auth/signup')).SignupRoute }),
+  forgot: async () => ({ Component: (await import('./routes/auth/forgot')).ForgotRoute }),
+  passwordReset: async () => ({
+    Component: (await import('./routes/auth/password-reset')).PasswordResetRoute,
+  }),
+  activateAccount: async () => ({
+    Component: (await import('./routes/auth/activate-account')).ActivateAccountRoute,
+  }),
+  resendActivateLink: async () => ({
+    Component: (await import('./routes/auth/resend-activate-link')).ResendActivateLinkRoute,
+  }),
+  boxes: async () => ({ Component: (await import('./routes/app/boxes')).BoxesRoute }),
+  organiser: async () => ({ Component: (await import('./routes/app/organiser')).OrganiserRoute }),
+} satisfies Record<string, RouteObject['lazy']>;
+
+/**
+ * Every path of SPEC §2 (PAGE_PATHS). Logged-out paths match exactly; `/app/*` sits behind
+ * the session guard of AppLayout; anything else is the 404 page. The error element turns a
+ * 5xx into the 500 page and any crash into the apology screen.
+ */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: (
+      <Center mih="100dvh">
+        <Loader />
+      </Center>
+    ),
+    children: [
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: PAGE_PATHS.root, lazy: page.login },
+          { path: PAGE_PATHS.login, lazy: page.login },
+          { path: PAGE_PATHS.signup, lazy: page.signup },
+          { path: PAGE_PATHS.forgot, lazy: page.forgot },
+          { path: PAGE_PATHS.passwordReset, lazy: page.passwordReset },
+          { path: PAGE_PATHS.activateAccount, lazy: page.activateAccount },
+          { path: PAGE_PATHS.resendActivateLink, lazy: page.resendActivateLink },
+        ],
+      },
+      { path: PAGE_PATHS.logout, element: <LogoutRoute /> },
+      {
+        path: PAGE_PATHS.app,
+        element: <AppLayout />,
+        children: [
+          { index: true, lazy: page.boxes },
+          { path: PAGE_PATHS.boxes, lazy: page.boxes },
+          { path: PAGE_PATHS.organiser, lazy: page.organiser },
+        ],
+      },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { WorkspaceEmptyState } from '../../../features/workspace/components/workspace-empty-state';
+import { usePageTitle } from '../../../hooks/use-page-title';
+
+/** `/app` and `/app/boxes`: the workspace of panes. */
+export function BoxesRoute() {
+  const { t } = useTranslation();
+  usePageTitle(t('workspace.title'));
+  return <WorkspaceEmptyState />;
+}

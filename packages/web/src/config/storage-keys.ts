@@ -1,0 +1,18 @@
+/**
+ * Every key this app writes to local storage. The session token and user are cleared on
+ * logout; the locale and preferences survive it, so the login page keeps the user's language.
+ */
+export const STORAGE_KEYS = {
+  /** Bearer token of the logged-in session (SPEC §4: kept in local storage). */
+  token: 'nestbox.token',
+  /** JSON of the logged-in user as returned by `POST /auth/login`. */
+  user: 'nestbox.user',
+  /** The user's locale (en-GB or fr); wins over the browser's languages. */
+  locale: 'nestbox.locale',
+  /** `'true'` or `'false'`: whether tooltips show (Customizations tab). */
+  tooltipsEnabled: 'nestbox.tooltipsEnabled',
+  /** `'side-by-side'` or `'stacked'`: the header's Toggle Layout flag. */
+  layout: 'nestbox.layout',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

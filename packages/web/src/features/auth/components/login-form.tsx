@@ -1,0 +1,89 @@
+import { Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { LoginBodySchema } from '@nestbox/shared/auth/auth.schema';
+import { PAGE_PATHS, pagePath } from '@nestbox/shared/routes';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { isApiError } from '../../../lib/api-client';
+import { changeLocale } from '../../../lib/i18n';
+import { saveSession } from '../../../lib/session';
+import { useLogin } from '../api/login';
+import { AuthHeading } from './auth-heading';
+import { AuthLink } from './auth-link';
+import { AuthNotice } from './auth-notice';
+
+/** Email, password and Remember me; on success the session is stored and `onLoggedIn` runs. */
+export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const { t } = useTranslation();
+  const form = useSchemaForm(LoginBodySchema, { email: '', password: '', rememberMe: false });
+  const login = useLogin();
+  const needsActivation = isApiError(login.error) && login.error.code === 'activation.required';
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    login.mutate(body, {
+      onSuccess: async ({ token, user }) => {
+        saveSession(token, user);
+        if (user.locale) await changeLocale(user.locale);
+        onLoggedIn();
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <AuthHeading title={t('login.title')} description={t('login.subtitle')} />
+        {login.error ? (
+          <AuthNotice tone="error">
+            <Stack gap={6} align="flex-start">
+              <span>{login.error.message}</span>
+              {needsActivation ? (
+                <AuthLink
+                  to={pagePath(PAGE_PATHS.resendActivateLink, { value: form.values.email.trim() })}
+                  size="sm"
+                >
+                  {t('login.resendLink')}
+                </AuthLink>
+              ) : null}
+            </Stack>
+          </AuthNotice>
+        ) : null}
+        <TextInput
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          {...form.textInputProps('email')}
+        />
+        <PasswordInput
+          label={t('form.password')}
+          autoComplete="current-password"
+          {...form.textInputProps('password')}
+        />
+        <Group justify="space-between" gap="xs">
+          <Checkbox
+            label={t('login.rememberMe')}
+            checked={form.values.rememberMe}
+            onChange={(event) => form.setFieldValue('rememberMe', event.currentTarget.checked)}
+          />
+          <AuthLink to={PAGE_PATHS.forgot} size="sm">
+            {t('login.forgotLink')}
+          </AuthLink>
+        </Group>
+        <Button type="submit" fullWidth size="md" loading={login.isPending}>
+          {t('login.submit')}
+        </Button>
+        <Text ta="center" size="sm" c="dimmed">
+          {t('login.noAccount')}{' '}
+          <AuthLink to={PAGE_PATHS.signup} size="sm">
+            {t('login.signupLink')}
+          </AuthLink>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { Button, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { SignupBodySchema } from '@nestbox/shared/auth/auth.schema';
+import { PASSWORD_MIN_LENGTH } from '@nestbox/shared/constants';
+import { isUserLocale, LANGUAGES } from '@nestbox/shared/i18n/locales';
+import { PAGE_PATHS } from '@nestbox/shared/routes';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { useLanguages } from '../../../lib/api/get-languages';
+import { useTimezones } from '../../../lib/api/get-timezones';
+import { isApiError } from '../../../lib/api-client';
+import { currentLocale } from '../../../lib/i18n';
+import { browserTimezone, browserTimezones } from '../../../lib/timezones';
+import { useSignup } from '../api/signup';
+import { AuthHeading } from './auth-heading';
+import { AuthLink } from './auth-link';
+import { AuthNotice } from './auth-notice';
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** The server's zones with their offsets; the browser's own list if the server's is unavailable. */
+function useTimezoneOptions(selected: string): Option[] {
+  const timezones = useTimezones();
+  return useMemo(() => {
+    const options = timezones.data
+      ? timezones.data.map((zone) => ({ value: zone.id, label: zone.label }))
+      : browserTimezones().map((id) => ({ value: id, label: id.replaceAll('_', ' ') }));
+    // The preselected zone must be an option, or the Select would show nothing.
+    if (selected && !options.some((option) => option.value === selected)) {
+      options.unshift({ value: selected, label: selected.replaceAll('_', ' ') });
+    }
+    return options;
+  }, [timezones.data, selected]);
+}
+
+/** Name, email, password, timezone and language; on success, the e-mailed activation message. */
+export function SignupForm() {
+  const { t } = useTranslation();
+  const form = useSchemaForm(SignupBodySchema, {
+    name: '',
+    email: '',
+    password: '',
+    timezone: browserTimezone(),
+    locale: currentLocale(),
+  });
+  const signup = useSignup();
+  const [formError, setFormError] = useState<string | null>(null);
+  const timezoneOptions = useTimezoneOptions(form.values.timezone);
+  const languages = useLanguages().data ?? LANGUAGES;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const body = form.validate();
+    if (!body) return;
+    signup.mutate(body, {
+      onError: (error) => {
+        const fields = isApiError(error) ? error.fields : undefined;
+        const emailTaken = isApiError(error) && error.code === 'validation.email.taken';
+        const shownOnField = form.setServerErrors(
+          fields ?? (emailTaken ? { email: error.message } : undefined),
+        );
+        if (!shownOnField) setFormError(error.message);
+      },
+    });
+  };
+
+  if (signup.isSuccess) {
+    return (
+      <Stack gap="md">
+        <AuthHeading title={t('signup.title')} />
+        <AuthNotice tone="success">{signup.data.message || t('signup.success')}</AuthNotice>
+        <AuthLink to={PAGE_PATHS.login}>{t('auth.goToLogin')}</AuthLink>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <AuthHeading title={t('signup.title')} description={t('signup.subtitle')} />
+        {formError ? <AuthNotice tone="error">{formError}</AuthNotice> : null}
+        <TextInput label={t('form.name')} autoComplete="name" autoFocus {...form.textInputProps('name')} />
+        <TextInput
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...form.textInputProps('email')}
+        />
+        <PasswordInput
+          label={t('form.password')}
+          description={t('form.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          autoComplete="new-password"
+          {...form.textInputProps('password')}
+        />
+        <Select
+          label={t('form.timezone')}
+          placeholder={t('form.timezone.search')}
+          data={timezoneOptions}
+          searchable
+          nothingFoundMessage={t('form.timezone.nothingFound')}
+          allowDeselect={false}
+          maxDropdownHeight={280}
+          value={form.values.timezone || null}
+          onChange={(value) => form.setFieldValue('timezone', value ?? '')}
+          error={form.errorOf('timezone')}
+        />
+        <Select
+          label={t('form.language')}
+          data={languages.map((language) => ({ value: language.locale, label: language.name }))}
+          allowDeselect={false}
+          value={form.values.locale}
+          onChange={(value) => {
+            if (value && isUserLocale(value)) form.setFieldValue('locale', value);
+          }}
+          error={form.errorOf('locale')}
+        />
+        <Button type="submit" fullWidth size="md" loading={signup.isPending}>
+          {t('signup.submit')}
+        </Button>
+        <Text ta="center" size="sm">
+          <AuthLink to={PAGE_PATHS.login} size="sm">
+            {t('signup.haveAccount')}
+          </AuthLink>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

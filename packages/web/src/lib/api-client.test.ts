@@ -1,0 +1,199 @@
+import { CLIENT_ID_HEADER } from '@nestbox/shared/constants';
+import { messagesEnGb } from '@nestbox/shared/i18n/messages.en-gb';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient } from './api-client';
+import { i18n } from './i18n';
+
+/**
+ * The client against a real HTTP server: what the server receives, and how each kind of
+ * failure surfaces to the caller.
+ */
+
+let server: FastifyInstance;
+let baseUrl: string;
+
+beforeAll(async () => {
+  // The machine's own language must not decide which message the default translator returns.
+  await i18n.changeLanguage('en-GB');
+  server = Fastify({ forceCloseConnections: true });
+  server.post('/echo', async (request) => ({
+    authorization: request.headers.authorization ?? null,
+    acceptLanguage: request.headers['accept-language'] ?? null,
+    clientId: request.headers[CLIENT_ID_HEADER] ?? null,
+    contentType: request.headers['content-type'] ?? null,
+    body: request.body,
+  }));
+  server.get('/echo-query', async (request) => ({ query: request.query, body: request.body ?? null }));
+  server.post('/taken', async (_request, reply) =>
+    reply.code(409).send({
+      error: {
+        code: 'validation.email.taken',
+        message: 'Cette adresse e-mail est déjà utilisée.',
+        fields: { email: 'Cette adresse e-mail est déjà utilisée.' },
+      },
+    }),
+  );
+  server.get('/private', async (_request, reply) =>
+    reply.code(401).send({ error: { code: 'error.unauthorized', message: 'Session ended.' } }),
+  );
+  server.get('/broken', async (_request, reply) => reply.code(502).type('text/plain').send('Bad gateway'));
+  server.get('/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    return { late: true };
+  });
+  await server.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A client pointed at the test server, with a spy for every side effect. */
+function makeClient(token: string | null = 'token-123') {
+  const spies = {
+    onUnauthorized: vi.fn(),
+    clearSession: vi.fn(),
+    logError: vi.fn(),
+  };
+  const request = createApiClient({
+    baseUrl,
+    getToken: () => token,
+    getLanguage: () => 'fr',
+    clientId: 'tab-42',
+    translate: (key) => messagesEnGb[key],
+    ...spies,
+  });
+  return { request, ...spies };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('apiRequest', () => {
+  it('sends the bearer token, Accept-Language, X-Client-Id and a JSON body with POST by default', async () => {
+    const { request } = makeClient();
+    const echo = await request<Record<string, unknown>>('/echo', {
+      body: { email: 'a@b.co', rememberMe: true },
+    });
+    expect(echo).toEqual({
+      authorization: 'Bearer token-123',
+      acceptLanguage: 'fr',
+      clientId: 'tab-42',
+      contentType: 'application/json',
+      body: { email: 'a@b.co', rememberMe: true },
+    });
+  });
+
+  it('sends no Authorization header for public calls', async () => {
+    const { request } = makeClient();
+    const echo = await request<{ authorization: string | null }>('/echo', { body: {}, authenticated: false });
+    expect(echo.authorization).toBeNull();
+  });
+
+  it('puts the parameters of a GET in the query string, not the body', async () => {
+    const { request } = makeClient();
+    const result = await request<{ query: Record<string, unknown>; body: unknown }>('/echo-query', {
+      method: 'GET',
+      body: { itemId: 'abc 1', includeArchived: false, skipped: undefined },
+      query: { page: 2 },
+    });
+    expect(result).toEqual({ query: { page: '2', itemId: 'abc 1', includeArchived: 'false' }, body: null });
+  });
+
+  it("surfaces the server's translated message, code and field errors", async () => {
+    const { request, logError, onUnauthorized } = makeClient();
+    const error = await failureOf(request('/taken', { body: { email: 'a@b.co' } }));
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'validation.email.taken',
+      message: 'Cette adresse e-mail est déjà utilisée.',
+      fields: { email: 'Cette adresse e-mail est déjà utilisée.' },
+      canceled: false,
+    });
+    expect(error.data).toMatchObject({ error: { code: 'validation.email.taken' } });
+    expect(logError).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the generic server message when a 5xx has no error body', async () => {
+    const { request } = makeClient();
+    const error = await failureOf(request('/broken', { method: 'GET' }));
+    expect(error).toMatchObject({ status: 502, code: 'error.server', message: messagesEnGb['error.server'] });
+  });
+
+  it('ends the session on HTTP 401 and still throws', async () => {
+    const { request, onUnauthorized, clearSession } = makeClient();
+    const error = await failureOf(request('/private', { method: 'GET' }));
+    expect(error.status).toBe(401);
+    expect(clearSession).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the session alone on a 401 of a public call', async () => {
+    const { request, onUnauthorized, clearSession } = makeClient();
+    await failureOf(request('/private', { method: 'GET', authenticated: false }));
+    expect(clearSession).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("fails with 'Request canceled' when the caller aborts", async () => {
+    // No `translate` override: the app's own i18n instance produces this message.
+    const logError = vi.fn();
+    const request = createApiClient({ baseUrl, getToken: () => null, logError });
+    const controller = new AbortController();
+    const pending = failureOf(request('/slow', { method: 'GET', signal: controller.signal }));
+    setTimeout(() => controller.abort(), 50);
+    const error = await pending;
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'error.requestCanceled',
+      message: 'Request canceled',
+      canceled: true,
+    });
+    expect(logError).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails with the timeout message when the server is slower than timeoutMs', async () => {
+    const { request } = makeClient();
+    const started = Date.now();
+    const error = await failureOf(request('/slow', { method: 'GET', timeoutMs: 100 }));
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'error.timeout',
+      message: messagesEnGb['error.timeout'],
+      canceled: false,
+    });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('fails with the network message when nothing listens', async () => {
+    const closed = Fastify();
+    await closed.listen({ host: '127.0.0.1', port: 0 });
+    const address = closed.server.address();
+    await closed.close();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    const request = createApiClient({
+      baseUrl: `http://127.0.0.1:${address.port}`,
+      getToken: () => null,
+      translate: (key) => messagesEnGb[key],
+      logError: vi.fn(),
+    });
+    const error = await failureOf(request('/echo', { body: {} }));
+    expect(error).toMatchObject({ status: 0, code: 'error.network', message: messagesEnGb['error.network'] });
+  });
+});

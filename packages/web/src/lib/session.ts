@@ -1,0 +1,48 @@
+import { STORAGE_KEYS } from '../config/storage-keys';
+import { readItem, writeItem } from './local-store';
+
+/** The logged-in user as `POST /auth/login` returns it; only the fields the shell relies on are typed. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  locale?: string;
+  timezone?: string;
+  isAdmin?: boolean;
+}
+
+/** The bearer token of the current session, or `null` when logged out. */
+export function getToken(): string | null {
+  const token = readItem(STORAGE_KEYS.token);
+  return token ? token : null;
+}
+
+/** Keeps a new session: the token and the user (as JSON). */
+export function saveSession(token: string, user: SessionUser): void {
+  writeItem(STORAGE_KEYS.user, JSON.stringify(user));
+  writeItem(STORAGE_KEYS.token, token);
+}
+
+/** Forgets the token and the user (logout, HTTP 401). The locale and preferences stay. */
+export function clearSession(): void {
+  writeItem(STORAGE_KEYS.token, null);
+  writeItem(STORAGE_KEYS.user, null);
+}
+
+function isSessionUser(value: unknown): value is SessionUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const user = value as Record<string, unknown>;
+  return typeof user.id === 'string' && typeof user.name === 'string' && typeof user.email === 'string';
+}
+
+/** The stored user, or `null` when absent or unreadable. */
+export function getStoredUser(): SessionUser | null {
+  const json = readItem(STORAGE_KEYS.user);
+  if (!json) return null;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return isSessionUser(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
