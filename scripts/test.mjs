@@ -103,10 +103,14 @@ if (!built) {
   results.push({ name: 'end-to-end (Chromium)', ok: false, failed: 1, note: 'not run: no Chromium' });
 } else {
   step('end-to-end (Chromium)', () => {
-    const { ok, seconds } = exec('npm', ['run', '--silent', 'test:e2e', '--', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport,
-      CHROMIUM_PATH: CHROMIUM,
-    });
+    const { ok, seconds } = exec(
+      'npx',
+      ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport,
+        CHROMIUM_PATH: CHROMIUM,
+      },
+    );
     const stats = readJson(e2eReport)?.stats;
     const total = stats ? stats.expected + stats.unexpected + stats.flaky : 0;
     return {
