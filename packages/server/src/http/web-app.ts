@@ -26,10 +26,11 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
       root: webRoot,
       wildcard: false,
       index: false,
-      setHeaders(reply, filePath) {
+      cacheControl: false,
+      setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/: it can be cached for ever.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
