@@ -30,7 +30,26 @@ async function main(): Promise<void> {
   await runBaseSeed(database.db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 
-  const app = await buildApp({ config, secrets, db: database.db, dbEngine: database.engine, redis });
+  const app = await buildApp({
+    config,
+    secrets,
+    db: database.db,
+    dbEngine: database.engine,
+    redis,
+    // Readable lines for a person at a terminal; JSON lines for log collectors.
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(process.stdout.isTTY
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+            },
+          }
+        : {}),
+    },
+  });
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis is unreachable; retrying'));
 
   let stopping = false;
