@@ -42,6 +42,8 @@ export interface BuildAppOptions extends AppContext {
   webRoot?: string | null;
   /** Fastify logger options; defaults to pino at the configured level. */
   logger?: FastifyServerOptions['logger'];
+  /** Human-readable log lines (pino-pretty) instead of JSON. */
+  prettyLogs?: boolean;
   /** Prefix of rate-limit keys in Redis (tests isolate themselves with their own). */
   rateLimitPrefix?: string;
   /** Replaces the rate limiter (benchmarks measure the work behind it, not the 429s). */
@@ -58,6 +60,7 @@ const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com', 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const {
     webRoot = DEFAULT_WEB_ROOT,
+    prettyLogs = false,
     logger,
     rateLimitPrefix = 'nestbox:rl:',
     limiter: givenLimiter,
@@ -68,6 +71,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: logger ?? {
       level: context.config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(prettyLogs
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+            },
+          }
+        : {}),
     },
     // Honour a caller's (or proxy's) request id when it is well-formed; otherwise mint one.
     genReqId: (request) => {

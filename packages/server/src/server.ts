@@ -37,18 +37,7 @@ async function main(): Promise<void> {
     dbEngine: database.engine,
     redis,
     // Readable lines for a person at a terminal; JSON lines for log collectors.
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      ...(process.stdout.isTTY
-        ? {
-            transport: {
-              target: 'pino-pretty',
-              options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
-            },
-          }
-        : {}),
-    },
+    prettyLogs: Boolean(process.stdout.isTTY),
   });
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis is unreachable; retrying'));
 
