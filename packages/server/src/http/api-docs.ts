@@ -29,6 +29,6 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,
     uiConfig: { docExpansion: 'list', deepLinking: true },
-    staticCSP: true,
+    staticCSP: false,
   });
 }
