@@ -269,6 +269,29 @@ describe(`accounts on ${testEngine}`, () => {
     });
   });
 
+  describe('re-sending the activation link', () => {
+    it('says so when the link or the address is unknown', async () => {
+      const byHash = await post('/user/resend-activation-link', { confirmHash: 'no-such-link' });
+      expect(byHash.status).toBe(404);
+      expect((await errorOf(byHash)).message).toBe(
+        'There was a problem trying to re-send the activation link.',
+      );
+      const byEmail = await post('/user/resend-activation-link', { email: uniqueEmail('nobody') });
+      expect((await errorOf(byEmail)).message).toBe('An account with this email address could not be found.');
+      const neither = await post('/user/resend-activation-link', {});
+      expect((await errorOf(neither)).fields).toEqual({ email: 'Please provide your email address.' });
+    });
+
+    it('limits re-sends per account', async () => {
+      const user = await createUser(t.database.db, { activated: false });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push((await post('/user/resend-activation-link', { email: user.email })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(smtp.countTo(user.email)).toBe(5);
+    });
+  });
+
   describe('forgotten password and reset', () => {
     it('resets through the e-mailed link with a solved captcha, and revokes old tokens', async () => {
       const user = await createUser(t.database.db);
@@ -342,6 +365,13 @@ describe(`accounts on ${testEngine}`, () => {
         });
         expect(res.status).toBe(expected);
       }
+    });
+
+    it('limits reset e-mails per account', async () => {
+      const user = await createUser(t.database.db);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await post('/auth/forgot', { email: user.email })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     });
 
     it('says when the address is unknown, and when a link has expired', async () => {
