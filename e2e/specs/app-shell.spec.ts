@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 
 const HEADER_BUTTONS = [
   'Workspace',
@@ -18,11 +19,10 @@ const headerButton = (page: Page, name: string) =>
       exact: true,
     });
 
-/** A session token in local storage, as the login page leaves it. */
+/** A real session: a fresh activated account, its token in local storage as the login page leaves it. */
 async function withToken(page: Page) {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e.loggedOut')) localStorage.setItem('nestbox.token', 'e2e-token');
-  });
+  const { token } = await createLoggedInAccount(page.request, { label: 'shell' });
+  await putSessionToken(page, token);
 }
 
 test.describe('the logged-in shell', () => {

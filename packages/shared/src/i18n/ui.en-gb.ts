@@ -12,6 +12,7 @@ export const uiEnGb = {
   'common.loading': 'Loading…',
   'common.language': 'Language',
   'common.close': 'Close',
+  'app.loadingAccount': 'Opening your Nestbox…',
 
   // Global error screens (SPEC §2, §8)
   'crash.title': 'Oops, something went wrong :(',
@@ -43,6 +44,15 @@ export const uiEnGb = {
   'settings.tab.customizations': 'Customizations',
   'settings.tooltips.label': 'Enable tooltips',
   'settings.tooltips.description': 'Show a short label when you point at a button.',
+  'settings.profile.title': 'Your details',
+  'settings.profile.location': 'Location',
+  'settings.profile.occupation': 'Occupation',
+  'settings.profile.save': 'Save profile',
+  'settings.profile.reloadNotice': 'Nestbox reloads after saving, so that every screen uses the change.',
+  'settings.password.title': 'Change password',
+  'settings.password.intro': 'You stay logged in here; your other devices will be logged out.',
+  'settings.password.current': 'Current password',
+  'settings.password.submit': 'Change password',
 
   // Shared form fields and links
   'form.name': 'Name',
@@ -84,6 +94,27 @@ export const uiEnGb = {
   'reset.checking': 'Checking your reset link…',
   'reset.submit': 'Confirm',
   'reset.requestNew': 'Request a new reset link',
+
+  // Bot check of the password reset: the ALTCHA widget's own texts, and a load failure
+  'captcha.loadFailed':
+    'The check that you are not a robot could not be loaded. Check your connection and reload the page.',
+  'captcha.widget.ariaLinkLabel': 'ALTCHA (official website)',
+  'captcha.widget.cancel': 'Cancel',
+  'captcha.widget.enterCode': 'Enter the code',
+  'captcha.widget.enterCodeAria': 'Enter the code you hear. Press Space to play the audio.',
+  'captcha.widget.enterCodeFromImage': 'To continue, enter the code shown in the image below.',
+  'captcha.widget.error': 'The check failed. Please try again.',
+  'captcha.widget.expired': 'The check has expired. Please tick the box again.',
+  'captcha.widget.footer': 'Protected by ALTCHA',
+  'captcha.widget.getAudioChallenge': 'Listen to the code instead',
+  'captcha.widget.label': "I'm not a robot",
+  'captcha.widget.loading': 'Loading…',
+  'captcha.widget.reload': 'Try again',
+  'captcha.widget.verify': 'Verify',
+  'captcha.widget.verificationRequired': 'Please complete the check first.',
+  'captcha.widget.verified': 'Verified',
+  'captcha.widget.verifying': 'Checking…',
+  'captcha.widget.waitAlert': 'Checking… please wait.',
 
   // Account activation
   'activate.title': 'Account activation',

@@ -16,3 +16,9 @@ export const STORAGE_KEYS = {
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** Keys this app writes to session storage (this tab only, gone when it closes). */
+export const SESSION_STORAGE_KEYS = {
+  /** A notification to show once the page has reloaded (after a language or timezone change). */
+  pendingNotification: 'nestbox.pendingNotification',
+} as const;

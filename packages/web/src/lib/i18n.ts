@@ -71,10 +71,16 @@ export function currentLocale(): UserLocale {
   return localeForTag(i18n.language ?? DEFAULT_LOCALE) ?? DEFAULT_LOCALE;
 }
 
-/** Remembers the user's locale (any en/fr tag is accepted) and switches the interface to it. */
-export async function changeLocale(tag: string): Promise<void> {
+/** Remembers the user's locale (any en/fr tag is accepted) for the next page load; returns it. */
+export function rememberLocale(tag: string): UserLocale {
   const locale = localeForTag(tag) ?? DEFAULT_LOCALE;
   writeItem(STORAGE_KEYS.locale, locale);
+  return locale;
+}
+
+/** Remembers the user's locale (any en/fr tag is accepted) and switches the interface to it. */
+export async function changeLocale(tag: string): Promise<void> {
+  const locale = rememberLocale(tag);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
 }
 

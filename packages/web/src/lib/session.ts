@@ -23,6 +23,14 @@ export function saveSession(token: string, user: SessionUser): void {
   writeItem(STORAGE_KEYS.token, token);
 }
 
+/**
+ * Replaces the token of the current session, e.g. after a password change: the server
+ * revokes every older token, including the one that made the call.
+ */
+export function saveToken(token: string): void {
+  writeItem(STORAGE_KEYS.token, token);
+}
+
 /** Forgets the token and the user (logout, HTTP 401). The locale and preferences stay. */
 export function clearSession(): void {
   writeItem(STORAGE_KEYS.token, null);

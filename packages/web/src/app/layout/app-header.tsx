@@ -1,4 +1,4 @@
-import { Anchor, Divider, Group, Modal } from '@mantine/core';
+import { Anchor, Center, Divider, Group, Loader, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import {
@@ -10,16 +10,21 @@ import {
   IconSettings,
   IconStack2,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { RemindersList } from '../../features/reminders/components/reminders-list';
-import { AppSettings } from '../../features/settings/components/app-settings';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { toggleWorkspaceLayout } from '../../lib/preferences';
 import { HeaderAction } from './header-action';
 
 const ICON = { size: 20, stroke: 1.7 } as const;
+
+/** The settings forms (and the schemas they validate with) load when the modal first opens. */
+const AppSettings = lazy(async () => ({
+  default: (await import('../../features/settings/components/app-settings')).AppSettings,
+}));
 
 /** The logged-in header: product name, the two pages, and the four tools of SPEC §2. */
 export function AppHeader() {
@@ -71,7 +76,15 @@ export function AppHeader() {
         <RemindersList />
       </Modal>
       <Modal opened={settingsOpened} onClose={settings.close} title={t('settings.title')} size="lg">
-        <AppSettings />
+        <Suspense
+          fallback={
+            <Center mih={240}>
+              <Loader aria-label={t('common.loading')} />
+            </Center>
+          }
+        >
+          <AppSettings />
+        </Suspense>
       </Modal>
     </Group>
   );

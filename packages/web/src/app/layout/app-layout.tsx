@@ -1,21 +1,46 @@
 import { AppShell } from '@mantine/core';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../components/feedback/page-loader';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { useSessionToken } from '../../hooks/use-session-token';
+import { getUserQueryOptions } from '../../lib/api/get-user';
+import { changeLocale, currentLocale } from '../../lib/i18n';
+import { showNotificationKeptForReload } from '../../lib/notify';
 import { AppHeader } from './app-header';
 
 /**
  * Every `/app` page. It re-renders on each location change (it reads the location), and each
  * render reads the token from local storage again: with no token, the visitor goes to
  * /logout, which lands on the login page (SPEC §2). A logout in another tab does the same.
+ *
+ * With a token, it loads the user before showing any page, and speaks the user's language.
+ * A failed load logs out (SPEC §4, §8): an HTTP 401 already sends the browser to /logout
+ * from the API client; any other failure (after the client's retries) does it here.
  */
 export function AppLayout() {
   useLocation();
+  const { t } = useTranslation();
   const token = useSessionToken();
   const layout = useWorkspaceLayout();
+  const user = useQuery({ ...getUserQueryOptions(), enabled: token !== null });
+  const locale = user.data?.locale;
+  const localeDiffers = locale !== undefined && locale !== currentLocale();
 
-  if (!token) return <Navigate to={PAGE_PATHS.logout} replace />;
+  useEffect(() => {
+    if (localeDiffers && locale) void changeLocale(locale);
+  }, [localeDiffers, locale]);
+
+  const ready = user.isSuccess && !localeDiffers;
+  useEffect(() => {
+    if (ready) showNotificationKeptForReload();
+  }, [ready]);
+
+  if (!token || user.isError) return <Navigate to={PAGE_PATHS.logout} replace />;
+  if (!ready) return <PageLoader label={t('app.loadingAccount')} />;
 
   return (
     <AppShell header={{ height: 60 }} padding="md">

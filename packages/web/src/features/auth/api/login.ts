@@ -1,12 +1,7 @@
 import type { LoginBody } from '@nestbox/shared/auth/auth.schema';
+import type { LoginResponse } from '@nestbox/shared/users/user.schema';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { SessionUser } from '../../../lib/session';
-
-export interface LoginResponse {
-  token: string;
-  user: SessionUser;
-}
 
 /** `POST /auth/login`: a bearer token and the user. Public: a wrong password is an error, not a logout. */
 export function login(body: LoginBody): Promise<LoginResponse> {

@@ -2,7 +2,7 @@ import { Button, PasswordInput, Stack } from '@mantine/core';
 import { PasswordResetBodySchema } from '@nestbox/shared/auth/auth.schema';
 import { PASSWORD_MIN_LENGTH } from '@nestbox/shared/constants';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { isApiError } from '../../../lib/api-client';
@@ -11,19 +11,12 @@ import { useResetPassword } from '../api/reset-password';
 import { AuthHeading } from './auth-heading';
 import { AuthLink } from './auth-link';
 import { AuthNotice } from './auth-notice';
+import type { CaptchaHandle } from './captcha-handle';
+import { PasswordResetCaptcha } from './password-reset-captcha';
 import { PendingNotice } from './pending-notice';
 
-/**
- * Where the password reset's bot check plugs in (it arrives with a later issue): the widget
- * to render above Confirm, and the response it produced, sent as `gRecaptchaResponse`.
- */
-export interface CaptchaSlot {
-  element: ReactNode;
-  response: string;
-}
-
 /** Checks the reset link first; if it is good, asks for the new password. */
-export function PasswordReset({ verifyId, captcha }: { verifyId: string; captcha?: CaptchaSlot }) {
+export function PasswordReset({ verifyId }: { verifyId: string }) {
   const { t } = useTranslation();
   const check = usePasswordResetCheck(verifyId);
 
@@ -49,18 +42,54 @@ export function PasswordReset({ verifyId, captcha }: { verifyId: string; captcha
     );
   }
 
-  return <NewPasswordForm verifyId={verifyId} captcha={captcha} />;
+  return <NewPasswordForm verifyId={verifyId} />;
 }
 
-function NewPasswordForm({ verifyId, captcha }: { verifyId: string; captcha: CaptchaSlot | undefined }) {
+/**
+ * The new password and the bot check. On Confirm the captcha's answer is awaited (ALTCHA
+ * may still be solving it): no answer asks the person to complete the check, a check that
+ * could not be done asks them to submit again (SPEC §8). Any refusal from the server resets
+ * the check, because each answer is accepted once and the server spends it before it looks
+ * at the password.
+ */
+function NewPasswordForm({ verifyId }: { verifyId: string }) {
   const { t } = useTranslation();
   const form = useSchemaForm(PasswordResetBodySchema, { verifyId, password: '', gRecaptchaResponse: '' });
   const reset = useResetPassword();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [awaitingCaptcha, setAwaitingCaptcha] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (awaitingCaptcha || reset.isPending) return;
+    setFormError(null);
     const body = form.validate();
-    if (body) reset.mutate({ ...body, gRecaptchaResponse: captcha?.response ?? '' });
+    if (!body) return;
+    setAwaitingCaptcha(true);
+    let gRecaptchaResponse: string;
+    try {
+      gRecaptchaResponse = (await captcha.current?.getResponse()) ?? '';
+    } catch {
+      setFormError(t('reset.captchaTimeout'));
+      return;
+    } finally {
+      setAwaitingCaptcha(false);
+    }
+    if (!gRecaptchaResponse) {
+      setFormError(t('captcha.failed'));
+      return;
+    }
+    reset.mutate(
+      { ...body, gRecaptchaResponse },
+      {
+        onError: (error) => {
+          captcha.current?.reset();
+          const shownOnField = form.setServerErrors(isApiError(error) ? error.fields : undefined);
+          if (!shownOnField) setFormError(error.message);
+        },
+      },
+    );
   };
 
   if (reset.isSuccess) {
@@ -77,7 +106,7 @@ function NewPasswordForm({ verifyId, captcha }: { verifyId: string; captcha: Cap
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <AuthHeading title={t('reset.title')} />
-        {reset.error ? <AuthNotice tone="error">{reset.error.message}</AuthNotice> : null}
+        {formError ? <AuthNotice tone="error">{formError}</AuthNotice> : null}
         <PasswordInput
           label={t('form.newPassword')}
           description={t('form.passwordHint', { min: PASSWORD_MIN_LENGTH })}
@@ -85,8 +114,8 @@ function NewPasswordForm({ verifyId, captcha }: { verifyId: string; captcha: Cap
           autoFocus
           {...form.textInputProps('password')}
         />
-        {captcha?.element}
-        <Button type="submit" fullWidth size="md" loading={reset.isPending}>
+        <PasswordResetCaptcha ref={captcha} />
+        <Button type="submit" fullWidth size="md" loading={awaitingCaptcha || reset.isPending}>
           {t('reset.submit')}
         </Button>
         <AuthLink to={PAGE_PATHS.login} size="sm" ta="center">

@@ -1,40 +1,19 @@
 import { Button, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { SignupBodySchema } from '@nestbox/shared/auth/auth.schema';
 import { PASSWORD_MIN_LENGTH } from '@nestbox/shared/constants';
-import { isUserLocale, LANGUAGES } from '@nestbox/shared/i18n/locales';
+import { isUserLocale } from '@nestbox/shared/i18n/locales';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguageOptions, useTimezoneOptions } from '../../../hooks/use-reference-options';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useLanguages } from '../../../lib/api/get-languages';
-import { useTimezones } from '../../../lib/api/get-timezones';
 import { isApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
-import { browserTimezone, browserTimezones } from '../../../lib/timezones';
+import { browserTimezone } from '../../../lib/timezones';
 import { useSignup } from '../api/signup';
 import { AuthHeading } from './auth-heading';
 import { AuthLink } from './auth-link';
 import { AuthNotice } from './auth-notice';
-
-interface Option {
-  value: string;
-  label: string;
-}
-
-/** The server's zones with their offsets; the browser's own list if the server's is unavailable. */
-function useTimezoneOptions(selected: string): Option[] {
-  const timezones = useTimezones();
-  return useMemo(() => {
-    const options = timezones.data
-      ? timezones.data.map((zone) => ({ value: zone.id, label: zone.label }))
-      : browserTimezones().map((id) => ({ value: id, label: id.replaceAll('_', ' ') }));
-    // The preselected zone must be an option, or the Select would show nothing.
-    if (selected && !options.some((option) => option.value === selected)) {
-      options.unshift({ value: selected, label: selected.replaceAll('_', ' ') });
-    }
-    return options;
-  }, [timezones.data, selected]);
-}
 
 /** Name, email, password, timezone and language; on success, the e-mailed activation message. */
 export function SignupForm() {
@@ -49,7 +28,7 @@ export function SignupForm() {
   const signup = useSignup();
   const [formError, setFormError] = useState<string | null>(null);
   const timezoneOptions = useTimezoneOptions(form.values.timezone);
-  const languages = useLanguages().data ?? LANGUAGES;
+  const languageOptions = useLanguageOptions();
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -111,7 +90,7 @@ export function SignupForm() {
         />
         <Select
           label={t('form.language')}
-          data={languages.map((language) => ({ value: language.locale, label: language.name }))}
+          data={languageOptions}
           allowDeselect={false}
           value={form.values.locale}
           onChange={(value) => {

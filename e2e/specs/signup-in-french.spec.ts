@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { appLink, DEFAULT_PASSWORD, uniqueEmail, waitForMail } from '../support/accounts.js';
+
+test.use({ locale: 'fr-FR' });
+
+test('the whole sign-up journey in French, e-mail included', async ({ page }) => {
+  const email = uniqueEmail('inscription');
+
+  await page.goto('/signup');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { name: 'Créez votre compte' })).toBeVisible();
+  await page.getByLabel('Nom').fill('Marie Curie');
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(DEFAULT_PASSWORD);
+  await expect(page.getByRole('combobox', { name: 'Fuseau horaire' })).toHaveValue(
+    '(UTC+00:00) Europe/London',
+  );
+  await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveValue('Français');
+  await page.getByRole('button', { name: 'Créer un nouveau compte' }).click();
+  await expect(page.getByText('Pour activer votre compte, veuillez consulter vos e-mails.')).toBeVisible();
+
+  // The account was created in French, so its e-mail is in French.
+  const mail = await waitForMail(email, 'Activez votre compte Nestbox');
+  await page.goto(appLink(mail, '/activate-account/'));
+  await expect(page.getByText('Votre compte a été activé.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Aller à la connexion' }).click();
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(DEFAULT_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: "Paramètres de l'application" }),
+  ).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Se déconnecter' }).click();
+  await expect(page.getByRole('heading', { name: 'Connexion à Nestbox' })).toBeVisible();
+});

@@ -1,0 +1,125 @@
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { isUserLocale } from '@nestbox/shared/i18n/locales';
+import { SaveProfileBodySchema } from '@nestbox/shared/users/user.schema';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguageOptions, useTimezoneOptions } from '../../../hooks/use-reference-options';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { useUser } from '../../../lib/api/get-user';
+import { isApiError } from '../../../lib/api-client';
+import { rememberLocale } from '../../../lib/i18n';
+import { notify, notifyAfterReload } from '../../../lib/notify';
+import { needsReload, useSaveProfile } from '../api/save-profile';
+
+/**
+ * Name, email, timezone, language, location and occupation. A new language or timezone
+ * reloads the app after saving (SPEC §4), so every screen picks it up; the confirmation
+ * is shown once the page is back.
+ */
+export function ProfileForm() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const form = useSchemaForm(SaveProfileBodySchema, {
+    name: user.name,
+    email: user.email,
+    timezone: user.timezone,
+    locale: user.locale,
+    location: user.location ?? '',
+    occupation: user.occupation ?? '',
+  });
+  const save = useSaveProfile();
+  const timezoneOptions = useTimezoneOptions(form.values.timezone);
+  const languageOptions = useLanguageOptions();
+  const reloadsOnSave = needsReload(user, form.values);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    save.mutate(body, {
+      onSuccess: ({ message, user: saved }) => {
+        if (needsReload(user, saved)) {
+          notifyAfterReload({ type: 'success', message });
+          rememberLocale(saved.locale);
+          window.location.reload();
+          return;
+        }
+        notify({ type: 'success', message });
+      },
+      onError: (error) => {
+        const shownOnFields = form.setServerErrors(isApiError(error) ? error.fields : undefined);
+        if (!shownOnFields) notify({ type: 'error', message: t('profile.saveFailed') });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-labelledby="settings-profile-title">
+      <Stack gap="md">
+        <Title order={3} fz="md" id="settings-profile-title">
+          {t('settings.profile.title')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <TextInput
+            label={t('form.name')}
+            autoComplete="name"
+            withAsterisk
+            {...form.textInputProps('name')}
+          />
+          <TextInput
+            label={t('form.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            withAsterisk
+            {...form.textInputProps('email')}
+          />
+          <Select
+            label={t('form.timezone')}
+            placeholder={t('form.timezone.search')}
+            data={timezoneOptions}
+            searchable
+            nothingFoundMessage={t('form.timezone.nothingFound')}
+            allowDeselect={false}
+            maxDropdownHeight={280}
+            withAsterisk
+            value={form.values.timezone || null}
+            onChange={(value) => form.setFieldValue('timezone', value ?? '')}
+            error={form.errorOf('timezone')}
+          />
+          <Select
+            label={t('form.language')}
+            data={languageOptions}
+            allowDeselect={false}
+            withAsterisk
+            value={form.values.locale}
+            onChange={(value) => {
+              if (value && isUserLocale(value)) form.setFieldValue('locale', value);
+            }}
+            error={form.errorOf('locale')}
+          />
+          <TextInput
+            label={t('settings.profile.location')}
+            autoComplete="address-level2"
+            {...form.textInputProps('location')}
+          />
+          <TextInput
+            label={t('settings.profile.occupation')}
+            autoComplete="organization-title"
+            {...form.textInputProps('occupation')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="md" wrap="nowrap">
+          {reloadsOnSave ? (
+            <Text size="sm" c="dimmed" role="status" style={{ flex: 1 }}>
+              {t('settings.profile.reloadNotice')}
+            </Text>
+          ) : null}
+          <Button type="submit" loading={save.isPending}>
+            {t('settings.profile.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
