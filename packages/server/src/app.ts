@@ -85,7 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -140,6 +140,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     verifyCaptcha: captcha.verify,
     appUrl: config.appUrl,
     jwtSecret: secrets.jwtSecret,
+    // The browser journeys sign up many accounts from one address; the limits themselves are
+    // proven by the API tests.
+    limitScale: config.e2e ? 10 : 1,
   });
   const authenticate = createAuthenticate(db, secrets.jwtSecret);
   app.decorateRequest('sessionUser', null);

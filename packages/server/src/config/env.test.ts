@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       appUrl: 'http://localhost:3000',
       recaptcha: undefined,
       slack: undefined,
+      trustProxy: false,
       e2e: false,
       allowReseed: false,
     });
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
         SLACK_SIGNING_SECRET: 'signing',
         NESTBOX_E2E: '1',
         NESTBOX_ALLOW_RESEED: 'true',
+        NESTBOX_TRUST_PROXY: 'yes',
       },
       '/',
     );
@@ -50,6 +52,7 @@ describe('loadConfig', () => {
       jwtSecret: 'x'.repeat(40),
       recaptcha: { secret: 's', siteKey: 'k' },
       slack: { clientId: 'id', clientSecret: 'secret', signingSecret: 'signing' },
+      trustProxy: true,
       e2e: true,
       allowReseed: true,
     });

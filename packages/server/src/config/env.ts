@@ -43,6 +43,7 @@ const EnvSchema = z
     SLACK_CLIENT_ID: optionalText,
     SLACK_CLIENT_SECRET: optionalText,
     SLACK_SIGNING_SECRET: optionalText,
+    NESTBOX_TRUST_PROXY: flag,
     NESTBOX_E2E: flag,
     NESTBOX_ALLOW_RESEED: flag,
     NESTBOX_ADMIN_EMAIL: optionalText,
@@ -82,6 +83,8 @@ export interface Config {
   jwtSecret: string | undefined;
   recaptcha: { secret: string; siteKey: string } | undefined;
   slack: { clientId: string; clientSecret: string; signingSecret: string } | undefined;
+  /** Behind a reverse proxy: take the caller's address from X-Forwarded-For. */
+  trustProxy: boolean;
   e2e: boolean;
   allowReseed: boolean;
   admin: { email: string; password: string } | undefined;
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
             signingSecret: e.SLACK_SIGNING_SECRET,
           }
         : undefined,
+    trustProxy: e.NESTBOX_TRUST_PROXY,
     e2e: e.NESTBOX_E2E,
     allowReseed: e.NESTBOX_ALLOW_RESEED,
     admin:

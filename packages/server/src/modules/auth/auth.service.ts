@@ -65,6 +65,8 @@ export interface AuthServiceDeps {
   verifyCaptcha: CaptchaVerifier;
   appUrl: string;
   jwtSecret: string;
+  /** Multiplies every limit (end-to-end runs only). */
+  limitScale?: number;
   now?: () => number;
 }
 
@@ -78,9 +80,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function limit(action: keyof typeof AUTH_LIMITS, ip: string, account?: string) {
     const limits: { ip: Limit; account?: Limit } = AUTH_LIMITS[action];
-    await limiter.consume(`${action}:ip:${ip}`, limits.ip);
-    if (account && limits.account)
-      await limiter.consume(`${action}:account:${foldEmail(account)}`, limits.account);
+    const scaled = (l: Limit) => ({ ...l, max: l.max * (deps.limitScale ?? 1) });
+    await limiter.consume(`${action}:ip:${ip}`, scaled(limits.ip));
+    if (account && limits.account) {
+      await limiter.consume(`${action}:account:${foldEmail(account)}`, scaled(limits.account));
+    }
   }
 
   /** Issues a fresh single-use link token (256 random bits; only its hash is stored). */
@@ -108,6 +112,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         link: `${deps.appUrl}/activate-account/${token}`,
       }),
     );
+  }
+
+  async function usableResetToken(verifyId: string) {
+    const record = await findAccountToken(db, 'password_reset', hashToken(verifyId));
+    if (!record || record.usedAt !== null) throw appErrors.badRequest('reset.invalid');
+    if (record.expiresAt <= now()) throw appErrors.gone('reset.expired');
+    return record;
   }
 
   function refuseCommonPassword(password: string) {
@@ -180,8 +191,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user.activated_at === null) throw appErrors.forbidden('activation.required');
       const token = await signSessionToken(
         deps.jwtSecret,
-        { userId: user.id, tokenVersion: user.token_version },
-        body.rememberMe ?? false,
+        { userId: user.id, tokenVersion: user.token_version, rememberMe: body.rememberMe ?? false },
         now(),
       );
       return { token, user: presentUser(user) };
@@ -206,17 +216,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Is this reset link still usable? Throws 400 (invalid or used) or 410 (expired). */
     async checkReset(verifyId: string, ip: string) {
       await limit('reset', ip);
-      const record = await findAccountToken(db, 'password_reset', hashToken(verifyId));
-      if (!record || record.usedAt !== null) throw appErrors.badRequest('reset.invalid');
-      if (record.expiresAt <= now()) throw appErrors.gone('reset.expired');
-      return record;
+      await usableResetToken(verifyId);
     },
 
     async resetPassword(body: PasswordResetBody, ip: string) {
-      const record = await this.checkReset(body.verifyId, ip);
-      if (!(await deps.verifyCaptcha(body.gRecaptchaResponse ?? '', ip)))
-        throw appErrors.badRequest('captcha.failed');
+      await limit('reset', ip);
+      const record = await usableResetToken(body.verifyId);
+      // Everything the user can fix comes before the captcha, which an answer uses up.
       refuseCommonPassword(body.password);
+      if (!(await deps.verifyCaptcha(body.gRecaptchaResponse ?? '', ip))) {
+        throw appErrors.badRequest('captcha.failed');
+      }
       const passwordHash = await hashPassword(body.password);
       await db.transaction().execute(async (trx) => {
         if (!(await consumeAccountToken(trx, record.id, now()))) throw appErrors.badRequest('reset.invalid');

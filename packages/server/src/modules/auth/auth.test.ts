@@ -346,6 +346,27 @@ describe(`accounts on ${testEngine}`, () => {
       );
     });
 
+    it('refuses a common password without using up the captcha answer', async () => {
+      const user = await createUser(t.database.db);
+      await post('/auth/forgot', { email: user.email });
+      const { token: verifyId } = linkIn((await smtp.lastMessageTo(user.email)).text, '/password-reset/');
+      const captcha = await solvedCaptcha();
+      const common = await put('/user/password-reset', {
+        verifyId,
+        password: 'password123',
+        gRecaptchaResponse: captcha,
+      });
+      expect((await errorOf(common)).fields).toEqual({
+        password: 'This password is too common and easy to guess. Please choose another.',
+      });
+      const good = await put('/user/password-reset', {
+        verifyId,
+        password: 'a better secret',
+        gRecaptchaResponse: captcha,
+      });
+      expect(good.status).toBe(200);
+    });
+
     it('refuses a reused captcha answer', async () => {
       const user = await createUser(t.database.db);
       const captcha = await solvedCaptcha();
@@ -468,6 +489,23 @@ describe(`accounts on ${testEngine}`, () => {
       expect((await t.request('/api/admin/users/get-user', { headers: bearer(newToken) })).status).toBe(200);
     });
 
+    it('keeps the session length of the token it renews', async () => {
+      for (const [rememberMe, hours] of [
+        [false, 24],
+        [true, 30 * 24],
+      ] as const) {
+        const user = await createUser(t.database.db);
+        const { token } = await login(user.email, DEFAULT_PASSWORD, rememberMe);
+        const res = await put(
+          '/api/admin/users/update-password',
+          { currentPassword: DEFAULT_PASSWORD, password: `renewed secret ${hours}` },
+          bearer(token),
+        );
+        const renewed = decodeJwt((await json<{ token: string }>(res)).token);
+        expect((renewed.exp ?? 0) - (renewed.iat ?? 0)).toBe(hours * 3600);
+      }
+    });
+
     it('switches the language', async () => {
       const user = await createUser(t.database.db);
       const { token } = await login(user.email);
@@ -522,6 +560,37 @@ describe('end-to-end helpers with NESTBOX_E2E=1', () => {
         .where('created_by', '=', user.id)
         .execute();
       expect(rows).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('caller addresses for rate limits', () => {
+  const forgotFrom = (t: TestApp, i: number) =>
+    t.request('/auth/forgot', {
+      method: 'POST',
+      json: { email: uniqueEmail(`spoof${i}`) },
+      headers: { 'x-forwarded-for': `203.0.113.${i}` },
+    });
+
+  it('ignores X-Forwarded-For unless told it runs behind a proxy', async () => {
+    const t = await buildTestApp();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) statuses.push((await forgotFrom(t, i)).status);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts each forwarded address on its own behind a proxy', async () => {
+    const t = await buildTestApp({ env: { NESTBOX_TRUST_PROXY: '1' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) statuses.push((await forgotFrom(t, i)).status);
+      expect(new Set(statuses)).toEqual(new Set([404]));
     } finally {
       await t.close();
     }

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, once `authenticate` has run on the route. */
     sessionUser: UserRow | null;
+    /** Whether the caller's session was opened with 'Remember me'. */
+    sessionRemembered: boolean;
   }
 }
 
@@ -25,25 +27,26 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * exist and be active, and the token's version must match theirs (a password change or reset
  * revokes every older token). The same check serves HTTP and the socket.
  */
-export async function userForToken(
+export async function sessionForToken(
   db: Kysely<Database>,
   secret: string,
   token: string,
-): Promise<UserRow | undefined> {
+): Promise<{ user: UserRow; rememberMe: boolean } | undefined> {
   const claims = await verifySessionToken(secret, token);
   if (!claims) return undefined;
   const user = await findUserById(db, claims.userId);
   if (!user || user.activated_at === null || user.token_version !== claims.tokenVersion) return undefined;
-  return user;
+  return { user, rememberMe: claims.rememberMe };
 }
 
 /** A preHandler that lets only authenticated callers through (401 otherwise). */
 export function createAuthenticate(db: Kysely<Database>, secret: string) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
-    const user = token ? await userForToken(db, secret, token) : undefined;
-    if (!user) throw appErrors.unauthorized();
-    request.sessionUser = user;
+    const session = token ? await sessionForToken(db, secret, token) : undefined;
+    if (!session) throw appErrors.unauthorized();
+    request.sessionUser = session.user;
+    request.sessionRemembered = session.rememberMe;
   };
 }
 

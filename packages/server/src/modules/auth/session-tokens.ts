@@ -9,19 +9,20 @@ export interface SessionClaims {
   userId: string;
   /** The user's token_version when the token was issued; a bump revokes the token. */
   tokenVersion: number;
+  /** 'Remember me' was ticked: the session lasts 30 days, and a renewed token keeps that. */
+  rememberMe: boolean;
 }
 
 /** Signs a session token (JWT, HS256 only). */
 export async function signSessionToken(
   secret: string,
-  claims: SessionClaims,
-  rememberMe: boolean,
+  { userId, tokenVersion, rememberMe }: SessionClaims,
   now: number = Date.now(),
 ): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
-  return new SignJWT({ tv: claims.tokenVersion })
+  return new SignJWT({ tv: tokenVersion, rm: rememberMe })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setSubject(claims.userId)
+    .setSubject(userId)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + (rememberMe ? SESSION_TTL_SECONDS.remembered : SESSION_TTL_SECONDS.default))
     .sign(new TextEncoder().encode(secret));
@@ -43,7 +44,7 @@ export async function verifySessionToken(
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return undefined;
-    return { userId: payload.sub, tokenVersion: payload.tv };
+    return { userId: payload.sub, tokenVersion: payload.tv, rememberMe: payload.rm === true };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return undefined;
     throw error;

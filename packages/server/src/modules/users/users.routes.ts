@@ -73,11 +73,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = await users.updatePassword(currentUser(request), request.body);
-      const token = await signSessionToken(
-        jwtSecret,
-        { userId: user.id, tokenVersion: user.token_version },
-        true,
-      );
+      const token = await signSessionToken(jwtSecret, {
+        userId: user.id,
+        tokenVersion: user.token_version,
+        rememberMe: request.sessionRemembered,
+      });
       return { message: translate(request.locale, 'password.changed'), token };
     },
   );
