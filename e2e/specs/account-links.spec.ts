@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createActivatedAccount, readMails, signUp, waitForMail } from '../support/accounts.js';
+import {
+  appLink,
+  createActivatedAccount,
+  expireActivationLinks,
+  readMails,
+  signUp,
+  waitForMail,
+} from '../support/accounts.js';
 
 test.describe('account links and activation', () => {
   test('an expired reset link says so and offers a new one', async ({ page, request }) => {
@@ -25,6 +32,35 @@ test.describe('account links and activation', () => {
   test('an unknown activation link is not valid', async ({ page }) => {
     await page.goto('/activate-account/no-such-link');
     await expect(page.getByText('This activation link is not valid.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to log in' })).toBeVisible();
+  });
+
+  test('an expired activation link says so, re-sends a fresh one, and that one works', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUp(request, { label: 'late' });
+    const first = appLink(
+      await waitForMail(account.email, 'Activate your Nestbox account'),
+      '/activate-account/',
+    );
+    expireActivationLinks(account.email);
+
+    await page.goto(first);
+    await expect(page.getByText('This activation link has expired.')).toBeVisible();
+    await page.getByRole('button', { name: 'Re-send activation link' }).click();
+    await expect(page.getByText('A new activation link has been sent to your email address.')).toBeVisible();
+    await expect
+      .poll(() => readMails(account.email).filter((mail) => mail.subject === 'Activate your Nestbox account'))
+      .toHaveLength(2);
+    const fresh = appLink(
+      readMails(account.email).at(-1) ?? { subject: '', body: '', links: [] },
+      '/activate-account/',
+    );
+    expect(fresh).not.toBe(first);
+
+    await page.goto(fresh);
+    await expect(page.getByText('Your account has been activated.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to log in' })).toBeVisible();
   });
 

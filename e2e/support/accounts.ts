@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 
 /**
  * Accounts for the journeys: created through the real API (sign-up, the e2e activation
@@ -170,4 +171,23 @@ export function appLink(mail: Mail, pathPrefix: '/activate-account/' | '/passwor
   const link = mail.links.find((candidate) => new URL(candidate).pathname.startsWith(pathPrefix));
   if (!link) throw new Error(`no ${pathPrefix} link in "${mail.subject}":\n${mail.body}`);
   return new URL(link).pathname;
+}
+
+/**
+ * Makes every pending activation link of an account expire, straight in the e2e server's
+ * SQLite file (no helper endpoint exists for it; the server reads the row on the next call).
+ */
+export function expireActivationLinks(email: string): void {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (it comes from e2e/playwright.config.ts)');
+  const db = new Database(path.join(dataDir, 'nestbox.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(
+      `update account_tokens set expires_at = ? where purpose = 'activation' and used_at is null
+         and user_id = (select id from users where email = ?)`,
+    ).run(Date.now() - 1, email.toLowerCase());
+  } finally {
+    db.close();
+  }
 }
