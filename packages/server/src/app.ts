@@ -16,6 +16,7 @@ import {
 } from './http/rate-limit.js';
 import { requestLocale } from './http/request-locale.js';
 import { registerWebApp } from './http/web-app.js';
+import { startScheduler } from './jobs/scheduler.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -24,6 +25,8 @@ import { captchaRoutes } from './modules/captcha/captcha.routes.js';
 import { createAltchaCaptcha, createRecaptcha } from './modules/captcha/captcha.service.js';
 import { e2eRoutes } from './modules/e2e/e2e.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { itemsRoutes } from './modules/items/items.routes.js';
+import { createItemsService } from './modules/items/items.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -46,6 +49,8 @@ export interface BuildAppOptions extends AppContext {
   prettyLogs?: boolean;
   /** Prefix of rate-limit keys in Redis (tests isolate themselves with their own). */
   rateLimitPrefix?: string;
+  /** Run the scheduler (auto-archive, reminders) in this process; the server does, tests drive it by hand. */
+  runJobs?: boolean;
   /** Replaces the rate limiter (benchmarks measure the work behind it, not the 429s). */
   limiter?: RateLimiter;
 }
@@ -64,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger,
     rateLimitPrefix = 'nestbox:rl:',
     limiter: givenLimiter,
+    runJobs = false,
     ...context
   } = options;
   const { config, db, redis, secrets } = context;
@@ -156,6 +162,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate,
     jwtSecret: secrets.jwtSecret,
   });
+  const items = createItemsService({ db });
+  await app.register(itemsRoutes, { items, authenticate });
+  if (runJobs) {
+    const scheduler = startScheduler(
+      [{ name: 'auto-archive', run: async (now) => (await items.runAutoArchive(now)).length }],
+      app.log,
+    );
+    app.addHook('onClose', async () => scheduler.stop());
+  }
   if (config.e2e) await app.register(e2eRoutes, { db });
 
   await registerWebApp(app, webRoot);

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     redis,
     // Readable lines for a person at a terminal; JSON lines for log collectors.
     prettyLogs: Boolean(process.stdout.isTTY),
+    runJobs: true,
   });
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis is unreachable; retrying'));
 

@@ -171,3 +171,4 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ItemRow = Selectable<ItemsTable>;
 export type NewItemRow = Insertable<ItemsTable>;
+export type ItemUpdateRow = Updateable<ItemsTable>;

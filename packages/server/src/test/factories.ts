@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../db/ids.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/password-hasher.js';
+import { signSessionToken } from '../modules/auth/session-tokens.js';
 import { findUserById, insertUserWithRootBox } from '../modules/users/users.repository.js';
 
 let counter = 0;
@@ -45,4 +46,9 @@ export async function createUser(
   const user = await findUserById(db, id);
   if (!user) throw new Error('factory: user not created');
   return { ...user, password };
+}
+
+/** A valid session token for a user, as a login would give (24-hour session). */
+export function tokenFor(secret: string, user: UserRow): Promise<string> {
+  return signSessionToken(secret, { userId: user.id, tokenVersion: user.token_version, rememberMe: false });
 }

@@ -38,6 +38,13 @@ export const messagesEnGb = {
   'validation.timezone.required': 'Select a timezone.',
   'validation.reset.password.required': 'You must enter a new password.',
   'validation.box.title.required': 'Enter a Box title.',
+  'validation.box.title.reservedFavourites':
+    "You cannot create a Box called 'Favourites' as this name is reserved.",
+  'items.move.intoItself': 'A box cannot be moved into itself or into one of the boxes inside it.',
+  'items.move.rootBox': 'Your Workspace cannot be moved, archived or renamed.',
+  'items.parent.notBox': 'Items can only be placed inside a box.',
+  'items.prioritizable.textOnly': 'Only text items can be prioritised.',
+  'items.setting.boxOnly': 'Only boxes have this setting.',
   'validation.box.selectToOpen': 'Select a Box to open.',
   'pane.item.box.save.failure.reserved.name':
     "You cannot create a Box called 'Workspace' as this name is reserved.",

@@ -34,6 +34,14 @@ export const messagesFr: Record<MessageKey, string> = {
   'validation.timezone.required': 'Sélectionnez un fuseau horaire.',
   'validation.reset.password.required': 'Vous devez saisir un nouveau mot de passe.',
   'validation.box.title.required': 'Saisissez un titre de Boîte.',
+  'validation.box.title.reservedFavourites':
+    'Vous ne pouvez pas créer une Boîte nommée « Favourites » : ce nom est réservé.',
+  'items.move.intoItself':
+    "Une Boîte ne peut pas être déplacée dans elle-même ni dans l'une des Boîtes qu'elle contient.",
+  'items.move.rootBox': 'Votre espace de travail ne peut être ni déplacé, ni archivé, ni renommé.',
+  'items.parent.notBox': 'Les éléments ne peuvent être placés que dans une Boîte.',
+  'items.prioritizable.textOnly': 'Seuls les éléments texte peuvent être priorisés.',
+  'items.setting.boxOnly': 'Seules les Boîtes ont ce réglage.',
   'validation.box.selectToOpen': 'Sélectionnez une Boîte à ouvrir.',
   'pane.item.box.save.failure.reserved.name':
     'Vous ne pouvez pas créer une Boîte nommée « Workspace » : ce nom est réservé.',

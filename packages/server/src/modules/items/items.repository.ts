@@ -1,0 +1,215 @@
+import type { AccessLevel } from '@nestbox/shared/items/item.schema';
+import { type Kysely, sql } from 'kysely';
+import type { Database, ItemRow, ItemUpdateRow, NewItemRow } from '../../db/schema.js';
+
+/** An item row with the caller's personal state (user_items) beside it. */
+export type ItemWithState = ItemRow & {
+  favourited: number | null;
+  prioritizable: number | null;
+  priority: number | null;
+  marked_for_today: number | null;
+};
+
+/**
+ * The caller's level on an item: the level on its nearest linked ancestor-or-self
+ * (ARCHITECTURE.md), or undefined when nothing on the way up is shared with them.
+ */
+export async function accessLevelOf(
+  db: Kysely<Database>,
+  userId: string,
+  itemId: string,
+): Promise<AccessLevel | undefined> {
+  const { rows } = await sql<{ level: AccessLevel }>`
+    with recursive chain(id, parent_id, depth) as (
+      select id, parent_id, 0 from items where id = ${itemId}
+      union all
+      select i.id, i.parent_id, c.depth + 1 from items i join chain c on i.id = c.parent_id
+    )
+    select iu.level as level from chain c
+    join item_users iu on iu.item_id = c.id and iu.user_id = ${userId}
+    order by c.depth limit 1`.execute(db);
+  return rows[0]?.level;
+}
+
+function selectWithState(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('items')
+    .leftJoin('user_items', (join) =>
+      join.onRef('user_items.item_id', '=', 'items.id').on('user_items.user_id', '=', userId),
+    )
+    .selectAll('items')
+    .select([
+      'user_items.favourited',
+      'user_items.prioritizable',
+      'user_items.priority',
+      'user_items.marked_for_today',
+    ]);
+}
+
+export function findItem(db: Kysely<Database>, itemId: string): Promise<ItemRow | undefined> {
+  return db.selectFrom('items').selectAll().where('id', '=', itemId).executeTakeFirst();
+}
+
+export function findItemWithState(
+  db: Kysely<Database>,
+  userId: string,
+  itemId: string,
+): Promise<ItemWithState | undefined> {
+  return selectWithState(db, userId).where('items.id', '=', itemId).executeTakeFirst();
+}
+
+/** A box's children in order, with the caller's state; archived ones left out. */
+export function childrenWithState(
+  db: Kysely<Database>,
+  userId: string,
+  parentId: string,
+): Promise<ItemWithState[]> {
+  return selectWithState(db, userId)
+    .where('items.parent_id', '=', parentId)
+    .where('items.archived_at', 'is', null)
+    .orderBy('items.position')
+    .orderBy('items.id')
+    .execute();
+}
+
+/** The caller's root box ('Workspace'). */
+export function findRootBox(db: Kysely<Database>, userId: string): Promise<ItemRow | undefined> {
+  return db
+    .selectFrom('items')
+    .selectAll()
+    .where('created_by', '=', userId)
+    .where('is_root_box', '=', 1)
+    .executeTakeFirst();
+}
+
+export async function insertItem(db: Kysely<Database>, row: NewItemRow): Promise<void> {
+  await db.insertInto('items').values(row).execute();
+}
+
+export async function updateItems(
+  db: Kysely<Database>,
+  ids: string[],
+  changes: ItemUpdateRow,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('items').set(changes).where('id', 'in', ids).execute();
+}
+
+/** Positions of a box's children, in order (the new-position maths runs on these). */
+export async function childPositions(
+  db: Kysely<Database>,
+  parentId: string,
+): Promise<{ id: string; position: number }[]> {
+  return db
+    .selectFrom('items')
+    .select(['id', 'position'])
+    .where('parent_id', '=', parentId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** Every item below this one, at any depth (the item itself excluded). */
+export async function descendantIds(db: Kysely<Database>, itemId: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    with recursive tree(id) as (
+      select id from items where parent_id = ${itemId}
+      union all
+      select i.id from items i join tree t on i.parent_id = t.id
+    )
+    select id from tree`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** Sets the caller's personal state on an item, creating the row the first time. */
+export async function upsertUserItem(
+  db: Kysely<Database>,
+  userId: string,
+  itemId: string,
+  changes: {
+    favourited?: number;
+    prioritizable?: number;
+    priority?: number | null;
+    marked_for_today?: number;
+  },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('user_items')
+    .values({ user_id: userId, item_id: itemId, ...changes, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'item_id']).doUpdateSet({ ...changes, updated_at: now }))
+    .execute();
+}
+
+/** Clears everyone's priority and Today mark on these items (completed items leave the Organizer). */
+export async function clearPriorities(db: Kysely<Database>, itemIds: string[], now: number): Promise<void> {
+  if (itemIds.length === 0) return;
+  await db
+    .updateTable('user_items')
+    .set({ priority: null, marked_for_today: 0, updated_at: now })
+    .where('item_id', 'in', itemIds)
+    .execute();
+}
+
+/** Closes every pane (of every user) that shows one of these items. */
+export async function deletePanesShowing(db: Kysely<Database>, itemIds: string[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  await db.deleteFrom('panes').where('item_id', 'in', itemIds).execute();
+}
+
+export async function countVisibleChildren(db: Kysely<Database>, parentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('parent_id', '=', parentId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Items shared with (or owned by) the user directly, optionally of one type. */
+export function associatedItemsWithState(
+  db: Kysely<Database>,
+  userId: string,
+  type: string | undefined,
+): Promise<(ItemWithState & { level: string })[]> {
+  let query = selectWithState(db, userId)
+    .innerJoin('item_users', (join) =>
+      join.onRef('item_users.item_id', '=', 'items.id').on('item_users.user_id', '=', userId),
+    )
+    // A directly linked item's nearest link is itself: its level is the caller's level.
+    .select('item_users.level')
+    .where('items.archived_at', 'is', null);
+  if (type) query = query.where('items.type', '=', type);
+  return query.orderBy('items.is_root_box', 'desc').orderBy('items.title').execute();
+}
+
+/**
+ * Archives every item whose auto-archive time has come, in one atomic statement, and
+ * answers their ids: concurrent instances each get a disjoint set, so nothing is done twice.
+ */
+export async function claimDueAutoArchives(db: Kysely<Database>, now: number): Promise<string[]> {
+  const rows = await db
+    .updateTable('items')
+    .set({ archived_at: now, auto_archive_at: null, updated_at: now })
+    .where('auto_archive_at', '<=', now)
+    .where('archived_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Renumbers a box's children 1024, 2048, … in their current order (when fractions run out). */
+export async function renumberChildren(db: Kysely<Database>, parentId: string): Promise<void> {
+  const children = await childPositions(db, parentId);
+  for (const [index, child] of children.entries()) {
+    await db
+      .updateTable('items')
+      .set({ position: (index + 1) * POSITION_STEP })
+      .where('id', '=', child.id)
+      .execute();
+  }
+}
+
+/** Gap between consecutive sibling positions after a renumbering. */
+export const POSITION_STEP = 1024;

@@ -1,0 +1,230 @@
+import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import {
+  AutoArchiveBodySchema,
+  CreateItemBodySchema,
+  ItemIdQuerySchema,
+  ItemSchema,
+  ItemsForPaneResponseSchema,
+  MoveToNewParentBodySchema,
+  SaveBoxItemBodySchema,
+  SaveTextItemBodySchema,
+  UnarchiveBodySchema,
+  UpdateItemBodySchema,
+  UpdateSettingBodySchema,
+  UserAssociatedItemsBodySchema,
+} from '@nestbox/shared/items/item.schema';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../auth/authenticate.js';
+import type { ItemsService } from './items.service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const item = { 200: ItemSchema, ...errors };
+
+/** Items routes (API.md "Items"): thin — validate, authenticate, then the service decides. */
+export const itemsRoutes: FastifyPluginAsyncZod<{
+  items: ItemsService;
+  authenticate: preHandlerAsyncHookHandler;
+}> = async (app, { items, authenticate }) => {
+  app.addHook('preHandler', authenticate);
+  const tags = ['items'];
+  const security = [{ bearer: [] }];
+  const base = '/api/items';
+
+  app.get(
+    `${base}/get-item`,
+    { schema: { tags, security, summary: 'One item', querystring: ItemIdQuerySchema, response: item } },
+    async (request) => items.getItem(currentUser(request), request.query.itemId),
+  );
+
+  app.get(
+    `${base}/get-items-for-pane`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A box and its visible sub-items, in order',
+        querystring: ItemIdQuerySchema,
+        response: { 200: ItemsForPaneResponseSchema, ...errors },
+      },
+    },
+    async (request) => items.getItemsForPane(currentUser(request), request.query.itemId),
+  );
+
+  app.get(
+    `${base}/get-number-of-child-items`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'How many items a box holds (archived ones not counted)',
+        querystring: ItemIdQuerySchema,
+        response: { 200: z.object({ count: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => ({ count: await items.countChildren(currentUser(request), request.query.itemId) }),
+  );
+
+  app.post(
+    `${base}/get-user-associated-items`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Items linked to the caller directly (root box, items shared with them)',
+        body: UserAssociatedItemsBodySchema,
+        response: { 200: z.union([z.array(ItemSchema), z.array(z.string())]), ...errors },
+      },
+    },
+    async (request) => {
+      const found = await items.associatedItems(currentUser(request), request.body.limitToType);
+      return request.body.idsOnly ? found.map((i) => i._id) : found;
+    },
+  );
+
+  app.post(
+    `${base}/create-item`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a box or a text item in a box',
+        body: CreateItemBodySchema,
+        response: { 201: ItemSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await items.createItem(currentUser(request), request.body)),
+  );
+
+  app.post(
+    `${base}/save-box-item`,
+    { schema: { tags, security, summary: 'Rename a box', body: SaveBoxItemBodySchema, response: item } },
+    async (request) => items.saveBoxTitle(currentUser(request), request.body.itemId, request.body.title),
+  );
+
+  app.post(
+    `${base}/save-text-item`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Save a text item's text",
+        body: SaveTextItemBodySchema,
+        response: item,
+      },
+    },
+    async (request) => items.saveText(currentUser(request), request.body.itemId, request.body.title),
+  );
+
+  app.put(
+    `${base}/update-setting`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change a box's settings",
+        body: UpdateSettingBodySchema,
+        response: item,
+      },
+    },
+    async (request) =>
+      items.updateSetting(
+        currentUser(request),
+        request.body.itemId,
+        request.body.settingKey,
+        request.body.settingValue,
+      ),
+  );
+
+  app.put(
+    `${base}/update-item`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Favourite, prioritizable, target date',
+        body: UpdateItemBodySchema,
+        response: item,
+      },
+    },
+    async (request) => items.updateItem(currentUser(request), request.body),
+  );
+
+  for (const [name, completed] of [
+    ['complete', true],
+    ['uncomplete', false],
+  ] as const) {
+    app.put(
+      `${base}/${name}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: completed ? 'Complete (a box: with everything inside)' : 'Uncomplete',
+          body: ItemIdQuerySchema,
+          response: item,
+        },
+      },
+      async (request) => items.setCompleted(currentUser(request), request.body.itemId, completed),
+    );
+  }
+
+  app.delete(
+    `${base}/archive`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Archive; its panes close',
+        querystring: ItemIdQuerySchema,
+        response: item,
+      },
+    },
+    async (request) => items.archive(currentUser(request), request.query.itemId),
+  );
+
+  app.put(
+    `${base}/unarchive`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Restore into a chosen box',
+        body: UnarchiveBodySchema,
+        response: item,
+      },
+    },
+    async (request) => items.unarchive(currentUser(request), request.body.itemId, request.body.parentItemId),
+  );
+
+  app.put(
+    `${base}/auto-archive`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Archive automatically after an amount of time (amount null clears)',
+        body: AutoArchiveBodySchema,
+        response: item,
+      },
+    },
+    async (request) => items.setAutoArchive(currentUser(request), request.body),
+  );
+
+  app.put(
+    `${base}/move-to-new-parent`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Move into another box (last in it)',
+        body: MoveToNewParentBodySchema,
+        response: item,
+      },
+    },
+    async (request) =>
+      items.moveToNewParent(currentUser(request), request.body.itemId, request.body.newParentItemId),
+  );
+};

@@ -1,0 +1,333 @@
+import type { AutoArchiveDuration } from '@nestbox/shared/constants';
+import type {
+  AccessLevel,
+  AutoArchiveBody,
+  CreateItemBody,
+  Item,
+  UpdateItemBody,
+} from '@nestbox/shared/items/item.schema';
+import { boxTitleError, isVisibleSubItem } from '@nestbox/shared/items/item-rules';
+import { add } from 'date-fns';
+import type { Kysely } from 'kysely';
+import { newId } from '../../db/ids.js';
+import type { Database, UserRow } from '../../db/schema.js';
+import { appErrors } from '../../http/app-error.js';
+import { authorizeItem, type ItemAbility } from './items.policy.js';
+import { presentItem } from './items.presenter.js';
+import {
+  accessLevelOf,
+  associatedItemsWithState,
+  childPositions,
+  childrenWithState,
+  claimDueAutoArchives,
+  clearPriorities,
+  countVisibleChildren,
+  deletePanesShowing,
+  descendantIds,
+  findItem,
+  findItemWithState,
+  insertItem,
+  POSITION_STEP,
+  renumberChildren,
+  updateItems,
+  upsertUserItem,
+} from './items.repository.js';
+
+/** Below this gap two siblings cannot be told apart reliably: renumber first. */
+const MIN_POSITION_GAP = 1e-9;
+
+/** Where an item goes among siblings: before/after an anchor, else last. Undefined: renumber first. */
+function positionAmong(
+  siblings: { id: string; position: number }[],
+  placement: 'before' | 'after' | undefined,
+  anchorId: string | undefined,
+): number | undefined {
+  const index = anchorId ? siblings.findIndex((s) => s.id === anchorId) : -1;
+  const last = siblings.at(-1);
+  if (index < 0 || !placement) return last ? last.position + POSITION_STEP : POSITION_STEP;
+  const [lower, upper] =
+    placement === 'before' ? [siblings[index - 1], siblings[index]] : [siblings[index], siblings[index + 1]];
+  if (!lower) return (upper?.position ?? POSITION_STEP) - POSITION_STEP;
+  if (!upper) return lower.position + POSITION_STEP;
+  const middle = (lower.position + upper.position) / 2;
+  return upper.position - lower.position < MIN_POSITION_GAP ? undefined : middle;
+}
+
+/**
+ * Boxes and text items: reading, creating, editing, completing, archiving and moving, each
+ * checked against the caller's level on the item (and on any box it goes into).
+ */
+export function createItemsService({ db, now = Date.now }: { db: Kysely<Database>; now?: () => number }) {
+  async function authorize(user: UserRow, itemId: string, ability: ItemAbility, executor = db) {
+    return authorizeItem(await accessLevelOf(executor, user.id, itemId), ability);
+  }
+
+  async function present(user: UserRow, itemId: string, level: AccessLevel, executor = db): Promise<Item> {
+    const row = await findItemWithState(executor, user.id, itemId);
+    if (!row) throw appErrors.notFound();
+    return presentItem(row, level);
+  }
+
+  /** A box the caller may put things into (edit level, and really a box). */
+  async function authorizeTargetBox(user: UserRow, boxId: string, executor: Kysely<Database>) {
+    authorizeItem(await accessLevelOf(executor, user.id, boxId), 'edit');
+    const box = await findItem(executor, boxId);
+    if (!box || box.type !== 'todoBox') throw appErrors.badRequest('items.parent.notBox');
+    if (box.archived_at !== null) throw appErrors.notFound();
+    return box;
+  }
+
+  /** A position among the new parent's children, renumbering them if the fractions ran out. */
+  async function placeIn(
+    executor: Kysely<Database>,
+    parentId: string,
+    placement?: 'before' | 'after',
+    anchorId?: string,
+    movingId?: string,
+  ): Promise<number> {
+    const siblings = async () => (await childPositions(executor, parentId)).filter((s) => s.id !== movingId);
+    const first = positionAmong(await siblings(), placement, anchorId);
+    if (first !== undefined) return first;
+    await renumberChildren(executor, parentId);
+    return positionAmong(await siblings(), placement, anchorId) ?? POSITION_STEP;
+  }
+
+  function refuseRootBox(item: { is_root_box: number }) {
+    if (item.is_root_box === 1) throw appErrors.badRequest('items.move.rootBox');
+  }
+
+  async function editableItem(user: UserRow, itemId: string, executor = db) {
+    const level = await authorize(user, itemId, 'edit', executor);
+    const item = await findItem(executor, itemId);
+    if (!item) throw appErrors.notFound();
+    return { item, level };
+  }
+
+  return {
+    async getItem(user: UserRow, itemId: string): Promise<Item> {
+      return present(user, itemId, await authorize(user, itemId, 'read'));
+    },
+
+    /** The box and its visible sub-items in order (SPEC §4 "visible sub-items"). */
+    async getItemsForPane(user: UserRow, itemId: string): Promise<{ item: Item; items: Item[] }> {
+      const level = await authorize(user, itemId, 'read');
+      const box = await findItemWithState(db, user.id, itemId);
+      if (!box) throw appErrors.notFound();
+      const showCompleted = box.show_completed === 1;
+      const items = (await childrenWithState(db, user.id, itemId))
+        .map((row) => presentItem(row, level))
+        .filter((child) => isVisibleSubItem(child, showCompleted));
+      return {
+        item: presentItem(
+          box,
+          level,
+          items.map((child) => child._id),
+        ),
+        items,
+      };
+    },
+
+    async countChildren(user: UserRow, itemId: string): Promise<number> {
+      await authorize(user, itemId, 'read');
+      return countVisibleChildren(db, itemId);
+    },
+
+    async createItem(user: UserRow, body: CreateItemBody): Promise<Item> {
+      if (body.itemType === 'todoBox') {
+        const error = boxTitleError(body.title ?? '');
+        if (error) throw appErrors.badRequest('error.validation', { title: error });
+      }
+      const id = newId();
+      const level = await db.transaction().execute(async (trx) => {
+        const parent = await authorizeTargetBox(user, body.parentItemId, trx);
+        const placement = body.beforeAfterReplace === 'replace' ? undefined : body.beforeAfterReplace;
+        const at = now();
+        await insertItem(trx, {
+          id,
+          type: body.itemType,
+          box_type: body.boxType ?? 'todo',
+          title: (body.title ?? '').trim(),
+          parent_id: parent.id,
+          position: await placeIn(trx, parent.id, placement, body.relativeToItemId),
+          show_completed: body.itemType === 'todoBox' ? user.default_show_completed : 0,
+          auto_add_to_unprioritized: body.itemType === 'todoBox' ? user.default_auto_add_to_unprioritized : 0,
+          created_by: user.id,
+          created_at: at,
+          updated_at: at,
+        });
+        // A todo box with auto-add puts new text items into the creator's Unprioritized list.
+        if (
+          body.itemType === 'todoText' &&
+          parent.box_type === 'todo' &&
+          parent.auto_add_to_unprioritized === 1
+        ) {
+          await upsertUserItem(trx, user.id, id, { prioritizable: 1 }, at);
+        }
+        return (await accessLevelOf(trx, user.id, id)) ?? 'readonly';
+      });
+      return present(user, id, level);
+    },
+
+    async saveBoxTitle(user: UserRow, itemId: string, title: string): Promise<Item> {
+      const { item, level } = await editableItem(user, itemId);
+      if (item.type !== 'todoBox') throw appErrors.badRequest('items.parent.notBox');
+      refuseRootBox(item);
+      const error = boxTitleError(title);
+      if (error) throw appErrors.badRequest('error.validation', { title: error });
+      await updateItems(db, [itemId], { title: title.trim(), updated_at: now() });
+      return present(user, itemId, level);
+    },
+
+    async saveText(user: UserRow, itemId: string, title: string): Promise<Item> {
+      const { item, level } = await editableItem(user, itemId);
+      if (item.type !== 'todoText')
+        throw appErrors.badRequest('error.validation', { itemId: 'validation.invalidValue' });
+      await updateItems(db, [itemId], { title, updated_at: now() });
+      return present(user, itemId, level);
+    },
+
+    async updateSetting(
+      user: UserRow,
+      itemId: string,
+      key: 'showCompletedItems' | 'autoAddToUnprioritized',
+      value: boolean,
+    ) {
+      const { item, level } = await editableItem(user, itemId);
+      if (item.type !== 'todoBox') throw appErrors.badRequest('items.setting.boxOnly');
+      const column = key === 'showCompletedItems' ? 'show_completed' : 'auto_add_to_unprioritized';
+      await updateItems(db, [itemId], { [column]: value ? 1 : 0, updated_at: now() });
+      return present(user, itemId, level);
+    },
+
+    /** Personal state (favourite, prioritizable) needs read access; the shared target date needs edit. */
+    async updateItem(user: UserRow, body: UpdateItemBody): Promise<Item> {
+      const level = await authorize(
+        user,
+        body.itemId,
+        body.priorityTargetDate !== undefined ? 'edit' : 'read',
+      );
+      const item = await findItem(db, body.itemId);
+      if (!item) throw appErrors.notFound();
+      if (body.prioritizable && item.type !== 'todoText')
+        throw appErrors.badRequest('items.prioritizable.textOnly');
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const personal: {
+          favourited?: number;
+          prioritizable?: number;
+          priority?: null;
+          marked_for_today?: number;
+        } = {};
+        if (body.favourited !== undefined) personal.favourited = body.favourited ? 1 : 0;
+        if (body.prioritizable !== undefined) {
+          personal.prioritizable = body.prioritizable ? 1 : 0;
+          // Switching prioritizable off takes the item out of the Organizer.
+          if (!body.prioritizable) Object.assign(personal, { priority: null, marked_for_today: 0 });
+        }
+        if (Object.keys(personal).length > 0) await upsertUserItem(trx, user.id, body.itemId, personal, at);
+        if (body.priorityTargetDate !== undefined) {
+          await updateItems(trx, [body.itemId], { target_date: body.priorityTargetDate, updated_at: at });
+        }
+      });
+      return present(user, body.itemId, level);
+    },
+
+    /** Completing a box completes everything inside it and clears their priorities, together. */
+    async setCompleted(user: UserRow, itemId: string, completed: boolean): Promise<Item> {
+      const { item, level } = await editableItem(user, itemId);
+      refuseRootBox(item);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const ids =
+          completed && item.type === 'todoBox' ? [itemId, ...(await descendantIds(trx, itemId))] : [itemId];
+        await updateItems(trx, ids, { completed_at: completed ? at : null, updated_at: at });
+        if (completed) await clearPriorities(trx, ids, at);
+      });
+      return present(user, itemId, level);
+    },
+
+    /** Archives an item: its panes (and those of anything inside it) close. */
+    async archive(user: UserRow, itemId: string): Promise<Item> {
+      const { item, level } = await editableItem(user, itemId);
+      refuseRootBox(item);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        await updateItems(trx, [itemId], { archived_at: at, auto_archive_at: null, updated_at: at });
+        await deletePanesShowing(trx, [itemId, ...(await descendantIds(trx, itemId))]);
+      });
+      return present(user, itemId, level);
+    },
+
+    /** Restores an archived item into a box the caller chooses (and may edit), last in it. */
+    async unarchive(user: UserRow, itemId: string, parentItemId: string): Promise<Item> {
+      const level = await db.transaction().execute(async (trx) => {
+        const { item, level } = await editableItem(user, itemId, trx);
+        refuseRootBox(item);
+        await authorizeTargetBox(user, parentItemId, trx);
+        if (parentItemId === itemId || (await descendantIds(trx, itemId)).includes(parentItemId)) {
+          throw appErrors.badRequest('items.move.intoItself');
+        }
+        await updateItems(trx, [itemId], {
+          archived_at: null,
+          parent_id: parentItemId,
+          position: await placeIn(trx, parentItemId, undefined, undefined, itemId),
+          updated_at: now(),
+        });
+        return level;
+      });
+      return present(user, itemId, level);
+    },
+
+    /** Sets (or with amount null, clears) the moment the item archives itself. */
+    async setAutoArchive(user: UserRow, body: AutoArchiveBody): Promise<Item> {
+      const { item, level } = await editableItem(user, body.itemId);
+      refuseRootBox(item);
+      const at = now();
+      const duration: AutoArchiveDuration | null = body.amount === null ? null : (body.duration ?? null);
+      await updateItems(db, [body.itemId], {
+        auto_archive_amount: body.amount,
+        auto_archive_duration: duration,
+        auto_archive_at:
+          body.amount === null || !duration ? null : add(at, { [duration]: body.amount }).getTime(),
+        updated_at: at,
+      });
+      return present(user, body.itemId, level);
+    },
+
+    /** Moves an item into another box, last; never a box into itself or anything inside it. */
+    async moveToNewParent(user: UserRow, itemId: string, newParentItemId: string): Promise<Item> {
+      const level = await db.transaction().execute(async (trx) => {
+        const { item, level } = await editableItem(user, itemId, trx);
+        refuseRootBox(item);
+        await authorizeTargetBox(user, newParentItemId, trx);
+        if (newParentItemId === itemId || (await descendantIds(trx, itemId)).includes(newParentItemId)) {
+          throw appErrors.badRequest('items.move.intoItself');
+        }
+        await updateItems(trx, [itemId], {
+          parent_id: newParentItemId,
+          position: await placeIn(trx, newParentItemId, undefined, undefined, itemId),
+          updated_at: now(),
+        });
+        return level;
+      });
+      return present(user, itemId, level);
+    },
+
+    /** Items linked to the caller directly (their root box, and what others shared with them). */
+    async associatedItems(user: UserRow, limitToType: string | undefined): Promise<Item[]> {
+      const rows = await associatedItemsWithState(db, user.id, limitToType);
+      return rows.map((row) => presentItem(row, row.level as AccessLevel));
+    },
+
+    /** The scheduler's sweep: archives what is due, closing its panes. Returns the archived ids. */
+    async runAutoArchive(at: number = now()): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const ids = await claimDueAutoArchives(trx, at);
+        for (const id of ids) await deletePanesShowing(trx, [id, ...(await descendantIds(trx, id))]);
+        return ids;
+      });
+    },
+  };
+}
+
+export type ItemsService = ReturnType<typeof createItemsService>;

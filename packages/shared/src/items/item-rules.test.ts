@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { boxTitleError, isVisibleSubItem } from './item-rules.js';
+
+describe('boxTitleError', () => {
+  it.each([
+    ['', 'validation.box.title.required'],
+    ['   ', 'validation.box.title.required'],
+    ['Workspace', 'pane.item.box.save.failure.reserved.name'],
+    ['workspace', 'pane.item.box.save.failure.reserved.name'],
+    ['Team WorkSpace notes', 'pane.item.box.save.failure.reserved.name'],
+    ['Favourites', 'validation.box.title.reservedFavourites'],
+    [' FAVOURITES ', 'validation.box.title.reservedFavourites'],
+  ])('refuses %j', (title, key) => {
+    expect(boxTitleError(title)).toBe(key);
+  });
+
+  it.each(['Groceries', 'My favourites list', 'Work', 'Space'])('accepts %j', (title) => {
+    expect(boxTitleError(title)).toBeUndefined();
+  });
+});
+
+describe('isVisibleSubItem', () => {
+  it('never shows archived items, and shows completed ones only when asked', () => {
+    expect(isVisibleSubItem({ archivedDate: null, completed: false }, false)).toBe(true);
+    expect(isVisibleSubItem({ archivedDate: null, completed: true }, false)).toBe(false);
+    expect(isVisibleSubItem({ archivedDate: null, completed: true }, true)).toBe(true);
+    expect(isVisibleSubItem({ archivedDate: 1, completed: false }, true)).toBe(false);
+  });
+});

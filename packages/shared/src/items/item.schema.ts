@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { AUTO_ARCHIVE_DURATIONS } from '../constants.js';
+
+export const ITEM_TYPES = ['todoBox', 'todoText'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+export const BOX_TYPES = ['any', 'todo', 'search'] as const;
+export type BoxType = (typeof BOX_TYPES)[number];
+/** Ownership levels, strongest first. */
+export const ACCESS_LEVELS = ['owner', 'editor', 'readonly'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+const id = z.string().min(1).max(64);
+
+/** An item as the API returns it (SPEC §3 "Item"): shared fields plus the caller's own state. */
+export const ItemSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    itemType: z.enum(ITEM_TYPES),
+    boxType: z.enum(BOX_TYPES),
+    parentItemId: z.string().nullable(),
+    /** Visible children in order; only on the box a pane shows. */
+    subItemsIndex: z.array(z.string()).optional(),
+    isRootBox: z.boolean(),
+    completed: z.boolean(),
+    archivedDate: z.number().nullable().describe('UTC ms, or null when not archived.'),
+    favourited: z.boolean().describe("The caller's own star."),
+    prioritizable: z.boolean().describe("In the caller's Organizer."),
+    priority: z.number().nullable().describe("The caller's own rank, or null when unprioritised."),
+    priorityTargetDate: z.number().nullable().describe('Target date (UTC ms), shared by everyone.'),
+    markedAsForToday: z.boolean(),
+    createdDate: z.number(),
+    autoArchiveAmount: z.number().nullable(),
+    autoArchiveDuration: z.enum(AUTO_ARCHIVE_DURATIONS).nullable(),
+    autoArchiveTimestamp: z.number().nullable(),
+    settings: z.object({ autoAddToUnprioritized: z.boolean(), showCompletedItems: z.boolean() }),
+    accessLevel: z
+      .enum(ACCESS_LEVELS)
+      .describe("The caller's level on this item (inherited from the nearest shared box)."),
+  })
+  .meta({ id: 'Item' });
+
+export type Item = z.infer<typeof ItemSchema>;
+
+export const ItemIdQuerySchema = z.object({ itemId: id });
+
+/** `POST /api/items/create-item`. Places the new item before or after `relativeToItemId`, else last. */
+export const CreateItemBodySchema = z
+  .object({
+    parentItemId: id,
+    itemType: z.enum(ITEM_TYPES),
+    title: z.string().max(2000).default(''),
+    boxType: z.enum(BOX_TYPES).optional(),
+    beforeAfterReplace: z.enum(['before', 'after', 'replace']).optional(),
+    relativeToItemId: id.optional(),
+    beingEdited: z.boolean().optional(),
+    beingEditedPaneId: z.string().optional(),
+  })
+  .meta({ id: 'CreateItemBody' });
+
+/** `POST /api/items/save-box-item`. */
+export const SaveBoxItemBodySchema = z
+  .object({ itemId: id, title: z.string().max(200) })
+  .meta({ id: 'SaveBoxItemBody' });
+
+/** `POST /api/items/save-text-item`. */
+export const SaveTextItemBodySchema = z
+  .object({ itemId: id, title: z.string().max(2000) })
+  .meta({ id: 'SaveTextItemBody' });
+
+/** `PUT /api/items/update-setting`: a box's own settings. */
+export const UpdateSettingBodySchema = z
+  .object({
+    itemId: id,
+    settingKey: z.enum(['showCompletedItems', 'autoAddToUnprioritized']),
+    settingValue: z.boolean(),
+  })
+  .meta({ id: 'UpdateSettingBody' });
+
+/** `PUT /api/items/update-item`: the caller's own state, and the shared target date. */
+export const UpdateItemBodySchema = z
+  .object({
+    itemId: id,
+    favourited: z.boolean().optional(),
+    prioritizable: z.boolean().optional(),
+    priorityTargetDate: z.number().int().nullable().optional(),
+  })
+  .meta({ id: 'UpdateItemBody' });
+
+/** `PUT /api/items/unarchive`: restore into a chosen box. */
+export const UnarchiveBodySchema = z.object({ itemId: id, parentItemId: id }).meta({ id: 'UnarchiveBody' });
+
+/** `PUT /api/items/auto-archive`: `amount: null` clears it. */
+export const AutoArchiveBodySchema = z
+  .object({
+    itemId: id,
+    amount: z.number().int().positive().max(100).nullable(),
+    duration: z.enum(AUTO_ARCHIVE_DURATIONS).nullable().optional(),
+  })
+  .refine((body) => body.amount === null || body.duration, {
+    error: 'validation.required',
+    path: ['duration'],
+  })
+  .meta({ id: 'AutoArchiveBody' });
+
+/** `PUT /api/items/move-to-new-parent`. */
+export const MoveToNewParentBodySchema = z
+  .object({ itemId: id, newParentItemId: id })
+  .meta({ id: 'MoveToNewParentBody' });
+
+/** `POST /api/items/get-user-associated-items`. */
+export const UserAssociatedItemsBodySchema = z
+  .object({ idsOnly: z.boolean().default(false), limitToType: z.enum(ITEM_TYPES).optional() })
+  .meta({ id: 'UserAssociatedItemsBody' });
+
+/** `GET /api/items/get-items-for-pane`: the box (with subItemsIndex) and its visible sub-items in order. */
+export const ItemsForPaneResponseSchema = z
+  .object({ item: ItemSchema, items: z.array(ItemSchema) })
+  .meta({ id: 'ItemsForPane' });
+
+export type CreateItemBody = z.input<typeof CreateItemBodySchema>;
+export type UpdateItemBody = z.infer<typeof UpdateItemBodySchema>;
+export type AutoArchiveBody = z.infer<typeof AutoArchiveBodySchema>;
