@@ -72,7 +72,7 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
   async function authorizeTargetBox(user: UserRow, boxId: string, executor: Kysely<Database>) {
     authorizeItem(await accessLevelOf(executor, user.id, boxId), 'edit');
     const box = await findItem(executor, boxId);
-    if (!box || box.type !== 'todoBox') throw appErrors.badRequest('items.parent.notBox');
+    if (box?.type !== 'todoBox') throw appErrors.badRequest('items.parent.notBox');
     if (box.archived_at !== null) throw appErrors.notFound();
     return box;
   }
