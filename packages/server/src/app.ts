@@ -30,6 +30,8 @@ import { createItemsService } from './modules/items/items.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { workspaceRoutes } from './modules/workspace/workspace.routes.js';
+import { createWorkspaceService } from './modules/workspace/workspace.service.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -157,13 +159,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(referenceRoutes);
   await app.register(captchaRoutes, { captcha, recaptchaSiteKey: config.recaptcha?.siteKey });
   await app.register(authRoutes, { auth });
+  const users = createUsersService({ db });
   await app.register(usersRoutes, {
-    users: createUsersService({ db }),
+    users,
     authenticate,
     jwtSecret: secrets.jwtSecret,
   });
   const items = createItemsService({ db });
-  await app.register(itemsRoutes, { items, authenticate });
+  const workspace = createWorkspaceService({ db, items, users });
+  await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
+  await app.register(workspaceRoutes, { workspace, authenticate });
   if (runJobs) {
     const scheduler = startScheduler(
       [{ name: 'auto-archive', run: async (now) => (await items.runAutoArchive(now)).length }],

@@ -55,6 +55,8 @@ export const CreateItemBodySchema = z
     relativeToItemId: id.optional(),
     beingEdited: z.boolean().optional(),
     beingEditedPaneId: z.string().optional(),
+    createPane: z.boolean().optional().describe('Also open the new box in a pane…'),
+    panePos: z.number().int().min(0).max(100).optional().describe('…at this pane index (default: last).'),
   })
   .meta({ id: 'CreateItemBody' });
 

@@ -16,6 +16,7 @@ import {
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { UserRow } from '../../db/schema.js';
 import { currentUser } from '../auth/authenticate.js';
 import type { ItemsService } from './items.service.js';
 
@@ -26,7 +27,9 @@ const item = { 200: ItemSchema, ...errors };
 export const itemsRoutes: FastifyPluginAsyncZod<{
   items: ItemsService;
   authenticate: preHandlerAsyncHookHandler;
-}> = async (app, { items, authenticate }) => {
+  /** Opens a box in a pane (the workspace's job), for create-item's `createPane`. */
+  openInPane: (user: UserRow, pos: number, itemId: string) => Promise<unknown>;
+}> = async (app, { items, authenticate, openInPane }) => {
   app.addHook('preHandler', authenticate);
   const tags = ['items'];
   const security = [{ bearer: [] }];
@@ -94,8 +97,14 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
         response: { 201: ItemSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await items.createItem(currentUser(request), request.body)),
+    async (request, reply) => {
+      const user = currentUser(request);
+      const created = await items.createItem(user, request.body);
+      if (request.body.createPane && created.itemType === 'todoBox') {
+        await openInPane(user, request.body.panePos ?? Number.MAX_SAFE_INTEGER, created._id);
+      }
+      return reply.status(201).send(created);
+    },
   );
 
   app.post(

@@ -54,6 +54,18 @@ export function createUsersService({ db, now = Date.now }: { db: Kysely<Database
       return (await findUserById(db, user.id)) ?? user;
     },
 
+    /** The workspace's layout (panes aimed for) and whether tooltips show. */
+    async updateWorkspacePreferences(
+      user: UserRow,
+      prefs: { split?: number; tooltipsEnabled?: boolean },
+    ): Promise<void> {
+      await updateUser(db, user.id, {
+        ...(prefs.split !== undefined ? { workspace_split: prefs.split } : {}),
+        ...(prefs.tooltipsEnabled !== undefined ? { tooltips_enabled: prefs.tooltipsEnabled ? 1 : 0 } : {}),
+        updated_at: now(),
+      });
+    },
+
     async updateLanguage(user: UserRow, locale: UserLocale): Promise<void> {
       await updateUser(db, user.id, { locale, updated_at: now() });
     },

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export type PaneRow = Awaited<ReturnType<typeof listPanes>>[number];
+
+/** A user's panes, left to right. */
+export function listPanes(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('panes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertPane(
+  db: Kysely<Database>,
+  pane: { id: string; userId: string; itemId: string; type: string; width: number; now: number },
+): Promise<void> {
+  await db
+    .insertInto('panes')
+    .values({
+      id: pane.id,
+      user_id: pane.userId,
+      item_id: pane.itemId,
+      type: pane.type,
+      width: pane.width,
+      position: 0,
+      created_at: pane.now,
+    })
+    .execute();
+}
+
+/** Writes the order of a user's panes (positions 0, 1, 2, … in the given order). */
+export async function reorderPanes(
+  db: Kysely<Database>,
+  userId: string,
+  orderedIds: string[],
+): Promise<void> {
+  for (const [position, id] of orderedIds.entries()) {
+    await db
+      .updateTable('panes')
+      .set({ position })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+}
+
+export async function setPaneItem(
+  db: Kysely<Database>,
+  userId: string,
+  paneId: string,
+  itemId: string,
+  type: string,
+) {
+  await db
+    .updateTable('panes')
+    .set({ item_id: itemId, type, scroll_to_item_id: null })
+    .where('id', '=', paneId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Removes one of the user's panes; false when they have no such pane. */
+export async function deletePane(db: Kysely<Database>, userId: string, paneId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('panes')
+    .where('id', '=', paneId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function setPaneWidths(
+  db: Kysely<Database>,
+  userId: string,
+  widths: Record<string, number>,
+): Promise<void> {
+  for (const [paneId, width] of Object.entries(widths)) {
+    await db
+      .updateTable('panes')
+      .set({ width })
+      .where('id', '=', paneId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+}

@@ -1,0 +1,124 @@
+import { DEFAULT_PANE_WIDTH } from '@nestbox/shared/constants';
+import type { Item } from '@nestbox/shared/items/item.schema';
+import type { Pane, Workspace } from '@nestbox/shared/workspace/workspace.schema';
+import type { Kysely } from 'kysely';
+import { newId } from '../../db/ids.js';
+import type { Database, UserRow } from '../../db/schema.js';
+import { AppError, appErrors } from '../../http/app-error.js';
+import type { ItemsService } from '../items/items.service.js';
+import type { UsersService } from '../users/users.service.js';
+import {
+  deletePane,
+  insertPane,
+  listPanes,
+  type PaneRow,
+  reorderPanes,
+  setPaneItem,
+  setPaneWidths,
+} from './workspace.repository.js';
+
+function presentPane(row: PaneRow): Pane {
+  return {
+    _id: row.id,
+    itemId: row.item_id,
+    type: row.type === 'search' ? 'search' : 'box',
+    scrollToItemId: row.scroll_to_item_id,
+    width: row.width,
+    search:
+      row.type === 'search'
+        ? {
+            term: row.search_term ?? '',
+            scope:
+              row.search_scope === 'favourites' || row.search_scope === 'workspace'
+                ? row.search_scope
+                : 'search',
+            includeArchived: row.include_archived === 1,
+            includeCompleted: row.include_completed === 1,
+          }
+        : null,
+  };
+}
+
+/** The multi-pane workspace: which boxes are open, in which order and how wide, per user. */
+export function createWorkspaceService(deps: {
+  db: Kysely<Database>;
+  items: ItemsService;
+  users: UsersService;
+  now?: () => number;
+}) {
+  const { db, items, users } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** The item a box pane may show: one the caller can read, and a box. */
+  async function paneBox(user: UserRow, itemId: string): Promise<Item> {
+    const item = await items.getItem(user, itemId);
+    if (item.itemType !== 'todoBox' || item.archivedDate !== null)
+      throw appErrors.badRequest('items.parent.notBox');
+    return item;
+  }
+
+  const service = {
+    /** Panes in order with the items they show; a pane whose item the caller can no longer read is left out. */
+    async getWorkspace(user: UserRow): Promise<Workspace> {
+      const workspace: Workspace = { panes: {}, panesIndex: [], paneObjects: {} };
+      for (const row of await listPanes(db, user.id)) {
+        if (row.type === 'box' && row.item_id) {
+          const item = await items.getItem(user, row.item_id).catch((error: unknown) => {
+            if (error instanceof AppError && error.statusCode === 404) return undefined;
+            throw error;
+          });
+          if (!item) continue;
+          workspace.paneObjects[item._id] = item;
+        }
+        workspace.panes[row.id] = presentPane(row);
+        workspace.panesIndex.push(row.id);
+      }
+      return workspace;
+    },
+
+    /** Opens a box in a new pane at index `pos` (clamped to the end). */
+    async createPane(user: UserRow, pos: number, itemId: string): Promise<Workspace> {
+      await paneBox(user, itemId);
+      const id = newId();
+      await db.transaction().execute(async (trx) => {
+        const order = (await listPanes(trx, user.id)).map((p) => p.id);
+        await insertPane(trx, {
+          id,
+          userId: user.id,
+          itemId,
+          type: 'box',
+          width: DEFAULT_PANE_WIDTH,
+          now: now(),
+        });
+        order.splice(Math.min(pos, order.length), 0, id);
+        await reorderPanes(trx, user.id, order);
+      });
+      return service.getWorkspace(user);
+    },
+
+    /** Shows another box in the pane at index `pos` (or opens a new pane when there is none there). */
+    async replaceInWorkspace(user: UserRow, pos: number, itemId: string): Promise<Workspace> {
+      await paneBox(user, itemId);
+      const pane = (await listPanes(db, user.id))[pos];
+      if (!pane) return service.createPane(user, pos, itemId);
+      await setPaneItem(db, user.id, pane.id, itemId, 'box');
+      return service.getWorkspace(user);
+    },
+
+    async removePane(user: UserRow, paneId: string): Promise<void> {
+      if (!(await deletePane(db, user.id, paneId))) throw appErrors.notFound();
+    },
+
+    /** Saves pane widths; ids of panes that are not the caller's are ignored. */
+    async setWidths(user: UserRow, widths: Record<string, number>): Promise<void> {
+      await setPaneWidths(db, user.id, widths);
+    },
+
+    setSplit: (user: UserRow, split: number) => users.updateWorkspacePreferences(user, { split }),
+    setSettings: (user: UserRow, settings: { tooltipsEnabled: boolean }) =>
+      users.updateWorkspacePreferences(user, settings),
+  };
+  return service;
+}
+
+export type WorkspaceService = ReturnType<typeof createWorkspaceService>;

@@ -1,0 +1,124 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import type { User } from '@nestbox/shared/users/user.schema';
+import type { Workspace } from '@nestbox/shared/workspace/workspace.schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { createUser, tokenFor } from '../../test/factories.js';
+import { testEngine } from '../../test/test-database.js';
+import { findRootBox } from '../items/items.repository.js';
+
+describe(`workspace on ${testEngine}`, () => {
+  let t: TestApp;
+  let user: UserRow;
+  let token: string;
+  let root: string;
+  let strangerToken: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    user = await createUser(t.database.db);
+    token = await tokenFor(t.secrets.jwtSecret, user);
+    strangerToken = await tokenFor(t.secrets.jwtSecret, await createUser(t.database.db));
+    root = (await findRootBox(t.database.db, user.id))?.id ?? '';
+  });
+  afterAll(() => t.close());
+
+  const send = (method: string, path: string, json?: unknown, as = token) =>
+    t.request(path, {
+      method,
+      headers: { authorization: `Bearer ${as}` },
+      ...(json === undefined ? {} : { json }),
+    });
+  async function ok<T>(method: string, path: string, json?: unknown): Promise<T> {
+    const res = await send(method, path, json);
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
+    return (await res.json()) as T;
+  }
+  const box = (title: string) =>
+    ok<Item>('POST', '/api/items/create-item', { parentItemId: root, itemType: 'todoBox', title });
+  const workspace = () => ok<Workspace>('GET', '/api/items/get-workspace-items');
+  const shownTitles = (w: Workspace) =>
+    w.panesIndex.map((id) => w.paneObjects[w.panes[id]?.itemId ?? '']?.title);
+
+  it('starts empty, opens panes at a position, replaces and closes them, in order', async () => {
+    expect(await workspace()).toEqual({ panes: {}, panesIndex: [], paneObjects: {} });
+    const [a, b, c, d] = [await box('A'), await box('B'), await box('C'), await box('D')];
+    await ok('POST', '/api/items/create-pane', { pos: 0, itemId: a._id });
+    await ok('POST', '/api/items/create-pane', { pos: 1, itemId: b._id });
+    const w = await ok<Workspace>('POST', '/api/items/create-pane', { pos: 1, itemId: c._id });
+    expect(shownTitles(w)).toEqual(['A', 'C', 'B']);
+    expect(w.panes[w.panesIndex[0] ?? '']).toMatchObject({
+      type: 'box',
+      width: 400,
+      itemId: a._id,
+      search: null,
+    });
+
+    const replaced = await ok<Workspace>('PUT', '/api/items/replace-in-workspace', { pos: 1, itemId: d._id });
+    expect(shownTitles(replaced)).toEqual(['A', 'D', 'B']);
+    await ok('DELETE', `/api/workspace/pane?paneId=${replaced.panesIndex[0]}`);
+    expect(shownTitles(await workspace())).toEqual(['D', 'B']);
+    expect((await send('DELETE', `/api/workspace/pane?paneId=${replaced.panesIndex[0]}`)).status).toBe(404);
+  });
+
+  it('opens a new box in a pane when created with createPane', async () => {
+    const before = (await workspace()).panesIndex.length;
+    const created = await ok<Item>('POST', '/api/items/create-item', {
+      parentItemId: root,
+      itemType: 'todoBox',
+      title: 'Fresh',
+      createPane: true,
+      panePos: 0,
+    });
+    const w = await workspace();
+    expect(w.panesIndex).toHaveLength(before + 1);
+    expect(w.panes[w.panesIndex[0] ?? '']?.itemId).toBe(created._id);
+  });
+
+  it('persists pane widths, the split and the tooltips setting', async () => {
+    const w = await workspace();
+    const first = w.panesIndex[0] ?? '';
+    await ok('PUT', '/api/workspace/panes-widths', { panesDict: { [first]: 520, 'not-mine': 300 } });
+    expect((await workspace()).panes[first]?.width).toBe(520);
+    expect((await send('PUT', '/api/workspace/panes-widths', { panesDict: { [first]: 50 } })).status).toBe(
+      400,
+    );
+    await ok('PUT', '/api/workspace/split', { split: 2 });
+    await ok('PUT', '/api/workspace/settings', { settings: { tooltipsEnabled: false } });
+    const me = await ok<User>('GET', '/api/admin/users/get-user');
+    expect(me.workspace).toEqual({ split: 2, settings: { tooltipsEnabled: false } });
+  });
+
+  it('closes the panes of an archived box, and drops panes whose box the user can no longer read', async () => {
+    const gone = await box('Gone');
+    await ok('POST', '/api/items/create-pane', { pos: 0, itemId: gone._id });
+    await ok('DELETE', `/api/items/archive?itemId=${gone._id}`);
+    expect(shownTitles(await workspace())).not.toContain('Gone');
+  });
+
+  it("refuses text items and other people's boxes, and keeps panes private", async () => {
+    const text = await ok<Item>('POST', '/api/items/create-item', {
+      parentItemId: root,
+      itemType: 'todoText',
+      title: 't',
+    });
+    expect((await send('POST', '/api/items/create-pane', { pos: 0, itemId: text._id })).status).toBe(400);
+    const mine = await box('Mine');
+    expect(
+      (await send('POST', '/api/items/create-pane', { pos: 0, itemId: mine._id }, strangerToken)).status,
+    ).toBe(404);
+    expect(
+      (await send('PUT', '/api/items/replace-in-workspace', { pos: 0, itemId: mine._id }, strangerToken))
+        .status,
+    ).toBe(404);
+    const paneId = (await workspace()).panesIndex[0] ?? '';
+    expect(
+      (await send('DELETE', `/api/workspace/pane?paneId=${paneId}`, undefined, strangerToken)).status,
+    ).toBe(404);
+    await send('PUT', '/api/workspace/panes-widths', { panesDict: { [paneId]: 900 } }, strangerToken);
+    expect((await workspace()).panes[paneId]?.width).not.toBe(900);
+    const theirs = await send('GET', '/api/items/get-workspace-items', undefined, strangerToken);
+    expect(((await theirs.json()) as Workspace).panesIndex).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ItemSchema } from '../items/item.schema.js';
+
+export const PANE_TYPES = ['box', 'search'] as const;
+export const SEARCH_SCOPES = ['favourites', 'workspace', 'search'] as const;
+
+/** A pane of the workspace (SPEC §3 "Pane"). */
+export const PaneSchema = z
+  .object({
+    _id: z.string(),
+    itemId: z.string().nullable(),
+    type: z.enum(PANE_TYPES),
+    scrollToItemId: z.string().nullable(),
+    width: z.number().int(),
+    search: z
+      .object({
+        term: z.string(),
+        scope: z.enum(SEARCH_SCOPES),
+        includeArchived: z.boolean(),
+        includeCompleted: z.boolean(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'Pane' });
+
+/** `GET /api/items/get-workspace-items`: panes by id, their order, and the items they show. */
+export const WorkspaceResponseSchema = z
+  .object({
+    panes: z.record(z.string(), PaneSchema),
+    panesIndex: z.array(z.string()),
+    paneObjects: z.record(z.string(), ItemSchema).describe('The items the box panes show, by item id.'),
+  })
+  .meta({ id: 'Workspace' });
+
+const id = z.string().min(1).max(64);
+const position = z.number().int().min(0).max(100);
+
+/** `POST /api/items/create-pane`: opens a box in a new pane at index `pos`. */
+export const CreatePaneBodySchema = z
+  .object({ pos: position, itemId: id, type: z.enum(PANE_TYPES).default('box') })
+  .meta({ id: 'CreatePaneBody' });
+
+/** `PUT /api/items/replace-in-workspace`: shows another box in the pane at index `pos`. */
+export const ReplaceInWorkspaceBodySchema = z
+  .object({ pos: position, itemId: id, paneType: z.enum(PANE_TYPES).default('box') })
+  .meta({ id: 'ReplaceInWorkspaceBody' });
+
+export const PaneIdQuerySchema = z.object({ paneId: id });
+
+/** `PUT /api/workspace/panes-widths`. */
+export const PanesWidthsBodySchema = z
+  .object({ panesDict: z.record(z.string(), z.number().int().min(200).max(2000)) })
+  .meta({ id: 'PanesWidthsBody' });
+
+/** `PUT /api/workspace/split`: how many panes the layout aims to show. */
+export const WorkspaceSplitBodySchema = z
+  .object({ split: z.number().int().min(1).max(6) })
+  .meta({ id: 'WorkspaceSplitBody' });
+
+/** `PUT /api/workspace/settings`. */
+export const WorkspaceSettingsBodySchema = z
+  .object({ settings: z.object({ tooltipsEnabled: z.boolean() }) })
+  .meta({ id: 'WorkspaceSettingsBody' });
+
+export type Pane = z.infer<typeof PaneSchema>;
+export type Workspace = z.infer<typeof WorkspaceResponseSchema>;
