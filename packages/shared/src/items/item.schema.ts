@@ -110,6 +110,29 @@ export const MoveToNewParentBodySchema = z
   .object({ itemId: id, newParentItemId: id })
   .meta({ id: 'MoveToNewParentBody' });
 
+const beforeAfter = z.enum(['before', 'after']);
+
+/** `PUT /api/items/move-within-pane`: reorder inside one box, before or after the item dropped next to. */
+export const MoveWithinPaneBodySchema = z
+  .object({
+    droppableItemId: id,
+    draggableItemId: id,
+    itemIdAdjacentToDrop: id.nullable().optional(),
+    beforeAfter: beforeAfter.optional(),
+  })
+  .meta({ id: 'MoveWithinPaneBody' });
+
+/** `PUT /api/items/move-between-panes`: from one box's pane into another's, next to an item (else last). */
+export const MoveBetweenPanesBodySchema = z
+  .object({
+    draggableItemId: id,
+    sourceDroppableItemId: id,
+    destDroppableItemId: id,
+    itemIdAdjacentToDrop: id.nullable().optional(),
+    beforeAfter: beforeAfter.optional(),
+  })
+  .meta({ id: 'MoveBetweenPanesBody' });
+
 /** `POST /api/items/get-user-associated-items`. */
 export const UserAssociatedItemsBodySchema = z
   .object({ idsOnly: z.boolean().default(false), limitToType: z.enum(ITEM_TYPES).optional() })

@@ -5,7 +5,9 @@ import {
   ItemIdQuerySchema,
   ItemSchema,
   ItemsForPaneResponseSchema,
+  MoveBetweenPanesBodySchema,
   MoveToNewParentBodySchema,
+  MoveWithinPaneBodySchema,
   SaveBoxItemBodySchema,
   SaveTextItemBodySchema,
   UnarchiveBodySchema,
@@ -234,6 +236,61 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      items.moveToNewParent(currentUser(request), request.body.itemId, request.body.newParentItemId),
+      items.moveItem(currentUser(request), {
+        itemId: request.body.itemId,
+        parentId: request.body.newParentItemId,
+      }),
+  );
+
+  app.put(
+    `${base}/move-within-pane`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Reorder within a box',
+        body: MoveWithinPaneBodySchema,
+        response: item,
+      },
+    },
+    async (request) => {
+      const { draggableItemId, droppableItemId, itemIdAdjacentToDrop, beforeAfter } = request.body;
+      return items.moveItem(currentUser(request), {
+        itemId: draggableItemId,
+        parentId: droppableItemId,
+        fromParentId: droppableItemId,
+        anchorId: itemIdAdjacentToDrop,
+        placement: beforeAfter,
+      });
+    },
+  );
+
+  app.put(
+    `${base}/move-between-panes`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Move from one box's pane into another's",
+        body: MoveBetweenPanesBodySchema,
+        response: item,
+      },
+    },
+    async (request) => {
+      const {
+        draggableItemId,
+        sourceDroppableItemId,
+        destDroppableItemId,
+        itemIdAdjacentToDrop,
+        beforeAfter,
+      } = request.body;
+      return items.moveItem(currentUser(request), {
+        itemId: draggableItemId,
+        parentId: destDroppableItemId,
+        fromParentId: sourceDroppableItemId,
+        anchorId: itemIdAdjacentToDrop,
+        placement: beforeAfter,
+      });
+    },
   );
 };

@@ -10,7 +10,7 @@ import { boxTitleError, isVisibleSubItem } from '@nestbox/shared/items/item-rule
 import { add } from 'date-fns';
 import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Database, ItemUpdateRow, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { authorizeItem, type ItemAbility } from './items.policy.js';
 import { presentItem } from './items.presenter.js';
@@ -94,6 +94,32 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
 
   function refuseRootBox(item: { is_root_box: number }) {
     if (item.is_root_box === 1) throw appErrors.badRequest('items.move.rootBox');
+  }
+
+  /**
+   * Puts an item into a box the caller may edit, before or after an anchor (else last),
+   * refusing the root box and any box moved into itself or below itself.
+   */
+  async function moveInto(
+    trx: Kysely<Database>,
+    user: UserRow,
+    item: { id: string; is_root_box: number },
+    parentId: string,
+    placement?: 'before' | 'after',
+    anchorId?: string,
+    changes: ItemUpdateRow = {},
+  ) {
+    refuseRootBox(item);
+    await authorizeTargetBox(user, parentId, trx);
+    if (parentId === item.id || (await descendantIds(trx, item.id)).includes(parentId)) {
+      throw appErrors.badRequest('items.move.intoItself');
+    }
+    await updateItems(trx, [item.id], {
+      ...changes,
+      parent_id: parentId,
+      position: await placeIn(trx, parentId, placement, anchorId, item.id),
+      updated_at: now(),
+    });
   }
 
   async function editableItem(user: UserRow, itemId: string, executor = db) {
@@ -262,17 +288,7 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
     async unarchive(user: UserRow, itemId: string, parentItemId: string): Promise<Item> {
       const level = await db.transaction().execute(async (trx) => {
         const { item, level } = await editableItem(user, itemId, trx);
-        refuseRootBox(item);
-        await authorizeTargetBox(user, parentItemId, trx);
-        if (parentItemId === itemId || (await descendantIds(trx, itemId)).includes(parentItemId)) {
-          throw appErrors.badRequest('items.move.intoItself');
-        }
-        await updateItems(trx, [itemId], {
-          archived_at: null,
-          parent_id: parentItemId,
-          position: await placeIn(trx, parentItemId, undefined, undefined, itemId),
-          updated_at: now(),
-        });
+        await moveInto(trx, user, item, parentItemId, undefined, undefined, { archived_at: null });
         return level;
       });
       return present(user, itemId, level);
@@ -294,23 +310,29 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
       return present(user, body.itemId, level);
     },
 
-    /** Moves an item into another box, last; never a box into itself or anything inside it. */
-    async moveToNewParent(user: UserRow, itemId: string, newParentItemId: string): Promise<Item> {
+    /**
+     * Moves an item into a box (move-to-new-parent, and drags within or between panes): before
+     * or after an anchor, else last. `fromParentId`, when given, must still be the item's box:
+     * a drag made on a stale view answers 409 and changes nothing.
+     */
+    async moveItem(
+      user: UserRow,
+      move: {
+        itemId: string;
+        parentId: string;
+        placement?: 'before' | 'after';
+        anchorId?: string | null;
+        fromParentId?: string;
+      },
+    ): Promise<Item> {
       const level = await db.transaction().execute(async (trx) => {
-        const { item, level } = await editableItem(user, itemId, trx);
-        refuseRootBox(item);
-        await authorizeTargetBox(user, newParentItemId, trx);
-        if (newParentItemId === itemId || (await descendantIds(trx, itemId)).includes(newParentItemId)) {
-          throw appErrors.badRequest('items.move.intoItself');
-        }
-        await updateItems(trx, [itemId], {
-          parent_id: newParentItemId,
-          position: await placeIn(trx, newParentItemId, undefined, undefined, itemId),
-          updated_at: now(),
-        });
+        const { item, level } = await editableItem(user, move.itemId, trx);
+        if (move.fromParentId !== undefined && move.fromParentId !== item.parent_id)
+          throw appErrors.conflict();
+        await moveInto(trx, user, item, move.parentId, move.placement, move.anchorId ?? undefined);
         return level;
       });
-      return present(user, itemId, level);
+      return present(user, move.itemId, level);
     },
 
     /** Items linked to the caller directly (their root box, and what others shared with them). */

@@ -235,6 +235,70 @@ describe(`items on ${testEngine}`, () => {
     expect(await titles(c._id)).toEqual(['A']);
   });
 
+  it('reorders within a pane and moves between panes next to the drop, refusing stale drags', async () => {
+    const left = await create(annRoot, 'todoBox', 'Left');
+    const right = await create(annRoot, 'todoBox', 'Right');
+    const [a, b, c] = [
+      await create(left._id, 'todoText', 'a'),
+      await create(left._id, 'todoText', 'b'),
+      await create(left._id, 'todoText', 'c'),
+    ];
+    const x = await create(right._id, 'todoText', 'x');
+    await create(right._id, 'todoText', 'y');
+
+    await ok('PUT', 'move-within-pane', {
+      droppableItemId: left._id,
+      draggableItemId: c._id,
+      itemIdAdjacentToDrop: a._id,
+      beforeAfter: 'before',
+    });
+    expect(await titles(left._id)).toEqual(['c', 'a', 'b']);
+    await ok('PUT', 'move-within-pane', {
+      droppableItemId: left._id,
+      draggableItemId: c._id,
+      itemIdAdjacentToDrop: b._id,
+      beforeAfter: 'after',
+    });
+    expect(await titles(left._id)).toEqual(['a', 'b', 'c']);
+
+    const moved = await ok('PUT', 'move-between-panes', {
+      draggableItemId: b._id,
+      sourceDroppableItemId: left._id,
+      destDroppableItemId: right._id,
+      itemIdAdjacentToDrop: x._id,
+      beforeAfter: 'after',
+    });
+    expect(moved.parentItemId).toBe(right._id);
+    expect(await titles(left._id)).toEqual(['a', 'c']);
+    expect(await titles(right._id)).toEqual(['x', 'b', 'y']);
+
+    const empty = await create(annRoot, 'todoBox', 'Empty');
+    await ok('PUT', 'move-between-panes', {
+      draggableItemId: a._id,
+      sourceDroppableItemId: left._id,
+      destDroppableItemId: empty._id,
+      itemIdAdjacentToDrop: null,
+    });
+    expect(await titles(empty._id)).toEqual(['a']);
+
+    const stale = await call('PUT', 'move-between-panes', {
+      draggableItemId: b._id,
+      sourceDroppableItemId: left._id,
+      destDroppableItemId: empty._id,
+      itemIdAdjacentToDrop: a._id,
+      beforeAfter: 'before',
+    });
+    expect(stale.status).toBe(409);
+    expect(await titles(right._id)).toEqual(['x', 'b', 'y']);
+
+    const intoItself = await call('PUT', 'move-between-panes', {
+      draggableItemId: left._id,
+      sourceDroppableItemId: annRoot,
+      destDroppableItemId: left._id,
+    });
+    expect(intoItself.status).toBe(400);
+  });
+
   it('keeps favourites and prioritizable personal; only text items may be prioritised', async () => {
     const text = await create(annRoot, 'todoText', 'starred');
     const box = await create(annRoot, 'todoBox', 'Boxy');
@@ -294,6 +358,12 @@ describe(`items on ${testEngine}`, () => {
       ['PUT', 'unarchive', { itemId: text._id, parentItemId: strangerRoot }],
       ['PUT', 'auto-archive', { itemId: text._id, amount: 1, duration: 'days' }],
       ['PUT', 'move-to-new-parent', { itemId: text._id, newParentItemId: strangerRoot }],
+      ['PUT', 'move-within-pane', { droppableItemId: box._id, draggableItemId: text._id }],
+      [
+        'PUT',
+        'move-between-panes',
+        { draggableItemId: text._id, sourceDroppableItemId: box._id, destDroppableItemId: strangerRoot },
+      ],
       [
         'PUT',
         'move-to-new-parent',
