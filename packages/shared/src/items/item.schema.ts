@@ -133,6 +133,26 @@ export const MoveBetweenPanesBodySchema = z
   })
   .meta({ id: 'MoveBetweenPanesBody' });
 
+/** `POST /api/items/search-items`: titles containing the term, among everything the caller can see. */
+export const SearchItemsBodySchema = z
+  .object({
+    searchTerm: z.string().max(200).default(''),
+    includeArchived: z.boolean().default(false),
+    includeCompleted: z.boolean().default(false),
+    scope: z
+      .enum(['favourites', 'workspace', 'search'])
+      .default('search')
+      .describe(
+        'favourites: starred items; workspace: inside your own Workspace; search: everything you can see.',
+      ),
+  })
+  .meta({ id: 'SearchItemsBody' });
+
+/** One search result: the item and the title of the box it sits in. */
+export const SearchResultSchema = ItemSchema.extend({ parentTitle: z.string().nullable() }).meta({
+  id: 'SearchResult',
+});
+
 /** `POST /api/items/get-user-associated-items`. */
 export const UserAssociatedItemsBodySchema = z
   .object({ idsOnly: z.boolean().default(false), limitToType: z.enum(ITEM_TYPES).optional() })
@@ -144,5 +164,7 @@ export const ItemsForPaneResponseSchema = z
   .meta({ id: 'ItemsForPane' });
 
 export type CreateItemBody = z.input<typeof CreateItemBodySchema>;
+export type SearchItemsBody = z.infer<typeof SearchItemsBodySchema>;
+export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type UpdateItemBody = z.infer<typeof UpdateItemBodySchema>;
 export type AutoArchiveBody = z.infer<typeof AutoArchiveBodySchema>;

@@ -4,6 +4,14 @@ import { ItemSchema } from '../items/item.schema.js';
 export const PANE_TYPES = ['box', 'search'] as const;
 export const SEARCH_SCOPES = ['favourites', 'workspace', 'search'] as const;
 
+/** A search as a search pane keeps it (SPEC §3 "Pane.search"). */
+export const PaneSearchSchema = z.object({
+  term: z.string().max(200),
+  scope: z.enum(SEARCH_SCOPES),
+  includeArchived: z.boolean(),
+  includeCompleted: z.boolean(),
+});
+
 /** A pane of the workspace (SPEC §3 "Pane"). */
 export const PaneSchema = z
   .object({
@@ -12,14 +20,7 @@ export const PaneSchema = z
     type: z.enum(PANE_TYPES),
     scrollToItemId: z.string().nullable(),
     width: z.number().int(),
-    search: z
-      .object({
-        term: z.string(),
-        scope: z.enum(SEARCH_SCOPES),
-        includeArchived: z.boolean(),
-        includeCompleted: z.boolean(),
-      })
-      .nullable(),
+    search: PaneSearchSchema.nullable(),
   })
   .meta({ id: 'Pane' });
 
@@ -62,5 +63,16 @@ export const WorkspaceSettingsBodySchema = z
   .object({ settings: z.object({ tooltipsEnabled: z.boolean() }) })
   .meta({ id: 'WorkspaceSettingsBody' });
 
+/** `POST /api/items/create-search-pane`: a search pane at index `pos`. */
+export const CreateSearchPaneBodySchema = z
+  .object({ pos: position, search: PaneSearchSchema })
+  .meta({ id: 'CreateSearchPaneBody' });
+
+/** `PUT /api/items/update-search-pane`: a new term, scope or toggles for a search pane. */
+export const UpdateSearchPaneBodySchema = z
+  .object({ paneId: id, search: PaneSearchSchema })
+  .meta({ id: 'UpdateSearchPaneBody' });
+
 export type Pane = z.infer<typeof PaneSchema>;
+export type PaneSearch = z.infer<typeof PaneSearchSchema>;
 export type Workspace = z.infer<typeof WorkspaceResponseSchema>;

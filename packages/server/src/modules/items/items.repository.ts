@@ -213,3 +213,55 @@ export async function renumberChildren(db: Kysely<Database>, parentId: string): 
 
 /** Gap between consecutive sibling positions after a renumbering. */
 export const POSITION_STEP = 1024;
+
+/** Most results a search answers. */
+export const SEARCH_LIMIT = 200;
+
+const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Items whose title contains the term among everything the caller can see: the trees below
+ * each item linked to them (their root box for the 'workspace' scope only), with the level of
+ * the nearest link, the parent's title and the caller's state. Archived items (and what is
+ * inside them) and completed ones only when asked; 'favourites' keeps the caller's starred ones.
+ */
+export async function searchVisibleItems(
+  db: Kysely<Database>,
+  userId: string,
+  options: {
+    term: string;
+    includeArchived: boolean;
+    includeCompleted: boolean;
+    scope: string;
+    rootBoxId?: string;
+  },
+): Promise<(ItemWithState & { level: AccessLevel; parent_title: string | null })[]> {
+  const archived = options.includeArchived ? 1 : 0;
+  const anchor = options.scope === 'workspace' ? sql`and iu.item_id = ${options.rootBoxId ?? ''}` : sql``;
+  const favourites = options.scope === 'favourites' ? sql`and ui.favourited = 1` : sql``;
+  const { rows } = await sql<ItemWithState & { level: AccessLevel; parent_title: string | null }>`
+    with recursive visible(id, level, depth) as (
+      select iu.item_id, iu.level, 0 from item_users iu join items i on i.id = iu.item_id
+      where iu.user_id = ${userId} and (${archived} = 1 or i.archived_at is null) ${anchor}
+      union all
+      select i.id, v.level, v.depth + 1 from items i join visible v on i.parent_id = v.id
+      where (${archived} = 1 or i.archived_at is null)
+    ),
+    nearest as (
+      select id, level, row_number() over (partition by id order by depth) as rn from visible
+    )
+    select i.*, n.level as level, p.title as parent_title,
+      ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
+      ui.marked_for_today as marked_for_today
+    from nearest n
+    join items i on i.id = n.id
+    left join items p on p.id = i.parent_id
+    left join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
+    where n.rn = 1 and i.is_root_box = 0
+      and lower(i.title) like ${likePattern(options.term)} escape '\\'
+      and (${options.includeCompleted ? 1 : 0} = 1 or i.completed_at is null)
+      ${favourites}
+    order by lower(i.title), i.id
+    limit ${SEARCH_LIMIT}`.execute(db);
+  return rows;
+}

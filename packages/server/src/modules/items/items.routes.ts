@@ -10,6 +10,8 @@ import {
   MoveWithinPaneBodySchema,
   SaveBoxItemBodySchema,
   SaveTextItemBodySchema,
+  SearchItemsBodySchema,
+  SearchResultSchema,
   UnarchiveBodySchema,
   UpdateItemBodySchema,
   UpdateSettingBodySchema,
@@ -292,5 +294,19 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
         placement: beforeAfter,
       });
     },
+  );
+
+  app.post(
+    `${base}/search-items`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Search titles among everything you can see',
+        body: SearchItemsBodySchema,
+        response: { 200: z.array(SearchResultSchema), ...errors },
+      },
+    },
+    async (request) => items.search(currentUser(request), request.body),
   );
 };

@@ -4,6 +4,8 @@ import type {
   AutoArchiveBody,
   CreateItemBody,
   Item,
+  SearchItemsBody,
+  SearchResult,
   UpdateItemBody,
 } from '@nestbox/shared/items/item.schema';
 import { boxTitleError, isVisibleSubItem } from '@nestbox/shared/items/item-rules';
@@ -26,9 +28,11 @@ import {
   descendantIds,
   findItem,
   findItemWithState,
+  findRootBox,
   insertItem,
   POSITION_STEP,
   renumberChildren,
+  searchVisibleItems,
   updateItems,
   upsertUserItem,
 } from './items.repository.js';
@@ -333,6 +337,19 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
         return level;
       });
       return present(user, move.itemId, level);
+    },
+
+    /** Searches titles among everything the caller can see (SPEC §1 search scopes and toggles). */
+    async search(user: UserRow, body: SearchItemsBody): Promise<SearchResult[]> {
+      const root = body.scope === 'workspace' ? await findRootBox(db, user.id) : undefined;
+      const rows = await searchVisibleItems(db, user.id, {
+        term: body.searchTerm.trim(),
+        includeArchived: body.includeArchived,
+        includeCompleted: body.includeCompleted,
+        scope: body.scope,
+        ...(root ? { rootBoxId: root.id } : {}),
+      });
+      return rows.map((row) => ({ ...presentItem(row, row.level), parentTitle: row.parent_title }));
     },
 
     /** Items linked to the caller directly (their root box, and what others shared with them). */

@@ -1,0 +1,109 @@
+import type { SearchResult } from '@nestbox/shared/items/item.schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { createUser, tokenFor } from '../../test/factories.js';
+import { testEngine } from '../../test/test-database.js';
+import { findRootBox } from './items.repository.js';
+
+describe(`search on ${testEngine}`, () => {
+  let t: TestApp;
+  let token: string;
+  let otherToken: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const me = await createUser(t.database.db);
+    const other = await createUser(t.database.db);
+    token = await tokenFor(t.secrets.jwtSecret, me);
+    otherToken = await tokenFor(t.secrets.jwtSecret, other);
+    const root = (await findRootBox(t.database.db, me.id))?.id ?? '';
+    const otherRoot = (await findRootBox(t.database.db, other.id))?.id ?? '';
+    const make = async (key: string, parent: string, itemType: string, title: string, as = token) => {
+      const res = await t.request('/api/items/create-item', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${as}` },
+        json: { parentItemId: parent, itemType, title },
+      });
+      ids[key] = ((await res.json()) as { _id: string })._id;
+    };
+    const act = (path: string, method: string, json: unknown, as = token) =>
+      t.request(path, { method, headers: { authorization: `Bearer ${as}` }, json });
+    await make('garden', root, 'todoBox', 'Garden');
+    await make('seeds', ids.garden ?? '', 'todoText', 'Buy tomato seeds');
+    await make('done', ids.garden ?? '', 'todoText', 'Water the tomatoes');
+    await make('old', root, 'todoBox', 'Old tomato plans');
+    await make('inOld', ids.old ?? '', 'todoText', 'Tomato cage');
+    await make('percent', root, 'todoText', '100% tomato juice');
+    await act('/api/items/complete', 'PUT', { itemId: ids.done });
+    await t.request(`/api/items/archive?itemId=${ids.old}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await act('/api/items/update-item', 'PUT', { itemId: ids.seeds, favourited: true });
+    // Someone else's box, shared with me read-only, and a private one.
+    await make('sharedBox', otherRoot, 'todoBox', 'Allotment', otherToken);
+    await make('shared', ids.sharedBox ?? '', 'todoText', 'Tomato feed', otherToken);
+    await make('private', otherRoot, 'todoText', 'Secret tomato recipe', otherToken);
+    await t.database.db
+      .insertInto('item_users')
+      .values({ item_id: ids.sharedBox ?? '', user_id: me.id, level: 'readonly', created_at: Date.now() })
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  async function search(body: Record<string, unknown>, as = token) {
+    const res = await t.request('/api/items/search-items', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${as}` },
+      json: body,
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as SearchResult[]).map((r) => r.title);
+  }
+
+  it('finds titles containing the term, in any case, among everything the user can see', async () => {
+    expect(await search({ searchTerm: 'TOMATO' })).toEqual([
+      '100% tomato juice',
+      'Buy tomato seeds',
+      'Tomato feed',
+    ]);
+  });
+
+  it('includes completed and archived items (and what archived boxes hold) only when asked', async () => {
+    expect(await search({ searchTerm: 'tomato', includeCompleted: true })).toContain('Water the tomatoes');
+    expect(await search({ searchTerm: 'tomato', includeArchived: true })).toEqual(
+      expect.arrayContaining(['Old tomato plans', 'Tomato cage']),
+    );
+  });
+
+  it('limits the workspace scope to the own Workspace, and favourites to starred items', async () => {
+    expect(await search({ searchTerm: 'tomato', scope: 'workspace' })).toEqual([
+      '100% tomato juice',
+      'Buy tomato seeds',
+    ]);
+    expect(await search({ searchTerm: '', scope: 'favourites' })).toEqual(['Buy tomato seeds']);
+  });
+
+  it('treats % and _ as plain characters, and names the parent box and the level', async () => {
+    expect(await search({ searchTerm: '100%' })).toEqual(['100% tomato juice']);
+    expect(await search({ searchTerm: '%' })).toEqual(['100% tomato juice']);
+    const res = await t.request('/api/items/search-items', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      json: { searchTerm: 'feed' },
+    });
+    expect(((await res.json()) as SearchResult[])[0]).toMatchObject({
+      parentTitle: 'Allotment',
+      accessLevel: 'readonly',
+    });
+  });
+
+  it("never shows another user's private items", async () => {
+    expect(await search({ searchTerm: 'secret' })).toEqual([]);
+    expect(await search({ searchTerm: 'tomato' }, otherToken)).toEqual([
+      'Secret tomato recipe',
+      'Tomato feed',
+    ]);
+  });
+});
