@@ -1,10 +1,22 @@
+import { ForgotBodySchema } from '@nestbox/shared/auth/auth.schema';
 import { useTranslation } from 'react-i18next';
-import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
+import { useForgotPassword } from '../../../features/auth/api/forgot-password';
+import { EmailRequestForm } from '../../../features/auth/components/email-request-form';
 import { usePageTitle } from '../../../hooks/use-page-title';
 
-/** `/forgot`. */
+/** `/forgot`: one email box and 'Send Reminder Email'; on success, the server's confirmation. */
 export function ForgotRoute() {
   const { t } = useTranslation();
   usePageTitle(t('forgot.title'));
-  return <ForgotPasswordForm />;
+  return (
+    <EmailRequestForm
+      schema={ForgotBodySchema}
+      useRequest={useForgotPassword}
+      title={t('forgot.title')}
+      intro={t('forgot.intro')}
+      submitLabel={t('forgot.submit')}
+      sentMessage={t('forgot.sent')}
+      doneLinkLabel={t('auth.backToLogin')}
+    />
+  );
 }

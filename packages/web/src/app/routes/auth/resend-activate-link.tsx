@@ -1,12 +1,29 @@
+import { ResendActivationBodySchema } from '@nestbox/shared/auth/auth.schema';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ResendActivationForm } from '../../../features/auth/components/resend-activation-form';
+import { useResendActivationLink } from '../../../features/auth/api/resend-activation-link';
+import { EmailRequestForm } from '../../../features/auth/components/email-request-form';
 import { usePageTitle } from '../../../hooks/use-page-title';
 
-/** `/resend-activate-link/:value?` — the optional value prefills the email when it is one. */
+/**
+ * `/resend-activate-link/:value?`: asks for the sign-up address and e-mails a new activation
+ * link. The optional value prefills the email when it is one.
+ */
 export function ResendActivateLinkRoute() {
   const { t } = useTranslation();
   const { value } = useParams();
   usePageTitle(t('resend.title'));
-  return <ResendActivationForm key={value ?? ''} initialValue={value} />;
+  return (
+    <EmailRequestForm
+      key={value ?? ''}
+      schema={ResendActivationBodySchema}
+      useRequest={useResendActivationLink}
+      initialValue={value}
+      title={t('resend.title')}
+      intro={t('resend.intro')}
+      submitLabel={t('resend.submit')}
+      sentMessage={t('activation.resent')}
+      doneLinkLabel={t('auth.goToLogin')}
+    />
+  );
 }

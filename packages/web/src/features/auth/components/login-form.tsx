@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { LoginBodySchema } from '@nestbox/shared/auth/auth.schema';
 import { PAGE_PATHS, pagePath } from '@nestbox/shared/routes';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailInput } from '../../../components/forms/email-input';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { isApiError } from '../../../lib/api-client';
 import { changeLocale } from '../../../lib/i18n';
@@ -51,14 +52,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
             </Stack>
           </AuthNotice>
         ) : null}
-        <TextInput
-          label={t('form.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-          {...form.textInputProps('email')}
-        />
+        <EmailInput autoFocus {...form.textInputProps('email')} />
         <PasswordInput
           label={t('form.password')}
           autoComplete="current-password"

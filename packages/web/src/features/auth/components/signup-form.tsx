@@ -1,11 +1,12 @@
-import { Button, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { SignupBodySchema } from '@nestbox/shared/auth/auth.schema';
 import { PASSWORD_MIN_LENGTH } from '@nestbox/shared/constants';
-import { isUserLocale } from '@nestbox/shared/i18n/locales';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageOptions, useTimezoneOptions } from '../../../hooks/use-reference-options';
+import { EmailInput } from '../../../components/forms/email-input';
+import { LanguageSelect } from '../../../components/forms/language-select';
+import { TimezoneSelect } from '../../../components/forms/timezone-select';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { isApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
@@ -27,8 +28,6 @@ export function SignupForm() {
   });
   const signup = useSignup();
   const [formError, setFormError] = useState<string | null>(null);
-  const timezoneOptions = useTimezoneOptions(form.values.timezone);
-  const languageOptions = useLanguageOptions();
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,39 +62,21 @@ export function SignupForm() {
         <AuthHeading title={t('signup.title')} description={t('signup.subtitle')} />
         {formError ? <AuthNotice tone="error">{formError}</AuthNotice> : null}
         <TextInput label={t('form.name')} autoComplete="name" autoFocus {...form.textInputProps('name')} />
-        <TextInput
-          label={t('form.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...form.textInputProps('email')}
-        />
+        <EmailInput {...form.textInputProps('email')} />
         <PasswordInput
           label={t('form.password')}
           description={t('form.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           autoComplete="new-password"
           {...form.textInputProps('password')}
         />
-        <Select
-          label={t('form.timezone')}
-          placeholder={t('form.timezone.search')}
-          data={timezoneOptions}
-          searchable
-          nothingFoundMessage={t('form.timezone.nothingFound')}
-          allowDeselect={false}
-          maxDropdownHeight={280}
-          value={form.values.timezone || null}
-          onChange={(value) => form.setFieldValue('timezone', value ?? '')}
+        <TimezoneSelect
+          value={form.values.timezone}
+          onChange={(timezone) => form.setFieldValue('timezone', timezone)}
           error={form.errorOf('timezone')}
         />
-        <Select
-          label={t('form.language')}
-          data={languageOptions}
-          allowDeselect={false}
+        <LanguageSelect
           value={form.values.locale}
-          onChange={(value) => {
-            if (value && isUserLocale(value)) form.setFieldValue('locale', value);
-          }}
+          onChange={(locale) => form.setFieldValue('locale', locale)}
           error={form.errorOf('locale')}
         />
         <Button type="submit" fullWidth size="md" loading={signup.isPending}>

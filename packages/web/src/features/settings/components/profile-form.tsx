@@ -1,9 +1,10 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { isUserLocale } from '@nestbox/shared/i18n/locales';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { SaveProfileBodySchema } from '@nestbox/shared/users/user.schema';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageOptions, useTimezoneOptions } from '../../../hooks/use-reference-options';
+import { EmailInput } from '../../../components/forms/email-input';
+import { LanguageSelect } from '../../../components/forms/language-select';
+import { TimezoneSelect } from '../../../components/forms/timezone-select';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useUser } from '../../../lib/api/get-user';
 import { isApiError } from '../../../lib/api-client';
@@ -28,8 +29,6 @@ export function ProfileForm() {
     occupation: user.occupation ?? '',
   });
   const save = useSaveProfile();
-  const timezoneOptions = useTimezoneOptions(form.values.timezone);
-  const languageOptions = useLanguageOptions();
   const reloadsOnSave = needsReload(user, form.values);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -66,36 +65,17 @@ export function ProfileForm() {
             withAsterisk
             {...form.textInputProps('name')}
           />
-          <TextInput
-            label={t('form.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
+          <EmailInput withAsterisk {...form.textInputProps('email')} />
+          <TimezoneSelect
             withAsterisk
-            {...form.textInputProps('email')}
-          />
-          <Select
-            label={t('form.timezone')}
-            placeholder={t('form.timezone.search')}
-            data={timezoneOptions}
-            searchable
-            nothingFoundMessage={t('form.timezone.nothingFound')}
-            allowDeselect={false}
-            maxDropdownHeight={280}
-            withAsterisk
-            value={form.values.timezone || null}
-            onChange={(value) => form.setFieldValue('timezone', value ?? '')}
+            value={form.values.timezone}
+            onChange={(timezone) => form.setFieldValue('timezone', timezone)}
             error={form.errorOf('timezone')}
           />
-          <Select
-            label={t('form.language')}
-            data={languageOptions}
-            allowDeselect={false}
+          <LanguageSelect
             withAsterisk
             value={form.values.locale}
-            onChange={(value) => {
-              if (value && isUserLocale(value)) form.setFieldValue('locale', value);
-            }}
+            onChange={(locale) => form.setFieldValue('locale', locale)}
             error={form.errorOf('locale')}
           />
           <TextInput
