@@ -87,3 +87,62 @@ export async function setPaneWidths(
       .execute();
   }
 }
+
+export interface PaneSearchFields {
+  term: string;
+  scope: string;
+  includeArchived: boolean;
+  includeCompleted: boolean;
+}
+
+const searchColumns = (search: PaneSearchFields) => ({
+  search_term: search.term,
+  search_scope: search.scope,
+  include_archived: search.includeArchived ? 1 : 0,
+  include_completed: search.includeCompleted ? 1 : 0,
+});
+
+export async function insertSearchPane(
+  db: Kysely<Database>,
+  pane: { id: string; userId: string; search: PaneSearchFields; width: number; now: number },
+): Promise<void> {
+  await db
+    .insertInto('panes')
+    .values({
+      id: pane.id,
+      user_id: pane.userId,
+      type: 'search',
+      item_id: null,
+      width: pane.width,
+      position: 0,
+      created_at: pane.now,
+      ...searchColumns(pane.search),
+    })
+    .execute();
+}
+
+/** Changes a search pane's search; false when the user has no such search pane. */
+export async function updatePaneSearch(
+  db: Kysely<Database>,
+  userId: string,
+  paneId: string,
+  search: PaneSearchFields,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('panes')
+    .set(searchColumns(search))
+    .where('id', '=', paneId)
+    .where('user_id', '=', userId)
+    .where('type', '=', 'search')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function findPane(db: Kysely<Database>, userId: string, paneId: string) {
+  return db
+    .selectFrom('panes')
+    .selectAll()
+    .where('id', '=', paneId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

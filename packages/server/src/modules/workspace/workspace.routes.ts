@@ -1,9 +1,12 @@
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { SearchResultSchema } from '@nestbox/shared/items/item.schema';
 import {
   CreatePaneBodySchema,
+  CreateSearchPaneBodySchema,
   PaneIdQuerySchema,
   PanesWidthsBodySchema,
   ReplaceInWorkspaceBodySchema,
+  UpdateSearchPaneBodySchema,
   WorkspaceResponseSchema,
   WorkspaceSettingsBodySchema,
   WorkspaceSplitBodySchema,
@@ -119,5 +122,49 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{
       await workspace.setSettings(currentUser(request), request.body.settings);
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    '/api/items/create-search-pane',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Open a search pane at index pos',
+        body: CreateSearchPaneBodySchema,
+        response: workspaceResponse,
+      },
+    },
+    async (request) =>
+      workspace.createSearchPane(currentUser(request), request.body.pos, request.body.search),
+  );
+
+  app.put(
+    '/api/items/update-search-pane',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change a search pane's term, scope or toggles",
+        body: UpdateSearchPaneBodySchema,
+        response: workspaceResponse,
+      },
+    },
+    async (request) =>
+      workspace.updateSearchPane(currentUser(request), request.body.paneId, request.body.search),
+  );
+
+  app.get(
+    '/api/items/get-workspace-items-for-search',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A search pane's results, searched now",
+        querystring: PaneIdQuerySchema,
+        response: { 200: z.object({ paneId: z.string(), results: z.array(SearchResultSchema) }), ...errors },
+      },
+    },
+    async (request) => workspace.searchPaneResults(currentUser(request), request.query.paneId),
   );
 };

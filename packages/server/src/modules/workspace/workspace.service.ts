@@ -1,6 +1,6 @@
 import { DEFAULT_PANE_WIDTH } from '@nestbox/shared/constants';
-import type { Item } from '@nestbox/shared/items/item.schema';
-import type { Pane, Workspace } from '@nestbox/shared/workspace/workspace.schema';
+import type { Item, SearchResult } from '@nestbox/shared/items/item.schema';
+import type { Pane, PaneSearch, Workspace } from '@nestbox/shared/workspace/workspace.schema';
 import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids.js';
 import type { Database, UserRow } from '../../db/schema.js';
@@ -9,12 +9,15 @@ import type { ItemsService } from '../items/items.service.js';
 import type { UsersService } from '../users/users.service.js';
 import {
   deletePane,
+  findPane,
   insertPane,
+  insertSearchPane,
   listPanes,
   type PaneRow,
   reorderPanes,
   setPaneItem,
   setPaneWidths,
+  updatePaneSearch,
 } from './workspace.repository.js';
 
 function presentPane(row: PaneRow): Pane {
@@ -94,6 +97,40 @@ export function createWorkspaceService(deps: {
         await reorderPanes(trx, user.id, order);
       });
       return service.getWorkspace(user);
+    },
+
+    /** Opens a search pane at index `pos`. */
+    async createSearchPane(user: UserRow, pos: number, search: PaneSearch): Promise<Workspace> {
+      const id = newId();
+      await db.transaction().execute(async (trx) => {
+        const order = (await listPanes(trx, user.id)).map((p) => p.id);
+        await insertSearchPane(trx, { id, userId: user.id, search, width: DEFAULT_PANE_WIDTH, now: now() });
+        order.splice(Math.min(pos, order.length), 0, id);
+        await reorderPanes(trx, user.id, order);
+      });
+      return service.getWorkspace(user);
+    },
+
+    async updateSearchPane(user: UserRow, paneId: string, search: PaneSearch): Promise<Workspace> {
+      if (!(await updatePaneSearch(db, user.id, paneId, search))) throw appErrors.notFound();
+      return service.getWorkspace(user);
+    },
+
+    /** Runs a search pane's search now (results change as items do, so they are never stored). */
+    async searchPaneResults(
+      user: UserRow,
+      paneId: string,
+    ): Promise<{ paneId: string; results: SearchResult[] }> {
+      const pane = await findPane(db, user.id, paneId);
+      const search = pane && presentPane(pane).search;
+      if (!search) throw appErrors.notFound();
+      const results = await items.search(user, {
+        searchTerm: search.term,
+        scope: search.scope,
+        includeArchived: search.includeArchived,
+        includeCompleted: search.includeCompleted,
+      });
+      return { paneId, results };
     },
 
     /** Shows another box in the pane at index `pos` (or opens a new pane when there is none there). */

@@ -121,4 +121,50 @@ describe(`workspace on ${testEngine}`, () => {
     const theirs = await send('GET', '/api/items/get-workspace-items', undefined, strangerToken);
     expect(((await theirs.json()) as Workspace).panesIndex).toEqual([]);
   });
+
+  it('keeps search panes with their search, runs it on demand, and lets only the owner use them', async () => {
+    await ok('POST', '/api/items/create-item', {
+      parentItemId: root,
+      itemType: 'todoText',
+      title: 'Call the plumber',
+    });
+    const search = { term: 'plumber', scope: 'search', includeArchived: false, includeCompleted: false };
+    const w = await ok<Workspace>('POST', '/api/items/create-search-pane', { pos: 0, search });
+    const paneId = w.panesIndex[0] ?? '';
+    expect(w.panes[paneId]).toMatchObject({ type: 'search', itemId: null, search });
+
+    const found = await ok<{ results: Item[] }>(
+      'GET',
+      `/api/items/get-workspace-items-for-search?paneId=${paneId}`,
+    );
+    expect(found.results.map((r) => r.title)).toEqual(['Call the plumber']);
+
+    await ok('PUT', '/api/items/update-search-pane', {
+      paneId,
+      search: { ...search, term: 'nothing like this' },
+    });
+    const none = await ok<{ results: Item[] }>(
+      'GET',
+      `/api/items/get-workspace-items-for-search?paneId=${paneId}`,
+    );
+    expect(none.results).toEqual([]);
+
+    expect(
+      (
+        await send(
+          'GET',
+          `/api/items/get-workspace-items-for-search?paneId=${paneId}`,
+          undefined,
+          strangerToken,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await send('PUT', '/api/items/update-search-pane', { paneId, search }, strangerToken)).status,
+    ).toBe(404);
+    const boxPane = (await workspace()).panesIndex.find((id) => id !== paneId) ?? '';
+    expect((await send('GET', `/api/items/get-workspace-items-for-search?paneId=${boxPane}`)).status).toBe(
+      404,
+    );
+  });
 });
