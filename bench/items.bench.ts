@@ -1,0 +1,208 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../packages/server/dist/app.js';
+import { loadConfig } from '../packages/server/dist/config/env.js';
+import { loadSecrets } from '../packages/server/dist/config/secrets.js';
+import { type DatabaseHandle, openDatabase } from '../packages/server/dist/db/connection.js';
+import { newId } from '../packages/server/dist/db/ids.js';
+import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
+import { runBaseSeed } from '../packages/server/dist/db/seeds/base-seed.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/session-tokens.js';
+import { insertUserWithRootBox } from '../packages/server/dist/modules/users/users.repository.js';
+import { type Benchmark, measureConcurrent } from './lib/benchmark.js';
+
+const TOTAL_ITEMS = 10_000;
+const PANES = 3;
+const ITEMS_PER_PANE = 500;
+const MAX_DEPTH = 5;
+
+/** A small deterministic PRNG, so every run builds the same tree. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+/** A user with 10,000 items (boxes up to 5 deep), three boxes of 500 items open in panes. */
+async function seed(database: DatabaseHandle) {
+  const { db } = database;
+  await migrateToLatest(db);
+  await runBaseSeed(db);
+  const now = Date.now();
+  const userId = newId();
+  const rootId = newId();
+  await insertUserWithRootBox(
+    db,
+    {
+      id: userId,
+      email: 'bench@example.test',
+      name: 'Bench',
+      password_hash: '!',
+      activated_at: now,
+      created_at: now,
+      updated_at: now,
+    },
+    rootId,
+  );
+  const next = random(42);
+  const rows: { id: string; type: string; title: string; parent_id: string; position: number }[] = [];
+  const boxes: { id: string; depth: number }[] = [{ id: rootId, depth: 0 }];
+  const paneBoxes: string[] = [];
+  for (let p = 0; p < PANES; p++) {
+    const id = newId();
+    paneBoxes.push(id);
+    rows.push({ id, type: 'todoBox', title: `Pane box ${p}`, parent_id: rootId, position: p + 1 });
+    for (let i = 0; i < ITEMS_PER_PANE - 1; i++) {
+      rows.push({
+        id: newId(),
+        type: i % 10 === 0 ? 'todoBox' : 'todoText',
+        title: `Item ${p}.${i}`,
+        parent_id: id,
+        position: i + 1,
+      });
+    }
+  }
+  while (rows.length < TOTAL_ITEMS - 1) {
+    const parent = boxes[Math.floor(next() * boxes.length)] ?? { id: rootId, depth: 0 };
+    const isBox = parent.depth < MAX_DEPTH - 1 && next() < 0.2;
+    const id = newId();
+    rows.push({
+      id,
+      type: isBox ? 'todoBox' : 'todoText',
+      title: `Thing ${rows.length}`,
+      parent_id: parent.id,
+      position: rows.length,
+    });
+    if (isBox) boxes.push({ id, depth: parent.depth + 1 });
+  }
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx
+        .insertInto('items')
+        .values(
+          rows.slice(i, i + 500).map((r) => ({ ...r, created_by: userId, created_at: now, updated_at: now })),
+        )
+        .execute();
+    }
+    await trx
+      .insertInto('panes')
+      .values(
+        paneBoxes.map((itemId, position) => ({
+          id: newId(),
+          user_id: userId,
+          item_id: itemId,
+          position,
+          created_at: now,
+        })),
+      )
+      .execute();
+  });
+  return { userId, paneBoxes };
+}
+
+async function measureEngine(
+  label: string,
+  database: DatabaseHandle,
+  dataDir: string,
+  durationSeconds: number,
+) {
+  const { userId, paneBoxes } = await seed(database);
+  const secrets = loadSecrets(dataDir);
+  const app = await buildApp({
+    config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+    secrets,
+    db: database.db,
+    dbEngine: database.engine,
+    redis: undefined,
+    webRoot: null,
+  });
+  try {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
+    const get = (url: string) => async () => {
+      const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      return res.status === 200;
+    };
+    const rows: string[] = [];
+    for (const [name, url] of [
+      ['get-workspace-items', '/api/items/get-workspace-items'],
+      [
+        `get-items-for-pane (${ITEMS_PER_PANE} items)`,
+        `/api/items/get-items-for-pane?itemId=${paneBoxes[0]}`,
+      ],
+    ] as const) {
+      const task = get(url);
+      for (let i = 0; i < 20; i++) await task(); // warm-up
+      const r = await measureConcurrent(task, { concurrency: 1, durationSeconds });
+      rows.push(
+        `| ${label} | ${name} | ${r.count} | ${r.failures} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.p99.toFixed(2)} |`,
+      );
+    }
+    return rows;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/**
+ * Issue 4's budget: a user with 10,000 items (boxes 5 deep) and three open panes of 500
+ * items; get-workspace-items and get-items-for-pane p50 < 5 ms and p99 < 20 ms on SQLite.
+ * PostgreSQL is measured too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
+ */
+const benchmark: Benchmark = {
+  title: 'Workspace and pane loading for a user with 10,000 items',
+  async run({ durationSeconds }) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-'));
+    const rows: string[] = [];
+    try {
+      rows.push(
+        ...(await measureEngine(
+          'SQLite',
+          openDatabase({ sqliteFile: path.join(dataDir, 'nestbox.sqlite') }),
+          dataDir,
+          durationSeconds,
+        )),
+      );
+      const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+      if (pgUrl) {
+        const schema = `bench_${Date.now().toString(36)}`;
+        const admin = new pg.Client({ connectionString: pgUrl });
+        await admin.connect();
+        await admin.query(`create schema ${schema}`);
+        try {
+          rows.push(
+            ...(await measureEngine(
+              'PostgreSQL',
+              openDatabase({ databaseUrl: pgUrl, pgSchema: schema }),
+              dataDir,
+              durationSeconds,
+            )),
+          );
+        } finally {
+          await admin.query(`drop schema ${schema} cascade`);
+          await admin.end();
+        }
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    return [
+      '| engine | call | requests | failures | p50 ms | p95 ms | p99 ms |',
+      '|---|---|---:|---:|---:|---:|---:|',
+      ...rows,
+      '',
+      `Budget: p50 under 5 ms and p99 under 20 ms on SQLite. One request at a time over loopback HTTP, ${durationSeconds} s per call, after a warm-up.`,
+      process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
+        ? ''
+        : 'PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://… to add it.',
+    ].join('\n');
+  },
+};
+
+export default benchmark;
