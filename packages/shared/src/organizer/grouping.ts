@@ -1,0 +1,63 @@
+import { TZDate } from '@date-fns/tz';
+import { endOfDay, format, startOfDay } from 'date-fns';
+
+/** Where a prioritised item shows in the Organizer (SPEC §4). */
+export type OrganizerGroupKey = 'today' | 'undated' | `day:${string}`;
+
+export interface Prioritised {
+  priority: number;
+  markedAsForToday: boolean;
+  /** Target date, UTC ms. */
+  priorityTargetDate: number | null;
+}
+
+/** Start and end (inclusive, UTC ms) of the user's today in their time zone. */
+export function todayBounds(now: number, timeZone: string): { start: number; end: number } {
+  const local = new TZDate(now, timeZone);
+  return { start: startOfDay(local).getTime(), end: endOfDay(local).getTime() };
+}
+
+/** The calendar day (yyyy-MM-dd) an instant falls on in a time zone. */
+export function dayKey(instant: number, timeZone: string): string {
+  return format(new TZDate(instant, timeZone), 'yyyy-MM-dd');
+}
+
+/** Overdue: the target date is before the start of today in the user's time zone. */
+export function isOverdue(targetDate: number | null, now: number, timeZone: string): boolean {
+  return targetDate !== null && targetDate < todayBounds(now, timeZone).start;
+}
+
+/**
+ * Today: marked for today, or a target date at or before the end of today (so overdue items
+ * are Today too); a later target date groups by its day; no date and no mark: Undated.
+ */
+export function organizerGroupOf(
+  item: Omit<Prioritised, 'priority'>,
+  now: number,
+  timeZone: string,
+): OrganizerGroupKey {
+  if (item.markedAsForToday) return 'today';
+  if (item.priorityTargetDate === null) return 'undated';
+  if (item.priorityTargetDate <= todayBounds(now, timeZone).end) return 'today';
+  return `day:${dayKey(item.priorityTargetDate, timeZone)}`;
+}
+
+/**
+ * The Prioritized list's groups in display order: Today, then each dated day ascending, then
+ * Undated (empty groups left out); items within a group by priority.
+ */
+export function groupPrioritised<T extends Prioritised>(
+  items: readonly T[],
+  now: number,
+  timeZone: string,
+): { key: OrganizerGroupKey; items: T[] }[] {
+  const groups = new Map<OrganizerGroupKey, T[]>();
+  for (const item of [...items].sort((a, b) => a.priority - b.priority)) {
+    const key = organizerGroupOf(item, now, timeZone);
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  const rank = (key: OrganizerGroupKey) => (key === 'today' ? '0' : key === 'undated' ? '2' : `1${key}`);
+  return [...groups.entries()]
+    .sort(([a], [b]) => rank(a).localeCompare(rank(b)))
+    .map(([key, grouped]) => ({ key, items: grouped }));
+}
