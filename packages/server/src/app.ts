@@ -27,6 +27,7 @@ import { e2eRoutes } from './modules/e2e/e2e.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { itemsRoutes } from './modules/items/items.routes.js';
 import { createItemsService } from './modules/items/items.service.js';
+import { organizerRoutes } from './modules/organizer/organizer.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const workspace = createWorkspaceService({ db, items, users });
   await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
   await app.register(workspaceRoutes, { workspace, authenticate });
+  await app.register(organizerRoutes, { items, users, authenticate });
   if (runJobs) {
     const scheduler = startScheduler(
       [{ name: 'auto-archive', run: async (now) => (await items.runAutoArchive(now)).length }],

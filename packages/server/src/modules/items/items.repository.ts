@@ -220,10 +220,37 @@ export const SEARCH_LIMIT = 200;
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Items whose title contains the term among everything the caller can see: the trees below
- * each item linked to them (their root box for the 'workspace' scope only), with the level of
- * the nearest link, the parent's title and the caller's state. Archived items (and what is
- * inside them) and completed ones only when asked; 'favourites' keeps the caller's starred ones.
+ * `visible`: every item the caller can see with the level of its nearest link (rn = 1) — the
+ * trees below the items linked to them (only `anchorItemId`'s when given), archived subtrees
+ * only when asked. Used as a common table expression by the queries below.
+ */
+function visibleItems(userId: string, includeArchived: boolean, anchorItemId?: string) {
+  const archived = includeArchived ? 1 : 0;
+  const anchor = anchorItemId ? sql`and iu.item_id = ${anchorItemId}` : sql``;
+  return sql`
+    with recursive reachable(id, level, depth) as (
+      select iu.item_id, iu.level, 0 from item_users iu join items i on i.id = iu.item_id
+      where iu.user_id = ${userId} and (${archived} = 1 or i.archived_at is null) ${anchor}
+      union all
+      select i.id, r.level, r.depth + 1 from items i join reachable r on i.parent_id = r.id
+      where (${archived} = 1 or i.archived_at is null)
+    ),
+    visible as (
+      select id, level, row_number() over (partition by id order by depth) as rn from reachable
+    )`;
+}
+
+type VisibleRow = ItemWithState & { level: AccessLevel; parent_title: string | null };
+
+const visibleColumns = sql`i.*, v.level as level, p.title as parent_title,
+  ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
+  ui.marked_for_today as marked_for_today`;
+
+/**
+ * Items whose title contains the term among everything the caller can see (their root box's
+ * tree only for the 'workspace' scope), with the parent's title and the caller's state.
+ * Archived items (and what is inside them) and completed ones only when asked; 'favourites'
+ * keeps the caller's starred ones.
  */
 export async function searchVisibleItems(
   db: Kysely<Database>,
@@ -235,33 +262,55 @@ export async function searchVisibleItems(
     scope: string;
     rootBoxId?: string;
   },
-): Promise<(ItemWithState & { level: AccessLevel; parent_title: string | null })[]> {
-  const archived = options.includeArchived ? 1 : 0;
-  const anchor = options.scope === 'workspace' ? sql`and iu.item_id = ${options.rootBoxId ?? ''}` : sql``;
+): Promise<VisibleRow[]> {
   const favourites = options.scope === 'favourites' ? sql`and ui.favourited = 1` : sql``;
-  const { rows } = await sql<ItemWithState & { level: AccessLevel; parent_title: string | null }>`
-    with recursive visible(id, level, depth) as (
-      select iu.item_id, iu.level, 0 from item_users iu join items i on i.id = iu.item_id
-      where iu.user_id = ${userId} and (${archived} = 1 or i.archived_at is null) ${anchor}
-      union all
-      select i.id, v.level, v.depth + 1 from items i join visible v on i.parent_id = v.id
-      where (${archived} = 1 or i.archived_at is null)
-    ),
-    nearest as (
-      select id, level, row_number() over (partition by id order by depth) as rn from visible
-    )
-    select i.*, n.level as level, p.title as parent_title,
-      ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
-      ui.marked_for_today as marked_for_today
-    from nearest n
-    join items i on i.id = n.id
+  const anchor = options.scope === 'workspace' ? options.rootBoxId : undefined;
+  const { rows } = await sql<VisibleRow>`
+    ${visibleItems(userId, options.includeArchived, anchor)}
+    select ${visibleColumns}
+    from visible v
+    join items i on i.id = v.id
     left join items p on p.id = i.parent_id
     left join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
-    where n.rn = 1 and i.is_root_box = 0
+    where v.rn = 1 and i.is_root_box = 0
       and lower(i.title) like ${likePattern(options.term)} escape '\\'
       and (${options.includeCompleted ? 1 : 0} = 1 or i.completed_at is null)
       ${favourites}
     order by lower(i.title), i.id
     limit ${SEARCH_LIMIT}`.execute(db);
   return rows;
+}
+
+/**
+ * The caller's Organizer: their prioritizable text items that they can still see, not
+ * completed or archived, with parent titles; prioritised ones first by priority.
+ */
+export async function organizerRows(db: Kysely<Database>, userId: string): Promise<VisibleRow[]> {
+  const { rows } = await sql<VisibleRow>`
+    ${visibleItems(userId, false)}
+    select ${visibleColumns}
+    from user_items ui
+    join visible v on v.id = ui.item_id and v.rn = 1
+    join items i on i.id = ui.item_id
+    left join items p on p.id = i.parent_id
+    where ui.user_id = ${userId} and ui.prioritizable = 1 and i.type = 'todoText' and i.completed_at is null
+    order by case when ui.priority is null then 1 else 0 end, ui.priority, i.created_at desc`.execute(db);
+  return rows;
+}
+
+/** Sets new priorities for the caller (a reindex), in one pass. */
+export async function setPriorities(
+  db: Kysely<Database>,
+  userId: string,
+  priorities: Map<string, number>,
+  now: number,
+) {
+  for (const [itemId, priority] of priorities) {
+    await db
+      .updateTable('user_items')
+      .set({ priority, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('item_id', '=', itemId)
+      .execute();
+  }
 }

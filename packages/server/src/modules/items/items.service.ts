@@ -9,6 +9,8 @@ import type {
   UpdateItemBody,
 } from '@nestbox/shared/items/item.schema';
 import { boxTitleError, isVisibleSubItem } from '@nestbox/shared/items/item-rules';
+import type { OrganizerItem, UpdatePriorityBody } from '@nestbox/shared/organizer/organizer.schema';
+import { reindexedPriorities } from '@nestbox/shared/organizer/priority';
 import { add } from 'date-fns';
 import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids.js';
@@ -30,9 +32,11 @@ import {
   findItemWithState,
   findRootBox,
   insertItem,
+  organizerRows,
   POSITION_STEP,
   renumberChildren,
   searchVisibleItems,
+  setPriorities,
   updateItems,
   upsertUserItem,
 } from './items.repository.js';
@@ -350,6 +354,57 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
         ...(root ? { rootBoxId: root.id } : {}),
       });
       return rows.map((row) => ({ ...presentItem(row, row.level), parentTitle: row.parent_title }));
+    },
+
+    /** The caller's Organizer rows (prioritised first, by priority; then the unprioritised). */
+    async organizer(user: UserRow): Promise<OrganizerItem[]> {
+      return (await organizerRows(db, user.id)).map((row) => ({
+        ...presentItem(row, row.level),
+        parentTitle: row.parent_title,
+      }));
+    },
+
+    /**
+     * Ranks an item in the caller's Organizer (making it prioritizable), marks it for Today,
+     * and sets the shared target date (which needs edit access). Only text items rank.
+     */
+    async updatePriority(user: UserRow, body: UpdatePriorityBody): Promise<Item> {
+      const level = await authorize(
+        user,
+        body.itemId,
+        body.priorityTargetDate !== undefined ? 'edit' : 'read',
+      );
+      const item = await findItem(db, body.itemId);
+      if (!item) throw appErrors.notFound();
+      if (item.type !== 'todoText') throw appErrors.badRequest('items.prioritizable.textOnly');
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        await upsertUserItem(
+          trx,
+          user.id,
+          body.itemId,
+          {
+            prioritizable: 1,
+            priority: body.priority,
+            ...(body.markedAsForToday !== undefined
+              ? { marked_for_today: body.markedAsForToday ? 1 : 0 }
+              : {}),
+          },
+          at,
+        );
+        if (body.priorityTargetDate !== undefined) {
+          await updateItems(trx, [body.itemId], { target_date: body.priorityTargetDate, updated_at: at });
+        }
+      });
+      return present(user, body.itemId, level);
+    },
+
+    /** Renumbers the caller's prioritised items 16384, 32768, … keeping their order. */
+    async reindexPriorities(user: UserRow): Promise<Record<string, number>> {
+      const ranked = (await organizerRows(db, user.id)).filter((row) => row.priority !== null);
+      const priorities = reindexedPriorities(ranked.map((row) => row.id));
+      await db.transaction().execute((trx) => setPriorities(trx, user.id, priorities, now()));
+      return Object.fromEntries(priorities);
     },
 
     /** Items linked to the caller directly (their root box, and what others shared with them). */

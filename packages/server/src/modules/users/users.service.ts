@@ -66,6 +66,22 @@ export function createUsersService({ db, now = Date.now }: { db: Kysely<Database
       });
     },
 
+    /** The Organizer's split between its lists and the Unprioritized list's order. */
+    async updateOrganizerPreferences(
+      user: UserRow,
+      prefs: { prioritizedSplitPercentage?: number; order?: { column: string; dir: string } },
+    ): Promise<void> {
+      await updateUser(db, user.id, {
+        ...(prefs.prioritizedSplitPercentage !== undefined
+          ? { prioritized_split_percentage: prefs.prioritizedSplitPercentage }
+          : {}),
+        ...(prefs.order
+          ? { unprioritized_order_by: prefs.order.column, unprioritized_order_dir: prefs.order.dir }
+          : {}),
+        updated_at: now(),
+      });
+    },
+
     async updateLanguage(user: UserRow, locale: UserLocale): Promise<void> {
       await updateUser(db, user.id, { locale, updated_at: now() });
     },

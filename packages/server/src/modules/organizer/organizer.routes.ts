@@ -1,0 +1,126 @@
+import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { ItemSchema } from '@nestbox/shared/items/item.schema';
+import {
+  OrganizerItemSchema,
+  OrganizerResponseSchema,
+  PrioritizedWidthBodySchema,
+  UnprioritizedOrderBodySchema,
+  UpdatePriorityBodySchema,
+} from '@nestbox/shared/organizer/organizer.schema';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../auth/authenticate.js';
+import type { ItemsService } from '../items/items.service.js';
+import type { UsersService } from '../users/users.service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const done = { 200: z.object({ ok: z.literal(true) }), ...errors };
+
+/** The Organizer (API.md "Organizer"): the caller's ranked items and the page's preferences. */
+export const organizerRoutes: FastifyPluginAsyncZod<{
+  items: ItemsService;
+  users: UsersService;
+  authenticate: preHandlerAsyncHookHandler;
+}> = async (app, { items, users, authenticate }) => {
+  app.addHook('preHandler', authenticate);
+  const tags = ['organizer'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/api/items/get-organizer',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Prioritizable items and their parent boxes',
+        response: { 200: OrganizerResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const organizerItems = await items.organizer(currentUser(request));
+      const parentOrganizerItems: Record<string, { _id: string; title: string }> = {};
+      for (const item of organizerItems) {
+        if (item.parentItemId)
+          parentOrganizerItems[item.parentItemId] = { _id: item.parentItemId, title: item.parentTitle ?? '' };
+      }
+      return { organizerItems, parentOrganizerItems };
+    },
+  );
+
+  app.get(
+    '/api/items/get-prioritized-items',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Items with a priority, in order',
+        response: { 200: z.array(OrganizerItemSchema), ...errors },
+      },
+    },
+    async (request) => (await items.organizer(currentUser(request))).filter((item) => item.priority !== null),
+  );
+
+  app.put(
+    '/api/items/update-priority',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Rank, pin to Today, set the target date',
+        body: UpdatePriorityBodySchema,
+        response: { 200: ItemSchema, ...errors },
+      },
+    },
+    async (request) => items.updatePriority(currentUser(request), request.body),
+  );
+
+  app.put(
+    '/api/items/reindex-priorities',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Renumber priorities evenly, keeping the order',
+        response: { 200: z.record(z.string(), z.number()), ...errors },
+      },
+    },
+    async (request) => items.reindexPriorities(currentUser(request)),
+  );
+
+  app.put(
+    '/api/organizer/prioritized-width',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Split between the two lists (percent)',
+        body: PrioritizedWidthBodySchema,
+        response: done,
+      },
+    },
+    async (request) => {
+      await users.updateOrganizerPreferences(currentUser(request), {
+        prioritizedSplitPercentage: request.body.percentage,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/api/organizer/unprioritized-order',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Order of the Unprioritized list',
+        body: UnprioritizedOrderBodySchema,
+        response: done,
+      },
+    },
+    async (request) => {
+      await users.updateOrganizerPreferences(currentUser(request), { order: request.body });
+      return { ok: true as const };
+    },
+  );
+};

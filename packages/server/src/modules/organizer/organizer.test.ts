@@ -1,0 +1,170 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
+import type { User } from '@nestbox/shared/users/user.schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { createUser, tokenFor } from '../../test/factories.js';
+import { testEngine } from '../../test/test-database.js';
+import { findRootBox } from '../items/items.repository.js';
+
+describe(`organizer on ${testEngine}`, () => {
+  let t: TestApp;
+  let me: UserRow;
+  let token: string;
+  let otherToken: string;
+  let root: string;
+  let otherRoot: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    me = await createUser(t.database.db);
+    const other = await createUser(t.database.db);
+    token = await tokenFor(t.secrets.jwtSecret, me);
+    otherToken = await tokenFor(t.secrets.jwtSecret, other);
+    root = (await findRootBox(t.database.db, me.id))?.id ?? '';
+    otherRoot = (await findRootBox(t.database.db, other.id))?.id ?? '';
+  });
+  afterAll(() => t.close());
+
+  const send = (method: string, path: string, json?: unknown, as = token) =>
+    t.request(path, {
+      method,
+      headers: { authorization: `Bearer ${as}` },
+      ...(json === undefined ? {} : { json }),
+    });
+  async function ok<T>(method: string, path: string, json?: unknown, as = token): Promise<T> {
+    const res = await send(method, path, json, as);
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
+    return (await res.json()) as T;
+  }
+  const text = (title: string, parent = root, as = token) =>
+    ok<Item>('POST', '/api/items/create-item', { parentItemId: parent, itemType: 'todoText', title }, as);
+  const prioritised = async () =>
+    (await ok<OrganizerItem[]>('GET', '/api/items/get-prioritized-items')).map((i) => i.title);
+
+  it('lists prioritizable items, ranks them, and keeps their parents', async () => {
+    const box = await ok<Item>('POST', '/api/items/create-item', {
+      parentItemId: root,
+      itemType: 'todoBox',
+      title: 'Errands',
+    });
+    const [a, b, c] = [await text('a', box._id), await text('b', box._id), await text('c', box._id)];
+    await ok('PUT', '/api/items/update-item', { itemId: c._id, prioritizable: true });
+    await ok('PUT', '/api/items/update-priority', { itemId: a._id, priority: 32768 });
+    await ok('PUT', '/api/items/update-priority', { itemId: b._id, priority: 16384, markedAsForToday: true });
+    expect(await prioritised()).toEqual(['b', 'a']);
+
+    const organizer = await ok<{
+      organizerItems: OrganizerItem[];
+      parentOrganizerItems: Record<string, { title: string }>;
+    }>('GET', '/api/items/get-organizer');
+    expect(organizer.organizerItems.map((i) => [i.title, i.priority, i.markedAsForToday])).toEqual([
+      ['b', 16384, true],
+      ['a', 32768, false],
+      ['c', null, false],
+    ]);
+    expect(organizer.organizerItems[0]?.parentTitle).toBe('Errands');
+    expect(organizer.parentOrganizerItems[box._id]?.title).toBe('Errands');
+  });
+
+  it('sets the shared target date with the priority, and only text items rank', async () => {
+    const item = await text('dated');
+    const updated = await ok<Item>('PUT', '/api/items/update-priority', {
+      itemId: item._id,
+      priority: 50000,
+      priorityTargetDate: 1_900_000_000_000,
+    });
+    expect(updated).toMatchObject({
+      prioritizable: true,
+      priority: 50000,
+      priorityTargetDate: 1_900_000_000_000,
+    });
+    const box = await ok<Item>('POST', '/api/items/create-item', {
+      parentItemId: root,
+      itemType: 'todoBox',
+      title: 'Not rankable',
+    });
+    expect((await send('PUT', '/api/items/update-priority', { itemId: box._id, priority: 1 })).status).toBe(
+      400,
+    );
+  });
+
+  it('drops completed items and items no longer shared; switching prioritizable off removes the rank', async () => {
+    const done = await text('to complete');
+    await ok('PUT', '/api/items/update-priority', { itemId: done._id, priority: 70000 });
+    await ok('PUT', '/api/items/complete', { itemId: done._id });
+    expect(await prioritised()).not.toContain('to complete');
+
+    const off = await text('switched off');
+    await ok('PUT', '/api/items/update-priority', { itemId: off._id, priority: 80000 });
+    await ok('PUT', '/api/items/update-item', { itemId: off._id, prioritizable: false });
+    expect(await prioritised()).not.toContain('switched off');
+
+    const theirs = await ok<Item>(
+      'POST',
+      '/api/items/create-item',
+      { parentItemId: otherRoot, itemType: 'todoBox', title: 'Theirs' },
+      otherToken,
+    );
+    const shared = await text('shared task', theirs._id, otherToken);
+    await t.database.db
+      .insertInto('item_users')
+      .values({ item_id: theirs._id, user_id: me.id, level: 'readonly', created_at: Date.now() })
+      .execute();
+    await ok('PUT', '/api/items/update-priority', { itemId: shared._id, priority: 90000 });
+    expect(await prioritised()).toContain('shared task');
+    // A readonly member ranks for themselves but cannot change the shared target date.
+    expect(
+      (
+        await send('PUT', '/api/items/update-priority', {
+          itemId: shared._id,
+          priority: 1,
+          priorityTargetDate: 1,
+        })
+      ).status,
+    ).toBe(403);
+    await t.database.db
+      .deleteFrom('item_users')
+      .where('item_id', '=', theirs._id)
+      .where('user_id', '=', me.id)
+      .execute();
+    expect(await prioritised()).not.toContain('shared task');
+    expect(
+      (await send('PUT', '/api/items/update-priority', { itemId: shared._id, priority: 1 })).status,
+    ).toBe(404);
+  });
+
+  it('reindexes evenly, keeping the order', async () => {
+    const before = await prioritised();
+    const renumbered = await ok<Record<string, number>>('PUT', '/api/items/reindex-priorities');
+    expect(Object.values(renumbered).sort((x, y) => x - y)).toEqual(before.map((_, i) => (i + 1) * 16384));
+    expect(await prioritised()).toEqual(before);
+  });
+
+  it('persists the split and the Unprioritized order, and refuses bad values', async () => {
+    await ok('PUT', '/api/organizer/prioritized-width', { percentage: 62.5 });
+    await ok('PUT', '/api/organizer/unprioritized-order', { column: 'parentTitle', dir: 'asc' });
+    const user = await ok<User>('GET', '/api/admin/users/get-user');
+    expect(user.organizer).toEqual({
+      prioritizedSplitPercentage: 62.5,
+      unprioritizedListOrderBy: 'parentTitle',
+      unprioritizedListOrderByDir: 'asc',
+    });
+    expect(
+      (await send('PUT', '/api/organizer/unprioritized-order', { column: 'priority', dir: 'asc' })).status,
+    ).toBe(400);
+    expect((await send('PUT', '/api/organizer/prioritized-width', { percentage: 99 })).status).toBe(400);
+  });
+
+  it('answers 404 to a stranger and keeps each Organizer personal', async () => {
+    const mine = await text('mine only');
+    expect(
+      (await send('PUT', '/api/items/update-priority', { itemId: mine._id, priority: 5 }, otherToken)).status,
+    ).toBe(404);
+    const theirs = (
+      await ok<OrganizerItem[]>('GET', '/api/items/get-prioritized-items', undefined, otherToken)
+    ).map((i) => i.title);
+    expect(theirs).toEqual([]);
+  });
+});
