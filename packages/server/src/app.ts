@@ -29,6 +29,8 @@ import { itemsRoutes } from './modules/items/items.routes.js';
 import { createItemsService } from './modules/items/items.service.js';
 import { organizerRoutes } from './modules/organizer/organizer.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { sharingRoutes } from './modules/sharing/sharing.routes.js';
+import { createSharingService } from './modules/sharing/sharing.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { workspaceRoutes } from './modules/workspace/workspace.routes.js';
@@ -171,6 +173,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
   await app.register(workspaceRoutes, { workspace, authenticate });
   await app.register(organizerRoutes, { items, users, authenticate });
+  await app.register(sharingRoutes, {
+    sharing: createSharingService({ db, items, users }),
+    users,
+    authenticate,
+  });
   if (runJobs) {
     const scheduler = startScheduler(
       [{ name: 'auto-archive', run: async (now) => (await items.runAutoArchive(now)).length }],

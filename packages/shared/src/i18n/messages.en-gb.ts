@@ -86,6 +86,14 @@ export const messagesEnGb = {
   'profile.languageFailed': 'There was a problem switching languages.',
   'info.saved': 'Information saved successfully.',
 
+  // Sharing
+  'share.level.owner': 'Owner',
+  'share.level.editor': 'Editor',
+  'share.level.readonly': 'Readonly',
+  'share.lastOwner': 'An item always keeps at least one owner.',
+  'share.alreadyShared': 'This item is already shared with this person.',
+  'share.notShared': 'This item is not shared with this person.',
+
   // Accounts, captcha and e-mails
   'validation.password.max': 'Your password must be at most 200 characters in length.',
   'validation.password.common': 'This password is too common and easy to guess. Please choose another.',

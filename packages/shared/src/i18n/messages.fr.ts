@@ -80,6 +80,14 @@ export const messagesFr: Record<MessageKey, string> = {
   'profile.languageFailed': 'Un problème est survenu lors du changement de langue.',
   'info.saved': 'Informations enregistrées avec succès.',
 
+  // Sharing
+  'share.level.owner': 'Propriétaire',
+  'share.level.editor': 'Éditeur',
+  'share.level.readonly': 'Lecture seule',
+  'share.lastOwner': 'Un élément garde toujours au moins un propriétaire.',
+  'share.alreadyShared': 'Cet élément est déjà partagé avec cette personne.',
+  'share.notShared': "Cet élément n'est pas partagé avec cette personne.",
+
   // Accounts, captcha and e-mails
   'validation.password.max': 'Votre mot de passe doit comporter au plus 200 caractères.',
   'validation.password.common':

@@ -146,6 +146,7 @@ export const uiEnGb = {
   'pane.insertItem': 'Insert item',
   'pane.settings': 'Box settings',
   'pane.close': 'Close pane',
+  'pane.resize': 'Resize pane',
   'pane.items': 'Items in {{title}}',
   'chooser.title': 'Which item would you like to add?',
   'chooser.box': 'Box',

@@ -131,6 +131,7 @@ export const uiFr: Record<UiKey, string> = {
   'pane.insertItem': 'Insérer un élément',
   'pane.settings': 'Paramètres de la boîte',
   'pane.close': 'Fermer le volet',
+  'pane.resize': 'Redimensionner le volet',
   'pane.items': 'Éléments de {{title}}',
   'chooser.title': 'Quel élément souhaitez-vous ajouter ?',
   'chooser.box': 'Boîte',

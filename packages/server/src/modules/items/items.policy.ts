@@ -1,10 +1,11 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { appErrors } from '../../http/app-error.js';
 
-/** What each level may do (SPEC §6): owners and editors change items; readonly only reads. */
+/** What each level may do (SPEC §6): owners and editors change items, readonly only reads, only owners share. */
 export const ITEM_ABILITIES = {
   read: ['owner', 'editor', 'readonly'],
   edit: ['owner', 'editor'],
+  share: ['owner'],
 } as const satisfies Record<string, readonly AccessLevel[]>;
 
 export type ItemAbility = keyof typeof ITEM_ABILITIES;

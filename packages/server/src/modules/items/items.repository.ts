@@ -314,3 +314,16 @@ export async function setPriorities(
       .execute();
   }
 }
+
+/** Items other people shared with the user directly (their own root box aside), with state and level. */
+export function directShares(db: Kysely<Database>, userId: string) {
+  return selectWithState(db, userId)
+    .innerJoin('item_users', (join) =>
+      join.onRef('item_users.item_id', '=', 'items.id').on('item_users.user_id', '=', userId),
+    )
+    .select('item_users.level')
+    .where('items.is_root_box', '=', 0)
+    .where('items.archived_at', 'is', null)
+    .orderBy('item_users.created_at')
+    .execute();
+}

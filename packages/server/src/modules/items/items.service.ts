@@ -28,6 +28,7 @@ import {
   countVisibleChildren,
   deletePanesShowing,
   descendantIds,
+  directShares,
   findItem,
   findItemWithState,
   findRootBox,
@@ -138,6 +139,9 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
   }
 
   return {
+    /** The caller's level on an item, checked against an ability (404 / 403 as the policy says). */
+    authorize: (user: UserRow, itemId: string, ability: ItemAbility) => authorize(user, itemId, ability),
+
     async getItem(user: UserRow, itemId: string): Promise<Item> {
       return present(user, itemId, await authorize(user, itemId, 'read'));
     },
@@ -151,6 +155,15 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
       const items = (await childrenWithState(db, user.id, itemId))
         .map((row) => presentItem(row, level))
         .filter((child) => isVisibleSubItem(child, showCompleted));
+      // Items shared with the user appear in their Workspace, after their own, unless the
+      // user already reaches them through a shared box above.
+      if (box.is_root_box === 1 && box.created_by === user.id) {
+        for (const shared of await directShares(db, user.id)) {
+          const reachedAbove = shared.parent_id && (await accessLevelOf(db, user.id, shared.parent_id));
+          const item = presentItem(shared, shared.level as AccessLevel);
+          if (!reachedAbove && isVisibleSubItem(item, showCompleted)) items.push(item);
+        }
+      }
       return {
         item: presentItem(
           box,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
 
 /** E-mail addresses are stored and compared case-folded. */
@@ -89,5 +89,27 @@ export async function activateIfPending(db: Kysely<Database>, id: string, now: n
     .set({ activated_at: now })
     .where('id', '=', id)
     .where('activated_at', 'is', null)
+    .execute();
+}
+
+/** Activated people whose name contains, or whose e-mail starts with, the term (for sharing). */
+export function searchUsers(db: Kysely<Database>, term: string, excludeIds: string[], limit: number) {
+  const folded = term
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('activated_at', 'is not', null)
+    .where('id', 'not in', excludeIds)
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['name']), 'like', sql<string>`${`%${folded}%`} escape '\\'`),
+        eb('email', 'like', sql<string>`${`${folded}%`} escape '\\'`),
+      ]),
+    )
+    .orderBy('name')
+    .limit(limit)
     .execute();
 }

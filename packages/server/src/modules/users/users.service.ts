@@ -1,11 +1,22 @@
+import { SYSTEM_USER } from '@nestbox/shared/constants';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type { SaveProfileBody, UpdatePasswordBody } from '@nestbox/shared/users/user.schema';
 import type { Kysely } from 'kysely';
+
+const USER_SEARCH_LIMIT = 20;
+
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { isCommonPassword } from '../auth/common-passwords.js';
 import { hashPassword, verifyPassword } from '../auth/password-hasher.js';
-import { findUserByEmail, findUserById, foldEmail, replacePassword, updateUser } from './users.repository.js';
+import {
+  findUserByEmail,
+  findUserById,
+  foldEmail,
+  replacePassword,
+  searchUsers,
+  updateUser,
+} from './users.repository.js';
 
 /** Is this an IANA time zone name the runtime knows (aliases such as Asia/Kolkata included)? */
 export function isValidTimeZone(zone: string): boolean {
@@ -81,6 +92,18 @@ export function createUsersService({ db, now = Date.now }: { db: Kysely<Database
         updated_at: now(),
       });
     },
+
+    /** An activated account, or undefined. */
+    findActiveUser: async (id: string) => {
+      const user = await findUserById(db, id);
+      return user && user.activated_at !== null ? user : undefined;
+    },
+
+    /** People to share with: never the caller or the system user. */
+    searchUsers: (user: UserRow, term: string) =>
+      searchUsers(db, term, [user.id, SYSTEM_USER.id], USER_SEARCH_LIMIT).then((rows) =>
+        rows.map((row) => ({ _id: row.id, name: row.name })),
+      ),
 
     async updateLanguage(user: UserRow, locale: UserLocale): Promise<void> {
       await updateUser(db, user.id, { locale, updated_at: now() });

@@ -1,0 +1,94 @@
+import type { UserLocale } from '@nestbox/shared/i18n/locales';
+import type { AccessLevel } from '@nestbox/shared/items/item.schema';
+import type { ShareEntry } from '@nestbox/shared/sharing/sharing.schema';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.js';
+import { appErrors } from '../../http/app-error.js';
+import { translate } from '../../i18n/translate.js';
+import type { ItemsService } from '../items/items.service.js';
+import type { UsersService } from '../users/users.service.js';
+import {
+  countOwners,
+  deleteLink,
+  findLink,
+  insertLink,
+  listLinks,
+  setLinkLevel,
+} from './sharing.repository.js';
+
+/**
+ * Who an item is shared with, at which level (SPEC §4 "Share", §5 removal rules, §6). Anyone
+ * who can read the item sees the list; only its owners change it, and an item always keeps
+ * at least one owner. Sharing a box shares everything inside it (access is inherited).
+ */
+export function createSharingService({
+  db,
+  items,
+  users,
+  now = Date.now,
+}: {
+  db: Kysely<Database>;
+  items: ItemsService;
+  users: UsersService;
+  now?: () => number;
+}) {
+  /** The other person's link on the item (read inside the change's transaction). */
+  async function existingLink(trx: Kysely<Database>, itemId: string, userId: string): Promise<AccessLevel> {
+    const level = await findLink(trx, itemId, userId);
+    if (!level) throw appErrors.notFound('share.notShared');
+    return level;
+  }
+
+  async function keepAnOwner(
+    trx: Kysely<Database>,
+    itemId: string,
+    currentLevel: AccessLevel,
+    newLevel: AccessLevel | null,
+  ) {
+    if (currentLevel === 'owner' && newLevel !== 'owner' && (await countOwners(trx, itemId)) <= 1) {
+      throw appErrors.badRequest('share.lastOwner');
+    }
+  }
+
+  return {
+    async list(user: UserRow, itemId: string, locale: UserLocale): Promise<ShareEntry[]> {
+      await items.authorize(user, itemId, 'read');
+      return (await listLinks(db, itemId)).map((link) => ({
+        userId: link.user_id,
+        name: link.name,
+        ownershipId: link.level as AccessLevel,
+        ownershipName: translate(locale, `share.level.${link.level as AccessLevel}`),
+      }));
+    },
+
+    async associate(user: UserRow, itemId: string, userId: string, level: AccessLevel): Promise<void> {
+      await items.authorize(user, itemId, 'share');
+      if (!(await users.findActiveUser(userId))) throw appErrors.notFound();
+      await db.transaction().execute(async (trx) => {
+        if (await findLink(trx, itemId, userId)) throw appErrors.conflict('share.alreadyShared');
+        await insertLink(trx, itemId, userId, level, now());
+      });
+    },
+
+    async updateLevel(user: UserRow, itemId: string, userId: string, level: AccessLevel): Promise<void> {
+      // Checked before the transaction: on SQLite a query outside it would wait for it.
+      await items.authorize(user, itemId, 'share');
+      await db.transaction().execute(async (trx) => {
+        const current = await existingLink(trx, itemId, userId);
+        await keepAnOwner(trx, itemId, current, level);
+        await setLinkLevel(trx, itemId, userId, level);
+      });
+    },
+
+    async remove(user: UserRow, itemId: string, userId: string): Promise<void> {
+      await items.authorize(user, itemId, 'share');
+      await db.transaction().execute(async (trx) => {
+        const current = await existingLink(trx, itemId, userId);
+        await keepAnOwner(trx, itemId, current, null);
+        await deleteLink(trx, itemId, userId);
+      });
+    },
+  };
+}
+
+export type SharingService = ReturnType<typeof createSharingService>;
