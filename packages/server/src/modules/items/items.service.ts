@@ -42,6 +42,14 @@ import {
   upsertUserItem,
 } from './items.repository.js';
 
+/** The caller's own state on an item (user_items columns). */
+type PersonalChanges = {
+  favourited?: number;
+  prioritizable?: number;
+  priority?: number | null;
+  marked_for_today?: number;
+};
+
 /** Below this gap two siblings cannot be told apart reliably: renumber first. */
 const MIN_POSITION_GAP = 1e-9;
 
@@ -136,6 +144,31 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
     const item = await findItem(executor, itemId);
     if (!item) throw appErrors.notFound();
     return { item, level };
+  }
+
+  /**
+   * Changes the caller's own state on an item and, when given, the shared target date (which
+   * needs edit access; the rest needs read). `rankable`: the change puts the item in the
+   * Organizer, which only text items may join.
+   */
+  async function changePersonalState(
+    user: UserRow,
+    itemId: string,
+    personal: PersonalChanges,
+    targetDate: number | null | undefined,
+    rankable: boolean,
+  ): Promise<Item> {
+    const level = await authorize(user, itemId, targetDate !== undefined ? 'edit' : 'read');
+    const item = await findItem(db, itemId);
+    if (!item) throw appErrors.notFound();
+    if (rankable && item.type !== 'todoText') throw appErrors.badRequest('items.prioritizable.textOnly');
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      if (Object.keys(personal).length > 0) await upsertUserItem(trx, user.id, itemId, personal, at);
+      if (targetDate !== undefined)
+        await updateItems(trx, [itemId], { target_date: targetDate, updated_at: at });
+    });
+    return present(user, itemId, level);
   }
 
   return {
@@ -248,35 +281,20 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
 
     /** Personal state (favourite, prioritizable) needs read access; the shared target date needs edit. */
     async updateItem(user: UserRow, body: UpdateItemBody): Promise<Item> {
-      const level = await authorize(
+      const personal: PersonalChanges = {};
+      if (body.favourited !== undefined) personal.favourited = body.favourited ? 1 : 0;
+      if (body.prioritizable !== undefined) {
+        personal.prioritizable = body.prioritizable ? 1 : 0;
+        // Switching prioritizable off takes the item out of the Organizer.
+        if (!body.prioritizable) Object.assign(personal, { priority: null, marked_for_today: 0 });
+      }
+      return changePersonalState(
         user,
         body.itemId,
-        body.priorityTargetDate !== undefined ? 'edit' : 'read',
+        personal,
+        body.priorityTargetDate,
+        body.prioritizable === true,
       );
-      const item = await findItem(db, body.itemId);
-      if (!item) throw appErrors.notFound();
-      if (body.prioritizable && item.type !== 'todoText')
-        throw appErrors.badRequest('items.prioritizable.textOnly');
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        const personal: {
-          favourited?: number;
-          prioritizable?: number;
-          priority?: null;
-          marked_for_today?: number;
-        } = {};
-        if (body.favourited !== undefined) personal.favourited = body.favourited ? 1 : 0;
-        if (body.prioritizable !== undefined) {
-          personal.prioritizable = body.prioritizable ? 1 : 0;
-          // Switching prioritizable off takes the item out of the Organizer.
-          if (!body.prioritizable) Object.assign(personal, { priority: null, marked_for_today: 0 });
-        }
-        if (Object.keys(personal).length > 0) await upsertUserItem(trx, user.id, body.itemId, personal, at);
-        if (body.priorityTargetDate !== undefined) {
-          await updateItems(trx, [body.itemId], { target_date: body.priorityTargetDate, updated_at: at });
-        }
-      });
-      return present(user, body.itemId, level);
     },
 
     /** Completing a box completes everything inside it and clears their priorities, together. */
@@ -382,34 +400,9 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
      * and sets the shared target date (which needs edit access). Only text items rank.
      */
     async updatePriority(user: UserRow, body: UpdatePriorityBody): Promise<Item> {
-      const level = await authorize(
-        user,
-        body.itemId,
-        body.priorityTargetDate !== undefined ? 'edit' : 'read',
-      );
-      const item = await findItem(db, body.itemId);
-      if (!item) throw appErrors.notFound();
-      if (item.type !== 'todoText') throw appErrors.badRequest('items.prioritizable.textOnly');
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        await upsertUserItem(
-          trx,
-          user.id,
-          body.itemId,
-          {
-            prioritizable: 1,
-            priority: body.priority,
-            ...(body.markedAsForToday !== undefined
-              ? { marked_for_today: body.markedAsForToday ? 1 : 0 }
-              : {}),
-          },
-          at,
-        );
-        if (body.priorityTargetDate !== undefined) {
-          await updateItems(trx, [body.itemId], { target_date: body.priorityTargetDate, updated_at: at });
-        }
-      });
-      return present(user, body.itemId, level);
+      const personal: PersonalChanges = { prioritizable: 1, priority: body.priority };
+      if (body.markedAsForToday !== undefined) personal.marked_for_today = body.markedAsForToday ? 1 : 0;
+      return changePersonalState(user, body.itemId, personal, body.priorityTargetDate, true);
     },
 
     /** Renumbers the caller's prioritised items 16384, 32768, … keeping their order. */

@@ -14,20 +14,39 @@ export function listPanes(db: Kysely<Database>, userId: string) {
     .execute();
 }
 
+export interface PaneSearchFields {
+  term: string;
+  scope: string;
+  includeArchived: boolean;
+  includeCompleted: boolean;
+}
+
+const searchColumns = (search: PaneSearchFields) => ({
+  search_term: search.term,
+  search_scope: search.scope,
+  include_archived: search.includeArchived ? 1 : 0,
+  include_completed: search.includeCompleted ? 1 : 0,
+});
+
+/** A new pane showing a box (`itemId`) or keeping a search (`search`). */
 export async function insertPane(
   db: Kysely<Database>,
-  pane: { id: string; userId: string; itemId: string; type: string; width: number; now: number },
+  pane: { id: string; userId: string; width: number; now: number } & (
+    | { itemId: string; search?: undefined }
+    | { itemId?: undefined; search: PaneSearchFields }
+  ),
 ): Promise<void> {
   await db
     .insertInto('panes')
     .values({
       id: pane.id,
       user_id: pane.userId,
-      item_id: pane.itemId,
-      type: pane.type,
+      type: pane.search ? 'search' : 'box',
+      item_id: pane.itemId ?? null,
       width: pane.width,
       position: 0,
       created_at: pane.now,
+      ...(pane.search ? searchColumns(pane.search) : {}),
     })
     .execute();
 }
@@ -86,39 +105,6 @@ export async function setPaneWidths(
       .where('user_id', '=', userId)
       .execute();
   }
-}
-
-export interface PaneSearchFields {
-  term: string;
-  scope: string;
-  includeArchived: boolean;
-  includeCompleted: boolean;
-}
-
-const searchColumns = (search: PaneSearchFields) => ({
-  search_term: search.term,
-  search_scope: search.scope,
-  include_archived: search.includeArchived ? 1 : 0,
-  include_completed: search.includeCompleted ? 1 : 0,
-});
-
-export async function insertSearchPane(
-  db: Kysely<Database>,
-  pane: { id: string; userId: string; search: PaneSearchFields; width: number; now: number },
-): Promise<void> {
-  await db
-    .insertInto('panes')
-    .values({
-      id: pane.id,
-      user_id: pane.userId,
-      type: 'search',
-      item_id: null,
-      width: pane.width,
-      position: 0,
-      created_at: pane.now,
-      ...searchColumns(pane.search),
-    })
-    .execute();
 }
 
 /** Changes a search pane's search; false when the user has no such search pane. */

@@ -11,7 +11,6 @@ import {
   deletePane,
   findPane,
   insertPane,
-  insertSearchPane,
   listPanes,
   type PaneRow,
   reorderPanes,
@@ -60,6 +59,22 @@ export function createWorkspaceService(deps: {
     return item;
   }
 
+  /** Inserts a pane at index `pos` (clamped to the end), shifting the ones after it. */
+  async function openPaneAt(
+    user: UserRow,
+    pos: number,
+    content: { itemId: string } | { search: PaneSearch },
+  ) {
+    const id = newId();
+    await db.transaction().execute(async (trx) => {
+      const order = (await listPanes(trx, user.id)).map((p) => p.id);
+      await insertPane(trx, { id, userId: user.id, width: DEFAULT_PANE_WIDTH, now: now(), ...content });
+      order.splice(Math.min(pos, order.length), 0, id);
+      await reorderPanes(trx, user.id, order);
+    });
+    return service.getWorkspace(user);
+  }
+
   const service = {
     /** Panes in order with the items they show; a pane whose item the caller can no longer read is left out. */
     async getWorkspace(user: UserRow): Promise<Workspace> {
@@ -82,34 +97,11 @@ export function createWorkspaceService(deps: {
     /** Opens a box in a new pane at index `pos` (clamped to the end). */
     async createPane(user: UserRow, pos: number, itemId: string): Promise<Workspace> {
       await paneBox(user, itemId);
-      const id = newId();
-      await db.transaction().execute(async (trx) => {
-        const order = (await listPanes(trx, user.id)).map((p) => p.id);
-        await insertPane(trx, {
-          id,
-          userId: user.id,
-          itemId,
-          type: 'box',
-          width: DEFAULT_PANE_WIDTH,
-          now: now(),
-        });
-        order.splice(Math.min(pos, order.length), 0, id);
-        await reorderPanes(trx, user.id, order);
-      });
-      return service.getWorkspace(user);
+      return openPaneAt(user, pos, { itemId });
     },
 
     /** Opens a search pane at index `pos`. */
-    async createSearchPane(user: UserRow, pos: number, search: PaneSearch): Promise<Workspace> {
-      const id = newId();
-      await db.transaction().execute(async (trx) => {
-        const order = (await listPanes(trx, user.id)).map((p) => p.id);
-        await insertSearchPane(trx, { id, userId: user.id, search, width: DEFAULT_PANE_WIDTH, now: now() });
-        order.splice(Math.min(pos, order.length), 0, id);
-        await reorderPanes(trx, user.id, order);
-      });
-      return service.getWorkspace(user);
-    },
+    createSearchPane: (user: UserRow, pos: number, search: PaneSearch) => openPaneAt(user, pos, { search }),
 
     async updateSearchPane(user: UserRow, paneId: string, search: PaneSearch): Promise<Workspace> {
       if (!(await updatePaneSearch(db, user.id, paneId, search))) throw appErrors.notFound();
