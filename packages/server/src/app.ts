@@ -14,6 +14,7 @@ import {
   createRedisRateLimitStore,
   type RateLimiter,
 } from './http/rate-limit.js';
+import { requestContextPlugin } from './http/request-context.js';
 import { requestLocale } from './http/request-locale.js';
 import { registerWebApp } from './http/web-app.js';
 import { startScheduler } from './jobs/scheduler.js';
@@ -35,6 +36,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { workspaceRoutes } from './modules/workspace/workspace.routes.js';
 import { createWorkspaceService } from './modules/workspace/workspace.service.js';
+import { attachRealtime } from './realtime/realtime.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -126,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     strictTransportSecurity: false,
   });
   await app.register(requestLocale);
+  await app.register(requestContextPlugin);
   await app.register(errorHandling);
   await registerApiDocs(app, version);
 
@@ -144,7 +147,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const captcha = config.recaptcha
     ? createRecaptcha(config.recaptcha.secret)
     : createAltchaCaptcha(createHmac('sha256', secrets.jwtSecret).update('altcha').digest('hex'));
+  const publisher = attachRealtime(app, { db, secret: secrets.jwtSecret, redis });
   const auth = createAuthService({
+    onSessionsRevoked: publisher.disconnectUser,
     db,
     mailer,
     limiter,
@@ -162,13 +167,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(referenceRoutes);
   await app.register(captchaRoutes, { captcha, recaptchaSiteKey: config.recaptcha?.siteKey });
   await app.register(authRoutes, { auth });
-  const users = createUsersService({ db });
+  const users = createUsersService({ db, onSessionsRevoked: publisher.disconnectUser });
   await app.register(usersRoutes, {
     users,
     authenticate,
     jwtSecret: secrets.jwtSecret,
   });
-  const items = createItemsService({ db });
+  const items = createItemsService({
+    db,
+    publisher,
+    onError: (error) => app.log.error({ err: error }, 'a live update could not be sent'),
+  });
   const workspace = createWorkspaceService({ db, items, users });
   await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
   await app.register(workspaceRoutes, { workspace, authenticate });

@@ -67,6 +67,8 @@ export interface AuthServiceDeps {
   jwtSecret: string;
   /** Multiplies every limit (end-to-end runs only). */
   limitScale?: number;
+  /** Called when a user's tokens stop working (password reset): their live sockets end. */
+  onSessionsRevoked?: (userId: string) => void;
   now?: () => number;
 }
 
@@ -233,6 +235,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await replacePassword(trx, record.userId, passwordHash, now());
         await activateIfPending(trx, record.userId, now());
       });
+      deps.onSessionsRevoked?.(record.userId);
       return 'reset.success' as const;
     },
   };

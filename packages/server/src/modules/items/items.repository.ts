@@ -327,3 +327,25 @@ export function directShares(db: Kysely<Database>, userId: string) {
     .orderBy('item_users.created_at')
     .execute();
 }
+
+/**
+ * Everyone who can see an item, with their level: the people linked to the item or to any box
+ * above it, each at the level of their nearest link.
+ */
+export async function audienceOf(
+  db: Kysely<Database>,
+  itemId: string,
+): Promise<{ userId: string; level: AccessLevel }[]> {
+  const { rows } = await sql<{ user_id: string; level: AccessLevel; depth: number }>`
+    with recursive chain(id, parent_id, depth) as (
+      select id, parent_id, 0 from items where id = ${itemId}
+      union all
+      select i.id, i.parent_id, c.depth + 1 from items i join chain c on i.id = c.parent_id
+    )
+    select iu.user_id as user_id, iu.level as level, c.depth as depth
+    from chain c join item_users iu on iu.item_id = c.id
+    order by c.depth`.execute(db);
+  const nearest = new Map<string, AccessLevel>();
+  for (const row of rows) if (!nearest.has(row.user_id)) nearest.set(row.user_id, row.level);
+  return [...nearest].map(([userId, level]) => ({ userId, level }));
+}

@@ -11,16 +11,20 @@ import type {
 import { boxTitleError, isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import type { OrganizerItem, UpdatePriorityBody } from '@nestbox/shared/organizer/organizer.schema';
 import { reindexedPriorities } from '@nestbox/shared/organizer/priority';
+import { SHARED_ITEM_FIELDS, SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import { add } from 'date-fns';
 import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids.js';
 import type { Database, ItemUpdateRow, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
+import { requestContext } from '../../http/request-context.js';
+import type { Publisher } from '../../realtime/realtime.js';
 import { authorizeItem, type ItemAbility } from './items.policy.js';
 import { presentItem } from './items.presenter.js';
 import {
   accessLevelOf,
   associatedItemsWithState,
+  audienceOf,
   childPositions,
   childrenWithState,
   claimDueAutoArchives,
@@ -74,7 +78,58 @@ function positionAmong(
  * Boxes and text items: reading, creating, editing, completing, archiving and moving, each
  * checked against the caller's level on the item (and on any box it goes into).
  */
-export function createItemsService({ db, now = Date.now }: { db: Kysely<Database>; now?: () => number }) {
+export function createItemsService({
+  db,
+  now = Date.now,
+  publisher,
+  onError = () => {},
+}: {
+  db: Kysely<Database>;
+  now?: () => number;
+  /** The live channel: everyone who can see a changed item hears of it. */
+  publisher?: Publisher;
+  /** Where failures to announce a change go (the change itself has already succeeded). */
+  onError?: (error: unknown) => void;
+}) {
+  /** Tells everyone who can see the item that it exists now (ADD_ITEM), each with their own view of it. */
+  function announceAdded(itemId: string) {
+    if (!publisher) return;
+    const clientId = requestContext()?.clientId;
+    void (async () => {
+      for (const { userId, level } of await audienceOf(db, itemId)) {
+        const row = await findItemWithState(db, userId, itemId);
+        if (row)
+          publisher.publish(userId, SOCKET_EVENTS.addItem, {
+            item: presentItem(row, level),
+            parentItemId: row.parent_id,
+            ...(clientId ? { clientId } : {}),
+          });
+      }
+    })().catch(onError);
+  }
+
+  /** Tells everyone who can see these items their shared fields now (UPDATE_ITEM). */
+  function announceChanged(itemIds: string[]) {
+    if (!publisher || itemIds.length === 0) return;
+    const clientId = requestContext()?.clientId;
+    void (async () => {
+      for (const itemId of itemIds) {
+        const row = await findItemWithState(db, '', itemId);
+        if (!row) continue;
+        const item = presentItem(row, 'readonly');
+        const updatedFields = Object.fromEntries(SHARED_ITEM_FIELDS.map((field) => [field, item[field]]));
+        for (const { userId } of await audienceOf(db, itemId)) {
+          publisher.publish(userId, SOCKET_EVENTS.updateItem, {
+            itemId,
+            updatedFields,
+            removedFields: [],
+            ...(clientId ? { clientId } : {}),
+          });
+        }
+      }
+    })().catch(onError);
+  }
+
   async function authorize(user: UserRow, itemId: string, ability: ItemAbility, executor = db) {
     return authorizeItem(await accessLevelOf(executor, user.id, itemId), ability);
   }
@@ -168,6 +223,7 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
       if (targetDate !== undefined)
         await updateItems(trx, [itemId], { target_date: targetDate, updated_at: at });
     });
+    if (targetDate !== undefined) announceChanged([itemId]);
     return present(user, itemId, level);
   }
 
@@ -245,6 +301,7 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
         }
         return (await accessLevelOf(trx, user.id, id)) ?? 'readonly';
       });
+      announceAdded(id);
       return present(user, id, level);
     },
 
@@ -255,6 +312,7 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
       const error = boxTitleError(title);
       if (error) throw appErrors.badRequest('error.validation', { title: error });
       await updateItems(db, [itemId], { title: title.trim(), updated_at: now() });
+      announceChanged([itemId]);
       return present(user, itemId, level);
     },
 
@@ -263,6 +321,7 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
       if (item.type !== 'todoText')
         throw appErrors.badRequest('error.validation', { itemId: 'validation.invalidValue' });
       await updateItems(db, [itemId], { title, updated_at: now() });
+      announceChanged([itemId]);
       return present(user, itemId, level);
     },
 
@@ -276,6 +335,7 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
       if (item.type !== 'todoBox') throw appErrors.badRequest('items.setting.boxOnly');
       const column = key === 'showCompletedItems' ? 'show_completed' : 'auto_add_to_unprioritized';
       await updateItems(db, [itemId], { [column]: value ? 1 : 0, updated_at: now() });
+      announceChanged([itemId]);
       return present(user, itemId, level);
     },
 
@@ -302,12 +362,14 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
       const { item, level } = await editableItem(user, itemId);
       refuseRootBox(item);
       const at = now();
-      await db.transaction().execute(async (trx) => {
-        const ids =
+      const ids = await db.transaction().execute(async (trx) => {
+        const changed =
           completed && item.type === 'todoBox' ? [itemId, ...(await descendantIds(trx, itemId))] : [itemId];
-        await updateItems(trx, ids, { completed_at: completed ? at : null, updated_at: at });
-        if (completed) await clearPriorities(trx, ids, at);
+        await updateItems(trx, changed, { completed_at: completed ? at : null, updated_at: at });
+        if (completed) await clearPriorities(trx, changed, at);
+        return changed;
       });
+      announceChanged(ids);
       return present(user, itemId, level);
     },
 
@@ -320,6 +382,7 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
         await updateItems(trx, [itemId], { archived_at: at, auto_archive_at: null, updated_at: at });
         await deletePanesShowing(trx, [itemId, ...(await descendantIds(trx, itemId))]);
       });
+      announceChanged([itemId]);
       return present(user, itemId, level);
     },
 
@@ -330,6 +393,7 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
         await moveInto(trx, user, item, parentItemId, undefined, undefined, { archived_at: null });
         return level;
       });
+      announceChanged([itemId]);
       return present(user, itemId, level);
     },
 
@@ -346,6 +410,7 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
           body.amount === null || !duration ? null : add(at, { [duration]: body.amount }).getTime(),
         updated_at: at,
       });
+      announceChanged([body.itemId]);
       return present(user, body.itemId, level);
     },
 
@@ -371,6 +436,7 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
         await moveInto(trx, user, item, move.parentId, move.placement, move.anchorId ?? undefined);
         return level;
       });
+      announceChanged([move.itemId]);
       return present(user, move.itemId, level);
     },
 
@@ -421,11 +487,13 @@ export function createItemsService({ db, now = Date.now }: { db: Kysely<Database
 
     /** The scheduler's sweep: archives what is due, closing its panes. Returns the archived ids. */
     async runAutoArchive(at: number = now()): Promise<string[]> {
-      return db.transaction().execute(async (trx) => {
-        const ids = await claimDueAutoArchives(trx, at);
-        for (const id of ids) await deletePanesShowing(trx, [id, ...(await descendantIds(trx, id))]);
-        return ids;
+      const ids = await db.transaction().execute(async (trx) => {
+        const claimed = await claimDueAutoArchives(trx, at);
+        for (const id of claimed) await deletePanesShowing(trx, [id, ...(await descendantIds(trx, id))]);
+        return claimed;
       });
+      announceChanged(ids);
+      return ids;
     },
   };
 }

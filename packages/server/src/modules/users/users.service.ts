@@ -29,7 +29,16 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 /** The logged-in user's own account: profile, password and language (Application Settings → Profile). */
-export function createUsersService({ db, now = Date.now }: { db: Kysely<Database>; now?: () => number }) {
+export function createUsersService({
+  db,
+  now = Date.now,
+  onSessionsRevoked,
+}: {
+  db: Kysely<Database>;
+  now?: () => number;
+  /** Called when a user's older tokens stop working (password change): their live sockets end. */
+  onSessionsRevoked?: (userId: string) => void;
+}) {
   return {
     async saveProfile(user: UserRow, body: SaveProfileBody): Promise<UserRow> {
       if (!isValidTimeZone(body.timezone))
@@ -62,6 +71,7 @@ export function createUsersService({ db, now = Date.now }: { db: Kysely<Database
       if (isCommonPassword(body.password))
         throw appErrors.badRequest('error.validation', { password: 'validation.password.common' });
       await replacePassword(db, user.id, await hashPassword(body.password), now());
+      onSessionsRevoked?.(user.id);
       return (await findUserById(db, user.id)) ?? user;
     },
 

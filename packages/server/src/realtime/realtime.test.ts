@@ -1,0 +1,122 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import type { AddItemEvent, UpdateItemEvent } from '@nestbox/shared/realtime/events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../db/schema.js';
+import { findRootBox } from '../modules/items/items.repository.js';
+import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { createUser, DEFAULT_PASSWORD, tokenFor } from '../test/factories.js';
+import { type ClientSocket, connect, nextEvent } from '../test/socket-client.js';
+import { testEngine } from '../test/test-database.js';
+
+describe(`live updates on ${testEngine}`, () => {
+  let t: TestApp;
+  let owner: UserRow & { token: string; root: string };
+  let member: UserRow & { token: string; root: string };
+  let stranger: UserRow & { token: string };
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const make = async (name: string) => {
+      const user = await createUser(t.database.db, { name });
+      return {
+        ...user,
+        token: await tokenFor(t.secrets.jwtSecret, user),
+        root: (await findRootBox(t.database.db, user.id))?.id ?? '',
+      };
+    };
+    [owner, member, stranger] = [await make('Owner'), await make('Member'), await make('Stranger')];
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await t.close();
+  });
+
+  const open = async (token: string) => {
+    const socket = await connect(t.baseUrl, token);
+    sockets.push(socket);
+    return socket;
+  };
+  const call = async <T>(token: string, method: string, path: string, json: unknown, clientId = 'tab-1') => {
+    const res = await t.request(path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'x-client-id': clientId },
+      json,
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    return (await res.json()) as T;
+  };
+
+  it('refuses a socket without a valid token', async () => {
+    await expect(connect(t.baseUrl, undefined)).rejects.toThrow('unauthorized');
+    await expect(connect(t.baseUrl, 'not-a-token')).rejects.toThrow('unauthorized');
+  });
+
+  it("tells everyone who can see a box about a new item and its changes, with the caller's client id", async () => {
+    const box = await call<Item>(owner.token, 'POST', '/api/items/create-item', {
+      parentItemId: owner.root,
+      itemType: 'todoBox',
+      title: 'Shared',
+    });
+    await call(owner.token, 'PUT', '/api/items/associate-user', {
+      itemId: box._id,
+      userId: member.id,
+      ownershipId: 'editor',
+    });
+    const [ownerSocket, memberSocket, strangerSocket] = [
+      await open(owner.token),
+      await open(member.token),
+      await open(stranger.token),
+    ];
+    const strangerHeard: unknown[] = [];
+    strangerSocket.onAny((...args) => strangerHeard.push(args));
+
+    const added = nextEvent(memberSocket, 'ADD_ITEM');
+    const echoed = nextEvent(ownerSocket, 'ADD_ITEM');
+    const item = await call<Item>(
+      owner.token,
+      'POST',
+      '/api/items/create-item',
+      { parentItemId: box._id, itemType: 'todoText', title: 'Milk' },
+      'owner-tab',
+    );
+    const event = (await added) as AddItemEvent;
+    expect(event).toMatchObject({
+      parentItemId: box._id,
+      clientId: 'owner-tab',
+      item: { _id: item._id, title: 'Milk', accessLevel: 'editor' },
+    });
+    expect(((await echoed) as AddItemEvent).clientId).toBe('owner-tab');
+
+    const updated = nextEvent(ownerSocket, 'UPDATE_ITEM');
+    await call(
+      member.token,
+      'POST',
+      '/api/items/save-text-item',
+      { itemId: item._id, title: 'Oat milk' },
+      'member-tab',
+    );
+    expect((await updated) as UpdateItemEvent).toMatchObject({
+      itemId: item._id,
+      clientId: 'member-tab',
+      updatedFields: { title: 'Oat milk', completed: false },
+      removedFields: [],
+    });
+    const completed = nextEvent(memberSocket, 'UPDATE_ITEM');
+    await call(owner.token, 'PUT', '/api/items/complete', { itemId: item._id });
+    expect(((await completed) as UpdateItemEvent).updatedFields.completed).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(strangerHeard).toEqual([]);
+  });
+
+  it('ends the sockets of a user whose password changes', async () => {
+    const socket = await open(member.token);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    await call(member.token, 'PUT', '/api/admin/users/update-password', {
+      currentPassword: DEFAULT_PASSWORD,
+      password: 'a brand new secret',
+    });
+    expect(await closed).toBe('io server disconnect');
+    await expect(connect(t.baseUrl, member.token)).rejects.toThrow('unauthorized');
+  });
+});

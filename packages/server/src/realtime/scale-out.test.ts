@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddItemEvent } from '@nestbox/shared/realtime/events';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/connection.js';
+import { findRootBox } from '../modules/items/items.repository.js';
+import { createUser, tokenFor } from '../test/factories.js';
+import { connect, nextEvent } from '../test/socket-client.js';
+import { testEngine } from '../test/test-database.js';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
+const SECRET = 'scale-out-test-secret-scale-out-test-secret';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+async function waitForHealth(url: string, child: ChildProcess, output: string[]) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output.join('')}`);
+    const res = await fetch(`${url}/api/health`).catch(() => undefined);
+    if (res?.status === 200 && ((await res.json()) as { redis?: string }).redis === 'ok') return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server at ${url} did not become healthy:\n${output.join('')}`);
+}
+
+/**
+ * Scale-out (ARCHITECTURE.md): two real server processes on one PostgreSQL schema and one
+ * Redis; a change written through instance A reaches a socket client of instance B.
+ */
+describe.runIf(testEngine === 'postgres' && databaseUrl && redisUrl)(
+  'two instances on PostgreSQL and Redis',
+  () => {
+    const schema = `nb_scale_${Date.now().toString(36)}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-scale-'));
+    const children: ChildProcess[] = [];
+    const urls: string[] = [];
+
+    beforeAll(async () => {
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await admin.end();
+      const schemaUrl = `${databaseUrl}${databaseUrl?.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+      for (const name of ['A', 'B']) {
+        const port = await freePort();
+        const output: string[] = [];
+        const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', serverEntry], {
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATABASE_URL: schemaUrl,
+            REDIS_URL: redisUrl,
+            NESTBOX_JWT_SECRET: SECRET,
+            NESTBOX_DATA_DIR: path.join(dataDir, name),
+            LOG_LEVEL: 'warn',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+        child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+        children.push(child);
+        urls.push(`http://127.0.0.1:${port}`);
+        await waitForHealth(urls.at(-1) ?? '', child, output);
+      }
+    }, 90_000);
+
+    afterAll(async () => {
+      for (const child of children) child.kill('SIGTERM');
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))),
+        ),
+      );
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('delivers an item created through A to a socket connected to B', async () => {
+      const database = openDatabase({ databaseUrl, pgSchema: schema, pgPoolSize: 2 });
+      const user = await createUser(database.db, { name: 'Scaled' });
+      const root = (await findRootBox(database.db, user.id))?.id ?? '';
+      await database.close();
+      const token = await tokenFor(SECRET, user);
+      const [urlA, urlB] = urls;
+
+      const socket = await connect(urlB ?? '', token);
+      try {
+        // The Redis adapter joins as soon as its connection is ready; give it a few tries.
+        let event: AddItemEvent | undefined;
+        for (let attempt = 0; attempt < 5 && !event; attempt++) {
+          const heard = nextEvent(socket, 'ADD_ITEM', 1_500).catch(() => undefined);
+          const res = await fetch(`${urlA}/api/items/create-item`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              'x-client-id': 'tab-a',
+            },
+            body: JSON.stringify({
+              parentItemId: root,
+              itemType: 'todoText',
+              title: `through A #${attempt}`,
+            }),
+          });
+          expect(res.status).toBe(201);
+          event = (await heard) as AddItemEvent | undefined;
+        }
+        expect(event).toMatchObject({
+          parentItemId: root,
+          clientId: 'tab-a',
+          item: { title: expect.stringMatching(/^through A/) },
+        });
+      } finally {
+        socket.close();
+      }
+    });
+  },
+);

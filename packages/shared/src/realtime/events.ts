@@ -1,0 +1,46 @@
+import type { Item } from '../items/item.schema.js';
+
+/** Socket event names (API.md "Socket"). */
+export const SOCKET_EVENTS = {
+  addItem: 'ADD_ITEM',
+  updateItem: 'UPDATE_ITEM',
+  remindersUnreadCount: 'reminders:unread-count',
+} as const;
+
+/** The fields everyone who can see an item shares (personal state is not sent to others). */
+export const SHARED_ITEM_FIELDS = [
+  'title',
+  'itemType',
+  'boxType',
+  'parentItemId',
+  'completed',
+  'archivedDate',
+  'priorityTargetDate',
+  'autoArchiveAmount',
+  'autoArchiveDuration',
+  'autoArchiveTimestamp',
+  'settings',
+] as const satisfies readonly (keyof Item)[];
+
+export type SharedItemFields = Pick<Item, (typeof SHARED_ITEM_FIELDS)[number]>;
+
+/** `ADD_ITEM`: an item the recipient can see was created or became visible to them. */
+export interface AddItemEvent {
+  item: Item;
+  parentItemId: string | null;
+  clientId?: string;
+}
+
+/** `UPDATE_ITEM`: shared fields that changed, and fields (or `access`) that went away. */
+export interface UpdateItemEvent {
+  itemId: string;
+  updatedFields: Partial<SharedItemFields>;
+  removedFields: string[];
+  clientId?: string;
+}
+
+export interface ServerToClientEvents {
+  ADD_ITEM: (event: AddItemEvent) => void;
+  UPDATE_ITEM: (event: UpdateItemEvent) => void;
+  'reminders:unread-count': (event: { count: number }) => void;
+}
