@@ -119,4 +119,32 @@ describe(`live updates on ${testEngine}`, () => {
     expect(await closed).toBe('io server disconnect');
     await expect(connect(t.baseUrl, member.token)).rejects.toThrow('unauthorized');
   });
+
+  it('shows a newly shared box to its recipient, and takes it away when the share ends', async () => {
+    const box = await call<Item>(owner.token, 'POST', '/api/items/create-item', {
+      parentItemId: owner.root,
+      itemType: 'todoBox',
+      title: 'Surprise',
+    });
+    const strangerSocket = await open(stranger.token);
+    const shared = nextEvent(strangerSocket, 'ADD_ITEM');
+    await call(owner.token, 'PUT', '/api/items/associate-user', {
+      itemId: box._id,
+      userId: stranger.id,
+      ownershipId: 'readonly',
+    });
+    expect(((await shared) as AddItemEvent).item).toMatchObject({
+      _id: box._id,
+      title: 'Surprise',
+      accessLevel: 'readonly',
+    });
+
+    const removed = nextEvent(strangerSocket, 'UPDATE_ITEM');
+    const res = await t.request(`/api/items/remove-association?itemId=${box._id}&userId=${stranger.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(await removed).toMatchObject({ itemId: box._id, removedFields: ['access'] });
+  });
 });

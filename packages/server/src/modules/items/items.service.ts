@@ -91,12 +91,16 @@ export function createItemsService({
   /** Where failures to announce a change go (the change itself has already succeeded). */
   onError?: (error: unknown) => void;
 }) {
-  /** Tells everyone who can see the item that it exists now (ADD_ITEM), each with their own view of it. */
-  function announceAdded(itemId: string) {
+  /**
+   * Tells everyone who can see the item (or only `onlyUserId`) that it exists for them now
+   * (ADD_ITEM), each with their own view of it.
+   */
+  function announceAdded(itemId: string, onlyUserId?: string) {
     if (!publisher) return;
     const clientId = requestContext()?.clientId;
     void (async () => {
       for (const { userId, level } of await audienceOf(db, itemId)) {
+        if (onlyUserId && userId !== onlyUserId) continue;
         const row = await findItemWithState(db, userId, itemId);
         if (row)
           publisher.publish(userId, SOCKET_EVENTS.addItem, {
@@ -228,6 +232,21 @@ export function createItemsService({
   }
 
   return {
+    /** After a share: the person now sees the item (and everything inside it). */
+    announceShared: (itemId: string, userId: string) => announceAdded(itemId, userId),
+
+    /** After a share ends: the item is gone for that person, unless they still reach it. */
+    async announceUnshared(itemId: string, userId: string) {
+      if (!publisher || (await accessLevelOf(db, userId, itemId))) return;
+      const clientId = requestContext()?.clientId;
+      publisher.publish(userId, SOCKET_EVENTS.updateItem, {
+        itemId,
+        updatedFields: {},
+        removedFields: ['access'],
+        ...(clientId ? { clientId } : {}),
+      });
+    },
+
     /** The caller's level on an item, checked against an ability (404 / 403 as the policy says). */
     authorize: (user: UserRow, itemId: string, ability: ItemAbility) => authorize(user, itemId, ability),
 

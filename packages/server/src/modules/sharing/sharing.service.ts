@@ -68,6 +68,7 @@ export function createSharingService({
         if (await findLink(trx, itemId, userId)) throw appErrors.conflict('share.alreadyShared');
         await insertLink(trx, itemId, userId, level, now());
       });
+      items.announceShared(itemId, userId);
     },
 
     async updateLevel(user: UserRow, itemId: string, userId: string, level: AccessLevel): Promise<void> {
@@ -87,6 +88,7 @@ export function createSharingService({
         await keepAnOwner(trx, itemId, current, null);
         await deleteLink(trx, itemId, userId);
       });
+      await items.announceUnshared(itemId, userId);
     },
   };
 }
