@@ -36,7 +36,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: 2,
+  // One browser at a time in CI: the 2-core machine also runs the server (see the workspace flake note).
+  workers: process.env.CI ? 1 : 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',

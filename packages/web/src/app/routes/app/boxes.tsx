@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { WorkspaceEmptyState } from '../../../features/workspace/components/workspace-empty-state';
+import { WorkspaceView } from '../../../features/workspace/components/workspace-view';
 import { usePageTitle } from '../../../hooks/use-page-title';
 
 /** `/app` and `/app/boxes`: the workspace of panes. */
 export function BoxesRoute() {
   const { t } = useTranslation();
   usePageTitle(t('workspace.title'));
-  return <WorkspaceEmptyState />;
+  return <WorkspaceView />;
 }

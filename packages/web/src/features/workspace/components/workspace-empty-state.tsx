@@ -1,9 +1,10 @@
 import { Center, EmptyState, Title, VisuallyHidden } from '@mantine/core';
 import { IconBox } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The workspace with no pane open: an invitation to open a box. */
-export function WorkspaceEmptyState() {
+/** The workspace with no pane open: an invitation to open a box, with `children` as its action. */
+export function WorkspaceEmptyState({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="workspace-title">
@@ -20,7 +21,9 @@ export function WorkspaceEmptyState() {
           title={t('validation.box.selectToOpen')}
           description={t('workspace.emptyDetail')}
           maw={420}
-        />
+        >
+          {children}
+        </EmptyState>
       </Center>
     </section>
   );

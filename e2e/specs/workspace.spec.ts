@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
+
+/** A box pane, found by the box title in its heading. */
+const pane = (page: Page, title: string) =>
+  page
+    .locator('section[data-pane-id]')
+    .filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+
+/** The rows of a pane, in order. */
+const rows = (page: Page, title: string) => pane(page, title).locator('[data-item-id]');
+
+async function openWorkspace(page: Page, label: string) {
+  const { token } = await createLoggedInAccount(page.request, { label });
+  await putSessionToken(page, token);
+  await page.goto('/app');
+  await expect(page.getByText('Select a Box to open.')).toBeVisible();
+  await page.getByRole('button', { name: 'Open your Workspace' }).click();
+  await expect(pane(page, 'Workspace')).toBeVisible();
+}
+
+async function createBox(page: Page, inPane: string, title: string) {
+  await pane(page, inPane).getByRole('button', { name: 'Insert item' }).click();
+  await page.getByRole('menuitem', { name: 'Box' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Box' });
+  await dialog.getByRole('textbox', { name: 'Box title' }).fill(title);
+  await dialog.getByRole('button', { name: 'Create Box' }).click();
+  return dialog;
+}
+
+test.describe('the workspace', () => {
+  test('boxes, texts typed outliner-style, completing, renaming, archiving and closing panes', async ({
+    page,
+  }) => {
+    await openWorkspace(page, 'workspace');
+    const root = pane(page, 'Workspace');
+    await expect(root.getByText('This box is empty')).toBeVisible();
+
+    // A reserved title is refused with the SPEC message, then a real box is created.
+    const dialog = await createBox(page, 'Workspace', 'Workspace');
+    await expect(
+      dialog.getByText("You cannot create a Box called 'Workspace' as this name is reserved."),
+    ).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Box title' }).fill('Groceries');
+    await dialog.getByRole('button', { name: 'Create Box' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rows(page, 'Workspace')).toHaveText(['Groceries']);
+
+    // Clicking a box opens it in a new pane, to the right.
+    await root.getByRole('button', { name: 'Groceries' }).click();
+    const groceries = pane(page, 'Groceries');
+    await expect(groceries.getByText('This box is empty')).toBeVisible();
+    await expect(page.locator('section[data-pane-id]').nth(1)).toHaveAttribute(
+      'data-pane-id',
+      (await groceries.getAttribute('data-pane-id')) ?? '',
+    );
+
+    // Five texts by keyboard: type, Enter, type, Enter…
+    await groceries.getByRole('button', { name: 'Insert item' }).click();
+    await page.getByRole('menuitem', { name: 'Text' }).click();
+    const words = ['Milk', 'Eggs', 'Bread', 'Apples', 'Tea'];
+    for (const word of words) {
+      const editor = groceries.getByRole('textbox', { name: 'Text' });
+      await expect(editor).toBeFocused();
+      await expect(editor).toHaveValue('');
+      await page.keyboard.type(word);
+      await page.keyboard.press('Enter');
+    }
+    // The empty line that Enter opened after the last one is dropped on Escape.
+    await expect(groceries.getByRole('textbox', { name: 'Text' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(rows(page, 'Groceries')).toHaveText(words);
+
+    // The layout, the panes and the order survive a reload.
+    await page.reload();
+    await expect(pane(page, 'Workspace')).toBeVisible();
+    await expect(rows(page, 'Groceries')).toHaveText(words);
+
+    // A completed text leaves the list.
+    await groceries.getByRole('checkbox', { name: 'Mark as done' }).nth(1).click();
+    await expect(rows(page, 'Groceries')).toHaveText(['Milk', 'Bread', 'Apples', 'Tea']);
+
+    // Rename the box in place: its pane and its row in the Workspace follow.
+    await groceries.getByRole('button', { name: 'Groceries' }).click();
+    const titleInput = page.getByRole('textbox', { name: 'Box title' });
+    await titleInput.fill('Market');
+    await titleInput.press('Enter');
+    const market = pane(page, 'Market');
+    await expect(market).toBeVisible();
+    await expect(rows(page, 'Workspace')).toHaveText(['Market']);
+
+    // Archive one text.
+    const bread = rows(page, 'Market').filter({ hasText: 'Bread' });
+    await bread.hover();
+    await bread.getByRole('button', { name: 'Archive item' }).click();
+    await expect(rows(page, 'Market')).toHaveText(['Milk', 'Apples', 'Tea']);
+
+    // A pane's width changes from the keyboard and is kept.
+    const resizer = page.getByRole('separator', { name: 'Resize pane' }).first();
+    await expect(resizer).toHaveAttribute('aria-valuenow', '400');
+    await resizer.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(resizer).toHaveAttribute('aria-valuenow', '440');
+    await expect.poll(async () => (await pane(page, 'Workspace').boundingBox())?.width).toBe(440);
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    await expect(page.getByRole('separator', { name: 'Resize pane' }).first()).toHaveAttribute(
+      'aria-valuenow',
+      '440',
+    );
+
+    // Close the box's pane.
+    await market.getByRole('button', { name: 'Close pane' }).click();
+    await expect(market).toHaveCount(0);
+    await expect(page.locator('section[data-pane-id]')).toHaveCount(1);
+    await page.reload();
+    await expect(pane(page, 'Workspace')).toBeVisible();
+    await expect(page.locator('section[data-pane-id]')).toHaveCount(1);
+  });
+
+  test('on a 390 px screen a pane takes the width and the page does not scroll sideways', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openWorkspace(page, 'narrow');
+    await createBox(page, 'Workspace', 'Travel');
+    await pane(page, 'Workspace').getByRole('button', { name: 'Travel' }).click();
+    await expect(pane(page, 'Travel')).toBeAttached();
+
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await pane(page, 'Workspace').boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(320);
+    expect(box?.width ?? 0).toBeLessThanOrEqual(390);
+  });
+});

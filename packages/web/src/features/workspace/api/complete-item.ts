@@ -1,0 +1,41 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { isVisibleSubItem } from '@nestbox/shared/items/item-rules';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
+
+/** `PUT /api/items/complete` or `PUT /api/items/uncomplete`: the two sides of one checkbox. */
+export function setItemCompleted({ itemId, completed }: { itemId: string; completed: boolean }) {
+  return apiRequest<Item>(completed ? '/api/items/complete' : '/api/items/uncomplete', {
+    method: 'PUT',
+    body: { itemId },
+  });
+}
+
+/**
+ * Ticks or unticks an item in the pane of box `parentItemId`. A completed item leaves the
+ * list at once unless the box shows completed items (SPEC §4 visible sub-items).
+ */
+export function useSetItemCompleted(parentItemId: string) {
+  const queryClient = useQueryClient();
+  const key = itemsForPaneKey(parentItemId);
+  return useMutation({
+    mutationFn: setItemCompleted,
+    onMutate: async ({ itemId, completed }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<ItemsForPane>(key);
+      if (before) {
+        const showCompleted = before.item.settings.showCompletedItems;
+        const items = before.items
+          .map((item) => (item._id === itemId ? { ...item, completed } : item))
+          .filter((item) => isVisibleSubItem(item, showCompleted));
+        queryClient.setQueryData<ItemsForPane>(key, { ...before, items });
+      }
+      return { before };
+    },
+    onError: (_error, _body, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,0 +1,41 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface ItemsForPane {
+  /** The box the pane shows, with `subItemsIndex`. */
+  item: Item;
+  /** Its visible sub-items, in order. */
+  items: Item[];
+}
+
+/** `GET /api/items/get-items-for-pane`: a box and its visible sub-items. */
+export function getItemsForPane(itemId: string, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest<ItemsForPane>('/api/items/get-items-for-pane', {
+    method: 'GET',
+    query: { itemId },
+    signal,
+  });
+}
+
+/** Key of one box's pane contents; every change to that box or its children invalidates it. */
+export function itemsForPaneKey(itemId: string) {
+  return ['items-for-pane', itemId] as const;
+}
+
+/** Prefix of every pane's contents, for changes that may show in several panes (a box title). */
+export const ALL_ITEMS_FOR_PANE_KEY = ['items-for-pane'] as const;
+
+export function getItemsForPaneQueryOptions(itemId: string) {
+  return queryOptions({
+    queryKey: itemsForPaneKey(itemId),
+    queryFn: ({ signal }) => getItemsForPane(itemId, { signal }),
+    // The pane shows its own error in place (SPEC §8 'The items for this Box could not be retrieved.').
+    throwOnError: false,
+  });
+}
+
+/** The contents of the pane showing this box. */
+export function useItemsForPane(itemId: string) {
+  return useQuery(getItemsForPaneQueryOptions(itemId));
+}

@@ -1,0 +1,38 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
+
+export interface UpdateSettingBody {
+  itemId: string;
+  settingKey: keyof Item['settings'];
+  settingValue: boolean;
+}
+
+/** `PUT /api/items/update-setting`: one of a box's own settings. */
+export function updateSetting(body: UpdateSettingBody): Promise<Item> {
+  return apiRequest<Item>('/api/items/update-setting', { method: 'PUT', body });
+}
+
+/** Flips a box setting at once (the switch follows), then refetches the box's pane. */
+export function useUpdateSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSetting,
+    onMutate: async ({ itemId, settingKey, settingValue }) => {
+      const key = itemsForPaneKey(itemId);
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<ItemsForPane>(key);
+      if (before) {
+        const settings = { ...before.item.settings, [settingKey]: settingValue };
+        queryClient.setQueryData<ItemsForPane>(key, { ...before, item: { ...before.item, settings } });
+      }
+      return { before };
+    },
+    onError: (_error, { itemId }, context) => {
+      if (context?.before) queryClient.setQueryData(itemsForPaneKey(itemId), context.before);
+    },
+    onSettled: (_data, _error, { itemId }) =>
+      queryClient.invalidateQueries({ queryKey: itemsForPaneKey(itemId) }),
+  });
+}

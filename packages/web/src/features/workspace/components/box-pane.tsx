@@ -1,0 +1,253 @@
+import {
+  ActionIcon,
+  Button,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  Menu,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { IconAlignLeft, IconBox, IconBoxOff, IconPlus, IconSettings, IconX } from '@tabler/icons-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useArchiveItem } from '../api/archive-item';
+import { useClosePane } from '../api/close-pane';
+import { useSetItemCompleted } from '../api/complete-item';
+import { useCreatePane } from '../api/create-pane';
+import { useItemsForPane } from '../api/get-items-for-pane';
+import { useNotifyFailure } from '../hooks/use-notify-failure';
+import { useTextOutliner } from '../hooks/use-text-outliner';
+import classes from './box-pane.module.css';
+import { BoxSettingsModal } from './box-settings-modal';
+import { BoxTitle } from './box-title';
+import { CreateBoxModal } from './create-box-modal';
+import { BoxItemRow, DraftTextRow, QueuedTextRow, TextItemRow } from './item-row';
+
+function PaneAction({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+interface BoxPaneProps {
+  paneId: string;
+  /** Position of this pane in the workspace: a box opened from it goes right after it. */
+  paneIndex: number;
+  /** The box this pane shows. */
+  itemId: string;
+  /** The box as the workspace sent it, shown while the pane loads. */
+  initialBox: Item | undefined;
+}
+
+/** One box pane: its heading and actions, then its visible sub-items in order. */
+export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [createBoxOpen, setCreateBoxOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const insertButton = useRef<HTMLButtonElement>(null);
+
+  const contents = useItemsForPane(itemId);
+  const closePane = useClosePane();
+  const createPane = useCreatePane();
+  const outliner = useTextOutliner(itemId);
+  const setCompleted = useSetItemCompleted(itemId);
+  const archiveItem = useArchiveItem();
+  const notifyFailure = useNotifyFailure();
+
+  const box = contents.data?.item ?? initialBox;
+  const title = box?.isRootBox ? t('pane.rootTitle') : box?.title || t('pane.noTitle');
+  const canAdd = box !== undefined && box.accessLevel !== 'readonly';
+
+  const handleOpenBox = (child: Item) =>
+    createPane.mutate(
+      { pos: paneIndex + 1, itemId: child._id },
+      { onError: (error) => notifyFailure(error, 'boxes.addFailed') },
+    );
+
+  const handleArchive = (child: Item) => archiveItem.mutate(child._id);
+
+  const handleClose = () =>
+    closePane.mutate(paneId, { onError: (error) => notifyFailure(error, 'boxes.removeFailed') });
+
+  let body: ReactNode;
+  if (contents.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader size="sm" aria-label={t('pane.loading')} />
+      </Center>
+    );
+  } else if (contents.isError) {
+    body = (
+      <Stack align="center" gap="sm" py="xl" px="md">
+        <Text c="dimmed" ta="center" fz="sm">
+          {t('boxes.itemsLoadFailed')}
+        </Text>
+        <Button variant="light" size="xs" onClick={() => void contents.refetch()}>
+          {t('pane.retry')}
+        </Button>
+      </Stack>
+    );
+  } else {
+    const { items } = contents.data;
+    const { draftKey, queued, anchorId, editingItemId } = outliner;
+    // New lines (queued, then the one being typed) sit right after their anchor, else at the end.
+    const newLines =
+      queued.length > 0 || draftKey !== null ? (
+        <li key="new-lines">
+          {queued.map((line) => (
+            <QueuedTextRow key={line.key} text={line.text} />
+          ))}
+          {draftKey !== null && (
+            <DraftTextRow key={draftKey} onCommit={outliner.commitDraft} onCancel={outliner.cancelDraft} />
+          )}
+        </li>
+      ) : null;
+    const linesAtEnd = anchorId === undefined || !items.some((item) => item._id === anchorId);
+    body =
+      items.length === 0 && newLines === null ? (
+        <EmptyState
+          py="xl"
+          size="sm"
+          icon={<IconBoxOff size={24} stroke={1.6} />}
+          withIndicatorBackground
+          title={t('pane.empty')}
+          description={canAdd ? t('pane.emptyDetail') : undefined}
+        />
+      ) : (
+        <ul aria-label={t('pane.items', { title })} className={classes.list}>
+          {/* One flat keyed list, so the line being typed keeps its state when its anchor moves. */}
+          {items.flatMap((item) => [
+            <li key={item._id}>
+              {item.itemType === 'todoBox' ? (
+                <BoxItemRow
+                  item={item}
+                  onOpen={() => handleOpenBox(item)}
+                  onArchive={() => handleArchive(item)}
+                />
+              ) : (
+                <TextItemRow
+                  item={item}
+                  editing={editingItemId === item._id}
+                  onStartEdit={() => outliner.startEditing(item)}
+                  onCommit={(text, how) => outliner.commit(item, text, how)}
+                  onCancel={outliner.cancel}
+                  onToggleCompleted={(completed) =>
+                    setCompleted.mutate(
+                      { itemId: item._id, completed },
+                      { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
+                    )
+                  }
+                  onArchive={() => handleArchive(item)}
+                />
+              )}
+            </li>,
+            ...(!linesAtEnd && anchorId === item._id && newLines ? [newLines] : []),
+            ...(linesAtEnd && newLines && item === items.at(-1) ? [newLines] : []),
+          ])}
+          {linesAtEnd && items.length === 0 && newLines}
+        </ul>
+      );
+  }
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      className={classes.pane}
+      withBorder
+      radius="md"
+      shadow="xs"
+      data-pane-id={paneId}
+    >
+      <header className={classes.header}>
+        {box ? (
+          <BoxTitle box={box} title={title} headingId={headingId} />
+        ) : (
+          <Title order={2} fz="md" className={classes.heading} id={headingId}>
+            {t('common.loading')}
+          </Title>
+        )}
+        <Group gap={2} wrap="nowrap">
+          {canAdd && (
+            <Menu
+              position="bottom-end"
+              shadow="md"
+              width={220}
+              // The chooser's Text puts the caret in a new line: the menu must not take focus back.
+              returnFocus={false}
+            >
+              <Menu.Target>
+                <Tooltip label={t('pane.insertItem')}>
+                  <ActionIcon
+                    ref={insertButton}
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    aria-label={t('pane.insertItem')}
+                  >
+                    <IconPlus size={20} stroke={1.7} />
+                  </ActionIcon>
+                </Tooltip>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{t('chooser.title')}</Menu.Label>
+                <Menu.Item
+                  leftSection={<IconBox size={16} stroke={1.7} />}
+                  onClick={() => setCreateBoxOpen(true)}
+                >
+                  {t('chooser.box')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconAlignLeft size={16} stroke={1.7} />} onClick={outliner.addText}>
+                  {t('chooser.text')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+          {box && (
+            <PaneAction label={t('pane.settings')} onClick={() => setSettingsOpen(true)}>
+              <IconSettings size={19} stroke={1.7} />
+            </PaneAction>
+          )}
+          <PaneAction label={t('pane.close')} onClick={handleClose}>
+            <IconX size={19} stroke={1.7} />
+          </PaneAction>
+        </Group>
+      </header>
+      <div className={classes.body}>{body}</div>
+      {canAdd && (
+        <CreateBoxModal
+          opened={createBoxOpen}
+          onClose={() => setCreateBoxOpen(false)}
+          parentItemId={itemId}
+        />
+      )}
+      {box && (
+        <BoxSettingsModal
+          opened={settingsOpen}
+          onClose={() => setSettingsOpen(false)}
+          box={box}
+          title={title}
+        />
+      )}
+    </Paper>
+  );
+}

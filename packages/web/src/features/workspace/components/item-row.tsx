@@ -1,0 +1,201 @@
+import { ActionIcon, Checkbox, Textarea, Tooltip, UnstyledButton } from '@mantine/core';
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { IconBox, IconTrash } from '@tabler/icons-react';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TextCommit } from '../hooks/use-text-outliner';
+import classes from './item-row.module.css';
+
+function ArchiveAction({ onArchive }: { onArchive: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip label={t('item.archive')}>
+      <ActionIcon
+        className={classes.actions}
+        variant="subtle"
+        color="gray"
+        size="md"
+        aria-label={t('item.archive')}
+        onClick={onArchive}
+      >
+        <IconTrash size={16} stroke={1.6} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+interface TextEditorProps {
+  initialTitle: string;
+  onCommit: (title: string, how: TextCommit) => void;
+  onCancel: () => void;
+}
+
+/** The in-place editor of a text: Enter saves (Shift+Enter breaks the line), Escape cancels, leaving saves. */
+function TextEditor({ initialTitle, onCommit, onCancel }: TextEditorProps) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(initialTitle);
+  // Enter and Escape end the edit; the blur that follows must not end it a second time.
+  const done = useRef(false);
+
+  const finish = (end: () => void) => {
+    if (done.current) return;
+    done.current = true;
+    end();
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      finish(() => onCommit(draft, 'enter'));
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      finish(onCancel);
+    }
+  };
+
+  return (
+    <Textarea
+      className={classes.editor}
+      aria-label={t('item.text.label')}
+      value={draft}
+      onChange={(event) => setDraft(event.currentTarget.value)}
+      onKeyDown={handleKeyDown}
+      onBlur={() => finish(() => onCommit(draft, 'blur'))}
+      onFocus={(event) => {
+        const end = event.currentTarget.value.length;
+        event.currentTarget.setSelectionRange(end, end);
+      }}
+      autosize
+      minRows={1}
+      maxLength={2000}
+      size="sm"
+      autoFocus
+    />
+  );
+}
+
+interface TextItemRowProps {
+  item: Item;
+  editing: boolean;
+  onStartEdit: () => void;
+  onCommit: (title: string, how: TextCommit) => void;
+  onCancel: () => void;
+  onToggleCompleted: (completed: boolean) => void;
+  onArchive: () => void;
+}
+
+/** A text: a checkbox, its text (click to edit in place) and an archive action. */
+export function TextItemRow({
+  item,
+  editing,
+  onStartEdit,
+  onCommit,
+  onCancel,
+  onToggleCompleted,
+  onArchive,
+}: TextItemRowProps) {
+  const { t } = useTranslation();
+  const readonly = item.accessLevel === 'readonly';
+  const text = item.title || <span className={classes.placeholder}>{t('item.text.label')}</span>;
+
+  return (
+    <div className={classes.row} data-item-id={item._id}>
+      <Checkbox
+        className={classes.checkbox}
+        size="sm"
+        radius="xl"
+        checked={item.completed}
+        disabled={readonly}
+        aria-label={item.completed ? t('item.uncomplete') : t('item.complete')}
+        onChange={(event) => onToggleCompleted(event.currentTarget.checked)}
+      />
+      <div className={classes.content}>
+        {editing && !readonly ? (
+          <TextEditor initialTitle={item.title} onCommit={onCommit} onCancel={onCancel} />
+        ) : readonly ? (
+          <span className={classes.text} data-completed={item.completed || undefined}>
+            {text}
+          </span>
+        ) : (
+          <UnstyledButton
+            className={classes.text}
+            data-completed={item.completed || undefined}
+            onClick={onStartEdit}
+          >
+            {text}
+          </UnstyledButton>
+        )}
+      </div>
+      {!readonly && !editing && <ArchiveAction onArchive={onArchive} />}
+    </div>
+  );
+}
+
+interface DraftTextRowProps {
+  onCommit: (title: string, how: TextCommit) => void;
+  onCancel: () => void;
+}
+
+/** A new line being typed; it becomes a text when it ends (Enter or leaving it). */
+export function DraftTextRow({ onCommit, onCancel }: DraftTextRowProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.row} data-draft>
+      <Checkbox
+        className={classes.checkbox}
+        size="sm"
+        radius="xl"
+        checked={false}
+        disabled
+        aria-label={t('item.complete')}
+      />
+      <div className={classes.content}>
+        <TextEditor initialTitle="" onCommit={onCommit} onCancel={onCancel} />
+      </div>
+    </div>
+  );
+}
+
+/** A line already typed, shown while the server creates it. */
+export function QueuedTextRow({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.row} data-queued aria-busy>
+      <Checkbox
+        className={classes.checkbox}
+        size="sm"
+        radius="xl"
+        checked={false}
+        disabled
+        aria-label={t('item.complete')}
+      />
+      <div className={classes.content}>
+        <span className={classes.text}>{text}</span>
+      </div>
+    </div>
+  );
+}
+
+interface BoxItemRowProps {
+  item: Item;
+  onOpen: () => void;
+  onArchive: () => void;
+}
+
+/** A box inside a box: its icon and title; clicking opens it in a new pane. */
+export function BoxItemRow({ item, onOpen, onArchive }: BoxItemRowProps) {
+  const { t } = useTranslation();
+  const title = item.title || t('pane.noTitle');
+  return (
+    <div className={classes.row} data-item-id={item._id}>
+      <div className={classes.content}>
+        <UnstyledButton className={classes.box} onClick={onOpen} title={t('item.open', { title })}>
+          <IconBox className={classes.boxIcon} size={18} stroke={1.7} aria-hidden />
+          <span className={classes.boxTitle}>{title}</span>
+        </UnstyledButton>
+      </div>
+      {item.accessLevel !== 'readonly' && <ArchiveAction onArchive={onArchive} />}
+    </div>
+  );
+}
