@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   locale: 'nestbox.locale',
   /** `'true'` or `'false'`: whether tooltips show (Customizations tab). */
   tooltipsEnabled: 'nestbox.tooltipsEnabled',
+  /** `'true'` turns the live-update socket off (SPEC §4 "stop-socket flag"). */
+  stopSocket: 'nestbox.stopSocket',
   /** `'side-by-side'` or `'stacked'`: the header's Toggle Layout flag. */
   layout: 'nestbox.layout',
 } as const;

@@ -11,6 +11,7 @@ import { getUserQueryOptions } from '../../lib/api/get-user';
 import { changeLocale, currentLocale } from '../../lib/i18n';
 import { showNotificationKeptForReload } from '../../lib/notify';
 import { AppHeader } from './app-header';
+import { useLiveUpdates } from './use-live-updates';
 
 /**
  * Every `/app` page. It re-renders on each location change (it reads the location), and each
@@ -27,6 +28,7 @@ export function AppLayout() {
   const token = useSessionToken();
   const layout = useWorkspaceLayout();
   const user = useQuery({ ...getUserQueryOptions(), enabled: token !== null });
+  useLiveUpdates(user.isSuccess ? token : null);
   const locale = user.data?.locale;
   const localeDiffers = locale !== undefined && locale !== currentLocale();
 
