@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { createUser, tokenFor } from '../../test/factories.js';
+import { testEngine } from '../../test/test-database.js';
+import { findRootBox } from '../items/items.repository.js';
+
+type Role = 'owner' | 'editor' | 'readonly' | 'stranger' | 'anonymous';
+const ROLES: Role[] = ['owner', 'editor', 'readonly', 'stranger', 'anonymous'];
+
+/** Fresh items for one call: a box shared with the editor and the readonly member, and what is inside it. */
+interface Fixture {
+  box: string;
+  text: string;
+  innerBox: string;
+  archived: string;
+  ownerRoot: string;
+  userIds: Record<'editor' | 'readonly' | 'stranger', string>;
+}
+
+type Call = (f: Fixture) => { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown };
+
+const READ = { owner: 200, editor: 200, readonly: 200, stranger: 404, anonymous: 401 };
+const EDIT = { owner: 200, editor: 200, readonly: 403, stranger: 404, anonymous: 401 };
+const CREATE = { ...EDIT, owner: 201, editor: 201 };
+const SHARE = { owner: 200, editor: 403, readonly: 403, stranger: 404, anonymous: 401 };
+
+/**
+ * Every item and sharing endpoint × {owner, editor, readonly, stranger, logged out}: the
+ * status each must get, denials included. Strangers always get 404, never 403.
+ */
+const MATRIX: [string, Call, Record<Role, number>][] = [
+  ['get-item', (f) => ({ method: 'GET', path: `/api/items/get-item?itemId=${f.text}` }), READ],
+  [
+    'get-items-for-pane',
+    (f) => ({ method: 'GET', path: `/api/items/get-items-for-pane?itemId=${f.box}` }),
+    READ,
+  ],
+  [
+    'get-number-of-child-items',
+    (f) => ({ method: 'GET', path: `/api/items/get-number-of-child-items?itemId=${f.box}` }),
+    READ,
+  ],
+  [
+    'get-users-associated',
+    (f) => ({ method: 'GET', path: `/api/items/get-users-associated?itemId=${f.box}` }),
+    READ,
+  ],
+  [
+    'update-item (personal star)',
+    (f) => ({ method: 'PUT', path: '/api/items/update-item', body: { itemId: f.text, favourited: true } }),
+    READ,
+  ],
+  [
+    'update-priority (personal rank)',
+    (f) => ({ method: 'PUT', path: '/api/items/update-priority', body: { itemId: f.text, priority: 5 } }),
+    READ,
+  ],
+  [
+    'create-pane',
+    (f) => ({ method: 'POST', path: '/api/items/create-pane', body: { pos: 0, itemId: f.box } }),
+    READ,
+  ],
+  [
+    'replace-in-workspace',
+    (f) => ({ method: 'PUT', path: '/api/items/replace-in-workspace', body: { pos: 0, itemId: f.box } }),
+    READ,
+  ],
+  [
+    'create-item',
+    (f) => ({
+      method: 'POST',
+      path: '/api/items/create-item',
+      body: { parentItemId: f.box, itemType: 'todoText', title: 'x' },
+    }),
+    CREATE,
+  ],
+  [
+    'save-box-item',
+    (f) => ({
+      method: 'POST',
+      path: '/api/items/save-box-item',
+      body: { itemId: f.innerBox, title: 'Renamed' },
+    }),
+    EDIT,
+  ],
+  [
+    'save-text-item',
+    (f) => ({
+      method: 'POST',
+      path: '/api/items/save-text-item',
+      body: { itemId: f.text, title: 'changed' },
+    }),
+    EDIT,
+  ],
+  [
+    'update-setting',
+    (f) => ({
+      method: 'PUT',
+      path: '/api/items/update-setting',
+      body: { itemId: f.box, settingKey: 'showCompletedItems', settingValue: true },
+    }),
+    EDIT,
+  ],
+  [
+    'update-item (target date)',
+    (f) => ({
+      method: 'PUT',
+      path: '/api/items/update-item',
+      body: { itemId: f.text, priorityTargetDate: 1_900_000_000_000 },
+    }),
+    EDIT,
+  ],
+  [
+    'update-priority (target date)',
+    (f) => ({
+      method: 'PUT',
+      path: '/api/items/update-priority',
+      body: { itemId: f.text, priority: 5, priorityTargetDate: 1 },
+    }),
+    EDIT,
+  ],
+  ['complete', (f) => ({ method: 'PUT', path: '/api/items/complete', body: { itemId: f.text } }), EDIT],
+  ['uncomplete', (f) => ({ method: 'PUT', path: '/api/items/uncomplete', body: { itemId: f.text } }), EDIT],
+  ['archive', (f) => ({ method: 'DELETE', path: `/api/items/archive?itemId=${f.text}` }), EDIT],
+  [
+    'unarchive',
+    (f) => ({
+      method: 'PUT',
+      path: '/api/items/unarchive',
+      body: { itemId: f.archived, parentItemId: f.box },
+    }),
+    EDIT,
+  ],
+  [
+    'auto-archive',
+    (f) => ({
+      method: 'PUT',
+      path: '/api/items/auto-archive',
+      body: { itemId: f.text, amount: 1, duration: 'days' },
+    }),
+    EDIT,
+  ],
+  [
+    'move-to-new-parent',
+    (f) => ({
+      method: 'PUT',
+      path: '/api/items/move-to-new-parent',
+      body: { itemId: f.text, newParentItemId: f.innerBox },
+    }),
+    EDIT,
+  ],
+  [
+    'move-within-pane',
+    (f) => ({
+      method: 'PUT',
+      path: '/api/items/move-within-pane',
+      body: {
+        droppableItemId: f.box,
+        draggableItemId: f.text,
+        itemIdAdjacentToDrop: f.innerBox,
+        beforeAfter: 'before',
+      },
+    }),
+    EDIT,
+  ],
+  [
+    'move-between-panes',
+    (f) => ({
+      method: 'PUT',
+      path: '/api/items/move-between-panes',
+      body: { draggableItemId: f.text, sourceDroppableItemId: f.box, destDroppableItemId: f.innerBox },
+    }),
+    EDIT,
+  ],
+  [
+    'associate-user',
+    (f) => ({
+      method: 'PUT',
+      path: '/api/items/associate-user',
+      body: { itemId: f.box, userId: f.userIds.stranger },
+    }),
+    SHARE,
+  ],
+  [
+    'update-ownership',
+    (f) => ({
+      method: 'PUT',
+      path: '/api/items/update-ownership',
+      body: { itemId: f.box, userId: f.userIds.editor, ownershipId: 'owner' },
+    }),
+    SHARE,
+  ],
+  [
+    'remove-association',
+    (f) => ({
+      method: 'DELETE',
+      path: `/api/items/remove-association?itemId=${f.box}&userId=${f.userIds.readonly}`,
+    }),
+    SHARE,
+  ],
+];
+
+describe(`permission matrix on ${testEngine}`, () => {
+  let t: TestApp;
+  const tokens: Partial<Record<Role, string>> = {};
+  const ids = {} as Record<'owner' | 'editor' | 'readonly' | 'stranger', string>;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    for (const role of ['owner', 'editor', 'readonly', 'stranger'] as const) {
+      const user = await createUser(t.database.db, { name: role });
+      ids[role] = user.id;
+      tokens[role] = await tokenFor(t.secrets.jwtSecret, user);
+    }
+  });
+  afterAll(() => t.close());
+
+  async function as<T>(
+    role: Role,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: T }> {
+    const res = await t.request(path, {
+      method,
+      headers: tokens[role] ? { authorization: `Bearer ${tokens[role]}` } : {},
+      ...(body === undefined ? {} : { json: body }),
+    });
+    return { status: res.status, json: (await res.json()) as T };
+  }
+
+  async function fixture(): Promise<Fixture> {
+    const ownerRoot = (await findRootBox(t.database.db, ids.owner))?.id ?? '';
+    const make = async (parentItemId: string, itemType: string, title: string) =>
+      (
+        await as<{ _id: string }>('owner', 'POST', '/api/items/create-item', {
+          parentItemId,
+          itemType,
+          title,
+        })
+      ).json._id;
+    const box = await make(ownerRoot, 'todoBox', 'Shared');
+    const text = await make(box, 'todoText', 'task');
+    const innerBox = await make(box, 'todoBox', 'Inner');
+    const archived = await make(box, 'todoText', 'old');
+    await as('owner', 'DELETE', `/api/items/archive?itemId=${archived}`);
+    await as('owner', 'PUT', '/api/items/associate-user', {
+      itemId: box,
+      userId: ids.editor,
+      ownershipId: 'editor',
+    });
+    await as('owner', 'PUT', '/api/items/associate-user', {
+      itemId: box,
+      userId: ids.readonly,
+      ownershipId: 'readonly',
+    });
+    return {
+      box,
+      text,
+      innerBox,
+      archived,
+      ownerRoot,
+      userIds: { editor: ids.editor, readonly: ids.readonly, stranger: ids.stranger },
+    };
+  }
+
+  for (const [name, call, expected] of MATRIX) {
+    it(`${name}: ${ROLES.map((role) => `${role} ${expected[role]}`).join(', ')}`, async () => {
+      for (const role of ROLES) {
+        const { method, path, body } = call(await fixture());
+        const { status } = await as(role, method, path, body);
+        expect(status, `${name} as ${role}`).toBe(expected[role]);
+      }
+    });
+  }
+
+  it('never lets a member raise a level, and ends access on removal', async () => {
+    const f = await fixture();
+    expect(
+      (
+        await as('editor', 'PUT', '/api/items/update-ownership', {
+          itemId: f.box,
+          userId: ids.editor,
+          ownershipId: 'owner',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await as('readonly', 'PUT', '/api/items/associate-user', {
+          itemId: f.text,
+          userId: ids.stranger,
+          ownershipId: 'owner',
+        })
+      ).status,
+    ).toBe(403);
+    const links = await as<{ userId: string; ownershipId: string }[]>(
+      'owner',
+      'GET',
+      `/api/items/get-users-associated?itemId=${f.box}`,
+    );
+    expect(links.json.map((l) => l.ownershipId).sort()).toEqual(['editor', 'readonly']);
+    await as('owner', 'DELETE', `/api/items/remove-association?itemId=${f.box}&userId=${ids.editor}`);
+    expect((await as('editor', 'GET', `/api/items/get-item?itemId=${f.text}`)).status).toBe(404);
+    expect(
+      (await as('editor', 'POST', '/api/items/save-text-item', { itemId: f.text, title: 'still here?' }))
+        .status,
+    ).toBe(404);
+  });
+});
