@@ -24,8 +24,22 @@ const BUDGET_P99_MS = 50;
 const benchmark: Benchmark = {
   title: 'Live update latency: HTTP write → socket event at another client',
   async run() {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-'));
     const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const probe = new Redis(redisUrl, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    const reachable = await probe
+      .connect()
+      .then(() => probe.ping())
+      .then(
+        () => true,
+        () => false,
+      );
+    probe.disconnect();
+    if (!reachable) return `Not measured: no Redis at ${redisUrl} (set REDIS_URL).`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-'));
     const file = path.join(dataDir, 'nestbox.sqlite');
     const setup = openDatabase({ sqliteFile: file });
     await migrateToLatest(setup.db);
