@@ -30,6 +30,7 @@ const benchmark: Benchmark = {
       maxRetriesPerRequest: 0,
       retryStrategy: () => null,
     });
+    probe.on('error', () => {});
     const reachable = await probe
       .connect()
       .then(() => probe.ping())
