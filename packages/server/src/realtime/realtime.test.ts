@@ -139,6 +139,14 @@ describe(`live updates on ${testEngine}`, () => {
       accessLevel: 'readonly',
     });
 
+    const levelChanged = nextEvent(strangerSocket, 'UPDATE_ITEM');
+    await call(owner.token, 'PUT', '/api/items/update-ownership', {
+      itemId: box._id,
+      userId: stranger.id,
+      ownershipId: 'editor',
+    });
+    expect(await levelChanged).toMatchObject({ itemId: box._id, removedFields: [] });
+
     const removed = nextEvent(strangerSocket, 'UPDATE_ITEM');
     const res = await t.request(`/api/items/remove-association?itemId=${box._id}&userId=${stranger.id}`, {
       method: 'DELETE',

@@ -235,6 +235,18 @@ export function createItemsService({
     /** After a share: the person now sees the item (and everything inside it). */
     announceShared: (itemId: string, userId: string) => announceAdded(itemId, userId),
 
+    /** After a level change: the person's view of the item changed (their client refetches it). */
+    announceLevelChanged(itemId: string, userId: string) {
+      if (!publisher) return;
+      const clientId = requestContext()?.clientId;
+      publisher.publish(userId, SOCKET_EVENTS.updateItem, {
+        itemId,
+        updatedFields: {},
+        removedFields: [],
+        ...(clientId ? { clientId } : {}),
+      });
+    },
+
     /** After a share ends: the item is gone for that person, unless they still reach it. */
     async announceUnshared(itemId: string, userId: string) {
       if (!publisher || (await accessLevelOf(db, userId, itemId))) return;

@@ -79,6 +79,7 @@ export function createSharingService({
         await keepAnOwner(trx, itemId, current, level);
         await setLinkLevel(trx, itemId, userId, level);
       });
+      items.announceLevelChanged(itemId, userId);
     },
 
     async remove(user: UserRow, itemId: string, userId: string): Promise<void> {
