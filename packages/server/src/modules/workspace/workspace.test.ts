@@ -3,6 +3,7 @@ import type { User } from '@nestbox/shared/users/user.schema';
 import type { Workspace } from '@nestbox/shared/workspace/workspace.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
+import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, tokenFor } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
@@ -24,17 +25,10 @@ describe(`workspace on ${testEngine}`, () => {
   });
   afterAll(() => t.close());
 
-  const send = (method: string, path: string, json?: unknown, as = token) =>
-    t.request(path, {
-      method,
-      headers: { authorization: `Bearer ${as}` },
-      ...(json === undefined ? {} : { json }),
-    });
-  async function ok<T>(method: string, path: string, json?: unknown): Promise<T> {
-    const res = await send(method, path, json);
-    expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
-    return (await res.json()) as T;
-  }
+  const { send, ok } = apiCalls(
+    () => t,
+    () => token,
+  );
   const box = (title: string) =>
     ok<Item>('POST', '/api/items/create-item', { parentItemId: root, itemType: 'todoBox', title });
   const workspace = () => ok<Workspace>('GET', '/api/items/get-workspace-items');
