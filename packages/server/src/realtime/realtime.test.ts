@@ -89,6 +89,8 @@ describe(`live updates on ${testEngine}`, () => {
     expect(((await echoed) as AddItemEvent).clientId).toBe('owner-tab');
 
     const updated = nextEvent(ownerSocket, 'UPDATE_ITEM');
+    // The member hears their own change too (their tab ignores it by client id).
+    const memberEcho = nextEvent(memberSocket, 'UPDATE_ITEM');
     await call(
       member.token,
       'POST',
@@ -102,6 +104,7 @@ describe(`live updates on ${testEngine}`, () => {
       updatedFields: { title: 'Oat milk', completed: false },
       removedFields: [],
     });
+    expect(((await memberEcho) as UpdateItemEvent).clientId).toBe('member-tab');
     const completed = nextEvent(memberSocket, 'UPDATE_ITEM');
     await call(owner.token, 'PUT', '/api/items/complete', { itemId: item._id });
     expect(((await completed) as UpdateItemEvent).updatedFields.completed).toBe(true);

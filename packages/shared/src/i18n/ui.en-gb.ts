@@ -170,6 +170,21 @@ export const uiEnGb = {
   'boxSettings.archiveConfirm': 'Archive this box? It closes and leaves your workspace.',
   'boxSettings.archiveConfirmButton': 'Yes, archive it',
 
+  // Share section of the box settings (SPEC §2, §5, §6)
+  'shareSection.title': 'Share',
+  'shareSection.search': 'Share with',
+  'shareSection.searchPlaceholder': 'Type at least 2 letters of a name',
+  'shareSection.searching': 'Searching…',
+  'shareSection.noResults': 'Nobody found with that name.',
+  'shareSection.newLevel': 'Level',
+  'shareSection.levelOf': 'Level of {{name}}',
+  'shareSection.add': 'Add',
+  'shareSection.remove': 'Remove {{name}}',
+  'shareSection.list': 'People with access',
+  'shareSection.empty': 'Not shared with anyone yet.',
+  'shareSection.loading': 'Fetching the people this box is shared with…',
+  'shareSection.loadFailed': 'The people this box is shared with could not be retrieved.',
+
   // Organiser
   'organiser.title': 'Organiser',
   'organiser.prioritized': 'Prioritized',

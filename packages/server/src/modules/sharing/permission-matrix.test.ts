@@ -299,7 +299,7 @@ describe(`permission matrix on ${testEngine}`, () => {
       'GET',
       `/api/items/get-users-associated?itemId=${f.box}`,
     );
-    expect(links.json.map((l) => l.ownershipId).sort()).toEqual(['editor', 'readonly']);
+    expect(links.json.map((l) => l.ownershipId).sort()).toEqual(['editor', 'owner', 'readonly']);
     await as('owner', 'DELETE', `/api/items/remove-association?itemId=${f.box}&userId=${ids.editor}`);
     expect((await as('editor', 'GET', `/api/items/get-item?itemId=${f.text}`)).status).toBe(404);
     expect(

@@ -1,14 +1,15 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** The people an item is shared with directly, oldest link first. */
+/** The people an item is shared with directly: owners first, then editors, then readers, oldest link first. */
 export function listLinks(db: Kysely<Database>, itemId: string) {
   return db
     .selectFrom('item_users')
     .innerJoin('users', 'users.id', 'item_users.user_id')
     .select(['item_users.user_id', 'users.name', 'item_users.level'])
     .where('item_users.item_id', '=', itemId)
+    .orderBy(sql`case item_users.level when 'owner' then 0 when 'editor' then 1 else 2 end`)
     .orderBy('item_users.created_at')
     .orderBy('users.name')
     .execute();

@@ -66,6 +66,9 @@ export function createSharingService({
       if (!(await users.findActiveUser(userId))) throw appErrors.notFound();
       await db.transaction().execute(async (trx) => {
         if (await findLink(trx, itemId, userId)) throw appErrors.conflict('share.alreadyShared');
+        // The first share of an item names its owner on it, so the list shows them and the
+        // last-owner rule counts them (they owned it through a box above until now).
+        if (!(await findLink(trx, itemId, user.id))) await insertLink(trx, itemId, user.id, 'owner', now());
         await insertLink(trx, itemId, userId, level, now());
       });
       items.announceShared(itemId, userId);

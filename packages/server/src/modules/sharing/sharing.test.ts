@@ -72,7 +72,10 @@ describe(`sharing on ${testEngine}`, () => {
       title: 'Book ferry',
     });
     expect((await share('owner', box._id, users.bob.id)).status).toBe(200);
-    expect(await entries(box._id)).toEqual([['Bob Builder', 'editor']]);
+    expect(await entries(box._id)).toEqual([
+      ['Olivia Owner', 'owner'],
+      ['Bob Builder', 'editor'],
+    ]);
 
     const workspace = await ok<{ items: Item[] }>(
       'bob',
@@ -110,7 +113,10 @@ describe(`sharing on ${testEngine}`, () => {
         })
       ).status,
     ).toBe(403);
-    expect(await entries(box._id, 'carol')).toEqual([['Carol Singer', 'readonly']]);
+    expect(await entries(box._id, 'carol')).toEqual([
+      ['Olivia Owner', 'owner'],
+      ['Carol Singer', 'readonly'],
+    ]);
     expect(
       (
         await send('carol', 'PUT', '/api/items/update-ownership', {
@@ -126,7 +132,8 @@ describe(`sharing on ${testEngine}`, () => {
       userId: users.carol.id,
       ownershipId: 'owner',
     });
-    // Carol is the box's only owner link: she cannot step down or be removed while alone.
+    // With Olivia's own link gone, Carol is the box's only owner link: she cannot step down.
+    await ok('carol', 'DELETE', `/api/items/remove-association?itemId=${box._id}&userId=${users.owner.id}`);
     const lastOwner = await send('carol', 'PUT', '/api/items/update-ownership', {
       itemId: box._id,
       userId: users.carol.id,
@@ -170,7 +177,10 @@ describe(`sharing on ${testEngine}`, () => {
     ] as const) {
       expect((await send('stranger', method, path, json)).status, `${method} ${path}`).toBe(404);
     }
-    expect(await entries(box._id)).toEqual([['Bob Builder', 'readonly']]);
+    expect(await entries(box._id)).toEqual([
+      ['Olivia Owner', 'owner'],
+      ['Bob Builder', 'readonly'],
+    ]);
     const anonymous = await t.request(`/api/items/get-users-associated?itemId=${box._id}`);
     expect(anonymous.status).toBe(401);
   });
@@ -185,6 +195,9 @@ describe(`sharing on ${testEngine}`, () => {
     const res = await t.request(`/api/items/get-users-associated?itemId=${box._id}`, {
       headers: { authorization: `Bearer ${users.owner.token}`, 'accept-language': 'fr' },
     });
-    expect(((await res.json()) as ShareEntry[])[0]?.ownershipName).toBe('Lecture seule');
+    expect(((await res.json()) as ShareEntry[]).map((e) => e.ownershipName)).toEqual([
+      'Propriétaire',
+      'Lecture seule',
+    ]);
   });
 });

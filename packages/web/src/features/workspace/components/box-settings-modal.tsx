@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useArchiveItem } from '../api/archive-item';
 import { useUpdateItem } from '../api/update-item';
 import { type UpdateSettingBody, useUpdateSetting } from '../api/update-setting';
+import { ShareSection } from './share-section';
 
 interface BoxSettingsModalProps {
   opened: boolean;
@@ -26,7 +27,7 @@ interface BoxSettingsModalProps {
   title: string;
 }
 
-/** 'Box settings' (SPEC §2): favourite star, the two switches, and archiving (never the root box). */
+/** 'Box settings' (SPEC §2): favourite star, the two switches, sharing and archiving (never the root box). */
 export function BoxSettingsModal({ opened, onClose, box, title }: BoxSettingsModalProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
@@ -100,6 +101,12 @@ export function BoxSettingsModal({ opened, onClose, box, title }: BoxSettingsMod
             onChange={(event) => handleSetting('autoAddToUnprioritized', event.currentTarget.checked)}
           />
         </Stack>
+        {!box.isRootBox && (
+          <>
+            <Divider />
+            <ShareSection itemId={box._id} accessLevel={box.accessLevel} />
+          </>
+        )}
         {!box.isRootBox && !readonly && (
           <>
             <Divider />

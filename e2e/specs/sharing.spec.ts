@@ -1,0 +1,144 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
+
+/** A box pane, found by the box title in its heading. */
+const pane = (page: Page, title: string) =>
+  page
+    .locator('section[data-pane-id]')
+    .filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+
+/** Calls the API as a user. */
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+) {
+  const response = await request.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** A box in the user's Workspace, created through the API. */
+async function createBox(request: APIRequestContext, token: string, title: string) {
+  const rootId = (
+    await api<{ _id: string }[]>(request, token, 'POST', '/api/items/get-user-associated-items', {
+      limitToType: 'todoBox',
+    })
+  )[0]?._id;
+  return api<{ _id: string }>(request, token, 'POST', '/api/items/create-item', {
+    parentItemId: rootId,
+    itemType: 'todoBox',
+    title,
+  });
+}
+
+async function userId(request: APIRequestContext, token: string): Promise<string> {
+  const response = await request.get('/api/admin/users/get-user', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Opens the Workspace, then the box in a pane, then its settings. */
+async function openBoxSettings(page: Page, token: string, title: string) {
+  await putSessionToken(page, token);
+  await page.goto('/app');
+  await page.getByRole('button', { name: 'Open your Workspace' }).click();
+  await pane(page, 'Workspace').getByRole('button', { name: title }).click();
+  await pane(page, title).getByRole('button', { name: 'Box settings' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Share' })).toBeVisible();
+  return dialog;
+}
+
+/** A name no other test uses, so the search finds exactly this person. */
+const uniqueName = (first: string) => `${first} ${Math.random().toString(36).slice(2, 8)}`;
+
+test.describe('sharing a box', () => {
+  test('an owner adds someone as Editor, makes them Readonly and removes them', async ({ page, request }) => {
+    const owner = await createLoggedInAccount(request, { label: 'share-owner', name: uniqueName('Olga') });
+    const friendName = uniqueName('Frida');
+    const coOwnerName = uniqueName('Cora');
+    await createLoggedInAccount(request, { label: 'share-friend', name: friendName });
+    const coOwner = await createLoggedInAccount(request, { label: 'share-coowner', name: coOwnerName });
+    const box = await createBox(request, owner.token, 'Holiday');
+
+    // The box's creator holds it through their Workspace, so its list starts empty.
+    const dialog = await openBoxSettings(page, owner.token, 'Holiday');
+    await expect(dialog.getByText('Not shared with anyone yet.')).toBeVisible();
+    const list = dialog.getByRole('list', { name: 'People with access' });
+
+    // Search by name (two letters at least), pick the person, keep the default level (Editor), add.
+    const search = dialog.getByRole('combobox', { name: 'Share with' });
+    await search.fill(friendName);
+    await page.getByRole('option', { name: friendName }).click();
+    await expect(search).toHaveValue(friendName);
+    await expect(dialog.getByRole('combobox', { name: 'Level', exact: true })).toHaveValue('Editor');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+
+    const friendLevel = dialog.getByRole('combobox', { name: `Level of ${friendName}` });
+    // The first share names the box's owner on it: they are its only owner, so they stay.
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list.getByRole('listitem').first()).toContainText(owner.name);
+    await expect(dialog.getByRole('button', { name: `Remove ${owner.name}` })).toBeDisabled();
+    await expect(dialog.getByRole('combobox', { name: `Level of ${owner.name}` })).toBeDisabled();
+    await expect(friendLevel).toHaveValue('Editor');
+    await expect(search).toHaveValue('');
+
+    // Readonly instead.
+    await friendLevel.click();
+    await page.getByRole('option', { name: 'Readonly' }).click();
+    await expect(friendLevel).toHaveValue('Readonly');
+
+    // With a second owner (shared through the API), the owner could now leave.
+    await api(request, owner.token, 'PUT', '/api/items/associate-user', {
+      itemId: box._id,
+      userId: await userId(request, coOwner.token),
+      ownershipId: 'owner',
+    });
+    await page.keyboard.press('Escape');
+    await pane(page, 'Holiday').getByRole('button', { name: 'Box settings' }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await expect(dialog.getByRole('button', { name: `Remove ${owner.name}` })).toBeEnabled();
+    await expect(dialog.getByRole('button', { name: `Remove ${coOwnerName}` })).toBeEnabled();
+    await expect(friendLevel).toHaveValue('Readonly');
+
+    // The friend can be removed.
+    await dialog.getByRole('button', { name: `Remove ${friendName}` }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(dialog.getByText(friendName)).toHaveCount(0);
+  });
+
+  test('someone with read-only access sees the list without the search', async ({ page, request }) => {
+    const owner = await createLoggedInAccount(request, { label: 'share-lender', name: uniqueName('Otto') });
+    const coOwner = await createLoggedInAccount(request, { label: 'share-co', name: uniqueName('Cleo') });
+    const reader = await createLoggedInAccount(request, { label: 'share-reader', name: uniqueName('Rita') });
+    const box = await createBox(request, owner.token, 'Recipes');
+    for (const [account, ownershipId] of [
+      [coOwner, 'owner'],
+      [reader, 'readonly'],
+    ] as const) {
+      await api(request, owner.token, 'PUT', '/api/items/associate-user', {
+        itemId: box._id,
+        userId: await userId(request, account.token),
+        ownershipId,
+      });
+    }
+
+    const dialog = await openBoxSettings(page, reader.token, 'Recipes');
+    const list = dialog.getByRole('list', { name: 'People with access' });
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await expect(list.getByRole('listitem').filter({ hasText: owner.name })).toContainText('Owner');
+    await expect(list.getByRole('listitem').filter({ hasText: coOwner.name })).toContainText('Owner');
+    await expect(list.getByRole('listitem').filter({ hasText: reader.name })).toContainText('Readonly');
+    await expect(dialog.getByRole('combobox')).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Add' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,26 @@
+import type { AccessLevel } from '@nestbox/shared/items/item.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { usersAssociatedKey } from './get-users-associated';
+
+/** Body of `PUT /api/items/associate-user`; the level defaults to editor on the server. */
+export interface AssociateUserBody {
+  itemId: string;
+  userId: string;
+  ownershipId?: AccessLevel;
+}
+
+/** `PUT /api/items/associate-user` (owners only; 409 when already shared). */
+export function associateUser(body: AssociateUserBody) {
+  return apiRequest<{ ok: boolean }>('/api/items/associate-user', { method: 'PUT', body });
+}
+
+/** Shares an item with someone, then refetches its share list. */
+export function useAssociateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: associateUser,
+    onSettled: (_data, _error, { itemId }) =>
+      queryClient.invalidateQueries({ queryKey: usersAssociatedKey(itemId) }),
+  });
+}

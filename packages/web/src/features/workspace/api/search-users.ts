@@ -1,0 +1,38 @@
+import { SHARE_SEARCH_MIN_TERM_LENGTH } from '@nestbox/shared/constants';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** One person the share search found. */
+export interface UserHit {
+  _id: string;
+  name: string;
+}
+
+/** `GET /api/users/search-users`: people whose name matches (never the caller). */
+export function searchUsers(searchTerm: string, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest<UserHit[]>('/api/users/search-users', {
+    method: 'GET',
+    query: { searchTerm },
+    signal,
+  });
+}
+
+export function searchUsersKey(searchTerm: string) {
+  return ['search-users', searchTerm] as const;
+}
+
+export function searchUsersQueryOptions(searchTerm: string) {
+  return queryOptions({
+    queryKey: searchUsersKey(searchTerm),
+    queryFn: ({ signal }) => searchUsers(searchTerm, { signal }),
+    enabled: searchTerm.length >= SHARE_SEARCH_MIN_TERM_LENGTH,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    throwOnError: false,
+  });
+}
+
+/** The people matching a (throttled, trimmed) term; idle below the minimum length (SPEC §5). */
+export function useSearchUsers(searchTerm: string) {
+  return useQuery(searchUsersQueryOptions(searchTerm));
+}

@@ -1,0 +1,25 @@
+import type { AccessLevel } from '@nestbox/shared/items/item.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { usersAssociatedKey } from './get-users-associated';
+
+export interface UpdateOwnershipBody {
+  itemId: string;
+  userId: string;
+  ownershipId: AccessLevel;
+}
+
+/** `PUT /api/items/update-ownership` (owners only; never the last owner). */
+export function updateOwnership(body: UpdateOwnershipBody) {
+  return apiRequest<{ ok: boolean }>('/api/items/update-ownership', { method: 'PUT', body });
+}
+
+/** Changes someone's level on an item, then refetches its share list. */
+export function useUpdateOwnership() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOwnership,
+    onSettled: (_data, _error, { itemId }) =>
+      queryClient.invalidateQueries({ queryKey: usersAssociatedKey(itemId) }),
+  });
+}
