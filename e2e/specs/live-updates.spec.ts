@@ -1,27 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
-
-const pane = (page: Page, title: string) =>
-  page
-    .locator('section[data-pane-id]')
-    .filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
-
-/** Calls the API as a user (the other person in the journey works through the API). */
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  data?: unknown,
-) {
-  const response = await request.fetch(path, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
+import { api, createBox, pane, userIdOf } from '../support/api.js';
 
 test('changes by someone else appear live: a share, an edit, and the end of the share', async ({
   page,
@@ -29,26 +8,13 @@ test('changes by someone else appear live: a share, an edit, and the end of the 
 }) => {
   const owner = await createLoggedInAccount(request, { label: 'live-owner', name: 'Olive Owner' });
   const member = await createLoggedInAccount(request, { label: 'live-member', name: 'Max Member' });
-  const ownerRoot = (
-    await api<{ _id: string }[]>(request, owner.token, 'POST', '/api/items/get-user-associated-items', {
-      limitToType: 'todoBox',
-    })
-  )[0]?._id;
-  const box = await api<{ _id: string }>(request, owner.token, 'POST', '/api/items/create-item', {
-    parentItemId: ownerRoot,
-    itemType: 'todoBox',
-    title: 'Shared plans',
-  });
+  const box = await createBox(request, owner.token, 'Shared plans');
   const note = await api<{ _id: string }>(request, owner.token, 'POST', '/api/items/create-item', {
     parentItemId: box._id,
     itemType: 'todoText',
     title: 'Call the vet',
   });
-  const memberId = (
-    await (
-      await request.get('/api/admin/users/get-user', { headers: { authorization: `Bearer ${member.token}` } })
-    ).json()
-  ).id as string;
+  const memberId = await userIdOf(request, member.token);
 
   await putSessionToken(page, member.token);
   await page.goto('/app');

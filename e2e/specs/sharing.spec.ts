@@ -1,49 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
-
-/** A box pane, found by the box title in its heading. */
-const pane = (page: Page, title: string) =>
-  page
-    .locator('section[data-pane-id]')
-    .filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
-
-/** Calls the API as a user. */
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  data?: unknown,
-) {
-  const response = await request.fetch(path, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** A box in the user's Workspace, created through the API. */
-async function createBox(request: APIRequestContext, token: string, title: string) {
-  const rootId = (
-    await api<{ _id: string }[]>(request, token, 'POST', '/api/items/get-user-associated-items', {
-      limitToType: 'todoBox',
-    })
-  )[0]?._id;
-  return api<{ _id: string }>(request, token, 'POST', '/api/items/create-item', {
-    parentItemId: rootId,
-    itemType: 'todoBox',
-    title,
-  });
-}
-
-async function userId(request: APIRequestContext, token: string): Promise<string> {
-  const response = await request.get('/api/admin/users/get-user', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return ((await response.json()) as { id: string }).id;
-}
+import { api, createBox, pane, userIdOf } from '../support/api.js';
 
 /** Opens the Workspace, then the box in a pane, then its settings. */
 async function openBoxSettings(page: Page, token: string, title: string) {
@@ -99,7 +56,7 @@ test.describe('sharing a box', () => {
     // With a second owner (shared through the API), the owner could now leave.
     await api(request, owner.token, 'PUT', '/api/items/associate-user', {
       itemId: box._id,
-      userId: await userId(request, coOwner.token),
+      userId: await userIdOf(request, coOwner.token),
       ownershipId: 'owner',
     });
     await page.keyboard.press('Escape');
@@ -126,7 +83,7 @@ test.describe('sharing a box', () => {
     ] as const) {
       await api(request, owner.token, 'PUT', '/api/items/associate-user', {
         itemId: box._id,
-        userId: await userId(request, account.token),
+        userId: await userIdOf(request, account.token),
         ownershipId,
       });
     }

@@ -1,11 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
-
-/** A box pane, found by the box title in its heading. */
-const pane = (page: Page, title: string) =>
-  page
-    .locator('section[data-pane-id]')
-    .filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+import { pane } from '../support/api.js';
 
 /** The rows of a pane, in order. */
 const rows = (page: Page, title: string) => pane(page, title).locator('[data-item-id]');

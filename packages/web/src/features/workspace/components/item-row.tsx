@@ -1,7 +1,7 @@
 import { ActionIcon, Checkbox, Textarea, Tooltip, UnstyledButton } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconBox, IconTrash } from '@tabler/icons-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TextCommit } from '../hooks/use-text-outliner';
 import classes from './item-row.module.css';
@@ -137,11 +137,18 @@ interface DraftTextRowProps {
   onCancel: () => void;
 }
 
-/** A new line being typed; it becomes a text when it ends (Enter or leaving it). */
-export function DraftTextRow({ onCommit, onCancel }: DraftTextRowProps) {
+/** A text not on the server yet: an unticked, disabled checkbox beside its content. */
+function PendingTextRow({
+  children,
+  ...marks
+}: {
+  children: ReactNode;
+  'data-draft'?: true;
+  'data-queued'?: true;
+}) {
   const { t } = useTranslation();
   return (
-    <div className={classes.row} data-draft>
+    <div className={classes.row} {...marks} aria-busy={marks['data-queued']}>
       <Checkbox
         className={classes.checkbox}
         size="sm"
@@ -150,30 +157,26 @@ export function DraftTextRow({ onCommit, onCancel }: DraftTextRowProps) {
         disabled
         aria-label={t('item.complete')}
       />
-      <div className={classes.content}>
-        <TextEditor initialTitle="" onCommit={onCommit} onCancel={onCancel} />
-      </div>
+      <div className={classes.content}>{children}</div>
     </div>
+  );
+}
+
+/** A new line being typed; it becomes a text when it ends (Enter or leaving it). */
+export function DraftTextRow({ onCommit, onCancel }: DraftTextRowProps) {
+  return (
+    <PendingTextRow data-draft>
+      <TextEditor initialTitle="" onCommit={onCommit} onCancel={onCancel} />
+    </PendingTextRow>
   );
 }
 
 /** A line already typed, shown while the server creates it. */
 export function QueuedTextRow({ text }: { text: string }) {
-  const { t } = useTranslation();
   return (
-    <div className={classes.row} data-queued aria-busy>
-      <Checkbox
-        className={classes.checkbox}
-        size="sm"
-        radius="xl"
-        checked={false}
-        disabled
-        aria-label={t('item.complete')}
-      />
-      <div className={classes.content}>
-        <span className={classes.text}>{text}</span>
-      </div>
-    </div>
+    <PendingTextRow data-queued>
+      <span className={classes.text}>{text}</span>
+    </PendingTextRow>
   );
 }
 

@@ -1,18 +1,14 @@
-import { Center, EmptyState, Title, VisuallyHidden } from '@mantine/core';
+import { Center, EmptyState } from '@mantine/core';
 import { IconBox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WorkspaceSection } from './workspace-section';
 
 /** The workspace with no pane open: an invitation to open a box, with `children` as its action. */
 export function WorkspaceEmptyState({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="workspace-title">
-      <VisuallyHidden>
-        <Title order={1} id="workspace-title">
-          {t('workspace.title')}
-        </Title>
-      </VisuallyHidden>
+    <WorkspaceSection>
       <Center mih="calc(100dvh - var(--nestbox-header-height) - 2 * var(--mantine-spacing-md))" px="md">
         <EmptyState
           size="lg"
@@ -25,6 +21,6 @@ export function WorkspaceEmptyState({ children }: { children?: ReactNode }) {
           {children}
         </EmptyState>
       </Center>
-    </section>
+    </WorkspaceSection>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { DEFAULT_PANE_WIDTH } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { Pane } from '@nestbox/shared/workspace/workspace.schema';
@@ -15,6 +15,7 @@ import { useRevealNewPanes } from '../hooks/use-reveal-new-panes';
 import { BoxPane } from './box-pane';
 import { PaneResizeHandle } from './pane-resize-handle';
 import { WorkspaceEmptyState } from './workspace-empty-state';
+import { WorkspaceSection } from './workspace-section';
 import classes from './workspace-view.module.css';
 
 /** Opens the caller's root box ('Workspace') in the first pane. */
@@ -118,12 +119,7 @@ export function WorkspaceView() {
   }
 
   return (
-    <section aria-labelledby="workspace-title">
-      <VisuallyHidden>
-        <Title order={1} id="workspace-title">
-          {t('workspace.title')}
-        </Title>
-      </VisuallyHidden>
+    <WorkspaceSection>
       <ul ref={stripRef} className={classes.strip} aria-label={t('workspace.panes')}>
         {openPanes.map(({ pane, itemId }) => (
           <PaneSlot
@@ -135,6 +131,6 @@ export function WorkspaceView() {
           />
         ))}
       </ul>
-    </section>
+    </WorkspaceSection>
   );
 }

@@ -1,0 +1,50 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/** A box pane, found by the box title in its heading. */
+export const pane = (page: Page, title: string) =>
+  page
+    .locator('section[data-pane-id]')
+    .filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+
+/** Calls the API as a user (the journeys' other people work through the API). */
+export async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** The user's id, from their token. */
+export async function userIdOf(request: APIRequestContext, token: string): Promise<string> {
+  const response = await request.get('/api/admin/users/get-user', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A box in the user's Workspace, created through the API. */
+export async function createBox(request: APIRequestContext, token: string, title: string) {
+  const [root] = await api<{ _id: string }[]>(
+    request,
+    token,
+    'POST',
+    '/api/items/get-user-associated-items',
+    {
+      limitToType: 'todoBox',
+    },
+  );
+  return api<{ _id: string }>(request, token, 'POST', '/api/items/create-item', {
+    parentItemId: root?._id,
+    itemType: 'todoBox',
+    title,
+  });
+}
