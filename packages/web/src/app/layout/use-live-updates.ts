@@ -3,14 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { STORAGE_KEYS } from '../../config/storage-keys';
-import { ALL_ITEMS_FOR_PANE_KEY } from '../../features/workspace/api/get-items-for-pane';
-import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-workspace';
 import { CLIENT_ID } from '../../lib/api-client';
+import { applyAddItem, applyUpdateItem } from './live-cache';
 
 /**
  * Keeps what is on screen in step with other clients (SPEC §4 "Live socket events"): one
  * socket per logged-in tab, websocket first and polling allowed once a reconnect is tried.
- * Events from this tab's own calls are ignored; others refresh the panes and the workspace.
+ * Events from this tab's own calls are ignored; others patch the cached panes (live-cache.ts).
  * Delivery is at most once, so after every reconnect everything on screen is refetched.
  * Setting local storage `nestbox.stopSocket` to 'true' turns it off.
  */
@@ -26,10 +25,6 @@ export function useLiveUpdates(token: string | null): void {
     });
     let connectedBefore = false;
 
-    const refreshPanes = () => {
-      void queryClient.invalidateQueries({ queryKey: ALL_ITEMS_FOR_PANE_KEY });
-      void queryClient.invalidateQueries({ queryKey: getWorkspaceQueryOptions().queryKey });
-    };
     const fromElsewhere = (event: { clientId?: string }) => event.clientId !== CLIENT_ID;
 
     socket.io.on('reconnect_attempt', () => {
@@ -43,10 +38,10 @@ export function useLiveUpdates(token: string | null): void {
     });
     socket.on('connect_error', (error) => console.warn('[live] connection failed', error.message));
     socket.on(SOCKET_EVENTS.addItem, (event) => {
-      if (fromElsewhere(event)) refreshPanes();
+      if (fromElsewhere(event)) applyAddItem(queryClient, event);
     });
     socket.on(SOCKET_EVENTS.updateItem, (event) => {
-      if (fromElsewhere(event)) refreshPanes();
+      if (fromElsewhere(event)) applyUpdateItem(queryClient, event);
     });
     return () => {
       socket.close();

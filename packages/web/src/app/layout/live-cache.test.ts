@@ -1,0 +1,94 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type ItemsForPane, itemsForPaneKey } from '../../features/workspace/api/get-items-for-pane';
+import { applyAddItem, applyUpdateItem } from './live-cache';
+
+function item(id: string, fields: Partial<Item> = {}): Item {
+  return {
+    _id: id,
+    title: id,
+    itemType: 'todoText',
+    boxType: 'todo',
+    parentItemId: 'box',
+    isRootBox: false,
+    completed: false,
+    archivedDate: null,
+    favourited: false,
+    prioritizable: false,
+    priority: null,
+    priorityTargetDate: null,
+    markedAsForToday: false,
+    createdDate: 0,
+    autoArchiveAmount: null,
+    autoArchiveDuration: null,
+    autoArchiveTimestamp: null,
+    settings: { autoAddToUnprioritized: false, showCompletedItems: false },
+    accessLevel: 'owner',
+    ...fields,
+  };
+}
+
+describe('live cache patches', () => {
+  let client: QueryClient;
+  const box = item('box', { itemType: 'todoBox', parentItemId: 'root', subItemsIndex: ['a', 'b'] });
+  const pane = () => client.getQueryData<ItemsForPane>(itemsForPaneKey('box'));
+  const stale = (id: string) => client.getQueryState(itemsForPaneKey(id))?.isInvalidated;
+
+  beforeEach(() => {
+    client = new QueryClient();
+    client.setQueryData(itemsForPaneKey('box'), { item: box, items: [item('a'), item('b')] });
+    client.setQueryData(itemsForPaneKey('root'), {
+      item: item('root', { itemType: 'todoBox', isRootBox: true, parentItemId: null }),
+      items: [box],
+    });
+  });
+
+  it('shows an added item in its open box at once and refetches that box for its place', () => {
+    applyAddItem(client, { item: item('c'), parentItemId: 'box' });
+    expect(pane()?.items.map((child) => child._id)).toEqual(['a', 'b', 'c']);
+    expect(stale('box')).toBe(true);
+    expect(stale('root')).toBe(false);
+  });
+
+  it('refetches the root box for an item whose parent is not open here (a share)', () => {
+    applyAddItem(client, { item: item('shared', { parentItemId: 'elsewhere' }), parentItemId: 'elsewhere' });
+    expect(stale('root')).toBe(true);
+    expect(stale('box')).toBe(false);
+  });
+
+  it('patches a changed title in place without refetching', () => {
+    applyUpdateItem(client, { itemId: 'b', updatedFields: { title: 'new words' }, removedFields: [] });
+    expect(pane()?.items[1]?.title).toBe('new words');
+    expect(stale('box')).toBe(false);
+  });
+
+  it('drops an item completed elsewhere when the box hides completed items, and archived ones', () => {
+    applyUpdateItem(client, { itemId: 'a', updatedFields: { completed: true }, removedFields: [] });
+    expect(pane()?.items.map((child) => child._id)).toEqual(['b']);
+    applyUpdateItem(client, { itemId: 'b', updatedFields: { archivedDate: 5 }, removedFields: [] });
+    expect(pane()?.items).toEqual([]);
+  });
+
+  it('moves an item out of its old box and refetches the box it went to', () => {
+    client.setQueryData(itemsForPaneKey('other'), {
+      item: item('other', { itemType: 'todoBox', parentItemId: 'root' }),
+      items: [],
+    });
+    applyUpdateItem(client, { itemId: 'a', updatedFields: { parentItemId: 'other' }, removedFields: [] });
+    expect(pane()?.items.map((child) => child._id)).toEqual(['b']);
+    expect(stale('other')).toBe(true);
+  });
+
+  it('removes an item whose share ended, and refetches a pane showing it', () => {
+    applyUpdateItem(client, { itemId: 'box', updatedFields: {}, removedFields: ['access'] });
+    expect(client.getQueryData<ItemsForPane>(itemsForPaneKey('root'))?.items).toEqual([]);
+    expect(stale('box')).toBe(true);
+  });
+
+  it('refetches what shows an item whose level changed', () => {
+    applyUpdateItem(client, { itemId: 'a', updatedFields: {}, removedFields: [] });
+    expect(stale('box')).toBe(true);
+    expect(pane()?.items).toHaveLength(2);
+  });
+});
