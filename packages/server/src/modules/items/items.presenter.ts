@@ -1,11 +1,11 @@
 import { AUTO_ARCHIVE_DURATIONS } from '@nestbox/shared/constants';
 import type { AccessLevel, BoxType, Item, ItemType } from '@nestbox/shared/items/item.schema';
-import type { ItemWithState } from './items.repository.js';
+import type { PresentableRow } from './items.repository.js';
 
 const durations: readonly string[] = AUTO_ARCHIVE_DURATIONS;
 
 /** An item row and the caller's state as the API's Item. */
-export function presentItem(row: ItemWithState, accessLevel: AccessLevel, subItemsIndex?: string[]): Item {
+export function presentItem(row: PresentableRow, accessLevel: AccessLevel, subItemsIndex?: string[]): Item {
   return {
     _id: row.id,
     title: row.title,

@@ -2,13 +2,38 @@ import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { type Kysely, sql } from 'kysely';
 import type { Database, ItemRow, ItemUpdateRow, NewItemRow } from '../../db/schema.js';
 
-/** An item row with the caller's personal state (user_items) beside it. */
-export type ItemWithState = ItemRow & {
+/** The caller's personal state of an item (user_items), null where they have none. */
+interface PersonalState {
   favourited: number | null;
   prioritizable: number | null;
   priority: number | null;
   marked_for_today: number | null;
-};
+}
+
+/** An item row with the caller's personal state beside it. */
+export type ItemWithState = ItemRow & PersonalState;
+
+/** The item columns the API's Item is made of (items.presenter.ts). */
+const PRESENTED_COLUMNS = [
+  'id',
+  'title',
+  'type',
+  'box_type',
+  'parent_id',
+  'is_root_box',
+  'completed_at',
+  'archived_at',
+  'target_date',
+  'created_at',
+  'auto_archive_amount',
+  'auto_archive_duration',
+  'auto_archive_at',
+  'show_completed',
+  'auto_add_to_unprioritized',
+] as const satisfies readonly (keyof ItemRow)[];
+
+/** Just what it takes to present an item: read for long lists, where every column costs. */
+export type PresentableRow = Pick<ItemRow, (typeof PRESENTED_COLUMNS)[number]> & PersonalState;
 
 /**
  * The caller's level on an item: the level on its nearest linked ancestor-or-self
@@ -58,18 +83,32 @@ export function findItemWithState(
   return selectWithState(db, userId).where('items.id', '=', itemId).executeTakeFirst();
 }
 
-/** A box's children in order, with the caller's state; archived ones left out. */
+/**
+ * A box's children in order (the sibling-order index), with the caller's state; archived
+ * ones left out, completed ones too unless asked for.
+ */
 export function childrenWithState(
   db: Kysely<Database>,
   userId: string,
   parentId: string,
-): Promise<ItemWithState[]> {
-  return selectWithState(db, userId)
+  { includeCompleted }: { includeCompleted: boolean },
+): Promise<PresentableRow[]> {
+  let query = db
+    .selectFrom('items')
+    .leftJoin('user_items', (join) =>
+      join.onRef('user_items.item_id', '=', 'items.id').on('user_items.user_id', '=', userId),
+    )
+    .select(PRESENTED_COLUMNS.map((column) => `items.${column}` as const))
+    .select([
+      'user_items.favourited',
+      'user_items.prioritizable',
+      'user_items.priority',
+      'user_items.marked_for_today',
+    ])
     .where('items.parent_id', '=', parentId)
-    .where('items.archived_at', 'is', null)
-    .orderBy('items.position')
-    .orderBy('items.id')
-    .execute();
+    .where('items.archived_at', 'is', null);
+  if (!includeCompleted) query = query.where('items.completed_at', 'is', null);
+  return query.orderBy('items.position').orderBy('items.id').execute();
 }
 
 /** The caller's root box ('Workspace'). */

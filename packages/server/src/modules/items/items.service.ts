@@ -272,9 +272,9 @@ export function createItemsService({
       const box = await findItemWithState(db, user.id, itemId);
       if (!box) throw appErrors.notFound();
       const showCompleted = box.show_completed === 1;
-      const items = (await childrenWithState(db, user.id, itemId))
-        .map((row) => presentItem(row, level))
-        .filter((child) => isVisibleSubItem(child, showCompleted));
+      const items = (await childrenWithState(db, user.id, itemId, { includeCompleted: showCompleted })).map(
+        (row) => presentItem(row, level),
+      );
       // Items shared with the user appear in their Workspace, after their own, unless the
       // user already reaches them through a shared box above.
       if (box.is_root_box === 1 && box.created_by === user.id) {
