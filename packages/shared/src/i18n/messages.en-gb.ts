@@ -41,6 +41,8 @@ export const messagesEnGb = {
   'validation.box.title.reservedFavourites':
     "You cannot create a Box called 'Favourites' as this name is reserved.",
   'items.move.intoItself': 'A box cannot be moved into itself or into one of the boxes inside it.',
+  'items.move.acrossShares':
+    'Only an owner of this item can move it to a box seen by other people, or out of a shared box.',
   'items.move.rootBox': 'Your Workspace cannot be moved, archived or renamed.',
   'items.parent.notBox': 'Items can only be placed inside a box.',
   'items.prioritizable.textOnly': 'Only text items can be prioritised.',

@@ -38,6 +38,8 @@ export const messagesFr: Record<MessageKey, string> = {
     'Vous ne pouvez pas créer une Boîte nommée « Favourites » : ce nom est réservé.',
   'items.move.intoItself':
     "Une Boîte ne peut pas être déplacée dans elle-même ni dans l'une des Boîtes qu'elle contient.",
+  'items.move.acrossShares':
+    "Seul un propriétaire de cet élément peut le déplacer vers une boîte vue par d'autres personnes, ou hors d'une boîte partagée.",
   'items.move.rootBox': 'Votre espace de travail ne peut être ni déplacé, ni archivé, ni renommé.',
   'items.parent.notBox': 'Les éléments ne peuvent être placés que dans une Boîte.',
   'items.prioritizable.textOnly': 'Seuls les éléments texte peuvent être priorisés.',

@@ -57,6 +57,17 @@ type PersonalChanges = {
 /** Below this gap two siblings cannot be told apart reliably: renumber first. */
 const MIN_POSITION_GAP = 1e-9;
 
+/** Everyone who sees an item, at their level (audienceOf). */
+type Audience = { userId: string; level: AccessLevel }[];
+
+/** An audience as one comparable value: the same people at the same levels give the same key. */
+function audienceKey(audience: Audience): string {
+  return audience
+    .map(({ userId, level }) => `${userId}:${level}`)
+    .sort()
+    .join(',');
+}
+
 /** Where an item goes among siblings: before/after an anchor, else last. Undefined: renumber first. */
 function positionAmong(
   siblings: { id: string; position: number }[],
@@ -134,6 +145,18 @@ export function createItemsService({
     })().catch(onError);
   }
 
+  /** Tells one person an item is no longer theirs to see (UPDATE_ITEM without access). */
+  function announceGone(itemId: string, userId: string) {
+    if (!publisher) return;
+    const clientId = requestContext()?.clientId;
+    publisher.publish(userId, SOCKET_EVENTS.updateItem, {
+      itemId,
+      updatedFields: {},
+      removedFields: ['access'],
+      ...(clientId ? { clientId } : {}),
+    });
+  }
+
   async function authorize(user: UserRow, itemId: string, ability: ItemAbility, executor = db) {
     return authorizeItem(await accessLevelOf(executor, user.id, itemId), ability);
   }
@@ -176,19 +199,36 @@ export function createItemsService({
    * Puts an item into a box the caller may edit, before or after an anchor (else last),
    * refusing the root box and any box moved into itself or below itself.
    */
+  /**
+   * Puts an item into a box (the caller must be able to edit both). Moving between boxes seen
+   * by different people — out of a shared box into a private one, or into a box shared with
+   * others — changes who sees the item, which is sharing it or unsharing it: only an owner of
+   * the item may do that (403 'items.move.acrossShares'); an editor moves items only among
+   * boxes with the same audience. Answers who could see the item before, for `announceMoved`.
+   */
   async function moveInto(
     trx: Kysely<Database>,
     user: UserRow,
-    item: { id: string; is_root_box: number },
+    {
+      item,
+      level,
+    }: { item: { id: string; is_root_box: number; parent_id: string | null }; level: AccessLevel },
     parentId: string,
     placement?: 'before' | 'after',
     anchorId?: string,
     changes: ItemUpdateRow = {},
-  ) {
+  ): Promise<Audience> {
     refuseRootBox(item);
     await authorizeTargetBox(user, parentId, trx);
     if (parentId === item.id || (await descendantIds(trx, item.id)).includes(parentId)) {
       throw appErrors.badRequest('items.move.intoItself');
+    }
+    const before = await audienceOf(trx, item.id);
+    if (item.parent_id !== parentId && level !== 'owner') {
+      const from = item.parent_id ? await audienceOf(trx, item.parent_id) : [];
+      if (audienceKey(from) !== audienceKey(await audienceOf(trx, parentId))) {
+        throw appErrors.forbidden('items.move.acrossShares');
+      }
     }
     await updateItems(trx, [item.id], {
       ...changes,
@@ -196,6 +236,16 @@ export function createItemsService({
       position: await placeIn(trx, parentId, placement, anchorId, item.id),
       updated_at: now(),
     });
+    return before;
+  }
+
+  /** After a move: the news to those who still see the item, and to those who lost or gained it. */
+  async function announceMoved(itemId: string, before: Audience) {
+    announceChanged([itemId]);
+    const after = new Set((await audienceOf(db, itemId)).map(({ userId }) => userId));
+    for (const { userId } of before) if (!after.has(userId)) announceGone(itemId, userId);
+    const had = new Set(before.map(({ userId }) => userId));
+    for (const userId of after) if (!had.has(userId)) announceAdded(itemId, userId);
   }
 
   async function editableItem(user: UserRow, itemId: string, executor = db) {
@@ -249,14 +299,7 @@ export function createItemsService({
 
     /** After a share ends: the item is gone for that person, unless they still reach it. */
     async announceUnshared(itemId: string, userId: string) {
-      if (!publisher || (await accessLevelOf(db, userId, itemId))) return;
-      const clientId = requestContext()?.clientId;
-      publisher.publish(userId, SOCKET_EVENTS.updateItem, {
-        itemId,
-        updatedFields: {},
-        removedFields: ['access'],
-        ...(clientId ? { clientId } : {}),
-      });
+      if (!(await accessLevelOf(db, userId, itemId))) announceGone(itemId, userId);
     },
 
     /** The caller's level on an item, checked against an ability (404 / 403 as the policy says). */
@@ -419,13 +462,15 @@ export function createItemsService({
 
     /** Restores an archived item into a box the caller chooses (and may edit), last in it. */
     async unarchive(user: UserRow, itemId: string, parentItemId: string): Promise<Item> {
-      const level = await db.transaction().execute(async (trx) => {
-        const { item, level } = await editableItem(user, itemId, trx);
-        await moveInto(trx, user, item, parentItemId, undefined, undefined, { archived_at: null });
-        return level;
+      const moved = await db.transaction().execute(async (trx) => {
+        const editable = await editableItem(user, itemId, trx);
+        const before = await moveInto(trx, user, editable, parentItemId, undefined, undefined, {
+          archived_at: null,
+        });
+        return { level: editable.level, before };
       });
-      announceChanged([itemId]);
-      return present(user, itemId, level);
+      await announceMoved(itemId, moved.before);
+      return present(user, itemId, moved.level);
     },
 
     /** Sets (or with amount null, clears) the moment the item archives itself. */
@@ -460,15 +505,22 @@ export function createItemsService({
         fromParentId?: string;
       },
     ): Promise<Item> {
-      const level = await db.transaction().execute(async (trx) => {
-        const { item, level } = await editableItem(user, move.itemId, trx);
-        if (move.fromParentId !== undefined && move.fromParentId !== item.parent_id)
+      const moved = await db.transaction().execute(async (trx) => {
+        const editable = await editableItem(user, move.itemId, trx);
+        if (move.fromParentId !== undefined && move.fromParentId !== editable.item.parent_id)
           throw appErrors.conflict();
-        await moveInto(trx, user, item, move.parentId, move.placement, move.anchorId ?? undefined);
-        return level;
+        const before = await moveInto(
+          trx,
+          user,
+          editable,
+          move.parentId,
+          move.placement,
+          move.anchorId ?? undefined,
+        );
+        return { level: editable.level, before };
       });
-      announceChanged([move.itemId]);
-      return present(user, move.itemId, level);
+      await announceMoved(move.itemId, moved.before);
+      return present(user, move.itemId, moved.level);
     },
 
     /** Searches titles among everything the caller can see (SPEC §1 search scopes and toggles). */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, tokenFor } from '../../test/factories.js';
+import { connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
 import { findRootBox } from '../items/items.repository.js';
 
@@ -183,6 +184,68 @@ describe(`sharing on ${testEngine}`, () => {
     ]);
     const anonymous = await t.request(`/api/items/get-users-associated?itemId=${box._id}`);
     expect(anonymous.status).toBe(401);
+  });
+
+  describe('moving across a sharing boundary', () => {
+    // Olivia shares 'Allotment' (with 'Beds' inside) with Bob as editor; Bob has a private box.
+    async function setUp() {
+      const create = (as: keyof typeof users, parentItemId: string, itemType: string, title: string) =>
+        ok<Item>(as, 'POST', '/api/items/create-item', { parentItemId, itemType, title });
+      const shared = await create('owner', users.owner.root, 'todoBox', 'Allotment');
+      const beds = await create('owner', shared._id, 'todoBox', 'Beds');
+      const note = await create('owner', shared._id, 'todoText', 'Water the leeks');
+      await share('owner', shared._id, users.bob.id, 'editor');
+      const bobsBox = await create('bob', users.bob.root, 'todoBox', 'Bob private');
+      const bobsNote = await create('bob', bobsBox._id, 'todoText', 'My secret');
+      return { shared, beds, note, bobsBox, bobsNote };
+    }
+    const move = (as: keyof typeof users, itemId: string, newParentItemId: string) =>
+      send(as, 'PUT', '/api/items/move-to-new-parent', { itemId, newParentItemId });
+    const parentOf = async (as: keyof typeof users, itemId: string) =>
+      (await ok<Item>(as, 'GET', `/api/items/get-item?itemId=${itemId}`)).parentItemId;
+
+    it('lets an editor move items among boxes with the same audience', async () => {
+      const { beds, note } = await setUp();
+      expect((await move('bob', note._id, beds._id)).status).toBe(200);
+      expect(await parentOf('owner', note._id)).toBe(beds._id);
+    });
+
+    it('refuses an editor taking a shared item into a private box; their own items they may share', async () => {
+      const { shared, note, bobsBox, bobsNote } = await setUp();
+      const out = await move('bob', note._id, bobsBox._id);
+      expect(out.status).toBe(403);
+      expect(((await out.json()) as { error: { code: string } }).error.code).toBe('items.move.acrossShares');
+      expect(await parentOf('owner', note._id)).toBe(shared._id);
+
+      // What Bob owns is his to share: moved into the shared box, Olivia sees it.
+      expect((await send('owner', 'GET', `/api/items/get-item?itemId=${bobsNote._id}`)).status).toBe(404);
+      expect((await move('bob', bobsNote._id, shared._id)).status).toBe(200);
+      expect(await parentOf('owner', bobsNote._id)).toBe(shared._id);
+      // But not back out: inside the share he is an editor.
+      expect((await move('bob', bobsNote._id, bobsBox._id)).status).toBe(403);
+    });
+
+    it('lets an owner move an item out of the share: the editor loses it, and hears so live', async () => {
+      const { shared, note } = await setUp();
+      const socket = await connect(t.baseUrl, users.bob.token);
+      try {
+        const gone = nextEvent(socket, 'UPDATE_ITEM');
+        const privateBox = await ok<Item>('owner', 'POST', '/api/items/create-item', {
+          parentItemId: users.owner.root,
+          itemType: 'todoBox',
+          title: 'Olivia private',
+        });
+        expect((await move('owner', note._id, privateBox._id)).status).toBe(200);
+        expect(await gone).toMatchObject({ itemId: note._id, removedFields: ['access'] });
+        expect((await send('bob', 'GET', `/api/items/get-item?itemId=${note._id}`)).status).toBe(404);
+        // And back: Bob sees it again, told by ADD_ITEM.
+        const back = nextEvent(socket, 'ADD_ITEM');
+        expect((await move('owner', note._id, shared._id)).status).toBe(200);
+        expect((await back).item._id).toBe(note._id);
+      } finally {
+        socket.close();
+      }
+    });
   });
 
   it('names the levels in French', async () => {
