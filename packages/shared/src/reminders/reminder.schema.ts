@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BEFORE_AFTER_ON, REMINDER_NUMBER_PATTERN, REMINDER_UNITS } from './fire-time.js';
+import { BEFORE_AFTER_ON, REMINDER_DEFAULTS, REMINDER_NUMBER_PATTERN, REMINDER_UNITS } from './fire-time.js';
 
 const id = z.string().min(1).max(64);
 
@@ -22,8 +22,14 @@ const ruleFields = {
   repeat: flag.default(false),
 };
 
-/** `POST /api/reminders/create-item-reminder` (query string, API.md). */
-export const CreateReminderQuerySchema = z.object({ itemId: id, ...ruleFields });
+/** `POST /api/reminders/create-item-reminder` (query string, API.md); SPEC §9 defaults. */
+export const CreateReminderQuerySchema = z.object({
+  itemId: id,
+  numberOf: numberOf.default(REMINDER_DEFAULTS.numberOf),
+  unit: ruleFields.unit.default(REMINDER_DEFAULTS.unit),
+  beforeAfterOn: ruleFields.beforeAfterOn.default(REMINDER_DEFAULTS.beforeAfterOn),
+  repeat: ruleFields.repeat,
+});
 /** `PUT /api/reminders/update-item-reminder` (query string, API.md). */
 export const UpdateReminderQuerySchema = z.object({ reminderId: id, ...ruleFields });
 export const ReminderIdQuerySchema = z.object({ reminderId: id });
