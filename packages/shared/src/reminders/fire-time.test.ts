@@ -10,7 +10,7 @@ import {
   type ReminderRule,
   reminderNumberOrDefault,
   shiftInZone,
-} from './fire-time';
+} from './fire-time.js';
 
 const LONDON = 'Europe/London';
 const MIN = 60_000;

@@ -115,9 +115,9 @@ describe(`reminders on ${testEngine}`, () => {
       const body = (await res.json()) as { error: { fields?: Record<string, string> } };
       expect(Object.keys(body.error.fields ?? {}), bad).toEqual([bad.split('=')[0]]);
     }
-    const numberError = await (
+    const numberError = (await (
       await send(ann, 'POST', `/api/reminders/create-item-reminder?itemId=${item}&numberOf=07`)
-    ).json();
+    ).json()) as { error: { fields: Record<string, string> } };
     expect(numberError.error.fields.numberOf).toBe(
       'Enter a whole number from 1 to 999, without a leading zero.',
     );
