@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { STORAGE_KEYS } from '../../config/storage-keys';
+import { UNREAD_COUNT_KEY } from '../../features/reminders/api/reminder-events';
 import { ALL_ITEMS_FOR_PANE_KEY } from '../../features/workspace/api/get-items-for-pane';
 import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-workspace';
 import { CLIENT_ID } from '../../lib/api-client';
@@ -47,6 +48,10 @@ export function useLiveUpdates(token: string | null): void {
     });
     socket.on(SOCKET_EVENTS.updateItem, (event) => {
       if (fromElsewhere(event)) refreshPanes();
+    });
+    // Reminders (issue 7): the badge follows the server's count.
+    socket.on(SOCKET_EVENTS.remindersUnreadCount, ({ count }) => {
+      queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
     });
     return () => {
       socket.close();
