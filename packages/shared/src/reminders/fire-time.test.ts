@@ -9,6 +9,7 @@ import {
   REMINDER_UNITS,
   type ReminderRule,
   reminderNumberOrDefault,
+  sanitizeReminderNumber,
   shiftInZone,
 } from './fire-time.js';
 
@@ -103,6 +104,18 @@ describe('reminder fire times', () => {
     expect(['1', '42', '999'].map(reminderNumberOrDefault)).toEqual([1, 42, 999]);
     expect(['', '0', '07', '1000', '-1', '1.5', 'a'].map(reminderNumberOrDefault)).toEqual([
       1, 1, 1, 1, 1, 1, 1,
+    ]);
+  });
+
+  it('keeps only what the number field may hold while typing', () => {
+    expect(['0', '007', '12a3', '1234', ' 5 ', '-2', '1.5'].map(sanitizeReminderNumber)).toEqual([
+      '',
+      '7',
+      '123',
+      '123',
+      '5',
+      '2',
+      '15',
     ]);
   });
 

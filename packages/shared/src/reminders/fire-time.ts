@@ -26,6 +26,11 @@ export function reminderNumberOrDefault(text: string): number {
   return REMINDER_NUMBER_PATTERN.test(text) ? Number(text) : REMINDER_DEFAULTS.numberOf;
 }
 
+/** What may be typed into the number field: digits only, no leading zero, 3 characters at most (SPEC §5). */
+export function sanitizeReminderNumber(typed: string): string {
+  return typed.replace(/\D/g, '').replace(/^0+/, '').slice(0, REMINDER_NUMBER_MAX_LENGTH);
+}
+
 export interface ReminderRule {
   numberOf: number;
   unit: ReminderUnit;

@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   Loader,
+  Paper,
   Select,
   Stack,
   Text,
@@ -21,6 +22,7 @@ import {
   type ReminderRule,
   type ReminderUnit,
   reminderNumberOrDefault,
+  sanitizeReminderNumber,
 } from '@nestbox/shared/reminders/fire-time';
 import type { Reminder } from '@nestbox/shared/reminders/reminder.schema';
 import { IconBellPlus, IconTrash } from '@tabler/icons-react';
@@ -33,11 +35,6 @@ import {
   useRemoveReminder,
   useUpdateReminder,
 } from '../api/item-reminders';
-
-/** What may be typed into the number field: digits only, no leading zero, 3 characters at most (SPEC §5). */
-export function sanitizeReminderNumber(typed: string): string {
-  return typed.replace(/\D/g, '').replace(/^0+/, '').slice(0, REMINDER_NUMBER_MAX_LENGTH);
-}
 
 interface RemindersSectionProps {
   itemId: string;
@@ -136,77 +133,81 @@ function ReminderRow({
   ];
 
   return (
-    <Group component="li" gap="xs" wrap="wrap" align="flex-end" data-testid="reminder-row">
-      <TextInput
-        aria-label={t('reminders.section.number')}
-        value={typed}
-        inputMode="numeric"
-        maxLength={REMINDER_NUMBER_MAX_LENGTH}
-        w={64}
-        disabled={readonly}
-        onChange={(event) => {
-          const next = sanitizeReminderNumber(event.currentTarget.value);
-          setTyped(next);
-          if (REMINDER_NUMBER_PATTERN.test(next) && Number(next) !== rule.numberOf)
-            save({ ...rule, numberOf: Number(next) });
-        }}
-        onBlur={() => {
-          const numberOf = reminderNumberOrDefault(typed);
-          setTyped(String(numberOf));
-          save({ ...rule, numberOf });
-        }}
-      />
-      <Select
-        aria-label={t('reminders.section.unit')}
-        data={units}
-        value={rule.unit}
-        allowDeselect={false}
-        w={120}
-        disabled={readonly}
-        onChange={(value) => value && save({ ...rule, unit: value as ReminderUnit })}
-      />
-      <Select
-        aria-label={t('reminders.section.when')}
-        data={whens}
-        value={rule.beforeAfterOn}
-        allowDeselect={false}
-        w={120}
-        disabled={readonly}
-        onChange={(value) => {
-          if (!value) return;
-          const beforeAfterOn = value as BeforeAfterOn;
-          save({ ...rule, beforeAfterOn, repeat: beforeAfterOn === 'on' ? rule.repeat : false });
-        }}
-      />
-      {rule.beforeAfterOn === 'on' && (
-        <Select
-          aria-label={t('reminders.section.repeat')}
-          data={repeats}
-          value={rule.repeat ? 'yes' : 'no'}
-          allowDeselect={false}
-          w={160}
-          disabled={readonly}
-          onChange={(value) => value && save({ ...rule, repeat: value === 'yes' })}
-        />
-      )}
-      {!readonly && (
-        <Tooltip label={t('reminders.section.remove')}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={t('reminders.section.remove')}
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(reminder._id, {
-                onError: () => notify({ type: 'error', message: t('reminders.section.removeFailed') }),
-              })
-            }
-          >
-            <IconTrash size={18} stroke={1.7} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </Group>
+    <Paper component="li" withBorder radius="md" p="xs" data-testid="reminder-row">
+      <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+        <Group gap="xs" wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
+          <TextInput
+            aria-label={t('reminders.section.number')}
+            value={typed}
+            inputMode="numeric"
+            maxLength={REMINDER_NUMBER_MAX_LENGTH}
+            w={60}
+            disabled={readonly}
+            onChange={(event) => {
+              const next = sanitizeReminderNumber(event.currentTarget.value);
+              setTyped(next);
+              if (REMINDER_NUMBER_PATTERN.test(next) && Number(next) !== rule.numberOf)
+                save({ ...rule, numberOf: Number(next) });
+            }}
+            onBlur={() => {
+              const numberOf = reminderNumberOrDefault(typed);
+              setTyped(String(numberOf));
+              save({ ...rule, numberOf });
+            }}
+          />
+          <Select
+            aria-label={t('reminders.section.unit')}
+            data={units}
+            value={rule.unit}
+            allowDeselect={false}
+            w={116}
+            disabled={readonly}
+            onChange={(value) => value && save({ ...rule, unit: value as ReminderUnit })}
+          />
+          <Select
+            aria-label={t('reminders.section.when')}
+            data={whens}
+            value={rule.beforeAfterOn}
+            allowDeselect={false}
+            w={116}
+            disabled={readonly}
+            onChange={(value) => {
+              if (!value) return;
+              const beforeAfterOn = value as BeforeAfterOn;
+              save({ ...rule, beforeAfterOn, repeat: beforeAfterOn === 'on' ? rule.repeat : false });
+            }}
+          />
+          {rule.beforeAfterOn === 'on' && (
+            <Select
+              aria-label={t('reminders.section.repeat')}
+              data={repeats}
+              value={rule.repeat ? 'yes' : 'no'}
+              allowDeselect={false}
+              w={150}
+              disabled={readonly}
+              onChange={(value) => value && save({ ...rule, repeat: value === 'yes' })}
+            />
+          )}
+        </Group>
+        {!readonly && (
+          <Tooltip label={t('reminders.section.remove')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={t('reminders.section.remove')}
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(reminder._id, {
+                  onError: () => notify({ type: 'error', message: t('reminders.section.removeFailed') }),
+                })
+              }
+            >
+              <IconTrash size={18} stroke={1.7} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    </Paper>
   );
 }
