@@ -17,7 +17,7 @@ import {
 import { requestContextPlugin } from './http/request-context.js';
 import { requestLocale } from './http/request-locale.js';
 import { registerWebApp } from './http/web-app.js';
-import { startScheduler } from './jobs/scheduler.js';
+import { REMINDERS_INTERVAL_MS, startScheduler } from './jobs/scheduler.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -30,6 +30,9 @@ import { itemsRoutes } from './modules/items/items.routes.js';
 import { createItemsService } from './modules/items/items.service.js';
 import { organizerRoutes } from './modules/organizer/organizer.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+// Reminders (issue 7)
+import { remindersRoutes } from './modules/reminders/reminders.routes.js';
+import { createRemindersService } from './modules/reminders/reminders.service.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { createSharingService } from './modules/sharing/sharing.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -173,10 +176,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate,
     jwtSecret: secrets.jwtSecret,
   });
+  // Reminders (issue 7): re-planned with the target date, fired by their own scheduler below.
+  const reminders = createRemindersService({
+    db,
+    engine: context.dbEngine,
+    publisher,
+    mailer,
+    appUrl: config.appUrl,
+    onError: (error) => app.log.error({ err: error }, 'a reminder could not be announced'),
+  });
   const items = createItemsService({
     db,
     publisher,
     onError: (error) => app.log.error({ err: error }, 'a live update could not be sent'),
+    onTargetDateChanged: reminders.targetDateChanged,
   });
   const workspace = createWorkspaceService({ db, items, users });
   await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
@@ -187,14 +200,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     users,
     authenticate,
   });
+  await app.register(remindersRoutes, { reminders, authenticate });
   if (runJobs) {
     const scheduler = startScheduler(
       [{ name: 'auto-archive', run: async (now) => (await items.runAutoArchive(now)).length }],
       app.log,
     );
-    app.addHook('onClose', async () => scheduler.stop());
+    // Reminders fire at most 30 s late: their own, shorter interval.
+    const reminderScheduler = startScheduler(
+      [{ name: 'reminders', run: (now) => reminders.runDue(now) }],
+      app.log,
+      REMINDERS_INTERVAL_MS,
+    );
+    app.addHook('onClose', async () => {
+      scheduler.stop();
+      reminderScheduler.stop();
+    });
   }
-  if (config.e2e) await app.register(e2eRoutes, { db });
+  if (config.e2e) await app.register(e2eRoutes, { db, runReminders: reminders.runDue });
 
   await registerWebApp(app, webRoot);
   return app;

@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 /** How often due work is looked for; SPEC: auto-archive happens within a minute of expiry. */
 export const SCHEDULER_INTERVAL_MS = 30_000;
 
+/** Reminders fire at most 30 s late (SPEC: on time): they are looked for every 10 s. */
+export const REMINDERS_INTERVAL_MS = 10_000;
+
 export interface ScheduledJob {
   name: string;
   /** Does what is due at `now`; returns how many things it did (for the log). */

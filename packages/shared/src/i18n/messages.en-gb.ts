@@ -96,6 +96,24 @@ export const messagesEnGb = {
   'share.alreadyShared': 'This item is already shared with this person.',
   'share.notShared': 'This item is not shared with this person.',
 
+  // Reminders (issue 7)
+  'validation.reminder.numberOf': 'Enter a whole number from 1 to 999, without a leading zero.',
+  'validation.reminder.unit': 'Choose minutes, hours, days, weeks or years.',
+  'validation.reminder.beforeAfterOn': 'Choose before, after or on the target date.',
+  'reminder.info.before': '{{n}} {{unit}} before the target date',
+  'reminder.info.after': '{{n}} {{unit}} after the target date',
+  'reminder.info.on': 'On the target date',
+  'reminder.info.repeat': 'On the target date, then every {{n}} {{unit}}',
+  'reminder.unit.minutes': 'minute(s)',
+  'reminder.unit.hours': 'hour(s)',
+  'reminder.unit.days': 'day(s)',
+  'reminder.unit.weeks': 'week(s)',
+  'reminder.unit.years': 'year(s)',
+  'mail.reminder.subject': 'Reminder: {{title}}',
+  'mail.reminder.body': 'Your reminder for "{{title}}" is due ({{date}}).',
+  'mail.reminder.action': 'Open Nestbox',
+  'mail.reminder.footer': 'You receive these e-mails because reminder e-mails are on in your settings.',
+
   // Accounts, captcha and e-mails
   'validation.password.max': 'Your password must be at most 200 characters in length.',
   'validation.password.common': 'This password is too common and easy to guess. Please choose another.',

@@ -15,8 +15,20 @@ const EmailBody = z.object({ email: z.string().min(3) });
  * End-to-end helpers (API.md), mounted only when NESTBOX_E2E=1: shortcuts a browser test
  * needs, never reachable in production. As test harness, it may use other modules' repositories.
  */
-export const e2eRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const e2eRoutes: FastifyPluginAsyncZod<{
+  db: Kysely<Database>;
+  runReminders?: (now: number) => Promise<number>;
+}> = async (app, { db, runReminders }) => {
   const tags = ['e2e helpers (NESTBOX_E2E=1 only)'];
+
+  // Reminders (issue 7): runs the reminders job as if the clock said `now` (a repeat a minute away
+  // is tested without waiting a minute); the real scheduler keeps running beside it.
+  if (runReminders)
+    app.post(
+      '/e2e/reminders/run',
+      { schema: { tags, body: z.object({ now: z.number().int() }) } },
+      async (request) => ({ fired: await runReminders(request.body.now) }),
+    );
 
   app.post('/e2e/user/activate', { schema: { tags, body: EmailBody } }, async (request) => {
     const user = await findUserByEmail(db, request.body.email);

@@ -94,9 +94,15 @@ export function createItemsService({
   now = Date.now,
   publisher,
   onError = () => {},
+  onTargetDateChanged,
 }: {
   db: Kysely<Database>;
   now?: () => number;
+  /** Reminders: re-plans an item's reminders inside the transaction that changes its target date. */
+  onTargetDateChanged?: (
+    trx: Kysely<Database>,
+    change: { itemId: string; userId: string; targetDate: number | null; at: number },
+  ) => Promise<void>;
   /** The live channel: everyone who can see a changed item hears of it. */
   publisher?: Publisher;
   /** Where failures to announce a change go (the change itself has already succeeded). */
@@ -274,8 +280,10 @@ export function createItemsService({
     const at = now();
     await db.transaction().execute(async (trx) => {
       if (Object.keys(personal).length > 0) await upsertUserItem(trx, user.id, itemId, personal, at);
-      if (targetDate !== undefined)
+      if (targetDate !== undefined) {
         await updateItems(trx, [itemId], { target_date: targetDate, updated_at: at });
+        await onTargetDateChanged?.(trx, { itemId, userId: user.id, targetDate, at });
+      }
     });
     if (targetDate !== undefined) announceChanged([itemId]);
     return present(user, itemId, level);

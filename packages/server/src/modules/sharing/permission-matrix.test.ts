@@ -198,6 +198,17 @@ const MATRIX: [string, Call, Record<Role, number>][] = [
     }),
     SHARE,
   ],
+  // Reminders (issue 7): anyone who can read an item keeps their own reminders on it.
+  [
+    'create-item-reminder',
+    (f) => ({ method: 'POST', path: `/api/reminders/create-item-reminder?itemId=${f.text}` }),
+    READ,
+  ],
+  [
+    'get-item-reminders',
+    (f) => ({ method: 'GET', path: `/api/reminders/get-item-reminders?itemId=${f.text}` }),
+    READ,
+  ],
 ];
 
 describe(`permission matrix on ${testEngine}`, () => {
@@ -273,6 +284,52 @@ describe(`permission matrix on ${testEngine}`, () => {
       }
     });
   }
+
+  // Reminders (issue 7): each member manages only their own; someone else's reminder is 404.
+  it('lets owner, editor and readonly manage their own reminders, and nobody else’s', async () => {
+    const f = await fixture();
+    const mine: Partial<Record<Role, string>> = {};
+    for (const role of ['owner', 'editor', 'readonly'] as const) {
+      const created = await as<{ data: string }>(
+        role,
+        'POST',
+        `/api/reminders/create-item-reminder?itemId=${f.text}`,
+      );
+      expect(created.status, role).toBe(200);
+      mine[role] = created.json.data;
+    }
+    const calls = (id: string) =>
+      [
+        [
+          'PUT',
+          `/api/reminders/update-item-reminder?reminderId=${id}&numberOf=2&unit=hours&beforeAfterOn=after`,
+        ],
+        ['PUT', '/api/reminders/dismiss-future-events', { reminderId: id }],
+        ['DELETE', `/api/reminders/remove-item-reminder?reminderId=${id}`],
+      ] as const;
+    for (const role of ['owner', 'editor', 'readonly'] as const) {
+      const id = mine[role] ?? '';
+      const others = ROLES.filter((r) => r !== role);
+      for (const [method, path, body] of calls(id)) {
+        for (const other of others) {
+          const { status } = await as(other, method, path, body);
+          expect(status, `${method} ${path} as ${other}`).toBe(other === 'anonymous' ? 401 : 404);
+        }
+        expect((await as(role, method, path, body)).status, `${path} as ${role}`).toBe(200);
+      }
+    }
+    // Losing access to the item ends access to one's reminders on it.
+    const again = await as<{ data: string }>(
+      'editor',
+      'POST',
+      `/api/reminders/create-item-reminder?itemId=${f.text}`,
+    );
+    await as('owner', 'DELETE', `/api/items/remove-association?itemId=${f.box}&userId=${ids.editor}`);
+    expect(
+      (await as('editor', 'DELETE', `/api/reminders/remove-item-reminder?reminderId=${again.json.data}`))
+        .status,
+    ).toBe(404);
+  });
 
   it('never lets a member raise a level, and ends access on removal', async () => {
     const f = await fixture();

@@ -18,6 +18,7 @@ export function presentUser(row: UserRow): User {
     timezoneId: row.timezone,
     location: row.location,
     occupation: row.occupation,
+    reminderEmails: row.reminder_emails === 1,
     workspace: { split: row.workspace_split, settings: { tooltipsEnabled: row.tooltips_enabled === 1 } },
     organizer: {
       prioritizedSplitPercentage: row.prioritized_split_percentage,

@@ -2,7 +2,6 @@ import { Anchor, Center, Divider, Group, Loader, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import {
-  IconBell,
   IconLayoutColumns,
   IconLayoutRows,
   IconListNumbers,
@@ -14,7 +13,9 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/brand/logo';
-import { RemindersList } from '../../features/reminders/components/reminders-list';
+// Reminders (issue 7): the badge button and the modal
+import { RemindersButton } from '../../features/reminders/components/reminders-button';
+import { RemindersModal } from '../../features/reminders/components/reminders-list';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { toggleWorkspaceLayout } from '../../lib/preferences';
 import { HeaderAction } from './header-action';
@@ -57,7 +58,7 @@ export function AppHeader() {
           />
         </Group>
         <Divider orientation="vertical" mx={4} h={22} style={{ alignSelf: 'center' }} />
-        <HeaderAction label={t('header.reminders')} icon={<IconBell {...ICON} />} onClick={reminders.open} />
+        <RemindersButton onClick={reminders.open} />
         <HeaderAction
           label={t('header.toggleLayout')}
           icon={layout === 'stacked' ? <IconLayoutRows {...ICON} /> : <IconLayoutColumns {...ICON} />}
@@ -72,9 +73,8 @@ export function AppHeader() {
         <HeaderAction label={t('header.logout')} icon={<IconLogout {...ICON} />} to={PAGE_PATHS.logout} />
       </Group>
 
-      <Modal opened={remindersOpened} onClose={reminders.close} title={t('reminders.title')} size="md">
-        <RemindersList />
-      </Modal>
+      {/* The integrator connects onOpenItem to Item settings scrolled to its reminders. */}
+      <RemindersModal opened={remindersOpened} onClose={reminders.close} onOpenItem={() => {}} />
       <Modal opened={settingsOpened} onClose={settings.close} title={t('settings.title')} size="lg">
         <Suspense
           fallback={

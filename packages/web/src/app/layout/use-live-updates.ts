@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { STORAGE_KEYS } from '../../config/storage-keys';
+import { UNREAD_COUNT_KEY } from '../../features/reminders/api/reminder-events';
 import { CLIENT_ID } from '../../lib/api-client';
 import { applyAddItem, applyUpdateItem } from './live-cache';
 
@@ -42,6 +43,10 @@ export function useLiveUpdates(token: string | null): void {
     });
     socket.on(SOCKET_EVENTS.updateItem, (event) => {
       if (fromElsewhere(event)) applyUpdateItem(queryClient, event);
+    });
+    // Reminders (issue 7): the badge follows the server's count.
+    socket.on(SOCKET_EVENTS.remindersUnreadCount, ({ count }) => {
+      queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
     });
     return () => {
       socket.close();

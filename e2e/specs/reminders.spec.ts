@@ -1,0 +1,168 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
+import { api } from '../support/api.js';
+
+const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+
+/**
+ * Reminders (issue 7). The first reminder is fired by the server's own scheduler (every 10 s),
+ * in real time; later occurrences a minute or more away are fired through the e2e-only
+ * `/e2e/reminders/run {now}` (the same job, at a chosen clock), so the journey needs no waiting.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const badge = (page: Page) => page.getByTestId('reminders-badge');
+const remindersButton = (page: Page) => page.getByRole('button', { name: 'Reminders', exact: true });
+const modal = (page: Page) => page.getByRole('dialog', { name: 'Reminders' });
+
+async function rootOf(request: Parameters<typeof api>[0], token: string) {
+  const [root] = await api<{ _id: string }[]>(
+    request,
+    token,
+    'POST',
+    '/api/items/get-user-associated-items',
+    {
+      limitToType: 'todoBox',
+    },
+  );
+  return root?._id ?? '';
+}
+
+test('a reminder reaches the badge live, the modal lists it, closing clears it; a repeat stops with Dismiss All', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const me = await createLoggedInAccount(request, { label: 'reminders', name: 'Rita Reminder' });
+  const root = await rootOf(request, me.token);
+  const text = (title: string) =>
+    api<{ _id: string }>(request, me.token, 'POST', '/api/items/create-item', {
+      parentItemId: root,
+      itemType: 'todoText',
+      title,
+    });
+  const setTarget = (itemId: string, priorityTargetDate: number) =>
+    api(request, me.token, 'PUT', '/api/items/update-item', { itemId, priorityTargetDate });
+  const addReminder = (itemId: string, query: string) =>
+    api<{ data: string }>(
+      request,
+      me.token,
+      'POST',
+      `/api/reminders/create-item-reminder?itemId=${itemId}&${query}`,
+    );
+  const runAt = (now: number) =>
+    api<{ fired: number }>(request, me.token, 'POST', '/e2e/reminders/run', { now });
+
+  // Target date 70 s ahead, reminder 1 minute before: due in about 10 s.
+  const plumber = await text('Call the plumber');
+  const target = Date.now() + 70_000;
+  await setTarget(plumber._id, target);
+  await addReminder(plumber._id, 'numberOf=1&unit=minutes&beforeAfterOn=before');
+  const due = target - MIN;
+
+  await putSessionToken(page, me.token);
+  await page.goto('/app');
+  await expect(remindersButton(page)).toBeVisible();
+  await expect(badge(page)).toHaveText('');
+  // Within 30 s of the due time, without reloading.
+  await expect(badge(page)).toHaveText('1', { timeout: due - Date.now() + 30_000 });
+
+  await remindersButton(page).click();
+  const row = modal(page).getByTestId('reminder-event');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('button', { name: 'Open Call the plumber' })).toBeVisible();
+  await expect(row.getByRole('img', { name: 'Unread' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Dismiss All' })).toHaveCount(0);
+  // Completing the item stops its 'on' reminder (the target date's own) from firing.
+  await api(request, me.token, 'PUT', '/api/items/complete', { itemId: plumber._id });
+  await modal(page).getByRole('button', { name: 'Close' }).click();
+  await expect(badge(page)).toHaveText('');
+  await page.reload();
+  await expect(remindersButton(page)).toBeVisible();
+  await expect(badge(page)).toHaveText('');
+
+  // A repeating 'on' reminder, every minute from a target date tomorrow.
+  const plants = await text('Water the plants');
+  const tomorrow = Date.now() + DAY;
+  await setTarget(plants._id, tomorrow);
+  await addReminder(plants._id, 'numberOf=1&unit=minutes&beforeAfterOn=on&repeat=true');
+  await runAt(tomorrow + 1_000); // the repeating one and the target date's own
+  await expect(badge(page)).toHaveText('2');
+  await remindersButton(page).click();
+  await expect(modal(page).getByTestId('reminder-event')).toHaveCount(3);
+  const marked = page.waitForResponse('**/api/reminders/mark-events-read');
+  await modal(page).getByRole('button', { name: 'Close' }).click();
+  await expect(badge(page)).toHaveText('');
+  await marked;
+
+  expect((await runAt(tomorrow + MIN + 1_000)).fired).toBeGreaterThanOrEqual(1);
+  await expect(badge(page)).toHaveText('1');
+  await remindersButton(page).click();
+  const newest = modal(page).getByTestId('reminder-event').first();
+  await expect(newest).toContainText('Water the plants');
+  await expect(newest).toContainText('On the target date, then every 1 minute(s)');
+  await expect(newest.getByRole('img', { name: 'Unread' })).toBeVisible();
+  await newest.getByRole('button', { name: 'Dismiss All' }).click();
+  await expect(modal(page).getByRole('button', { name: 'Dismiss All' })).toHaveCount(0);
+  await expect(modal(page).getByTestId('reminder-event')).toHaveCount(4);
+  await modal(page).getByRole('button', { name: 'Close' }).click();
+  await expect(badge(page)).toHaveText('');
+
+  // No more repeats after Dismiss All.
+  await runAt(tomorrow + 5 * MIN);
+  const page1 = await api<{ events: unknown[] }>(
+    request,
+    me.token,
+    'POST',
+    '/api/reminders/get-reminder-events',
+    {},
+  );
+  expect(page1.events).toHaveLength(4);
+  await expect(badge(page)).toHaveText('');
+});
+
+test('the Reminders modal loads the next page while scrolling, and shows an empty state first', async ({
+  page,
+  request,
+}) => {
+  const me = await createLoggedInAccount(request, { label: 'reminders-scroll', name: 'Sam Scroll' });
+  await putSessionToken(page, me.token);
+  await page.goto('/app');
+  await remindersButton(page).click();
+  await expect(modal(page).getByText('You have no reminders yet.')).toBeVisible();
+  await modal(page).getByRole('button', { name: 'Close' }).click();
+
+  const root = await rootOf(request, me.token);
+  const item = await api<{ _id: string }>(request, me.token, 'POST', '/api/items/create-item', {
+    parentItemId: root,
+    itemType: 'todoText',
+    title: 'Many reminders',
+  });
+  const target = Date.now() + 3 * DAY;
+  await api(request, me.token, 'PUT', '/api/items/update-item', {
+    itemId: item._id,
+    priorityTargetDate: target,
+  });
+  for (let i = 1; i <= 34; i++)
+    await api(
+      request,
+      me.token,
+      'POST',
+      `/api/reminders/create-item-reminder?itemId=${item._id}&numberOf=${i}&unit=minutes&beforeAfterOn=after`,
+    );
+  await api(request, me.token, 'POST', '/e2e/reminders/run', { now: target + DAY });
+  await expect(badge(page)).toHaveText('35');
+
+  await remindersButton(page).click();
+  const rows = modal(page).getByTestId('reminder-event');
+  await expect(rows).toHaveCount(25);
+  await modal(page)
+    .getByTestId('reminders-scroll')
+    .evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+  await expect(rows).toHaveCount(35);
+  await modal(page).getByRole('button', { name: 'Close' }).click();
+  await expect(badge(page)).toHaveText('');
+});

@@ -1,0 +1,309 @@
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { DbEngine } from '../../db/connection.js';
+import type { Database, RemindersTable } from '../../db/schema.js';
+
+export type ReminderRow = Selectable<RemindersTable>;
+
+/** A reminder with its owner's time zone (needed to plan calendar steps). */
+export interface ReminderWithZone extends ReminderRow {
+  timezone: string;
+}
+
+export async function insertReminder(db: Kysely<Database>, row: Insertable<RemindersTable>): Promise<void> {
+  await db.insertInto('reminders').values(row).execute();
+}
+
+export async function findReminder(db: Kysely<Database>, id: string): Promise<ReminderRow | undefined> {
+  return db.selectFrom('reminders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The caller's reminders on an item, oldest first; the one linked to the target date only when asked. */
+export async function remindersOfUserOnItem(
+  db: Kysely<Database>,
+  userId: string,
+  itemId: string,
+  { includeLinked }: { includeLinked: boolean },
+): Promise<ReminderRow[]> {
+  let query = db
+    .selectFrom('reminders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('item_id', '=', itemId)
+    .orderBy('created_at')
+    .orderBy('id');
+  if (!includeLinked) query = query.where('linked_directly_to_target_date', '=', 0);
+  return query.execute();
+}
+
+/** Every reminder on an item (all users), each with its owner's zone. */
+export async function remindersOnItem(db: Kysely<Database>, itemId: string): Promise<ReminderWithZone[]> {
+  return db
+    .selectFrom('reminders as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .selectAll('r')
+    .select('u.timezone')
+    .where('r.item_id', '=', itemId)
+    .execute();
+}
+
+export async function updateReminder(
+  db: Kysely<Database>,
+  id: string,
+  changes: Updateable<RemindersTable>,
+): Promise<void> {
+  await db.updateTable('reminders').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteReminder(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('reminders').where('id', '=', id).execute();
+}
+
+/** Removes the reminders linked to an item's target date (the date was cleared). */
+export async function deleteLinkedReminders(db: Kysely<Database>, itemId: string): Promise<void> {
+  await db
+    .deleteFrom('reminders')
+    .where('item_id', '=', itemId)
+    .where('linked_directly_to_target_date', '=', 1)
+    .execute();
+}
+
+/** Marks every event of a reminder dismissed (its future ones are stopped by the caller). */
+export async function dismissEventsOf(db: Kysely<Database>, reminderId: string, at: number): Promise<void> {
+  await db
+    .updateTable('reminder_events')
+    .set({ dismissed_at: at })
+    .where('reminder_id', '=', reminderId)
+    .where('dismissed_at', 'is', null)
+    .execute();
+}
+
+/** A due reminder as the scheduler sees it: the rule, the item's state and the owner. */
+export interface DueReminder {
+  id: string;
+  user_id: string;
+  item_id: string;
+  number_of: number;
+  unit: string;
+  before_after_on: string;
+  repeat: number;
+  next_fire_at: number;
+  target_date: number | null;
+  title: string;
+  archived_at: number | null;
+  completed_at: number | null;
+  timezone: string;
+  locale: string;
+  email: string;
+  name: string;
+  reminder_emails: number;
+}
+
+export interface FiredEvent {
+  id: string;
+  reminder: DueReminder;
+}
+
+/**
+ * Fires up to `limit` due reminders in one transaction, atomically:
+ * 1. reads the due ones (PostgreSQL: FOR UPDATE SKIP LOCKED, so a racing instance takes others);
+ * 2. claims them with one UPDATE … SET next_fire_at = <next> WHERE id IN (…) AND
+ *    next_fire_at <= now RETURNING id — a row another instance has already moved on is not
+ *    returned (its next time is null or later than now);
+ * 3. writes one unread event per claimed occurrence whose item is neither archived nor
+ *    completed; the unique (reminder_id, event_date) makes a repeat impossible even so.
+ * A crash before the commit leaves everything as it was, so a restart fires the occurrence
+ * then: none is lost and none is repeated.
+ */
+export async function fireDueReminders(
+  db: Kysely<Database>,
+  engine: DbEngine,
+  now: number,
+  limit: number,
+  nextOf: (due: DueReminder) => number | null,
+  newEventId: () => string,
+): Promise<{ claimed: number; fired: FiredEvent[] }> {
+  return db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom('reminders as r')
+      .innerJoin('items as i', 'i.id', 'r.item_id')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select([
+        'r.id',
+        'r.user_id',
+        'r.item_id',
+        'r.number_of',
+        'r.unit',
+        'r.before_after_on',
+        'r.repeat',
+        'i.target_date',
+        'i.title',
+        'i.archived_at',
+        'i.completed_at',
+        'u.timezone',
+        'u.locale',
+        'u.email',
+        'u.name',
+        'u.reminder_emails',
+      ])
+      .select(sql<number>`r.next_fire_at`.as('next_fire_at'))
+      .where('r.next_fire_at', '<=', now)
+      .orderBy('r.next_fire_at')
+      .limit(limit);
+    if (engine === 'postgres') query = query.forUpdate('r').skipLocked();
+    const due = await query.execute();
+    if (due.length === 0) return { claimed: 0, fired: [] };
+
+    const nexts = new Map(due.map((row) => [row.id, nextOf(row)]));
+    const planned = due.filter((row) => nexts.get(row.id) !== null);
+    const nextValue =
+      planned.length === 0
+        ? sql<number | null>`null`
+        : sql<number | null>`case ${sql.ref('id')} ${sql.join(
+            planned.map((row) => sql`when ${row.id} then cast(${nexts.get(row.id)} as bigint)`),
+            sql` `,
+          )} else null end`;
+    const claimedIds = new Set<string>();
+    for (let start = 0; start < due.length; start += 1000) {
+      const ids = due.slice(start, start + 1000).map((row) => row.id);
+      const rows = await trx
+        .updateTable('reminders')
+        .set({ next_fire_at: nextValue, updated_at: now })
+        .where('id', 'in', ids)
+        .where('next_fire_at', '<=', now)
+        .returning('id')
+        .execute();
+      for (const row of rows) claimedIds.add(row.id);
+    }
+
+    const firing = due
+      .filter((row) => claimedIds.has(row.id) && row.archived_at === null && row.completed_at === null)
+      .map((reminder) => ({ id: newEventId(), reminder }));
+    const fired: FiredEvent[] = [];
+    // 8 values per row: 500 rows stay well under both engines' parameter limits.
+    for (let start = 0; start < firing.length; start += 500) {
+      const chunk = firing.slice(start, start + 500);
+      const inserted = await trx
+        .insertInto('reminder_events')
+        .values(
+          chunk.map(({ id, reminder }) => ({
+            id,
+            reminder_id: reminder.id,
+            user_id: reminder.user_id,
+            item_id: reminder.item_id,
+            event_date: reminder.next_fire_at,
+            unread: 1,
+            dismissed_at: null,
+            created_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['reminder_id', 'event_date']).doNothing())
+        .returning('id')
+        .execute();
+      const insertedIds = new Set(inserted.map((row) => row.id));
+      fired.push(...chunk.filter((event) => insertedIds.has(event.id)));
+    }
+    return { claimed: claimedIds.size, fired };
+  });
+}
+
+/** Unread events per user, for the badge. */
+export async function unreadCounts(db: Kysely<Database>, userIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map(userIds.map((id) => [id, 0]));
+  for (let start = 0; start < userIds.length; start += 1000) {
+    const rows = await db
+      .selectFrom('reminder_events')
+      .select(['user_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('user_id', 'in', userIds.slice(start, start + 1000))
+      .where('unread', '=', 1)
+      .groupBy('user_id')
+      .execute();
+    for (const row of rows) counts.set(row.user_id, Number(row.count));
+  }
+  return counts;
+}
+
+export interface EventListRow {
+  id: string;
+  item_id: string;
+  reminder_id: string;
+  event_date: number;
+  unread: number;
+  title: string;
+  archived_at: number | null;
+  number_of: number;
+  unit: string;
+  before_after_on: string;
+  repeat: number;
+  next_fire_at: number | null;
+}
+
+/** A page of a user's events, newest first (ties by id), after the cursor when given. */
+export async function eventsPage(
+  db: Kysely<Database>,
+  userId: string,
+  options: {
+    beginDate: number | null;
+    cursor: { date: number; id: string | null } | null;
+    unreadOnly: boolean;
+    limit: number;
+  },
+): Promise<EventListRow[]> {
+  let query = db
+    .selectFrom('reminder_events as e')
+    .innerJoin('reminders as r', 'r.id', 'e.reminder_id')
+    .innerJoin('items as i', 'i.id', 'e.item_id')
+    .select([
+      'e.id',
+      'e.item_id',
+      'e.reminder_id',
+      'e.event_date',
+      'e.unread',
+      'i.title',
+      'i.archived_at',
+      'r.number_of',
+      'r.unit',
+      'r.before_after_on',
+      'r.repeat',
+      'r.next_fire_at',
+    ])
+    .where('e.user_id', '=', userId)
+    .orderBy('e.event_date', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(options.limit);
+  if (options.unreadOnly) query = query.where('e.unread', '=', 1);
+  if (options.beginDate !== null) query = query.where('e.event_date', '>=', options.beginDate);
+  const { cursor } = options;
+  if (cursor) {
+    const { date, id } = cursor;
+    query = query.where((eb) =>
+      id === null
+        ? eb('e.event_date', '<', date)
+        : eb.or([
+            eb('e.event_date', '<', date),
+            eb.and([eb('e.event_date', '=', date), eb('e.id', '<', id)]),
+          ]),
+    );
+  }
+  return query.execute();
+}
+
+/** Marks the user's own events read; answers how many changed. */
+export async function markEventsRead(db: Kysely<Database>, userId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('reminder_events')
+    .set({ unread: 0 })
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .where('unread', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setReminderEmails(db: Kysely<Database>, userId: string, on: boolean, at: number) {
+  await db
+    .updateTable('users')
+    .set({ reminder_emails: on ? 1 : 0, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,352 @@
+import { formatDate } from '@nestbox/shared/dates/format-date';
+import { isUserLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
+import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
+import { SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
+import {
+  BEFORE_AFTER_ON,
+  type BeforeAfterOn,
+  nextFireAfter,
+  normalizedRule,
+  planNextFire,
+  REMINDER_UNITS,
+  type ReminderRule,
+  type ReminderUnit,
+} from '@nestbox/shared/reminders/fire-time';
+import {
+  REMINDER_EVENTS_PAGE_SIZE,
+  type Reminder,
+  type ReminderEvent,
+  type ReminderEventsPage,
+} from '@nestbox/shared/reminders/reminder.schema';
+import type { Kysely } from 'kysely';
+import type { DbEngine } from '../../db/connection.js';
+import { newId } from '../../db/ids.js';
+import type { Database, UserRow } from '../../db/schema.js';
+import { appErrors } from '../../http/app-error.js';
+import { translate } from '../../i18n/translate.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { renderReminderMail } from '../../mail/reminder-mail.js';
+import type { Publisher } from '../../realtime/realtime.js';
+import { authorizeItem } from '../items/items.policy.js';
+import { accessLevelOf, findItem } from '../items/items.repository.js';
+import {
+  type DueReminder,
+  deleteLinkedReminders,
+  deleteReminder,
+  dismissEventsOf,
+  type EventListRow,
+  eventsPage,
+  findReminder,
+  fireDueReminders,
+  insertReminder,
+  markEventsRead,
+  type ReminderRow,
+  remindersOfUserOnItem,
+  remindersOnItem,
+  setReminderEmails,
+  unreadCounts,
+  updateReminder,
+} from './reminders.repository.js';
+
+/** How many due reminders one statement claims. */
+export const REMINDER_CLAIM_BATCH = 1000;
+
+const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
+  (values as readonly string[]).includes(value) ? (value as T) : fallback;
+
+/** The stored rule as the shared rules read it. */
+function ruleOf(row: Pick<ReminderRow, 'number_of' | 'unit' | 'before_after_on' | 'repeat'>): ReminderRule {
+  return {
+    numberOf: row.number_of,
+    unit: oneOf(REMINDER_UNITS, row.unit, 'days'),
+    beforeAfterOn: oneOf(BEFORE_AFTER_ON, row.before_after_on, 'before'),
+    repeat: row.repeat === 1,
+  };
+}
+
+function presentReminder(row: ReminderRow): Reminder {
+  const rule = ruleOf(row);
+  return {
+    _id: row.id,
+    itemId: row.item_id,
+    ...rule,
+    linkedDirectlyToTargetDate: row.linked_directly_to_target_date === 1,
+    nextFireDate: row.next_fire_at,
+  };
+}
+
+/** "1 day(s) before the target date", "On the target date, then every 2 week(s)", translated. */
+export function reminderInfo(rule: ReminderRule, locale: UserLocale): string {
+  const unit = translate(locale, `reminder.unit.${rule.unit}` as MessageKey);
+  const n = rule.numberOf;
+  if (rule.beforeAfterOn === 'on')
+    return rule.repeat
+      ? translate(locale, 'reminder.info.repeat', { n, unit })
+      : translate(locale, 'reminder.info.on');
+  return translate(locale, `reminder.info.${rule.beforeAfterOn}` as MessageKey, { n, unit });
+}
+
+function presentEvent(row: EventListRow, locale: UserLocale): ReminderEvent {
+  const rule = ruleOf(row);
+  const repeat = normalizedRule(rule).repeat;
+  return {
+    _id: row.id,
+    itemId: row.item_id,
+    reminderId: row.reminder_id,
+    title: row.title,
+    reminderEventDate: row.event_date,
+    reminderInfo: reminderInfo(rule, locale),
+    repeat,
+    reminderArchived: row.archived_at !== null || (repeat && row.next_fire_at === null),
+    unread: row.unread === 1,
+  };
+}
+
+export interface ReminderRuleInput {
+  numberOf: number;
+  unit: ReminderUnit;
+  beforeAfterOn: BeforeAfterOn;
+  repeat: boolean;
+}
+
+/**
+ * Reminders (SPEC §3, §4): per user and item. The caller must be able to read the item (any
+ * level: a reminder changes nothing others see); a reminder is only ever its owner's, and
+ * anyone else's id answers 404. Fired occurrences become unread events, pushed to the
+ * owner's badge as `reminders:unread-count` and, when the owner asked for it, e-mailed.
+ */
+export function createRemindersService({
+  db,
+  engine,
+  now = Date.now,
+  publisher,
+  mailer,
+  appUrl = '',
+  onError = () => {},
+}: {
+  db: Kysely<Database>;
+  engine: DbEngine;
+  now?: () => number;
+  publisher?: Publisher;
+  mailer?: Mailer;
+  appUrl?: string;
+  onError?: (error: unknown) => void;
+}) {
+  async function readableItem(user: UserRow, itemId: string) {
+    authorizeItem(await accessLevelOf(db, user.id, itemId), 'read');
+    const item = await findItem(db, itemId);
+    if (!item) throw appErrors.notFound();
+    return item;
+  }
+
+  /** The caller's own reminder on an item they can still read; anything else is 404. */
+  async function ownReminder(user: UserRow, reminderId: string) {
+    const reminder = await findReminder(db, reminderId);
+    if (reminder?.user_id !== user.id) throw appErrors.notFound();
+    const item = await readableItem(user, reminder.item_id);
+    return { reminder, item };
+  }
+
+  async function pushCounts(userIds: string[]) {
+    if (!publisher || userIds.length === 0) return;
+    for (const [userId, count] of await unreadCounts(db, userIds))
+      publisher.publish(userId, SOCKET_EVENTS.remindersUnreadCount, { count });
+  }
+
+  const userLocale = (locale: string): UserLocale => (isUserLocale(locale) ? locale : 'en-GB');
+
+  async function emailFired(fired: DueReminder[]) {
+    if (!mailer) return;
+    for (const reminder of fired) {
+      if (reminder.reminder_emails !== 1) continue;
+      await mailer
+        .send(
+          renderReminderMail({
+            to: reminder.email,
+            name: reminder.name,
+            locale: userLocale(reminder.locale),
+            title: reminder.title,
+            date: formatDate(
+              reminder.next_fire_at,
+              reminder.timezone,
+              userLocale(reminder.locale),
+              'EEEE d MMMM yyyy, HH:mm',
+            ),
+            link: `${appUrl}/app`,
+          }),
+        )
+        .catch(onError);
+    }
+  }
+
+  return {
+    async create(user: UserRow, itemId: string, input: ReminderRuleInput): Promise<string> {
+      const item = await readableItem(user, itemId);
+      const rule = normalizedRule(input);
+      const at = now();
+      const id = newId();
+      await insertReminder(db, {
+        id,
+        user_id: user.id,
+        item_id: itemId,
+        number_of: rule.numberOf,
+        unit: rule.unit,
+        before_after_on: rule.beforeAfterOn,
+        repeat: rule.repeat ? 1 : 0,
+        linked_directly_to_target_date: 0,
+        next_fire_at: planNextFire(item.target_date, rule, user.timezone, at),
+        created_at: at,
+        updated_at: at,
+      });
+      return id;
+    },
+
+    async listForItem(user: UserRow, itemId: string): Promise<Reminder[]> {
+      await readableItem(user, itemId);
+      return (await remindersOfUserOnItem(db, user.id, itemId, { includeLinked: false })).map(
+        presentReminder,
+      );
+    },
+
+    async update(user: UserRow, reminderId: string, input: ReminderRuleInput): Promise<void> {
+      const { item } = await ownReminder(user, reminderId);
+      const rule = normalizedRule(input);
+      const at = now();
+      await updateReminder(db, reminderId, {
+        number_of: rule.numberOf,
+        unit: rule.unit,
+        before_after_on: rule.beforeAfterOn,
+        repeat: rule.repeat ? 1 : 0,
+        next_fire_at: planNextFire(item.target_date, rule, user.timezone, at),
+        updated_at: at,
+      });
+    },
+
+    async remove(user: UserRow, reminderId: string): Promise<void> {
+      await ownReminder(user, reminderId);
+      await deleteReminder(db, reminderId);
+      // Its events go with it (cascade): the badge may have dropped.
+      await pushCounts([user.id]);
+    },
+
+    /** 'Dismiss All': no more occurrences of this reminder (until its rule or target date changes). */
+    async dismissFuture(user: UserRow, reminderId: string): Promise<void> {
+      await ownReminder(user, reminderId);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        await updateReminder(trx, reminderId, { next_fire_at: null, updated_at: at });
+        await dismissEventsOf(trx, reminderId, at);
+      });
+    },
+
+    async events(
+      user: UserRow,
+      body: {
+        beginDate?: number | null | undefined;
+        lastReminderEventDateInList?: number | null | undefined;
+        lastReminderEventIdInList?: string | null | undefined;
+        unreadOnly: boolean;
+      },
+      locale: UserLocale,
+    ): Promise<ReminderEventsPage> {
+      const last = body.lastReminderEventDateInList ?? null;
+      const rows = await eventsPage(db, user.id, {
+        beginDate: body.beginDate ?? null,
+        cursor: last === null ? null : { date: last, id: body.lastReminderEventIdInList ?? null },
+        unreadOnly: body.unreadOnly,
+        limit: REMINDER_EVENTS_PAGE_SIZE + 1,
+      });
+      return {
+        events: rows.slice(0, REMINDER_EVENTS_PAGE_SIZE).map((row) => presentEvent(row, locale)),
+        hasMore: rows.length > REMINDER_EVENTS_PAGE_SIZE,
+      };
+    },
+
+    async markRead(user: UserRow, eventIds: string[]): Promise<{ count: number }> {
+      await markEventsRead(db, user.id, eventIds);
+      const count = (await unreadCounts(db, [user.id])).get(user.id) ?? 0;
+      publisher?.publish(user.id, SOCKET_EVENTS.remindersUnreadCount, { count });
+      return { count };
+    },
+
+    async unreadCount(user: UserRow): Promise<{ count: number }> {
+      return { count: (await unreadCounts(db, [user.id])).get(user.id) ?? 0 };
+    },
+
+    async setReminderEmails(user: UserRow, on: boolean): Promise<void> {
+      await setReminderEmails(db, user.id, on, now());
+    },
+
+    /**
+     * The item's target date changed to `targetDate` (null: cleared), inside the caller's
+     * transaction. Cleared: the reminders linked to it go, the others wait for a new date.
+     * Set: the caller gets the linked 'on' reminder (hidden from the list) if they have none,
+     * and every reminder on the item, whoever owns it, is planned again from now.
+     */
+    async targetDateChanged(
+      trx: Kysely<Database>,
+      {
+        itemId,
+        userId,
+        targetDate,
+        at,
+      }: { itemId: string; userId: string; targetDate: number | null; at: number },
+    ): Promise<void> {
+      if (targetDate === null) await deleteLinkedReminders(trx, itemId);
+      else if (
+        !(await remindersOfUserOnItem(trx, userId, itemId, { includeLinked: true })).some(
+          (r) => r.linked_directly_to_target_date === 1,
+        )
+      ) {
+        await insertReminder(trx, {
+          id: newId(),
+          user_id: userId,
+          item_id: itemId,
+          number_of: 1,
+          unit: 'days',
+          before_after_on: 'on',
+          repeat: 0,
+          linked_directly_to_target_date: 1,
+          next_fire_at: null,
+          created_at: at,
+          updated_at: at,
+        });
+      }
+      for (const reminder of await remindersOnItem(trx, itemId)) {
+        const next = planNextFire(targetDate, ruleOf(reminder), reminder.timezone, at);
+        if (next !== reminder.next_fire_at)
+          await updateReminder(trx, reminder.id, { next_fire_at: next, updated_at: at });
+      }
+    },
+
+    /**
+     * The scheduler's job: fires everything due at `now`, REMINDER_CLAIM_BATCH at a time, then
+     * pushes each affected user's unread count and sends the e-mails. Answers how many fired.
+     */
+    async runDue(runAt: number, batch = REMINDER_CLAIM_BATCH): Promise<number> {
+      let firedCount = 0;
+      const users = new Set<string>();
+      for (;;) {
+        const { claimed, fired } = await fireDueReminders(
+          db,
+          engine,
+          runAt,
+          batch,
+          (due) =>
+            due.target_date === null
+              ? null
+              : nextFireAfter(due.target_date, ruleOf(due), due.timezone, due.next_fire_at, runAt),
+          newId,
+        );
+        firedCount += fired.length;
+        for (const { reminder } of fired) users.add(reminder.user_id);
+        if (fired.length > 0) void emailFired(fired.map((event) => event.reminder)).catch(onError);
+        if (claimed < batch) break;
+      }
+      await pushCounts([...users]).catch(onError);
+      return firedCount;
+    },
+  };
+}
+
+export type RemindersService = ReturnType<typeof createRemindersService>;
