@@ -11,25 +11,31 @@ export function updateCustomizations(body: UpdateCustomizationsBody) {
   });
 }
 
-/** Saves a switch, showing it flipped at once and putting it back if the save fails. */
+/**
+ * Saves a switch, showing it flipped at once. Switches flipped in quick succession each keep
+ * their own state: a failure puts back only the switch it was about, and a success (the
+ * server agreeing) leaves the cache as it is.
+ */
 export function useUpdateCustomizations() {
   const queryClient = useQueryClient();
   const { queryKey } = getUserQueryOptions();
+  const patch = (changes: Partial<User['customizations']>) =>
+    queryClient.setQueryData(queryKey, (user) =>
+      user ? { ...user, customizations: { ...user.customizations, ...changes } } : user,
+    );
   return useMutation({
     mutationFn: updateCustomizations,
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey });
-      const before = queryClient.getQueryData(queryKey);
-      if (before)
-        queryClient.setQueryData(queryKey, {
-          ...before,
-          customizations: { ...before.customizations, ...body },
-        });
+      const before = queryClient.getQueryData(queryKey)?.customizations;
+      patch(body);
       return { before };
     },
-    onError: (_error, _body, context) => {
-      if (context?.before) queryClient.setQueryData(queryKey, context.before);
+    onError: (_error, body, context) => {
+      const before = context?.before;
+      if (!before) return;
+      const keys = Object.keys(body) as Array<keyof User['customizations']>;
+      patch(Object.fromEntries(keys.map((key) => [key, before[key]])));
     },
-    onSuccess: ({ user }) => queryClient.setQueryData(queryKey, user),
   });
 }

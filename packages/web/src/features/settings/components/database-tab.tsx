@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReseedType } from '@nestbox/shared/admin/admin.schema';
+import { Z_INDEX } from '@nestbox/shared/constants';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { IconAlertTriangle, IconDatabase } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +41,8 @@ export function DatabaseTab() {
       title: t('settings.database.confirmTitle'),
       children: <Text size="sm">{t('settings.database.confirmBody')}</Text>,
       labels: { confirm: t('settings.database.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-autofocus': false },
+      confirmProps: { color: 'red' },
+      zIndex: Z_INDEX.modal + 1,
       onConfirm: () => run(type),
     });
 

@@ -1,5 +1,6 @@
 import { Alert, Avatar, Button, Code, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { Z_INDEX } from '@nestbox/shared/constants';
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import type { SlackAccount } from '@nestbox/shared/slack/slack.schema';
 import { IconAlertTriangle, IconBrandSlack, IconInfoCircle, IconPlugConnected } from '@tabler/icons-react';
@@ -127,6 +128,7 @@ function SlackAccountRow({ account }: { account: SlackAccount }) {
       ),
       labels: { confirm: t('settings.integrations.slack.unlink'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
+      zIndex: Z_INDEX.modal + 1,
       onConfirm: () =>
         unlink.mutate(account.slackAccountId, {
           onSuccess: () => notify({ type: 'success', message: t('settings.integrations.slack.unlinked') }),
