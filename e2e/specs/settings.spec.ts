@@ -50,7 +50,7 @@ test('Customizations: tooltips off disappear everywhere; new-box defaults and re
     if (wasOn) await expect(toggle).not.toBeChecked();
     else await expect(toggle).toBeChecked();
   }
-  await expect(dialog.getByText(`The e-mail goes to ${account.email}`)).toBeVisible();
+  await expect(dialog.getByText(`this also sends an e-mail to ${account.email}`)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

@@ -214,7 +214,9 @@ export const uiEnGb = {
   'settings.integrations.slack.loadFailed': 'Your Slack accounts could not be retrieved.',
   'settings.integrations.slack.disabledTitle': 'Slack is not enabled on this server',
   'settings.integrations.slack.disabledBody':
-    'An administrator can enable it: create a Slack app whose Events API sends message.im events to {{eventsUrl}}, with {{authUrl}} as its redirect URL, then set these variables and restart Nestbox:',
+    'An administrator can enable it: create a Slack app with the bot scopes im:history and users:read, subscribe it to the message.im event with the addresses below, then set these variables and restart Nestbox:',
+  'settings.integrations.slack.eventsUrl': 'Event Subscriptions request URL',
+  'settings.integrations.slack.redirectUrl': 'OAuth redirect URL',
   'slack.link.linked':
     'Your Slack account is linked. Direct messages to the Nestbox app now arrive in your Slack box.',
   'slack.link.failed': 'Your Slack account could not be linked. Please try again.',
@@ -229,7 +231,7 @@ export const uiEnGb = {
   'settings.customizations.notifications': 'Notifications',
   'settings.customizations.reminderEmails': 'E-mail me when a reminder fires',
   'settings.customizations.reminderEmailsDescription':
-    'The e-mail goes to {{email}}, as well as to the Reminders list.',
+    'Reminders always appear in the Reminders list; this also sends an e-mail to {{email}}.',
   'settings.database.intro':
     'Re-seeding deletes every account, box and item on this server, then loads fresh data. It cannot be undone.',
   'settings.database.base.title': 'Re-seed base',

@@ -197,7 +197,9 @@ export const uiFr: Record<UiKey, string> = {
   'settings.integrations.slack.loadFailed': "Vos comptes Slack n'ont pas pu être récupérés.",
   'settings.integrations.slack.disabledTitle': "Slack n'est pas activé sur ce serveur",
   'settings.integrations.slack.disabledBody':
-    "Un administrateur peut l'activer : créer une application Slack dont l'Events API envoie les événements message.im à {{eventsUrl}}, avec {{authUrl}} comme URL de redirection, puis définir ces variables et redémarrer Nestbox :",
+    "Un administrateur peut l'activer : créer une application Slack avec les permissions de bot im:history et users:read, l'abonner à l'événement message.im avec les adresses ci-dessous, puis définir ces variables et redémarrer Nestbox :",
+  'settings.integrations.slack.eventsUrl': 'URL de requête des abonnements aux événements',
+  'settings.integrations.slack.redirectUrl': 'URL de redirection OAuth',
   'slack.link.linked':
     "Votre compte Slack est lié. Les messages directs à l'application Nestbox arrivent maintenant dans votre boîte Slack.",
   'slack.link.failed': "Votre compte Slack n'a pas pu être lié. Veuillez réessayer.",
@@ -213,7 +215,7 @@ export const uiFr: Record<UiKey, string> = {
   'settings.customizations.notifications': 'Notifications',
   'settings.customizations.reminderEmails': "M'envoyer un e-mail quand un rappel se déclenche",
   'settings.customizations.reminderEmailsDescription':
-    "L'e-mail est envoyé à {{email}}, en plus de la liste des rappels.",
+    'Les rappels apparaissent toujours dans la liste des rappels ; cette option envoie aussi un e-mail à {{email}}.',
   'settings.database.intro':
     'La réinitialisation supprime tous les comptes, boîtes et éléments de ce serveur, puis charge des données neuves. Elle est irréversible.',
   'settings.database.base.title': 'Réinitialiser (base)',

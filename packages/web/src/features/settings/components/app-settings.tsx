@@ -21,7 +21,7 @@ export function AppSettings() {
     <Tabs
       defaultValue="profile"
       keepMounted={false}
-      classNames={{ tab: classes.tab, tabSection: classes.tabSection, list: classes.list }}
+      classNames={{ tab: classes.tab, tabSection: classes.tabSection }}
     >
       <Tabs.List>
         <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>

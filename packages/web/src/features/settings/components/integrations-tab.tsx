@@ -1,4 +1,4 @@
-import { Alert, Avatar, Button, Code, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Button, Code, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { Z_INDEX } from '@nestbox/shared/constants';
 import { formatDate } from '@nestbox/shared/dates/format-date';
@@ -9,6 +9,7 @@ import { useUser } from '../../../lib/api/get-user';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useConnectSlack, useSlackAccounts, useSlackStatus, useUnlinkSlack } from '../api/slack-accounts';
+import classes from './app-settings.module.css';
 
 /** Application Settings → Integrations: link and unlink Slack accounts (SPEC §1, §7). */
 export function IntegrationsTab() {
@@ -86,27 +87,35 @@ export function IntegrationsTab() {
 function SlackDisabledNotice({ variables }: { variables: string[] }) {
   const { t } = useTranslation();
   const origin = window.location.origin;
+  const addresses = [
+    { label: t('settings.integrations.slack.eventsUrl'), url: `${origin}/slack/events` },
+    { label: t('settings.integrations.slack.redirectUrl'), url: `${origin}/slack/auth` },
+  ];
   return (
     <Alert
       color="gray"
       variant="light"
       icon={<IconInfoCircle size={18} />}
       title={t('settings.integrations.slack.disabledTitle')}
+      classNames={{ icon: classes.noticeIcon }}
     >
-      <Stack gap="xs">
-        <Text size="sm">
-          {t('settings.integrations.slack.disabledBody', {
-            eventsUrl: `${origin}/slack/events`,
-            authUrl: `${origin}/slack/auth`,
-          })}
-        </Text>
-        <List size="sm" spacing={4}>
-          {variables.map((name) => (
-            <List.Item key={name}>
-              <Code>{name}</Code>
-            </List.Item>
+      <Stack gap="sm">
+        <Text size="sm">{t('settings.integrations.slack.disabledBody')}</Text>
+        <Stack gap={6}>
+          {addresses.map(({ label, url }) => (
+            <div key={url}>
+              <Text size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Code className={classes.breakAnywhere}>{url}</Code>
+            </div>
           ))}
-        </List>
+        </Stack>
+        <Group gap={6}>
+          {variables.map((name) => (
+            <Code key={name}>{name}</Code>
+          ))}
+        </Group>
       </Stack>
     </Alert>
   );
