@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 
-/** Removes the temporary data directory the server ran on. */
+/** Removes the temporary data directories the servers ran on. */
 export default function globalTeardown(): void {
-  if (process.env.E2E_DATA_DIR) rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+  for (const dir of [process.env.E2E_DATA_DIR, process.env.E2E_RESEED_DATA_DIR]) {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN, E2E_SLACK } from './support/e2e-env.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -23,6 +24,14 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nestbox-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+
+// Slack and admin journeys (issue 8): the shared server knows a Slack app whose Web API is a
+// stand-in the Slack spec starts on E2E_SLACK_API_PORT; re-seeding wipes every account, so
+// that journey has a server and data directory of its own.
+process.env.E2E_SLACK_API_PORT ??= String(await freePort());
+process.env.E2E_RESEED_PORT ??= String(await freePort());
+process.env.E2E_RESEED_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nestbox-e2e-reseed-'));
+const reseedBaseURL = `http://127.0.0.1:${process.env.E2E_RESEED_PORT}`;
 
 /**
  * End-to-end journeys: the real built server (SQLite in a temporary data directory, the
@@ -61,22 +70,56 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node ../packages/server/dist/server.js',
-    cwd: here,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NESTBOX_DATA_DIR: process.env.E2E_DATA_DIR,
-      NESTBOX_E2E: '1',
-      NESTBOX_APP_URL: baseURL,
-      LOG_LEVEL: 'warn',
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /admin\.spec\.ts/ },
+    // Re-seeding deletes every account: its own server (second webServer below).
+    {
+      name: 'reseed',
+      use: { browserName: 'chromium', baseURL: reseedBaseURL },
+      testMatch: /admin\.spec\.ts/,
     },
-  },
+  ],
+  webServer: [
+    {
+      command: 'node ../packages/server/dist/server.js',
+      cwd: here,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NESTBOX_DATA_DIR: process.env.E2E_DATA_DIR,
+        NESTBOX_E2E: '1',
+        NESTBOX_APP_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        SLACK_CLIENT_ID: E2E_SLACK.clientId,
+        SLACK_CLIENT_SECRET: E2E_SLACK.clientSecret,
+        SLACK_SIGNING_SECRET: E2E_SLACK.signingSecret,
+        SLACK_API_URL: `http://127.0.0.1:${process.env.E2E_SLACK_API_PORT}/api`,
+      },
+    },
+    {
+      command: 'node ../packages/server/dist/server.js',
+      cwd: here,
+      url: `${reseedBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(process.env.E2E_RESEED_PORT),
+        HOST: '127.0.0.1',
+        NESTBOX_DATA_DIR: process.env.E2E_RESEED_DATA_DIR,
+        NESTBOX_E2E: '1',
+        NESTBOX_APP_URL: reseedBaseURL,
+        LOG_LEVEL: 'warn',
+        NESTBOX_ALLOW_RESEED: '1',
+        NESTBOX_ADMIN_EMAIL: E2E_ADMIN.email,
+        NESTBOX_ADMIN_PASSWORD: E2E_ADMIN.password,
+      },
+    },
+  ],
 });

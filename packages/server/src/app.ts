@@ -19,6 +19,9 @@ import { requestLocale } from './http/request-locale.js';
 import { registerWebApp } from './http/web-app.js';
 import { REMINDERS_INTERVAL_MS, startScheduler } from './jobs/scheduler.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+// Slack and admin tools (issue 8)
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminService } from './modules/admin/admin.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthenticate } from './modules/auth/authenticate.js';
@@ -35,6 +38,8 @@ import { remindersRoutes } from './modules/reminders/reminders.routes.js';
 import { createRemindersService } from './modules/reminders/reminders.service.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { createSharingService } from './modules/sharing/sharing.service.js';
+import { slackPublicRoutes, slackUserRoutes } from './modules/slack/slack.routes.js';
+import { createSlackService } from './modules/slack/slack.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { workspaceRoutes } from './modules/workspace/workspace.routes.js';
@@ -201,6 +206,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate,
   });
   await app.register(remindersRoutes, { reminders, authenticate });
+  // Slack and admin tools (issue 8)
+  const slack = createSlackService({
+    db,
+    slack: config.slack,
+    appUrl: config.appUrl,
+    serverSecret: secrets.jwtSecret,
+    items,
+    onError: (error) => app.log.warn({ err: error }, 'a Slack call failed'),
+  });
+  await app.register(slackUserRoutes, { slack, authenticate });
+  await app.register(slackPublicRoutes, { slack, signingSecret: config.slack?.signingSecret });
+  await app.register(adminRoutes, {
+    admin: createAdminService({ db, allowReseed: config.allowReseed, admin: config.admin }),
+    authenticate,
+  });
   if (runJobs) {
     const scheduler = startScheduler(
       [{ name: 'auto-archive', run: async (now) => (await items.runAutoArchive(now)).length }],

@@ -5,6 +5,7 @@ import { loadSecrets } from './config/secrets.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { runBaseSeed } from './db/seeds/base-seed.js';
+import { hashPassword } from './modules/auth/password-hasher.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -27,7 +28,13 @@ async function main(): Promise<void> {
     sqliteFile: `${config.dataDir}/nestbox.sqlite`,
   });
   await migrateToLatest(database.db);
-  await runBaseSeed(database.db);
+  await runBaseSeed(
+    database.db,
+    Date.now(),
+    config.admin
+      ? { admin: { email: config.admin.email, passwordHash: await hashPassword(config.admin.password) } }
+      : {},
+  );
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 
   const app = await buildApp({

@@ -51,7 +51,12 @@ describe('loadConfig', () => {
       appUrl: 'https://nestbox.example',
       jwtSecret: 'x'.repeat(40),
       recaptcha: { secret: 's', siteKey: 'k' },
-      slack: { clientId: 'id', clientSecret: 'secret', signingSecret: 'signing' },
+      slack: {
+        clientId: 'id',
+        clientSecret: 'secret',
+        signingSecret: 'signing',
+        apiUrl: 'https://slack.com/api/',
+      },
       trustProxy: true,
       e2e: true,
       allowReseed: true,

@@ -43,6 +43,8 @@ const EnvSchema = z
     SLACK_CLIENT_ID: optionalText,
     SLACK_CLIENT_SECRET: optionalText,
     SLACK_SIGNING_SECRET: optionalText,
+    /** Where Slack's Web API lives; tests point it at a local stand-in. */
+    SLACK_API_URL: urlWithScheme(['http', 'https'], 'web'),
     NESTBOX_TRUST_PROXY: flag,
     NESTBOX_E2E: flag,
     NESTBOX_ALLOW_RESEED: flag,
@@ -82,7 +84,15 @@ export interface Config {
   appUrl: string;
   jwtSecret: string | undefined;
   recaptcha: { secret: string; siteKey: string } | undefined;
-  slack: { clientId: string; clientSecret: string; signingSecret: string } | undefined;
+  slack:
+    | {
+        clientId: string;
+        clientSecret: string;
+        signingSecret: string;
+        /** Base of Slack's Web API (`https://slack.com/api/` unless SLACK_API_URL says otherwise). */
+        apiUrl: string;
+      }
+    | undefined;
   /** Behind a reverse proxy: take the caller's address from X-Forwarded-For. */
   trustProxy: boolean;
   e2e: boolean;
@@ -128,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
             clientId: e.SLACK_CLIENT_ID,
             clientSecret: e.SLACK_CLIENT_SECRET,
             signingSecret: e.SLACK_SIGNING_SECRET,
+            apiUrl: `${(e.SLACK_API_URL ?? 'https://slack.com/api').replace(/\/+$/, '')}/`,
           }
         : undefined,
     trustProxy: e.NESTBOX_TRUST_PROXY,

@@ -136,6 +136,14 @@ export const messagesEnGb = {
   'mail.reset.action': 'Choose a new password',
   'mail.reset.expiry':
     'This link expires in 1 hour and works once. If you did not ask for it, ignore this email: your password stays the same.',
+  // Slack and admin tools (issue 8)
+  'slack.notConfigured':
+    'Slack is not enabled on this Nestbox. An administrator must set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET.',
+  'slack.signature.invalid': 'This request is not signed by Slack.',
+  'admin.reseed.disabled':
+    'Re-seeding is turned off on this server. An administrator must set NESTBOX_ALLOW_RESEED=1 to allow it.',
+  'admin.reseed.done.base': 'The database has been re-seeded with the base data.',
+  'admin.reseed.done.full': 'The database has been re-seeded with the full demo data.',
 } as const;
 
 /** Every message key. */

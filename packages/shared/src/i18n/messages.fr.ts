@@ -134,4 +134,13 @@ export const messagesFr: Record<MessageKey, string> = {
   'mail.reset.action': 'Choisir un nouveau mot de passe',
   'mail.reset.expiry':
     "Ce lien expire dans 1 heure et ne fonctionne qu'une fois. Si vous ne l'avez pas demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  // Slack and admin tools (issue 8)
+  'slack.notConfigured':
+    "Slack n'est pas activé sur ce Nestbox. Un administrateur doit définir SLACK_CLIENT_ID, SLACK_CLIENT_SECRET et SLACK_SIGNING_SECRET.",
+  'slack.signature.invalid': "Cette requête n'est pas signée par Slack.",
+  'admin.reseed.disabled':
+    "La réinitialisation des données est désactivée sur ce serveur. Un administrateur doit définir NESTBOX_ALLOW_RESEED=1 pour l'autoriser.",
+  'admin.reseed.done.base': 'La base de données a été réinitialisée avec les données de base.',
+  'admin.reseed.done.full':
+    'La base de données a été réinitialisée avec toutes les données de démonstration.',
 };

@@ -229,6 +229,55 @@ export const uiEnGb = {
   'organiser.unprioritized.empty': 'Nothing is waiting for a priority.',
   'organiser.unprioritized.emptyDetail':
     'Items you mark as prioritizable wait here until you give them a priority.',
+  // Application Settings: Integrations, Customizations, Database (issue 8)
+  'settings.tab.database': 'Database',
+  'settings.integrations.slack.title': 'Slack',
+  'settings.integrations.slack.intro':
+    'Send a direct message to the Nestbox app in Slack and it arrives as an item at the top of your Slack box.',
+  'settings.integrations.slack.connect': 'Connect Slack',
+  'settings.integrations.slack.linked': 'Linked accounts',
+  'settings.integrations.slack.none': 'No Slack account is linked yet.',
+  'settings.integrations.slack.team': 'Workspace {{team}}',
+  'settings.integrations.slack.since': 'Linked on {{date}}',
+  'settings.integrations.slack.unlink': 'Unlink',
+  'settings.integrations.slack.unlinkLabel': 'Unlink {{user}} in {{team}}',
+  'settings.integrations.slack.unlinkTitle': 'Unlink this Slack account?',
+  'settings.integrations.slack.unlinkBody':
+    'Messages from {{user}} in {{team}} will stop arriving. Your Slack box and its items stay where they are.',
+  'settings.integrations.slack.unlinked': 'The Slack account has been unlinked.',
+  'settings.integrations.slack.loadFailed': 'Your Slack accounts could not be retrieved.',
+  'settings.integrations.slack.disabledTitle': 'Slack is not enabled on this server',
+  'settings.integrations.slack.disabledBody':
+    'An administrator can enable it: create a Slack app with the bot scopes im:history and users:read, subscribe it to the message.im event with the addresses below, then set these variables and restart Nestbox:',
+  'settings.integrations.slack.eventsUrl': 'Event Subscriptions request URL',
+  'settings.integrations.slack.redirectUrl': 'OAuth redirect URL',
+  'slack.link.linked':
+    'Your Slack account is linked. Direct messages to the Nestbox app now arrive in your Slack box.',
+  'slack.link.failed': 'Your Slack account could not be linked. Please try again.',
+  'slack.link.denied': 'Slack did not give access, so no account was linked.',
+  'slack.link.disabled': 'Slack is not enabled on this server.',
+  'settings.customizations.interface': 'Interface',
+  'settings.customizations.newBoxes': 'New boxes',
+  'settings.customizations.newBoxesIntro':
+    'Boxes you create from now on start with these settings. Each box can still change them in its own settings.',
+  'settings.customizations.showCompleted': 'Show completed items',
+  'settings.customizations.autoAdd': 'Automatically add new items to my Unprioritized list',
+  'settings.customizations.notifications': 'Notifications',
+  'settings.customizations.reminderEmails': 'E-mail me when a reminder fires',
+  'settings.customizations.reminderEmailsDescription':
+    'Reminders always appear in the Reminders list; this also sends an e-mail to {{email}}.',
+  'settings.database.intro':
+    'Re-seeding deletes every account, box and item on this server, then loads fresh data. It cannot be undone.',
+  'settings.database.base.title': 'Re-seed base',
+  'settings.database.base.description':
+    'Leaves only the system user and the administrator named by NESTBOX_ADMIN_EMAIL.',
+  'settings.database.full.title': 'Re-seed full',
+  'settings.database.full.description':
+    'The base data plus demo accounts (Alice, Bob and Camille) with boxes, priorities, target dates, reminders and a shared box.',
+  'settings.database.confirmTitle': 'Delete everything and re-seed?',
+  'settings.database.confirmBody':
+    'Every account, box and item on this server will be deleted. Anyone logged in, perhaps you too, will have to log in again.',
+  'settings.database.confirm': 'Delete and re-seed',
 } as const;
 
 /** Every key of the interface catalogue. */

@@ -212,4 +212,54 @@ export const uiFr: Record<UiKey, string> = {
   'organiser.unprioritized.empty': "Aucun élément n'attend de priorité.",
   'organiser.unprioritized.emptyDetail':
     "Les éléments que vous rendez priorisables attendent ici jusqu'à ce que vous leur donniez une priorité.",
+  // Application Settings: Integrations, Customizations, Database (issue 8)
+  'settings.tab.database': 'Base de données',
+  'settings.integrations.slack.title': 'Slack',
+  'settings.integrations.slack.intro':
+    "Envoyez un message direct à l'application Nestbox dans Slack : il arrive comme élément en haut de votre boîte Slack.",
+  'settings.integrations.slack.connect': 'Connecter Slack',
+  'settings.integrations.slack.linked': 'Comptes liés',
+  'settings.integrations.slack.none': "Aucun compte Slack n'est encore lié.",
+  'settings.integrations.slack.team': 'Espace de travail {{team}}',
+  'settings.integrations.slack.since': 'Lié le {{date}}',
+  'settings.integrations.slack.unlink': 'Délier',
+  'settings.integrations.slack.unlinkLabel': 'Délier {{user}} dans {{team}}',
+  'settings.integrations.slack.unlinkTitle': 'Délier ce compte Slack ?',
+  'settings.integrations.slack.unlinkBody':
+    "Les messages de {{user}} dans {{team}} n'arriveront plus. Votre boîte Slack et ses éléments restent en place.",
+  'settings.integrations.slack.unlinked': 'Le compte Slack a été délié.',
+  'settings.integrations.slack.loadFailed': "Vos comptes Slack n'ont pas pu être récupérés.",
+  'settings.integrations.slack.disabledTitle': "Slack n'est pas activé sur ce serveur",
+  'settings.integrations.slack.disabledBody':
+    "Un administrateur peut l'activer : créer une application Slack avec les permissions de bot im:history et users:read, l'abonner à l'événement message.im avec les adresses ci-dessous, puis définir ces variables et redémarrer Nestbox :",
+  'settings.integrations.slack.eventsUrl': 'URL de requête des abonnements aux événements',
+  'settings.integrations.slack.redirectUrl': 'URL de redirection OAuth',
+  'slack.link.linked':
+    "Votre compte Slack est lié. Les messages directs à l'application Nestbox arrivent maintenant dans votre boîte Slack.",
+  'slack.link.failed': "Votre compte Slack n'a pas pu être lié. Veuillez réessayer.",
+  'slack.link.denied': "Slack n'a pas donné l'accès : aucun compte n'a été lié.",
+  'slack.link.disabled': "Slack n'est pas activé sur ce serveur.",
+  'settings.customizations.interface': 'Interface',
+  'settings.customizations.newBoxes': 'Nouvelles boîtes',
+  'settings.customizations.newBoxesIntro':
+    'Les boîtes que vous créez désormais commencent avec ces réglages. Chaque boîte peut toujours les changer dans ses propres paramètres.',
+  'settings.customizations.showCompleted': 'Afficher les éléments terminés',
+  'settings.customizations.autoAdd':
+    'Ajouter automatiquement les nouveaux éléments à ma liste Non prioritaires',
+  'settings.customizations.notifications': 'Notifications',
+  'settings.customizations.reminderEmails': "M'envoyer un e-mail quand un rappel se déclenche",
+  'settings.customizations.reminderEmailsDescription':
+    'Les rappels apparaissent toujours dans la liste des rappels ; cette option envoie aussi un e-mail à {{email}}.',
+  'settings.database.intro':
+    'La réinitialisation supprime tous les comptes, boîtes et éléments de ce serveur, puis charge des données neuves. Elle est irréversible.',
+  'settings.database.base.title': 'Réinitialiser (base)',
+  'settings.database.base.description':
+    "Ne laisse que l'utilisateur système et l'administrateur désigné par NESTBOX_ADMIN_EMAIL.",
+  'settings.database.full.title': 'Réinitialiser (complète)',
+  'settings.database.full.description':
+    'Les données de base plus des comptes de démonstration (Alice, Bob et Camille) avec boîtes, priorités, dates cibles, rappels et une boîte partagée.',
+  'settings.database.confirmTitle': 'Tout supprimer et réinitialiser ?',
+  'settings.database.confirmBody':
+    'Tous les comptes, boîtes et éléments de ce serveur seront supprimés. Toute personne connectée, peut-être vous aussi, devra se reconnecter.',
+  'settings.database.confirm': 'Supprimer et réinitialiser',
 };

@@ -30,6 +30,15 @@ export const UserSchema = z
       unprioritizedListOrderBy: z.enum(UNPRIORITIZED_ORDER_COLUMNS),
       unprioritizedListOrderByDir: z.enum(ORDER_DIRECTIONS),
     }),
+    customizations: z
+      .object({
+        defaultShowCompletedItems: z.boolean().describe("New boxes start with 'Show completed items' on."),
+        defaultAutoAddToUnprioritized: z
+          .boolean()
+          .describe("New boxes start with 'Automatically add new items to my Unprioritized list' on."),
+        reminderEmails: z.boolean().describe('An e-mail is sent when one of my reminders fires.'),
+      })
+      .describe('Application Settings → Customizations (stored on the account).'),
   })
   .meta({ id: 'User' });
 
@@ -79,6 +88,16 @@ export const UpdateLanguageBodySchema = z
   .object({ locale: z.enum(USER_LOCALES, msg('validation.invalidValue')) })
   .meta({ id: 'UpdateLanguageBody' });
 
+/** `PUT /api/admin/users/update-customizations`: any of the Customizations switches. */
+export const UpdateCustomizationsBodySchema = z
+  .object({
+    defaultShowCompletedItems: z.boolean(msg('validation.invalidValue')).optional(),
+    defaultAutoAddToUnprioritized: z.boolean(msg('validation.invalidValue')).optional(),
+    reminderEmails: z.boolean(msg('validation.invalidValue')).optional(),
+  })
+  .meta({ id: 'UpdateCustomizationsBody' });
+
+export type UpdateCustomizationsBody = z.infer<typeof UpdateCustomizationsBodySchema>;
 export type User = z.infer<typeof UserSchema>;
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 export type SaveProfileBody = z.input<typeof SaveProfileBodySchema>;

@@ -38,6 +38,10 @@ beforeAll(async () => {
     reply.code(401).send({ error: { code: 'error.unauthorized', message: 'Session ended.' } }),
   );
   server.get('/broken', async (_request, reply) => reply.code(502).type('text/plain').send('Bad gateway'));
+  // A proxy's 4xx page: no error body of ours (SPEC §8 generic message).
+  server.get('/refused-by-proxy', async (_request, reply) =>
+    reply.code(413).type('text/html').send('<h1>Too large</h1>'),
+  );
   server.get('/slow', async () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     return { late: true };
@@ -134,6 +138,17 @@ describe('apiRequest', () => {
     const { request } = makeClient();
     const error = await failureOf(request('/broken', { method: 'GET' }));
     expect(error).toMatchObject({ status: 502, code: 'error.server', message: messagesEnGb['error.server'] });
+  });
+
+  it('falls back to the generic action message when a 4xx has no error body', async () => {
+    const { request } = makeClient();
+    const error = await failureOf(request('/refused-by-proxy', { method: 'GET' }));
+    expect(error).toMatchObject({
+      status: 413,
+      code: 'error.generic',
+      message: messagesEnGb['error.generic'],
+    });
+    expect(error.message).toBe('A problem occurred trying to perform this action.');
   });
 
   it('ends the session on HTTP 401 and still throws', async () => {

@@ -290,6 +290,65 @@ export function createItemsService({
   }
 
   return {
+    // --- Slack inbox (issue 8): items an integration creates on a user's behalf, inside the
+    // integration's own transaction (so a retried delivery can never create a second one).
+    /** A new box, last in the user's root box; undefined when the user has no root box. */
+    async insertBoxInRootFor(
+      trx: Kysely<Database>,
+      userId: string,
+      title: string,
+    ): Promise<string | undefined> {
+      const root = await findRootBox(trx, userId);
+      if (!root) return undefined;
+      const id = newId();
+      const at = now();
+      await insertItem(trx, {
+        id,
+        type: 'todoBox',
+        title,
+        parent_id: root.id,
+        position: await placeIn(trx, root.id),
+        created_by: userId,
+        created_at: at,
+        updated_at: at,
+      });
+      return id;
+    },
+    /**
+     * A text item at the top of a box the user may still edit (newest first, like an inbox);
+     * undefined when the box is gone, archived or no longer theirs to edit.
+     */
+    async insertTextAtTopFor(
+      trx: Kysely<Database>,
+      userId: string,
+      boxId: string,
+      title: string,
+    ): Promise<string | undefined> {
+      const level = await accessLevelOf(trx, userId, boxId);
+      const box = await findItem(trx, boxId);
+      if (!level || level === 'readonly' || box?.type !== 'todoBox' || box.archived_at !== null)
+        return undefined;
+      const first = (await childPositions(trx, boxId))[0];
+      const id = newId();
+      const at = now();
+      await insertItem(trx, {
+        id,
+        type: 'todoText',
+        title,
+        parent_id: boxId,
+        position: first ? first.position - POSITION_STEP : POSITION_STEP,
+        created_by: userId,
+        created_at: at,
+        updated_at: at,
+      });
+      if (box.box_type === 'todo' && box.auto_add_to_unprioritized === 1)
+        await upsertUserItem(trx, userId, id, { prioritizable: 1 }, at);
+      return id;
+    },
+    /** After commit: everyone who can see the new item hears of it (ADD_ITEM). */
+    announceCreated: (itemId: string) => announceAdded(itemId),
+    // --- end Slack inbox
+
     /** After a share: the person now sees the item (and everything inside it). */
     announceShared: (itemId: string, userId: string) => announceAdded(itemId, userId),
 

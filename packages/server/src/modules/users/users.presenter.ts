@@ -25,5 +25,10 @@ export function presentUser(row: UserRow): User {
       unprioritizedListOrderBy: oneOf(UNPRIORITIZED_ORDER_COLUMNS, row.unprioritized_order_by, 'createdDate'),
       unprioritizedListOrderByDir: oneOf(ORDER_DIRECTIONS, row.unprioritized_order_dir, 'desc'),
     },
+    customizations: {
+      defaultShowCompletedItems: row.default_show_completed === 1,
+      defaultAutoAddToUnprioritized: row.default_auto_add_to_unprioritized === 1,
+      reminderEmails: row.reminder_emails === 1,
+    },
   };
 }

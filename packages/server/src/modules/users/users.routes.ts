@@ -2,6 +2,7 @@ import { MessageResponseSchema } from '@nestbox/shared/auth/auth.schema';
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import {
   SaveProfileBodySchema,
+  UpdateCustomizationsBodySchema,
   UpdateLanguageBodySchema,
   UpdatePasswordBodySchema,
   UserSchema,
@@ -96,6 +97,24 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       await users.updateLanguage(currentUser(request), request.body.locale);
       return { message: translate(request.body.locale, 'info.saved') };
+    },
+  );
+
+  // Customizations (issue 8): defaults for new boxes and reminder e-mails.
+  app.put(
+    '/api/admin/users/update-customizations',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save the Customizations switches (defaults for new boxes, reminder e-mails)',
+        body: UpdateCustomizationsBodySchema,
+        response: { 200: z.object({ message: z.string(), user: UserSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await users.updateCustomizations(currentUser(request), request.body);
+      return { message: translate(request.locale, 'info.saved'), user: presentUser(user) };
     },
   );
 };

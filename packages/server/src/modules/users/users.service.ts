@@ -1,6 +1,10 @@
 import { SYSTEM_USER } from '@nestbox/shared/constants';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
-import type { SaveProfileBody, UpdatePasswordBody } from '@nestbox/shared/users/user.schema';
+import type {
+  SaveProfileBody,
+  UpdateCustomizationsBody,
+  UpdatePasswordBody,
+} from '@nestbox/shared/users/user.schema';
 import type { Kysely } from 'kysely';
 
 const USER_SEARCH_LIMIT = 20;
@@ -114,6 +118,22 @@ export function createUsersService({
       searchUsers(db, term, [user.id, SYSTEM_USER.id], USER_SEARCH_LIMIT).then((rows) =>
         rows.map((row) => ({ _id: row.id, name: row.name })),
       ),
+
+    /** Application Settings → Customizations: defaults for new boxes and reminder e-mails. */
+    async updateCustomizations(user: UserRow, body: UpdateCustomizationsBody): Promise<UserRow> {
+      const flag = (value: boolean) => (value ? 1 : 0);
+      await updateUser(db, user.id, {
+        ...(body.defaultShowCompletedItems !== undefined
+          ? { default_show_completed: flag(body.defaultShowCompletedItems) }
+          : {}),
+        ...(body.defaultAutoAddToUnprioritized !== undefined
+          ? { default_auto_add_to_unprioritized: flag(body.defaultAutoAddToUnprioritized) }
+          : {}),
+        ...(body.reminderEmails !== undefined ? { reminder_emails: flag(body.reminderEmails) } : {}),
+        updated_at: now(),
+      });
+      return (await findUserById(db, user.id)) ?? user;
+    },
 
     async updateLanguage(user: UserRow, locale: UserLocale): Promise<void> {
       await updateUser(db, user.id, { locale, updated_at: now() });

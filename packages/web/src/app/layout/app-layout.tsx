@@ -5,6 +5,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/feedback/page-loader';
+// Slack link result notice (issue 8)
+import { useSlackLinkNotice } from '../../features/settings/hooks/use-slack-link-notice';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { useSessionToken } from '../../hooks/use-session-token';
 import { getUserQueryOptions } from '../../lib/api/get-user';
@@ -40,6 +42,7 @@ export function AppLayout() {
   useEffect(() => {
     if (ready) showNotificationKeptForReload();
   }, [ready]);
+  useSlackLinkNotice(ready);
 
   if (!token || user.isError) return <Navigate to={PAGE_PATHS.logout} replace />;
   if (!ready) return <PageLoader label={t('app.loadingAccount')} />;

@@ -1,19 +1,21 @@
-import { Divider, Stack, Switch, Tabs } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconPlugConnected, IconUser } from '@tabler/icons-react';
+import { Divider, Stack, Tabs } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconDatabase, IconPlugConnected, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useTooltipsEnabled } from '../../../hooks/use-preferences';
-import { saveTooltipsEnabled } from '../../../lib/preferences';
+import { useUser } from '../../../lib/api/get-user';
 import classes from './app-settings.module.css';
 import { ChangePasswordForm } from './change-password-form';
+import { CustomizationsTab } from './customizations-tab';
+import { DatabaseTab } from './database-tab';
+import { IntegrationsTab } from './integrations-tab';
 import { ProfileForm } from './profile-form';
 
 /**
- * The Application Settings modal's tabs. Profile opens first; Integrations arrives with a
- * later issue, so it is listed but not selectable yet.
+ * The Application Settings modal's tabs (SPEC §2): Profile, Integrations, Customizations and,
+ * for administrators only, Database.
  */
 export function AppSettings() {
   const { t } = useTranslation();
-  const tooltipsEnabled = useTooltipsEnabled();
+  const { isAdmin } = useUser();
 
   return (
     <Tabs
@@ -25,12 +27,17 @@ export function AppSettings() {
         <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
           {t('settings.tab.profile')}
         </Tabs.Tab>
-        <Tabs.Tab value="integrations" disabled leftSection={<IconPlugConnected size={16} />}>
+        <Tabs.Tab value="integrations" leftSection={<IconPlugConnected size={16} />}>
           {t('settings.tab.integrations')}
         </Tabs.Tab>
         <Tabs.Tab value="customizations" leftSection={<IconAdjustmentsHorizontal size={16} />}>
           {t('settings.tab.customizations')}
         </Tabs.Tab>
+        {isAdmin && (
+          <Tabs.Tab value="database" leftSection={<IconDatabase size={16} />}>
+            {t('settings.tab.database')}
+          </Tabs.Tab>
+        )}
       </Tabs.List>
       <Tabs.Panel value="profile" pt="lg" pb="xs">
         <Stack gap="lg">
@@ -39,15 +46,17 @@ export function AppSettings() {
           <ChangePasswordForm />
         </Stack>
       </Tabs.Panel>
-      <Tabs.Panel value="customizations" pt="lg" pb="xs">
-        <Switch
-          size="md"
-          label={t('settings.tooltips.label')}
-          description={t('settings.tooltips.description')}
-          checked={tooltipsEnabled}
-          onChange={(event) => saveTooltipsEnabled(event.currentTarget.checked)}
-        />
+      <Tabs.Panel value="integrations" pt="lg" pb="xs">
+        <IntegrationsTab />
       </Tabs.Panel>
+      <Tabs.Panel value="customizations" pt="lg" pb="xs">
+        <CustomizationsTab />
+      </Tabs.Panel>
+      {isAdmin && (
+        <Tabs.Panel value="database" pt="lg" pb="xs">
+          <DatabaseTab />
+        </Tabs.Panel>
+      )}
     </Tabs>
   );
 }

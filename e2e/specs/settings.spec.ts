@@ -1,0 +1,100 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
+import { pane } from '../support/api.js';
+
+async function openSettingsTab(page: Page, tab: string) {
+  await page.getByRole('banner').getByRole('button', { name: 'Application Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Application Settings' });
+  await dialog.getByRole('tab', { name: tab }).click();
+  return dialog;
+}
+
+/** The theme's Tooltip openDelay (packages/web/src/app/theme.ts), plus room for the transition. */
+const TOOLTIP_SETTLE_MS = 300 + 300;
+
+/**
+ * How many tooltips show once the pointer has rested on a control past the open delay. The
+ * same wait is used while tooltips are on (and one shows), so a 0 later means 'off', not 'too soon'.
+ */
+async function tooltipsAfterHover(page: Page, target: Locator): Promise<number> {
+  await page.mouse.move(0, 400);
+  await target.hover();
+  await page.waitForTimeout(TOOLTIP_SETTLE_MS);
+  return page.getByRole('tooltip').count();
+}
+
+test('Customizations: tooltips off disappear everywhere; new-box defaults and reminder e-mails are saved', async ({
+  page,
+  request,
+}) => {
+  const account = await createLoggedInAccount(request, { label: 'custom' });
+  await putSessionToken(page, account.token);
+  await page.goto('/app');
+  await page.getByRole('button', { name: 'Open your Workspace' }).click();
+  const workspace = pane(page, 'Workspace');
+  const headerButton = page.getByRole('banner').getByRole('link', { name: 'Organiser' });
+  const paneAction = workspace.getByRole('button', { name: 'Box settings' });
+
+  // With tooltips on, both a header button and a pane action show one.
+  expect(await tooltipsAfterHover(page, headerButton)).toBe(1);
+  await expect(page.getByRole('tooltip', { name: 'Organiser' })).toBeVisible();
+  expect(await tooltipsAfterHover(page, paneAction)).toBe(1);
+  await expect(page.getByRole('tooltip', { name: 'Box settings' })).toBeVisible();
+
+  let dialog = await openSettingsTab(page, 'Customizations');
+  // Each switch saves as soon as it flips.
+  for (const label of ['Enable tooltips', 'Show completed items', 'E-mail me when a reminder fires']) {
+    const toggle = dialog.getByRole('switch', { name: label });
+    const wasOn = await toggle.isChecked();
+    await toggle.click();
+    if (wasOn) await expect(toggle).not.toBeChecked();
+    else await expect(toggle).toBeChecked();
+  }
+  await expect(dialog.getByText(`this also sends an e-mail to ${account.email}`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  expect(await tooltipsAfterHover(page, headerButton)).toBe(0);
+  expect(await tooltipsAfterHover(page, paneAction)).toBe(0);
+
+  // Still off, and the switches still saved, after a reload.
+  await page.reload();
+  await expect(workspace).toBeVisible();
+  expect(await tooltipsAfterHover(page, headerButton)).toBe(0);
+  expect(await tooltipsAfterHover(page, paneAction)).toBe(0);
+  dialog = await openSettingsTab(page, 'Customizations');
+  await expect(dialog.getByRole('switch', { name: 'Enable tooltips' })).not.toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'Show completed items' })).toBeChecked();
+  await expect(
+    dialog.getByRole('switch', { name: 'Automatically add new items to my Unprioritized list' }),
+  ).not.toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'E-mail me when a reminder fires' })).toBeChecked();
+  await page.keyboard.press('Escape');
+
+  // A box created now starts with 'Show completed items' on.
+  await workspace.getByRole('button', { name: 'Insert item' }).click();
+  await page.getByRole('menuitem', { name: 'Box' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Box' });
+  await create.getByRole('textbox').fill('Errands');
+  await create.getByRole('button', { name: 'Create Box' }).click();
+  await workspace.getByRole('button', { name: 'Errands' }).click();
+  await pane(page, 'Errands').getByRole('button', { name: 'Box settings' }).click();
+  const boxSettings = page.getByRole('dialog', { name: 'Errands' });
+  await expect(boxSettings.getByRole('switch', { name: 'Show completed items' })).toBeChecked();
+  await expect(
+    boxSettings.getByRole('switch', { name: 'Automatically add new items to my Unprioritized list' }),
+  ).not.toBeChecked();
+});
+
+test('Integrations: Slack is offered with a Connect button; a non-admin has no Database tab', async ({
+  page,
+  request,
+}) => {
+  const account = await createLoggedInAccount(request, { label: 'integrations' });
+  await putSessionToken(page, account.token);
+  await page.goto('/app');
+  const dialog = await openSettingsTab(page, 'Integrations');
+  await expect(dialog.getByRole('button', { name: 'Connect Slack' })).toBeVisible();
+  await expect(dialog.getByText('No Slack account is linked yet.')).toBeVisible();
+  await expect(dialog.getByRole('tab')).toHaveText(['Profile', 'Integrations', 'Customizations']);
+});

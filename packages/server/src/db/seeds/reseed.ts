@@ -1,0 +1,39 @@
+import type { ReseedType } from '@nestbox/shared/admin/admin.schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { runBaseSeed, type SeedAdmin } from './base-seed.js';
+import { runFullSeed } from './full-seed.js';
+
+/** Every table, children before parents. */
+const TABLES_IN_DELETE_ORDER = [
+  'slack_events',
+  'slack_accounts',
+  'reminder_events',
+  'reminders',
+  'panes',
+  'user_items',
+  'item_users',
+  'account_tokens',
+  'items',
+  'users',
+] as const;
+
+/**
+ * Re-seeds the database in one transaction: deletes every row of every table, then runs the
+ * base seed (system user, configured admin) and, for `full`, the demo data. Nothing of the old
+ * data survives; the configured admin is re-created (with `admin.keep`, under their old id so
+ * their session carries on).
+ */
+export async function reseedDatabase(
+  db: Kysely<Database>,
+  options: { type: ReseedType; admin?: SeedAdmin; demoPasswordHash: string; now?: number },
+): Promise<void> {
+  const now = options.now ?? Date.now();
+  await db.transaction().execute(async (trx) => {
+    // Items point at their parents: detach them first so one DELETE suits both engines.
+    await trx.updateTable('items').set({ parent_id: null }).execute();
+    for (const table of TABLES_IN_DELETE_ORDER) await trx.deleteFrom(table).execute();
+    await runBaseSeed(trx, now, options.admin ? { admin: options.admin } : {});
+    if (options.type === 'full') await runFullSeed(trx, now, options.demoPasswordHash);
+  });
+}

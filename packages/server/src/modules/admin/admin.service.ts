@@ -1,0 +1,57 @@
+import { DEMO_PASSWORD, type ReseedType } from '@nestbox/shared/admin/admin.schema';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config/env.js';
+import type { Database, UserRow } from '../../db/schema.js';
+import { reseedDatabase } from '../../db/seeds/reseed.js';
+import { appErrors } from '../../http/app-error.js';
+import { hashPassword } from '../auth/password-hasher.js';
+import { foldEmail } from '../users/users.repository.js';
+
+/** Administrators' tools (Application Settings → Database). */
+export function createAdminService({
+  db,
+  allowReseed,
+  admin,
+}: {
+  db: Kysely<Database>;
+  /** NESTBOX_ALLOW_RESEED. */
+  allowReseed: boolean;
+  /** NESTBOX_ADMIN_EMAIL / NESTBOX_ADMIN_PASSWORD: the admin every seed (re-)creates. */
+  admin: Config['admin'];
+}) {
+  return {
+    /**
+     * Wipes every row and seeds again (base, or base plus demo data). Only admins, and only
+     * where the configuration allows it. The caller keeps their session only when they are
+     * the configured admin (re-created under the same id); anyone else is logged out.
+     */
+    async reseed(caller: UserRow, type: ReseedType): Promise<{ sessionKept: boolean }> {
+      if (caller.is_admin !== 1) throw appErrors.forbidden();
+      if (!allowReseed) throw appErrors.forbidden('admin.reseed.disabled');
+      const callerIsConfiguredAdmin = admin !== undefined && foldEmail(admin.email) === caller.email;
+      // Hash outside the transaction: argon2 is slow on purpose.
+      const [adminHash, demoPasswordHash] = await Promise.all([
+        admin ? hashPassword(admin.password) : Promise.resolve(undefined),
+        hashPassword(DEMO_PASSWORD),
+      ]);
+      await reseedDatabase(db, {
+        type,
+        demoPasswordHash,
+        ...(admin && adminHash
+          ? {
+              admin: {
+                email: admin.email,
+                passwordHash: adminHash,
+                ...(callerIsConfiguredAdmin
+                  ? { keep: { id: caller.id, tokenVersion: caller.token_version } }
+                  : {}),
+              },
+            }
+          : {}),
+      });
+      return { sessionKept: callerIsConfiguredAdmin };
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,156 @@
+import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import {
+  SLACK_LINK_QUERY,
+  SlackAccountQuerySchema,
+  SlackAccountSchema,
+  SlackConnectResponseSchema,
+  SlackStatusSchema,
+} from '@nestbox/shared/slack/slack.schema';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, appErrors } from '../../http/app-error.js';
+import { currentUser } from '../auth/authenticate.js';
+import type { SlackEventPayload, SlackService } from './slack.service.js';
+import { isValidSlackSignature } from './slack-signature.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body exactly as sent (Slack's signature covers these bytes). */
+    rawBody?: string;
+  }
+}
+
+/** The logged-in user's Slack accounts (API.md "User"). */
+export const slackUserRoutes: FastifyPluginAsyncZod<{
+  slack: SlackService;
+  authenticate: preHandlerAsyncHookHandler;
+}> = async (app, { slack, authenticate }) => {
+  const tags = ['slack'];
+  const security = [{ bearer: [] }];
+  const errors = { 401: ErrorBodySchema, 404: ErrorBodySchema, 503: ErrorBodySchema };
+  app.addHook('preHandler', authenticate);
+
+  app.get(
+    '/api/users/slack-status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Whether Slack is configured here',
+        response: { 200: SlackStatusSchema, ...errors },
+      },
+    },
+    async () => slack.status(),
+  );
+
+  app.post(
+    '/api/users/slack-connect',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Start linking a Slack account: Slack's consent page, with a single-use state",
+        response: { 200: SlackConnectResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ url: await slack.authorizeUrl(currentUser(request)) }),
+  );
+
+  app.get(
+    '/api/users/slack-accounts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Linked Slack accounts',
+        response: { 200: z.array(SlackAccountSchema), ...errors },
+      },
+    },
+    async (request) => slack.listAccounts(currentUser(request)),
+  );
+
+  app.delete(
+    '/api/users/slack-account',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Unlink a Slack account (its box and items stay)',
+        querystring: SlackAccountQuerySchema,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      await slack.unlink(currentUser(request), request.query.slackAccountId);
+      return { ok: true as const };
+    },
+  );
+};
+
+/** Slack's side: the OAuth return page and the Events API endpoint (no session; Slack signs). */
+export const slackPublicRoutes: FastifyPluginAsyncZod<{
+  slack: SlackService;
+  signingSecret: string | undefined;
+}> = async (app, { slack, signingSecret }) => {
+  const tags = ['slack'];
+
+  app.get(
+    '/slack/auth',
+    {
+      schema: {
+        tags,
+        summary: 'OAuth return: links the account, then redirects to /app?slack=<result>',
+        querystring: z.object({
+          code: z.string().max(500).optional(),
+          state: z.string().max(200).optional(),
+          error: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const result = await slack.completeAuthorization(request.query);
+      return reply.redirect(`/app?${SLACK_LINK_QUERY}=${result}`, 303);
+    },
+  );
+
+  // Slack's signature covers the exact bytes: this plugin (and only it) keeps the raw body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const raw = typeof body === 'string' ? body : body.toString('utf8');
+    request.rawBody = raw;
+    try {
+      done(null, raw ? JSON.parse(raw) : {});
+    } catch {
+      done(appErrors.badRequest('error.malformedJson'), undefined);
+    }
+  });
+
+  app.post(
+    '/slack/events',
+    {
+      schema: {
+        tags,
+        summary: 'Slack Events API: url_verification and direct messages (signed with the signing secret)',
+        body: z.looseObject({ type: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      if (!signingSecret) throw new AppError(503, 'slack.notConfigured');
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? value : undefined;
+      };
+      const valid = isValidSlackSignature(
+        signingSecret,
+        { timestamp: header('x-slack-request-timestamp'), signature: header('x-slack-signature') },
+        request.rawBody ?? '',
+      );
+      if (!valid) throw new AppError(401, 'slack.signature.invalid');
+      const outcome = await slack.handleEvent(request.body as SlackEventPayload);
+      if (outcome.kind === 'challenge') return reply.send({ challenge: outcome.challenge });
+      request.log.info({ outcome }, 'slack event');
+      return reply.send({ ok: true });
+    },
+  );
+};

@@ -1,0 +1,89 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import type { User } from '@nestbox/shared/users/user.schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from '../../test/api-calls.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { createUser, tokenFor } from '../../test/factories.js';
+import { testEngine } from '../../test/test-database.js';
+import { findRootBox } from '../items/items.repository.js';
+
+describe(`customizations on ${testEngine}`, () => {
+  let t: TestApp;
+  let token: string;
+  let root: string;
+  const api = apiCalls(
+    () => t,
+    () => token,
+  );
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const user = await createUser(t.database.db);
+    token = await tokenFor(t.secrets.jwtSecret, user);
+    root = (await findRootBox(t.database.db, user.id))?.id ?? '';
+  });
+  afterAll(() => t.close());
+
+  const newBox = (title: string) =>
+    api.ok<Item>('POST', '/api/items/create-item', { parentItemId: root, itemType: 'todoBox', title });
+
+  it('starts with every switch off and new boxes without the settings', async () => {
+    const me = await api.ok<User>('GET', '/api/admin/users/get-user');
+    expect(me.customizations).toEqual({
+      defaultShowCompletedItems: false,
+      defaultAutoAddToUnprioritized: false,
+      reminderEmails: false,
+    });
+    expect((await newBox('Plain')).settings).toEqual({
+      showCompletedItems: false,
+      autoAddToUnprioritized: false,
+    });
+  });
+
+  it('saves the switches (one at a time too) and new boxes take them as defaults; old boxes keep theirs', async () => {
+    const before = await newBox('Before');
+    const saved = await api.ok<{ message: string; user: User }>(
+      'PUT',
+      '/api/admin/users/update-customizations',
+      {
+        defaultShowCompletedItems: true,
+        defaultAutoAddToUnprioritized: true,
+      },
+    );
+    expect(saved.message).toBe('Information saved successfully.');
+    expect(saved.user.customizations).toEqual({
+      defaultShowCompletedItems: true,
+      defaultAutoAddToUnprioritized: true,
+      reminderEmails: false,
+    });
+    await api.ok('PUT', '/api/admin/users/update-customizations', { reminderEmails: true });
+    const me = await api.ok<User>('GET', '/api/admin/users/get-user');
+    expect(me.customizations).toEqual({
+      defaultShowCompletedItems: true,
+      defaultAutoAddToUnprioritized: true,
+      reminderEmails: true,
+    });
+    expect((await newBox('After')).settings).toEqual({
+      showCompletedItems: true,
+      autoAddToUnprioritized: true,
+    });
+    const old = await api.ok<Item>('GET', `/api/items/get-item?itemId=${before._id}`);
+    expect(old.settings).toEqual({ showCompletedItems: false, autoAddToUnprioritized: false });
+    // Text items never carry box settings.
+    const text = await api.ok<Item>('POST', '/api/items/create-item', {
+      parentItemId: root,
+      itemType: 'todoText',
+      title: 'x',
+    });
+    expect(text.settings).toEqual({ showCompletedItems: false, autoAddToUnprioritized: false });
+  });
+
+  it('refuses a value that is not a boolean with 400 and changes nothing; logged out gets 401', async () => {
+    const bad = await api.send('PUT', '/api/admin/users/update-customizations', {
+      reminderEmails: 'yes please',
+    });
+    expect(bad.status).toBe(400);
+    expect((await api.ok<User>('GET', '/api/admin/users/get-user')).customizations.reminderEmails).toBe(true);
+    expect((await api.send('PUT', '/api/admin/users/update-customizations', {}, 'nope')).status).toBe(401);
+  });
+});

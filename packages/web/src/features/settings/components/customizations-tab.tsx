@@ -1,0 +1,80 @@
+import { Divider, Stack, Switch, Text, Title } from '@mantine/core';
+import type { UpdateCustomizationsBody } from '@nestbox/shared/users/user.schema';
+import { useTranslation } from 'react-i18next';
+import { useTooltipsEnabled } from '../../../hooks/use-preferences';
+import { useUser } from '../../../lib/api/get-user';
+import { isApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { saveTooltipsEnabled } from '../../../lib/preferences';
+import { useUpdateCustomizations } from '../api/update-customizations';
+
+/**
+ * Application Settings → Customizations: tooltips (this device), the settings new boxes start
+ * with, and reminder e-mails (the account). Each switch saves as soon as it flips.
+ */
+export function CustomizationsTab() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const tooltipsEnabled = useTooltipsEnabled();
+  const update = useUpdateCustomizations();
+  const { customizations } = user;
+
+  const save = (body: UpdateCustomizationsBody) =>
+    update.mutate(body, {
+      onError: (error) => {
+        if (isApiError(error) && error.canceled) return;
+        notify({ type: 'error', message: error.message || t('error.generic') });
+      },
+    });
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="sm">
+        <Title order={3} fz="md">
+          {t('settings.customizations.interface')}
+        </Title>
+        <Switch
+          size="md"
+          label={t('settings.tooltips.label')}
+          description={t('settings.tooltips.description')}
+          checked={tooltipsEnabled}
+          onChange={(event) => saveTooltipsEnabled(event.currentTarget.checked)}
+        />
+      </Stack>
+      <Divider />
+      <Stack gap="sm">
+        <Title order={3} fz="md">
+          {t('settings.customizations.newBoxes')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('settings.customizations.newBoxesIntro')}
+        </Text>
+        <Switch
+          size="md"
+          label={t('settings.customizations.showCompleted')}
+          checked={customizations.defaultShowCompletedItems}
+          onChange={(event) => save({ defaultShowCompletedItems: event.currentTarget.checked })}
+        />
+        <Switch
+          size="md"
+          label={t('settings.customizations.autoAdd')}
+          checked={customizations.defaultAutoAddToUnprioritized}
+          onChange={(event) => save({ defaultAutoAddToUnprioritized: event.currentTarget.checked })}
+        />
+      </Stack>
+      <Divider />
+      <Stack gap="sm">
+        <Title order={3} fz="md">
+          {t('settings.customizations.notifications')}
+        </Title>
+        <Switch
+          size="md"
+          label={t('settings.customizations.reminderEmails')}
+          description={t('settings.customizations.reminderEmailsDescription', { email: user.email })}
+          checked={customizations.reminderEmails}
+          onChange={(event) => save({ reminderEmails: event.currentTarget.checked })}
+        />
+      </Stack>
+    </Stack>
+  );
+}

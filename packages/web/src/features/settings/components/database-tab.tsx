@@ -1,0 +1,80 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { ReseedType } from '@nestbox/shared/admin/admin.schema';
+import { Z_INDEX } from '@nestbox/shared/constants';
+import { PAGE_PATHS } from '@nestbox/shared/routes';
+import { IconAlertTriangle, IconDatabase } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
+import { notify, notifyAfterReload } from '../../../lib/notify';
+import { useReseed } from '../api/reseed';
+
+/**
+ * Application Settings → Database (admins only): re-seed base or full, each after a
+ * confirmation. Afterwards the app starts again from the new data: the configured admin stays
+ * logged in (reload), anyone else logs in again.
+ */
+export function DatabaseTab() {
+  const { t } = useTranslation();
+  const reseed = useReseed();
+  const navigate = useNavigate();
+
+  const run = (type: ReseedType) =>
+    reseed.mutate(
+      { type },
+      {
+        onSuccess: ({ message, sessionKept }) => {
+          notifyAfterReload({ type: 'success', message });
+          if (sessionKept) window.location.assign(PAGE_PATHS.app);
+          else void navigate(PAGE_PATHS.logout);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.canceled) return;
+          notify({ type: 'error', message: error.message || t('error.generic') });
+        },
+      },
+    );
+
+  const confirm = (type: ReseedType) =>
+    modals.openConfirmModal({
+      title: t('settings.database.confirmTitle'),
+      children: <Text size="sm">{t('settings.database.confirmBody')}</Text>,
+      labels: { confirm: t('settings.database.confirm'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      zIndex: Z_INDEX.modal + 1,
+      onConfirm: () => run(type),
+    });
+
+  return (
+    <Stack gap="md">
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+        {t('settings.database.intro')}
+      </Alert>
+      {(['base', 'full'] as const).map((type) => (
+        <Paper key={type} withBorder radius="md" p="md">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Stack gap={2} style={{ flex: '1 1 16rem' }}>
+              <Title order={3} fz="sm">
+                {t(`settings.database.${type}.title`)}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t(`settings.database.${type}.description`)}
+              </Text>
+            </Stack>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconDatabase size={16} />}
+              onClick={() => confirm(type)}
+              loading={reseed.isPending && reseed.variables?.type === type}
+              disabled={reseed.isPending && reseed.variables?.type !== type}
+            >
+              {t(`settings.database.${type}.title`)}
+            </Button>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
