@@ -75,7 +75,7 @@ export function OrganizerLists() {
           <Title order={1} fz={{ base: 22, sm: 26 }}>
             {t('organiser.title')}
           </Title>
-          <Text fz="sm" c="dimmed" className={classes.hint}>
+          <Text fz="sm" c="dimmed" className={classes.hint} visibleFrom="sm">
             {t('organiser.hint')}
           </Text>
         </div>

@@ -95,6 +95,8 @@ export function PrioritizedList({
         className={`${classes.row} ${classes.prioritizedColumns}`}
         data-dragging={snapshot.isDragging || undefined}
         data-item-row={item._id}
+        data-group={row.group}
+        data-overdue={overdue || undefined}
         aria-label={title}
       >
         <span className={classes.title} data-empty={!item.title || undefined}>

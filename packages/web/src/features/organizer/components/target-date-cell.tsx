@@ -2,7 +2,7 @@ import { Button, Group, Popover, Stack, UnstyledButton } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { dayKey, startOfDayIn } from '@nestbox/shared/organizer/grouping';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
-import { IconX } from '@tabler/icons-react';
+import { IconCalendarPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDate } from '../format-dates';
@@ -45,10 +45,14 @@ export function TargetDateCell({ item, overdue, timeZone, locale, onChange }: Ta
           className={classes.dateButton}
           data-overdue={overdue || undefined}
           data-empty={target === null || undefined}
-          aria-label={t('organiser.targetDateOf', { title })}
+          aria-label={`${t('organiser.targetDateOf', { title })}${target === null ? ` (${t('organiser.setTargetDate')})` : ''}`}
           onClick={() => setOpened((open) => !open)}
         >
-          {target === null ? t('organiser.setTargetDate') : formatShortDate(target, timeZone, locale)}
+          {target === null ? (
+            <IconCalendarPlus size={16} stroke={1.6} aria-hidden />
+          ) : (
+            formatShortDate(target, timeZone, locale)
+          )}
           {overdue ? <span className={classes.visuallyHidden}> ({t('organiser.overdue')})</span> : null}
         </UnstyledButton>
       </Popover.Target>
