@@ -12,7 +12,7 @@ import { priorityBetween } from '@nestbox/shared/organizer/priority';
 
 /** A line of the Prioritized list: a group marker (Today, a day, Undated) or an item. */
 export type PrioritizedRow =
-  | { kind: 'group'; id: string; group: OrganizerGroupKey }
+  | { kind: 'group'; id: string; group: OrganizerGroupKey; empty: boolean }
   | { kind: 'item'; id: string; group: OrganizerGroupKey; item: OrganizerItem; overdue: boolean };
 
 /**
@@ -30,7 +30,7 @@ export function prioritizedRows(
   if (!groups.some((group) => group.key === 'today')) groups.unshift({ key: 'today', items: [] });
   if (!groups.some((group) => group.key === 'undated')) groups.push({ key: 'undated', items: [] });
   return groups.flatMap(({ key, items: grouped }) => [
-    { kind: 'group' as const, id: `group:${key}`, group: key },
+    { kind: 'group' as const, id: `group:${key}`, group: key, empty: grouped.length === 0 },
     ...grouped.map((item) => ({
       kind: 'item' as const,
       id: item._id,

@@ -4,7 +4,8 @@ import { DatesProvider } from '@mantine/dates';
 import { IconAlertTriangle, IconListDetails } from '@tabler/icons-react';
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/fr';
-import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
+import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
+import { type CSSProperties, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../lib/api/get-user';
 import { useOrganizer } from '../api/get-organizer';
@@ -85,13 +86,7 @@ export function OrganizerLists() {
   );
 }
 
-function OrganizerBoard({
-  items,
-  timeZone,
-}: {
-  items: Parameters<typeof prioritizedRows>[0];
-  timeZone: string;
-}) {
+function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const now = useNow();
@@ -110,6 +105,7 @@ function OrganizerBoard({
     timeZone,
   });
   const diveDown = useDiveDown();
+  const handleDiveDown = useCallback((item: OrganizerItem) => void diveDown(item), [diveDown]);
   const saveWidth = useSavePrioritizedWidth();
   const saveOrder = useSaveUnprioritizedOrder();
   const [resizing, setResizing] = useState<number | null>(null);
@@ -145,7 +141,7 @@ function OrganizerBoard({
             locale={locale}
             onTogglePin={togglePin}
             onTargetDate={setTargetDate}
-            onDiveDown={(item) => void diveDown(item)}
+            onDiveDown={handleDiveDown}
           />
         </OrganizerRegion>
         <SplitHandle
@@ -172,7 +168,7 @@ function OrganizerBoard({
             items={waiting}
             timeZone={timeZone}
             locale={locale}
-            onDiveDown={(item) => void diveDown(item)}
+            onDiveDown={handleDiveDown}
             overlay={
               waiting.length === 0 ? (
                 <EmptyState

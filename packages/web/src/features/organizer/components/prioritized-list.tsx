@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Loader, Text } from '@mantine/core';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconPin, IconPinnedFilled } from '@tabler/icons-react';
-import type { KeyboardEvent, MouseEvent } from 'react';
+import { type KeyboardEvent, type MouseEvent, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDayHeader } from '../format-dates';
 import type { PrioritizedRow } from '../organizer-rows';
@@ -49,68 +49,69 @@ export function PrioritizedList({
 }: PrioritizedListProps) {
   const { t } = useTranslation();
 
-  const groupLabel = (group: PrioritizedRow['group']) =>
-    group === 'today'
-      ? t('organiser.group.today')
-      : group === 'undated'
-        ? t('organiser.group.undated')
-        : formatDayHeader(group.slice('day:'.length), timeZone, locale);
+  const groupLabel = useCallback(
+    (group: PrioritizedRow['group']) =>
+      group === 'today'
+        ? t('organiser.group.today')
+        : group === 'undated'
+          ? t('organiser.group.undated')
+          : formatDayHeader(group.slice('day:'.length), timeZone, locale),
+    [t, timeZone, locale],
+  );
 
-  const renderRow = ({ row, provided, snapshot, style }: VirtualRowProps<PrioritizedRow>) => {
-    if (row.kind === 'group') {
-      const next = rows[rows.indexOf(row) + 1];
-      const empty = next === undefined || next.kind === 'group';
+  const renderRow = useCallback(
+    ({ row, provided, snapshot, style }: VirtualRowProps<PrioritizedRow>) => {
+      if (row.kind === 'group') {
+        return (
+          <div
+            ref={provided.innerRef}
+            {...provided.draggableProps}
+            style={{ ...style, ...provided.draggableProps.style }}
+            className={classes.groupRow}
+            data-group={row.group}
+          >
+            <Text component="h3" fz="sm" fw={700} className={classes.groupLabel}>
+              {groupLabel(row.group)}
+            </Text>
+            {row.empty ? (
+              <Text fz="xs" c="dimmed">
+                {t('organiser.group.empty')}
+              </Text>
+            ) : null}
+          </div>
+        );
+      }
+      const { item, overdue } = row;
+      const title = item.title || t('organiser.noTitle');
+      const pinLabel = item.markedAsForToday ? t('organiser.unpin') : t('organiser.pin');
       return (
+        // biome-ignore lint/a11y/useSemanticElements: the row is hello-pangea/dnd's drag handle (its keyboard dragging needs a focusable element holding the cells, pin and date buttons), not a plain button.
         <div
           ref={provided.innerRef}
           {...provided.draggableProps}
+          {...provided.dragHandleProps}
+          role="button"
+          tabIndex={0}
+          {...diveDownHandlers(item, onDiveDown)}
           style={{ ...style, ...provided.draggableProps.style }}
-          className={classes.groupRow}
+          className={`${classes.row} ${classes.prioritizedColumns}`}
+          data-dragging={snapshot.isDragging || undefined}
+          data-item-row={item._id}
           data-group={row.group}
+          data-overdue={overdue || undefined}
+          aria-label={title}
         >
-          <Text component="h3" fz="sm" fw={700} className={classes.groupLabel}>
-            {groupLabel(row.group)}
-          </Text>
-          {empty ? (
-            <Text fz="xs" c="dimmed">
-              {t('organiser.group.empty')}
-            </Text>
-          ) : null}
-        </div>
-      );
-    }
-    const { item, overdue } = row;
-    const title = item.title || t('organiser.noTitle');
-    const pinLabel = item.markedAsForToday ? t('organiser.unpin') : t('organiser.pin');
-    return (
-      // biome-ignore lint/a11y/useSemanticElements: the row is hello-pangea/dnd's drag handle (its keyboard dragging needs a focusable element holding the cells, pin and date buttons), not a plain button.
-      <div
-        ref={provided.innerRef}
-        {...provided.draggableProps}
-        {...provided.dragHandleProps}
-        role="button"
-        tabIndex={0}
-        {...diveDownHandlers(item, onDiveDown)}
-        style={{ ...style, ...provided.draggableProps.style }}
-        className={`${classes.row} ${classes.prioritizedColumns}`}
-        data-dragging={snapshot.isDragging || undefined}
-        data-item-row={item._id}
-        data-group={row.group}
-        data-overdue={overdue || undefined}
-        aria-label={title}
-      >
-        <span className={classes.title} data-empty={!item.title || undefined}>
-          {title}
-        </span>
-        <TargetDateCell
-          item={item}
-          overdue={overdue}
-          timeZone={timeZone}
-          locale={locale}
-          onChange={(date) => onTargetDate(item, date)}
-        />
-        <span className={classes.parent}>{item.parentTitle}</span>
-        <Tooltip label={pinLabel} openDelay={300}>
+          <span className={classes.title} data-empty={!item.title || undefined}>
+            {title}
+          </span>
+          <TargetDateCell
+            item={item}
+            overdue={overdue}
+            timeZone={timeZone}
+            locale={locale}
+            onChange={(date) => onTargetDate(item, date)}
+          />
+          <span className={classes.parent}>{item.parentTitle}</span>
           <ActionIcon
             variant={item.markedAsForToday ? 'light' : 'subtle'}
             color={item.markedAsForToday ? 'nest' : 'gray'}
@@ -120,10 +121,11 @@ export function PrioritizedList({
           >
             {item.markedAsForToday ? <IconPinnedFilled size={16} /> : <IconPin size={16} />}
           </ActionIcon>
-        </Tooltip>
-      </div>
-    );
-  };
+        </div>
+      );
+    },
+    [groupLabel, onDiveDown, onTargetDate, onTogglePin, timeZone, locale, t],
+  );
 
   return (
     <VirtualDroppable

@@ -3,7 +3,7 @@ import { DatePicker } from '@mantine/dates';
 import { dayKey, startOfDayIn } from '@nestbox/shared/organizer/grouping';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconCalendarPlus, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDate } from '../format-dates';
 import classes from './organizer-lists.module.css';
@@ -21,6 +21,13 @@ interface TargetDateCellProps {
 export function TargetDateCell({ item, overdue, timeZone, locale, onChange }: TargetDateCellProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement | null>(null);
+  const wasOpened = useRef(false);
+  // Closing swaps the picker's target for the plain button: give it the focus back.
+  useEffect(() => {
+    if (wasOpened.current && !opened) buttonRef.current?.focus();
+    wasOpened.current = opened;
+  }, [opened]);
   const target = item.priorityTargetDate;
   const title = item.title || t('organiser.noTitle');
 
@@ -29,6 +36,26 @@ export function TargetDateCell({ item, overdue, timeZone, locale, onChange }: Ta
     const next = value === null ? null : startOfDayIn(value, timeZone);
     if (next !== target) onChange(next);
   };
+
+  // The picker (and its positioning) exists only while open: thousands of rows stay light.
+  const button = (
+    <UnstyledButton
+      ref={buttonRef}
+      className={classes.dateButton}
+      data-overdue={overdue || undefined}
+      data-empty={target === null || undefined}
+      aria-label={`${t('organiser.targetDateOf', { title })}${target === null ? ` (${t('organiser.setTargetDate')})` : ''}`}
+      onClick={() => setOpened((open) => !open)}
+    >
+      {target === null ? (
+        <IconCalendarPlus size={16} stroke={1.6} aria-hidden />
+      ) : (
+        formatShortDate(target, timeZone, locale)
+      )}
+      {overdue ? <span className={classes.visuallyHidden}> ({t('organiser.overdue')})</span> : null}
+    </UnstyledButton>
+  );
+  if (!opened) return button;
 
   return (
     <Popover
@@ -40,22 +67,7 @@ export function TargetDateCell({ item, overdue, timeZone, locale, onChange }: Ta
       trapFocus
       zIndex={90}
     >
-      <Popover.Target>
-        <UnstyledButton
-          className={classes.dateButton}
-          data-overdue={overdue || undefined}
-          data-empty={target === null || undefined}
-          aria-label={`${t('organiser.targetDateOf', { title })}${target === null ? ` (${t('organiser.setTargetDate')})` : ''}`}
-          onClick={() => setOpened((open) => !open)}
-        >
-          {target === null ? (
-            <IconCalendarPlus size={16} stroke={1.6} aria-hidden />
-          ) : (
-            formatShortDate(target, timeZone, locale)
-          )}
-          {overdue ? <span className={classes.visuallyHidden}> ({t('organiser.overdue')})</span> : null}
-        </UnstyledButton>
-      </Popover.Target>
+      <Popover.Target>{button}</Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs">
           <DatePicker

@@ -6,7 +6,7 @@ import {
 } from '@nestbox/shared/constants';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../lib/i18n';
 import { formatShortDate } from '../format-dates';
@@ -27,33 +27,36 @@ type UnprioritizedRow = { id: string; item: OrganizerItem };
 /** The Unprioritized list: prioritizable items waiting for a priority, in the chosen order. */
 export function UnprioritizedList({ items, timeZone, locale, onDiveDown, overlay }: UnprioritizedListProps) {
   const { t } = useTranslation();
-  const rows: UnprioritizedRow[] = items.map((item) => ({ id: item._id, item }));
+  const rows: UnprioritizedRow[] = useMemo(() => items.map((item) => ({ id: item._id, item })), [items]);
 
-  const renderRow = ({ row: { item }, provided, snapshot, style }: VirtualRowProps<UnprioritizedRow>) => {
-    const title = item.title || t('organiser.noTitle');
-    return (
-      // biome-ignore lint/a11y/useSemanticElements: the row is hello-pangea/dnd's drag handle (its keyboard dragging needs a focusable element holding the cells, pin and date buttons), not a plain button.
-      <div
-        ref={provided.innerRef}
-        {...provided.draggableProps}
-        {...provided.dragHandleProps}
-        role="button"
-        tabIndex={0}
-        {...diveDownHandlers(item, onDiveDown)}
-        style={{ ...style, ...provided.draggableProps.style }}
-        className={`${classes.row} ${classes.unprioritizedColumns}`}
-        data-dragging={snapshot.isDragging || undefined}
-        data-item-row={item._id}
-        aria-label={title}
-      >
-        <span className={classes.title} data-empty={!item.title || undefined}>
-          {title}
-        </span>
-        <span className={classes.parent}>{item.parentTitle}</span>
-        <span className={classes.created}>{formatShortDate(item.createdDate, timeZone, locale, true)}</span>
-      </div>
-    );
-  };
+  const renderRow = useCallback(
+    ({ row: { item }, provided, snapshot, style }: VirtualRowProps<UnprioritizedRow>) => {
+      const title = item.title || t('organiser.noTitle');
+      return (
+        // biome-ignore lint/a11y/useSemanticElements: the row is hello-pangea/dnd's drag handle (its keyboard dragging needs a focusable element holding the cells, pin and date buttons), not a plain button.
+        <div
+          ref={provided.innerRef}
+          {...provided.draggableProps}
+          {...provided.dragHandleProps}
+          role="button"
+          tabIndex={0}
+          {...diveDownHandlers(item, onDiveDown)}
+          style={{ ...style, ...provided.draggableProps.style }}
+          className={`${classes.row} ${classes.unprioritizedColumns}`}
+          data-dragging={snapshot.isDragging || undefined}
+          data-item-row={item._id}
+          aria-label={title}
+        >
+          <span className={classes.title} data-empty={!item.title || undefined}>
+            {title}
+          </span>
+          <span className={classes.parent}>{item.parentTitle}</span>
+          <span className={classes.created}>{formatShortDate(item.createdDate, timeZone, locale, true)}</span>
+        </div>
+      );
+    },
+    [onDiveDown, timeZone, locale, t],
+  );
 
   return (
     <VirtualDroppable

@@ -7,7 +7,7 @@ import {
   type DroppableProvided,
 } from '@hello-pangea/dnd';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type ReactElement, type ReactNode, useCallback, useRef } from 'react';
+import { type CSSProperties, memo, type ReactElement, type ReactNode, useCallback, useRef } from 'react';
 import classes from './organizer-lists.module.css';
 
 export interface VirtualRowProps<Row> {
@@ -29,7 +29,7 @@ interface VirtualDroppableProps<Row extends { id: string }> {
   label: string;
 }
 
-const OVERSCAN = 10;
+const OVERSCAN = 6;
 
 /**
  * A drop target whose rows are virtualised: only the rows in view exist in the page, and
@@ -54,6 +54,41 @@ export function VirtualDroppable<Row extends { id: string }>(props: VirtualDropp
     </Droppable>
   );
 }
+
+interface VirtualItemProps<Row extends { id: string }> {
+  row: Row;
+  index: number;
+  top: number;
+  height: number;
+  isDragDisabled: boolean;
+  renderRow: (props: VirtualRowProps<Row>) => ReactElement;
+}
+
+/**
+ * One placed row. Memoised: while the list scrolls, rows already in view keep their props
+ * and are not drawn again, so each frame only mounts the rows that scroll in.
+ */
+const VirtualItem = memo(function VirtualItem<Row extends { id: string }>({
+  row,
+  index,
+  top,
+  height,
+  isDragDisabled,
+  renderRow,
+}: VirtualItemProps<Row>) {
+  return (
+    <Draggable draggableId={row.id} index={index} isDragDisabled={isDragDisabled}>
+      {(provided, snapshot) =>
+        renderRow({
+          row,
+          provided,
+          snapshot,
+          style: { position: 'absolute', top, left: 0, right: 0, height },
+        })
+      }
+    </Draggable>
+  );
+}) as <Row extends { id: string }>(props: VirtualItemProps<Row>) => ReactElement;
 
 function VirtualBody<Row extends { id: string }>({
   rows,
@@ -102,27 +137,15 @@ function VirtualBody<Row extends { id: string }>({
             const row = rows[virtualRow.index];
             if (!row) return null;
             return (
-              <Draggable
+              <VirtualItem
                 key={row.id}
-                draggableId={row.id}
+                row={row}
                 index={virtualRow.index}
+                top={virtualRow.start}
+                height={virtualRow.size}
                 isDragDisabled={isDragDisabled?.(row) ?? false}
-              >
-                {(draggable, snapshot) =>
-                  renderRow({
-                    row,
-                    provided: draggable,
-                    snapshot,
-                    style: {
-                      position: 'absolute',
-                      top: virtualRow.start,
-                      left: 0,
-                      right: 0,
-                      height: virtualRow.size,
-                    },
-                  })
-                }
-              </Draggable>
+                renderRow={renderRow}
+              />
             );
           })}
         </div>

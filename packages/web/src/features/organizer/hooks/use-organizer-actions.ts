@@ -26,31 +26,33 @@ interface Context {
 export function useOrganizerActions({ items, rows, now, timeZone }: Context) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const updatePriority = useUpdatePriority();
+  const { mutateAsync: savePriority } = useUpdatePriority();
+  // The latest mutation and texts, read through a ref so that the row handlers stay stable
+  // (rows are memoised; a new handler would draw every visible row again).
+  const latest = useRef({ savePriority, queryClient, t });
+  latest.current = { savePriority, queryClient, t };
   const [reindexing, setReindexing] = useState(false);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(clearTimer.current), []);
 
-  const save = useCallback(
-    async (body: UpdatePriorityBody, needsReindex = false) => {
-      try {
-        await updatePriority.mutateAsync(body);
-      } catch {
-        return; // rolled back and notified by the mutation
-      }
-      if (!needsReindex) return;
-      setReindexing(true);
-      try {
-        await reindexPriorities();
-      } catch {
-        notify({ type: 'error', message: t('error.generic') });
-      }
-      await queryClient.invalidateQueries({ queryKey: organizerKey });
-      clearTimeout(clearTimer.current);
-      clearTimer.current = setTimeout(() => setReindexing(false), REINDEX_FLAG_CLEAR_MS);
-    },
-    [updatePriority, queryClient, t],
-  );
+  const save = useCallback(async (body: UpdatePriorityBody, needsReindex = false) => {
+    const { savePriority, queryClient, t } = latest.current;
+    try {
+      await savePriority(body);
+    } catch {
+      return; // rolled back and notified by the mutation
+    }
+    if (!needsReindex) return;
+    setReindexing(true);
+    try {
+      await reindexPriorities();
+    } catch {
+      notify({ type: 'error', message: t('error.generic') });
+    }
+    await queryClient.invalidateQueries({ queryKey: organizerKey });
+    clearTimeout(clearTimer.current);
+    clearTimer.current = setTimeout(() => setReindexing(false), REINDEX_FLAG_CLEAR_MS);
+  }, []);
 
   const handleDragEnd = useCallback(
     (result: DropResult) => {
