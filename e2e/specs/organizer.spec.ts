@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createLoggedInAccount, putSessionToken } from '../support/accounts';
-import { api, createBox } from '../support/api';
+import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
+import { api, createBox } from '../support/api.js';
 
 /**
  * The Organizer journeys (issue 5): prioritising by drag and drop, Today, target dates,
