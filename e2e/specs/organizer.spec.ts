@@ -72,7 +72,12 @@ async function titlesIn(list: Locator): Promise<string[]> {
 }
 
 /** A mouse drag as a person does it: press, move past the drag threshold, glide, release. */
-async function drag(page: Page, from: Locator, to: Locator, where: 'top' | 'bottom' | 'below' = 'bottom') {
+async function drag(
+  page: Page,
+  from: Locator,
+  to: Locator,
+  where: 'top' | 'middle' | 'bottom' | 'below' = 'bottom',
+) {
   const source = await from.boundingBox();
   const target = await to.boundingBox();
   if (!source || !target) throw new Error('drag: an end is not on screen');
@@ -295,4 +300,49 @@ test('the split between the lists moves with the keyboard and is kept; shift-cli
     .filter({ has: page.getByRole('heading', { name: 'Projects' }) });
   await expect(pane).toBeVisible();
   await expect(pane.getByText('Draft the plan')).toBeInViewport();
+});
+
+test("a drop between two too-close priorities re-indexes: 'Re-indexing items...' shows, then the order is kept", async ({
+  page,
+}) => {
+  const { token } = await createLoggedInAccount(page.request, { label: 'organizer-reindex' });
+  const { ids } = await textItems(page, token, 'Chores', ['Dust shelves', 'Sweep floor', 'Wash windows']);
+  await api(page.request, token, 'PUT', '/api/items/update-priority', {
+    itemId: ids['Dust shelves'],
+    priority: 1,
+  });
+  await api(page.request, token, 'PUT', '/api/items/update-priority', {
+    itemId: ids['Sweep floor'],
+    priority: 1 + 1e-13,
+  });
+  await api(page.request, token, 'PUT', '/api/items/update-item', {
+    itemId: ids['Wash windows'],
+    prioritizable: true,
+  });
+  await openOrganizer(page, token);
+  const ranked = prioritizedList(page);
+  await expect.poll(() => titlesIn(ranked)).toEqual(['Dust shelves', 'Sweep floor']);
+
+  await drag(page, row(unprioritizedList(page), 'Wash windows'), row(ranked, 'Sweep floor'), 'middle');
+  await expect(page.getByRole('status').filter({ hasText: 'Re-indexing items...' })).toBeVisible();
+  await expect.poll(() => titlesIn(ranked)).toEqual(['Dust shelves', 'Wash windows', 'Sweep floor']);
+  const priorities = async () => {
+    const response = await page.request.get('/api/items/get-prioritized-items', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await response.json()) as { title: string; priority: number }[]).map((i) => [
+      i.title,
+      i.priority,
+    ]);
+  };
+  await expect.poll(priorities).toEqual([
+    ['Dust shelves', 16384],
+    ['Wash windows', 32768],
+    ['Sweep floor', 49152],
+  ]);
+  await expect(page.getByText('Re-indexing items...')).toHaveCount(0);
+  await page.reload();
+  await expect
+    .poll(() => titlesIn(prioritizedList(page)))
+    .toEqual(['Dust shelves', 'Wash windows', 'Sweep floor']);
 });
