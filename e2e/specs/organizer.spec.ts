@@ -346,3 +346,26 @@ test("a drop between two too-close priorities re-indexes: 'Re-indexing items...'
     .poll(() => titlesIn(prioritizedList(page)))
     .toEqual(['Dust shelves', 'Wash windows', 'Sweep floor']);
 });
+
+test('rows move with the keyboard too: Space lifts, arrows move, Space drops', async ({ page }) => {
+  const { token } = await createLoggedInAccount(page.request, { label: 'organizer-keys' });
+  const { ids } = await textItems(page, token, 'Desk', ['Tidy cables', 'File receipts']);
+  await api(page.request, token, 'PUT', '/api/items/update-priority', {
+    itemId: ids['Tidy cables'],
+    priority: 1,
+  });
+  await api(page.request, token, 'PUT', '/api/items/update-item', {
+    itemId: ids['File receipts'],
+    prioritizable: true,
+  });
+  await openOrganizer(page, token);
+
+  await row(unprioritizedList(page), 'File receipts').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Space');
+  await expect(row(prioritizedList(page), 'File receipts')).toBeVisible();
+  await page.reload();
+  await expect(row(prioritizedList(page), 'File receipts')).toBeVisible();
+  expect(await titlesIn(unprioritizedList(page))).toEqual([]);
+});
