@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { STORAGE_KEYS } from '../../config/storage-keys';
+import { organizerKey } from '../../features/organizer/api/get-organizer';
 import { ALL_ITEMS_FOR_PANE_KEY } from '../../features/workspace/api/get-items-for-pane';
 import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-workspace';
 import { CLIENT_ID } from '../../lib/api-client';
@@ -29,6 +30,8 @@ export function useLiveUpdates(token: string | null): void {
     const refreshPanes = () => {
       void queryClient.invalidateQueries({ queryKey: ALL_ITEMS_FOR_PANE_KEY });
       void queryClient.invalidateQueries({ queryKey: getWorkspaceQueryOptions().queryKey });
+      // Organizer (issue 5): titles, target dates and completions elsewhere change its lists.
+      void queryClient.invalidateQueries({ queryKey: organizerKey });
     };
     const fromElsewhere = (event: { clientId?: string }) => event.clientId !== CLIENT_ID;
 

@@ -15,7 +15,12 @@ export function getOrganizer({ signal }: { signal?: AbortSignal } = {}): Promise
 }
 
 export function getOrganizerQueryOptions() {
-  return queryOptions({ queryKey: organizerKey, queryFn: ({ signal }) => getOrganizer({ signal }) });
+  return queryOptions({
+    queryKey: organizerKey,
+    queryFn: ({ signal }) => getOrganizer({ signal }),
+    // The page shows its own error state with a retry, not the 500 page.
+    throwOnError: false,
+  });
 }
 
 /** The Organizer's items; drops and edits patch this cache optimistically. */
