@@ -278,6 +278,29 @@ export const uiEnGb = {
   'settings.database.confirmBody':
     'Every account, box and item on this server will be deleted. Anyone logged in, perhaps you too, will have to log in again.',
   'settings.database.confirm': 'Delete and re-seed',
+  // Organiser page (issue 5): lists, groups, drag and drop, target dates
+  'organiser.column.item': 'Item',
+  'organiser.column.targetDate': 'Target Date',
+  'organiser.column.parent': 'Parent',
+  'organiser.column.created': 'Created',
+  'organiser.group.today': 'Today',
+  'organiser.group.undated': 'Undated',
+  'organiser.group.empty': 'Drop an item here',
+  'organiser.reindexing': 'Re-indexing items...',
+  'organiser.overdue': 'Overdue',
+  'organiser.pin': 'Pin to Today',
+  'organiser.unpin': 'Unpin from Today',
+  'organiser.setTargetDate': 'Set a date',
+  'organiser.targetDateOf': 'Target date of {{title}}',
+  'organiser.clearTargetDate': 'Clear the date',
+  'organiser.noTitle': 'No title',
+  'organiser.loading': 'Fetching your Organiser…',
+  'organiser.loadFailed': 'Your Organiser could not be retrieved.',
+  'organiser.retry': 'Try again',
+  'organiser.resize': 'Resize the two lists',
+  'organiser.orderBy': 'Order by {{column}}',
+  'organiser.hint':
+    'Drag items between and within the lists, or focus a row and press Space then the arrow keys. Shift-click a row to open its box.',
 } as const;
 
 /** Every key of the interface catalogue. */

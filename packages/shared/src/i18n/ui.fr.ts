@@ -262,4 +262,27 @@ export const uiFr: Record<UiKey, string> = {
   'settings.database.confirmBody':
     'Tous les comptes, boîtes et éléments de ce serveur seront supprimés. Toute personne connectée, peut-être vous aussi, devra se reconnecter.',
   'settings.database.confirm': 'Supprimer et réinitialiser',
+  // Organiser page (issue 5): lists, groups, drag and drop, target dates
+  'organiser.column.item': 'Élément',
+  'organiser.column.targetDate': 'Date cible',
+  'organiser.column.parent': 'Parent',
+  'organiser.column.created': 'Créé le',
+  'organiser.group.today': "Aujourd'hui",
+  'organiser.group.undated': 'Sans date',
+  'organiser.group.empty': 'Déposez un élément ici',
+  'organiser.reindexing': 'Réindexation des éléments...',
+  'organiser.overdue': 'En retard',
+  'organiser.pin': "Épingler à Aujourd'hui",
+  'organiser.unpin': "Retirer d'Aujourd'hui",
+  'organiser.setTargetDate': 'Choisir une date',
+  'organiser.targetDateOf': 'Date cible de {{title}}',
+  'organiser.clearTargetDate': 'Effacer la date',
+  'organiser.noTitle': 'Sans titre',
+  'organiser.loading': 'Chargement de votre Organiseur…',
+  'organiser.loadFailed': "Votre Organiseur n'a pas pu être chargé.",
+  'organiser.retry': 'Réessayer',
+  'organiser.resize': 'Redimensionner les deux listes',
+  'organiser.orderBy': 'Trier par {{column}}',
+  'organiser.hint':
+    'Faites glisser les éléments entre les listes et dans chacune, ou placez-vous sur une ligne et appuyez sur Espace puis sur les flèches. Maj-clic sur une ligne ouvre sa boîte.',
 };

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayKey, groupPrioritised, isOverdue, organizerGroupOf, todayBounds } from './grouping.js';
+import {
+  dayKey,
+  groupPrioritised,
+  isOverdue,
+  organizerGroupOf,
+  startOfDayIn,
+  todayBounds,
+} from './grouping.js';
 
 const ZONES = ['Europe/London', 'America/Los_Angeles', 'Pacific/Auckland'] as const;
 /** 2025–2028: several daylight-saving changes in every zone. */
@@ -101,6 +108,20 @@ describe('groupPrioritised', () => {
           expect(priorities).toEqual([...priorities].sort((a, b) => a - b));
           for (const member of group.items) expect(organizerGroupOf(member, now, tz)).toBe(group.key);
         }
+      }),
+    );
+  });
+});
+
+describe('the start of a day group', () => {
+  it('is the first millisecond of that local day, across DST changes', () => {
+    fc.assert(
+      fc.property(instant, zone, (ms, tz) => {
+        const day = dayKey(ms, tz);
+        const start = startOfDayIn(day, tz);
+        expect(start).toBe(todayBounds(ms, tz).start);
+        expect(dayKey(start, tz)).toBe(day);
+        expect(dayKey(start - 1, tz)).not.toBe(day);
       }),
     );
   });

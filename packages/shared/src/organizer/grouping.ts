@@ -61,3 +61,9 @@ export function groupPrioritised<T extends Prioritised>(
     .sort(([a], [b]) => rank(a).localeCompare(rank(b)))
     .map(([key, grouped]) => ({ key, items: grouped }));
 }
+
+/** The first instant (UTC ms) of a calendar day (yyyy-MM-dd) in a time zone: a day group's target date. */
+export function startOfDayIn(day: string, timeZone: string): number {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return new TZDate(year, month - 1, date, timeZone).getTime();
+}

@@ -1,5 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// Organizer (issue 5): the target-date picker
+import '@mantine/dates/styles.css';
 import './styles.css';
 
 import { MantineProvider } from '@mantine/core';

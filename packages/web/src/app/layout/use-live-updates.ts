@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { STORAGE_KEYS } from '../../config/storage-keys';
+import { organizerKey } from '../../features/organizer/api/get-organizer';
 import { UNREAD_COUNT_KEY } from '../../features/reminders/api/reminder-events';
 import { CLIENT_ID } from '../../lib/api-client';
 import { applyAddItem, applyUpdateItem } from './live-cache';
@@ -26,6 +27,8 @@ export function useLiveUpdates(token: string | null): void {
     });
     let connectedBefore = false;
 
+    // The Organizer (issue 5) lists titles, target dates and completions from anywhere: refetched.
+    const refreshOrganizer = () => void queryClient.invalidateQueries({ queryKey: organizerKey });
     const fromElsewhere = (event: { clientId?: string }) => event.clientId !== CLIENT_ID;
 
     socket.io.on('reconnect_attempt', () => {
@@ -39,10 +42,14 @@ export function useLiveUpdates(token: string | null): void {
     });
     socket.on('connect_error', (error) => console.warn('[live] connection failed', error.message));
     socket.on(SOCKET_EVENTS.addItem, (event) => {
-      if (fromElsewhere(event)) applyAddItem(queryClient, event);
+      if (!fromElsewhere(event)) return;
+      applyAddItem(queryClient, event);
+      refreshOrganizer();
     });
     socket.on(SOCKET_EVENTS.updateItem, (event) => {
-      if (fromElsewhere(event)) applyUpdateItem(queryClient, event);
+      if (!fromElsewhere(event)) return;
+      applyUpdateItem(queryClient, event);
+      refreshOrganizer();
     });
     // Reminders (issue 7): the badge follows the server's count.
     socket.on(SOCKET_EVENTS.remindersUnreadCount, ({ count }) => {

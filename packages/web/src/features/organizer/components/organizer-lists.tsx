@@ -1,54 +1,188 @@
-import { EmptyState, Paper, Stack, Title } from '@mantine/core';
-import { DEFAULT_PRIORITIZED_SPLIT_PERCENTAGE } from '@nestbox/shared/constants';
-import { IconListCheck, IconListDetails } from '@tabler/icons-react';
-import type { CSSProperties, ReactNode } from 'react';
+import { DragDropContext } from '@hello-pangea/dnd';
+import { Alert, Button, Center, EmptyState, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { IconAlertTriangle, IconListDetails } from '@tabler/icons-react';
+import 'dayjs/locale/en-gb';
+import 'dayjs/locale/fr';
+import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
+import { type CSSProperties, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUser } from '../../../lib/api/get-user';
+import { useOrganizer } from '../api/get-organizer';
+import { useSavePrioritizedWidth, useSaveUnprioritizedOrder } from '../api/save-organizer-preferences';
+import { useDiveDown } from '../hooks/use-dive-down';
+import { useNow } from '../hooks/use-now';
+import { useOrganizerActions } from '../hooks/use-organizer-actions';
+import { prioritizedRows, unprioritizedRows } from '../organizer-rows';
 import classes from './organizer-lists.module.css';
+import { PrioritizedHeader, PrioritizedList } from './prioritized-list';
+import { SplitHandle } from './split-handle';
+import { UnprioritizedHeader, UnprioritizedList } from './unprioritized-list';
 
-function OrganizerRegion({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function OrganizerRegion({
+  id,
+  title,
+  header,
+  children,
+}: {
+  id: string;
+  title: string;
+  header?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <Paper component="section" aria-labelledby={id} withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs">
-      <Title order={2} id={id} fz="lg" mb="md">
+    <Paper component="section" aria-labelledby={id} withBorder shadow="xs" className={classes.region}>
+      <Title order={2} id={id} fz="lg" className={classes.regionTitle}>
         {title}
       </Title>
+      {header}
       {children}
     </Paper>
   );
 }
 
-/** The Organizer: the Prioritized and Unprioritized lists, side by side or stacked. */
+/** The Organizer (SPEC §2): the Prioritized and Unprioritized lists, side by side or stacked. */
 export function OrganizerLists() {
-  const { t } = useTranslation();
-  const split = {
-    '--prioritized-share': `${DEFAULT_PRIORITIZED_SPLIT_PERCENTAGE}fr`,
-    '--unprioritized-share': `${100 - DEFAULT_PRIORITIZED_SPLIT_PERCENTAGE}fr`,
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  const organizer = useOrganizer();
+
+  let body: ReactNode;
+  if (organizer.isPending) {
+    body = (
+      <Center py="xl" role="status">
+        <Stack align="center" gap="xs">
+          <Loader />
+          <Text c="dimmed">{t('organiser.loading')}</Text>
+        </Stack>
+      </Center>
+    );
+  } else if (organizer.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertTriangle />} title={t('organiser.loadFailed')}>
+        <Button mt="sm" variant="light" color="red" onClick={() => void organizer.refetch()}>
+          {t('organiser.retry')}
+        </Button>
+      </Alert>
+    );
+  } else {
+    body = <OrganizerBoard items={organizer.data.organizerItems} timeZone={user.timezone} />;
+  }
+
+  return (
+    <DatesProvider settings={{ locale: i18n.language === 'fr' ? 'fr' : 'en-gb' }}>
+      <Stack gap="sm" className={classes.page}>
+        <div>
+          <Title order={1} fz={{ base: 22, sm: 26 }}>
+            {t('organiser.title')}
+          </Title>
+          <Text fz="sm" c="dimmed" className={classes.hint} visibleFrom="sm">
+            {t('organiser.hint')}
+          </Text>
+        </div>
+        {body}
+      </Stack>
+    </DatesProvider>
+  );
+}
+
+function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  const now = useNow();
+  const locale = i18n.language;
+  const { prioritizedSplitPercentage, unprioritizedListOrderBy, unprioritizedListOrderByDir } =
+    user.organizer;
+  const rows = useMemo(() => prioritizedRows(items, now, timeZone), [items, now, timeZone]);
+  const waiting = useMemo(
+    () => unprioritizedRows(items, unprioritizedListOrderBy, unprioritizedListOrderByDir),
+    [items, unprioritizedListOrderBy, unprioritizedListOrderByDir],
+  );
+  const { reindexing, handleDragEnd, togglePin, setTargetDate } = useOrganizerActions({
+    items,
+    rows,
+    now,
+    timeZone,
+  });
+  const diveDown = useDiveDown();
+  const handleDiveDown = useCallback((item: OrganizerItem) => void diveDown(item), [diveDown]);
+  const saveWidth = useSavePrioritizedWidth();
+  const saveOrder = useSaveUnprioritizedOrder();
+  const [resizing, setResizing] = useState<number | null>(null);
+  const split = resizing ?? prioritizedSplitPercentage;
+  const listsRef = useRef<HTMLDivElement | null>(null);
+  const hasPrioritized = rows.some((row) => row.kind === 'item');
+
+  const style = {
+    '--prioritized-share': `${split}fr`,
+    '--unprioritized-share': `${100 - split}fr`,
   } as CSSProperties;
 
   return (
-    <Stack gap="md">
-      <Title order={1} fz={{ base: 22, sm: 26 }}>
-        {t('organiser.title')}
-      </Title>
-      <div className={classes.lists} style={split}>
-        <OrganizerRegion id="organiser-prioritized" title={t('organiser.prioritized')}>
-          <EmptyState
-            py="xl"
-            icon={<IconListCheck size={28} stroke={1.6} />}
-            withIndicatorBackground
-            title={t('organiser.prioritized.empty')}
-            description={t('organiser.prioritized.emptyDetail')}
+    <DragDropContext onDragEnd={handleDragEnd}>
+      <div className={classes.lists} style={style} ref={listsRef}>
+        <OrganizerRegion
+          id="organiser-prioritized"
+          title={t('organiser.prioritized')}
+          header={
+            <>
+              {hasPrioritized ? null : (
+                <Text fz="sm" c="dimmed" className={classes.emptyLine}>
+                  <strong>{t('organiser.prioritized.empty')}</strong> {t('organiser.prioritized.emptyDetail')}
+                </Text>
+              )}
+              <PrioritizedHeader reindexing={reindexing} />
+            </>
+          }
+        >
+          <PrioritizedList
+            rows={rows}
+            timeZone={timeZone}
+            locale={locale}
+            onTogglePin={togglePin}
+            onTargetDate={setTargetDate}
+            onDiveDown={handleDiveDown}
           />
         </OrganizerRegion>
-        <OrganizerRegion id="organiser-unprioritized" title={t('organiser.unprioritized')}>
-          <EmptyState
-            py="xl"
-            icon={<IconListDetails size={28} stroke={1.6} />}
-            withIndicatorBackground
-            title={t('organiser.unprioritized.empty')}
-            description={t('organiser.unprioritized.emptyDetail')}
+        <SplitHandle
+          percentage={split}
+          containerRef={listsRef}
+          onResize={setResizing}
+          onResizeEnd={(percentage) => {
+            setResizing(null);
+            saveWidth.mutate(percentage);
+          }}
+        />
+        <OrganizerRegion
+          id="organiser-unprioritized"
+          title={t('organiser.unprioritized')}
+          header={
+            <UnprioritizedHeader
+              column={unprioritizedListOrderBy}
+              dir={unprioritizedListOrderByDir}
+              onOrder={(order) => saveOrder.mutate(order)}
+            />
+          }
+        >
+          <UnprioritizedList
+            items={waiting}
+            timeZone={timeZone}
+            locale={locale}
+            onDiveDown={handleDiveDown}
+            overlay={
+              waiting.length === 0 ? (
+                <EmptyState
+                  py="xl"
+                  icon={<IconListDetails size={28} stroke={1.6} />}
+                  withIndicatorBackground
+                  title={t('organiser.unprioritized.empty')}
+                  description={t('organiser.unprioritized.emptyDetail')}
+                />
+              ) : null
+            }
           />
         </OrganizerRegion>
       </div>
-    </Stack>
+    </DragDropContext>
   );
 }

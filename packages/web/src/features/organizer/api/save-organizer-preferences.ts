@@ -1,0 +1,60 @@
+import type { OrderDirection, UnprioritizedOrderColumn } from '@nestbox/shared/constants';
+import type { User } from '@nestbox/shared/users/user.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getUserQueryOptions } from '../../../lib/api/get-user';
+import { apiRequest } from '../../../lib/api-client';
+
+type OrganizerPreferences = User['organizer'];
+
+/** `PUT /api/organizer/prioritized-width`: the split between the two lists, in percent. */
+export function savePrioritizedWidth(percentage: number): Promise<{ ok: true }> {
+  return apiRequest('/api/organizer/prioritized-width', { method: 'PUT', body: { percentage } });
+}
+
+/** `PUT /api/organizer/unprioritized-order`. */
+export function saveUnprioritizedOrder(order: {
+  column: UnprioritizedOrderColumn;
+  dir: OrderDirection;
+}): Promise<{ ok: true }> {
+  return apiRequest('/api/organizer/unprioritized-order', { method: 'PUT', body: order });
+}
+
+/** Writes new Organizer preferences into the logged-in user at once, and back on failure. */
+function useOptimisticPreferences<T>(
+  save: (value: T) => Promise<unknown>,
+  patch: (value: T) => Partial<OrganizerPreferences>,
+) {
+  const queryClient = useQueryClient();
+  const key = getUserQueryOptions().queryKey;
+  return useMutation({
+    mutationFn: save,
+    onMutate: (value: T) => {
+      const before = queryClient.getQueryData<User>(key);
+      if (before)
+        queryClient.setQueryData<User>(key, {
+          ...before,
+          organizer: { ...before.organizer, ...patch(value) },
+        });
+      return { before };
+    },
+    onError: (_error, _value, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+  });
+}
+
+export function useSavePrioritizedWidth() {
+  return useOptimisticPreferences(savePrioritizedWidth, (percentage: number) => ({
+    prioritizedSplitPercentage: percentage,
+  }));
+}
+
+export function useSaveUnprioritizedOrder() {
+  return useOptimisticPreferences(
+    saveUnprioritizedOrder,
+    (order: { column: UnprioritizedOrderColumn; dir: OrderDirection }) => ({
+      unprioritizedListOrderBy: order.column,
+      unprioritizedListOrderByDir: order.dir,
+    }),
+  );
+}

@@ -1,0 +1,163 @@
+import { ActionIcon, Badge, Group, Loader, Text } from '@mantine/core';
+import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
+import { IconPin, IconPinnedFilled } from '@tabler/icons-react';
+import { type KeyboardEvent, type MouseEvent, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDayHeader } from '../format-dates';
+import type { PrioritizedRow } from '../organizer-rows';
+import classes from './organizer-lists.module.css';
+import { TargetDateCell } from './target-date-cell';
+import { VirtualDroppable, type VirtualRowProps } from './virtual-droppable';
+
+export const PRIORITIZED_DROPPABLE_ID = 'prioritizedItems';
+export const ITEM_ROW_HEIGHT = 44;
+const GROUP_ROW_HEIGHT = 36;
+
+interface PrioritizedListProps {
+  rows: readonly PrioritizedRow[];
+  timeZone: string;
+  locale: string;
+  onTogglePin: (item: OrganizerItem) => void;
+  onTargetDate: (item: OrganizerItem, priorityTargetDate: number | null) => void;
+  onDiveDown: (item: OrganizerItem) => void;
+}
+
+/** Shift-click or Shift+Enter on a row dives down to its box. */
+export function diveDownHandlers(item: OrganizerItem, onDiveDown: (item: OrganizerItem) => void) {
+  return {
+    onClick: (event: MouseEvent) => {
+      if (!event.shiftKey) return;
+      event.preventDefault();
+      onDiveDown(item);
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !event.shiftKey) return;
+      event.preventDefault();
+      onDiveDown(item);
+    },
+  };
+}
+
+/** The Prioritized list: Today, each dated day, Undated; items by priority within each. */
+export function PrioritizedList({
+  rows,
+  timeZone,
+  locale,
+  onTogglePin,
+  onTargetDate,
+  onDiveDown,
+}: PrioritizedListProps) {
+  const { t } = useTranslation();
+
+  const groupLabel = useCallback(
+    (group: PrioritizedRow['group']) =>
+      group === 'today'
+        ? t('organiser.group.today')
+        : group === 'undated'
+          ? t('organiser.group.undated')
+          : formatDayHeader(group.slice('day:'.length), timeZone, locale),
+    [t, timeZone, locale],
+  );
+
+  const renderRow = useCallback(
+    ({ row, provided, snapshot, style }: VirtualRowProps<PrioritizedRow>) => {
+      if (row.kind === 'group') {
+        return (
+          <div
+            ref={provided.innerRef}
+            {...provided.draggableProps}
+            style={{ ...style, ...provided.draggableProps.style }}
+            className={classes.groupRow}
+            data-group={row.group}
+          >
+            <Text component="h3" fz="sm" fw={700} className={classes.groupLabel}>
+              {groupLabel(row.group)}
+            </Text>
+            {row.empty ? (
+              <Text fz="xs" c="dimmed">
+                {t('organiser.group.empty')}
+              </Text>
+            ) : null}
+          </div>
+        );
+      }
+      const { item, overdue } = row;
+      const title = item.title || t('organiser.noTitle');
+      const pinLabel = item.markedAsForToday ? t('organiser.unpin') : t('organiser.pin');
+      return (
+        // biome-ignore lint/a11y/useSemanticElements: the row is hello-pangea/dnd's drag handle (its keyboard dragging needs a focusable element holding the cells, pin and date buttons), not a plain button.
+        <div
+          ref={provided.innerRef}
+          {...provided.draggableProps}
+          {...provided.dragHandleProps}
+          role="button"
+          tabIndex={0}
+          {...diveDownHandlers(item, onDiveDown)}
+          style={{ ...style, ...provided.draggableProps.style }}
+          className={`${classes.row} ${classes.prioritizedColumns}`}
+          data-dragging={snapshot.isDragging || undefined}
+          data-item-row={item._id}
+          data-group={row.group}
+          data-overdue={overdue || undefined}
+          aria-label={title}
+        >
+          <span className={classes.title} data-empty={!item.title || undefined}>
+            {title}
+          </span>
+          <TargetDateCell
+            item={item}
+            overdue={overdue}
+            timeZone={timeZone}
+            locale={locale}
+            onChange={(date) => onTargetDate(item, date)}
+          />
+          <span className={classes.parent}>{item.parentTitle}</span>
+          <ActionIcon
+            variant={item.markedAsForToday ? 'light' : 'subtle'}
+            color={item.markedAsForToday ? 'nest' : 'gray'}
+            aria-label={pinLabel}
+            aria-pressed={item.markedAsForToday}
+            onClick={() => onTogglePin(item)}
+          >
+            {item.markedAsForToday ? <IconPinnedFilled size={16} /> : <IconPin size={16} />}
+          </ActionIcon>
+        </div>
+      );
+    },
+    [groupLabel, onDiveDown, onTargetDate, onTogglePin, timeZone, locale, t],
+  );
+
+  return (
+    <VirtualDroppable
+      droppableId={PRIORITIZED_DROPPABLE_ID}
+      rows={rows}
+      rowHeight={(row) => (row.kind === 'group' ? GROUP_ROW_HEIGHT : ITEM_ROW_HEIGHT)}
+      isDragDisabled={(row) => row.kind === 'group'}
+      renderRow={renderRow}
+      label={t('organiser.prioritized')}
+    />
+  );
+}
+
+/** The Prioritized list's column headers, and the SPEC's 'Re-indexing items...' while it runs. */
+export function PrioritizedHeader({ reindexing }: { reindexing: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {reindexing ? (
+        <Group gap="xs" className={classes.reindexing} role="status">
+          <Loader size="xs" />
+          <Badge variant="light" color="nest">
+            {t('organiser.reindexing')}
+          </Badge>
+        </Group>
+      ) : null}
+      <div className={`${classes.columns} ${classes.prioritizedColumns}`} aria-hidden="true">
+        <span>{t('organiser.column.item')}</span>
+        <span>{t('organiser.column.targetDate')}</span>
+        <span>{t('organiser.column.parent')}</span>
+        <span />
+      </div>
+    </>
+  );
+}

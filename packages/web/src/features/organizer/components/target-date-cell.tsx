@@ -1,0 +1,94 @@
+import { Button, Group, Popover, Stack, UnstyledButton } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { dayKey, startOfDayIn } from '@nestbox/shared/organizer/grouping';
+import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
+import { IconCalendarPlus, IconX } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatShortDate } from '../format-dates';
+import classes from './organizer-lists.module.css';
+
+interface TargetDateCellProps {
+  item: OrganizerItem;
+  overdue: boolean;
+  timeZone: string;
+  locale: string;
+  /** A new target date (start of the chosen day in the user's zone), or null to clear it. */
+  onChange: (priorityTargetDate: number | null) => void;
+}
+
+/** The Target Date cell: shows the date (overdue ones marked); a click opens a clearable date picker. */
+export function TargetDateCell({ item, overdue, timeZone, locale, onChange }: TargetDateCellProps) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement | null>(null);
+  const wasOpened = useRef(false);
+  // Closing swaps the picker's target for the plain button: give it the focus back.
+  useEffect(() => {
+    if (wasOpened.current && !opened) buttonRef.current?.focus();
+    wasOpened.current = opened;
+  }, [opened]);
+  const target = item.priorityTargetDate;
+  const title = item.title || t('organiser.noTitle');
+
+  const handlePick = (value: string | null) => {
+    setOpened(false);
+    const next = value === null ? null : startOfDayIn(value, timeZone);
+    if (next !== target) onChange(next);
+  };
+
+  // The picker (and its positioning) exists only while open: thousands of rows stay light.
+  const button = (
+    <UnstyledButton
+      ref={buttonRef}
+      className={classes.dateButton}
+      data-overdue={overdue || undefined}
+      data-empty={target === null || undefined}
+      aria-label={`${t('organiser.targetDateOf', { title })}${target === null ? ` (${t('organiser.setTargetDate')})` : ''}`}
+      onClick={() => setOpened((open) => !open)}
+    >
+      {target === null ? (
+        <IconCalendarPlus size={16} stroke={1.6} aria-hidden />
+      ) : (
+        formatShortDate(target, timeZone, locale)
+      )}
+      {overdue ? <span className={classes.visuallyHidden}> ({t('organiser.overdue')})</span> : null}
+    </UnstyledButton>
+  );
+  if (!opened) return button;
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom"
+      shadow="md"
+      withArrow
+      trapFocus
+      zIndex={90}
+    >
+      <Popover.Target>{button}</Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <DatePicker
+            value={target === null ? null : dayKey(target, timeZone)}
+            onChange={handlePick}
+            allowDeselect
+          />
+          <Group justify="flex-end">
+            <Button
+              size="xs"
+              variant="subtle"
+              color="gray"
+              leftSection={<IconX size={14} />}
+              disabled={target === null}
+              onClick={() => handlePick(null)}
+            >
+              {t('organiser.clearTargetDate')}
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,115 @@
+import { UnstyledButton } from '@mantine/core';
+import {
+  type OrderDirection,
+  UNPRIORITIZED_DROPPABLE_ID,
+  type UnprioritizedOrderColumn,
+} from '@nestbox/shared/constants';
+import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../../lib/i18n';
+import { formatShortDate } from '../format-dates';
+import classes from './organizer-lists.module.css';
+import { diveDownHandlers, ITEM_ROW_HEIGHT } from './prioritized-list';
+import { VirtualDroppable, type VirtualRowProps } from './virtual-droppable';
+
+interface UnprioritizedListProps {
+  items: readonly OrganizerItem[];
+  timeZone: string;
+  locale: string;
+  onDiveDown: (item: OrganizerItem) => void;
+  overlay?: ReactNode;
+}
+
+type UnprioritizedRow = { id: string; item: OrganizerItem };
+
+/** The Unprioritized list: prioritizable items waiting for a priority, in the chosen order. */
+export function UnprioritizedList({ items, timeZone, locale, onDiveDown, overlay }: UnprioritizedListProps) {
+  const { t } = useTranslation();
+  const rows: UnprioritizedRow[] = useMemo(() => items.map((item) => ({ id: item._id, item })), [items]);
+
+  const renderRow = useCallback(
+    ({ row: { item }, provided, snapshot, style }: VirtualRowProps<UnprioritizedRow>) => {
+      const title = item.title || t('organiser.noTitle');
+      return (
+        // biome-ignore lint/a11y/useSemanticElements: the row is hello-pangea/dnd's drag handle (its keyboard dragging needs a focusable element holding the cells, pin and date buttons), not a plain button.
+        <div
+          ref={provided.innerRef}
+          {...provided.draggableProps}
+          {...provided.dragHandleProps}
+          role="button"
+          tabIndex={0}
+          {...diveDownHandlers(item, onDiveDown)}
+          style={{ ...style, ...provided.draggableProps.style }}
+          className={`${classes.row} ${classes.unprioritizedColumns}`}
+          data-dragging={snapshot.isDragging || undefined}
+          data-item-row={item._id}
+          aria-label={title}
+        >
+          <span className={classes.title} data-empty={!item.title || undefined}>
+            {title}
+          </span>
+          <span className={classes.parent}>{item.parentTitle}</span>
+          <span className={classes.created}>{formatShortDate(item.createdDate, timeZone, locale, true)}</span>
+        </div>
+      );
+    },
+    [onDiveDown, timeZone, locale, t],
+  );
+
+  return (
+    <VirtualDroppable
+      droppableId={UNPRIORITIZED_DROPPABLE_ID}
+      rows={rows}
+      rowHeight={() => ITEM_ROW_HEIGHT}
+      renderRow={renderRow}
+      overlay={overlay}
+      label={t('organiser.unprioritized')}
+    />
+  );
+}
+
+const COLUMNS: { column: UnprioritizedOrderColumn; label: TranslationKey }[] = [
+  { column: 'itemTitle', label: 'organiser.column.item' },
+  { column: 'parentTitle', label: 'organiser.column.parent' },
+  { column: 'createdDate', label: 'organiser.column.created' },
+];
+
+/** Column headers that order the list: a click picks the column, a second click flips the direction. */
+export function UnprioritizedHeader({
+  column,
+  dir,
+  onOrder,
+}: {
+  column: UnprioritizedOrderColumn;
+  dir: OrderDirection;
+  onOrder: (order: { column: UnprioritizedOrderColumn; dir: OrderDirection }) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={`${classes.columns} ${classes.unprioritizedColumns}`}>
+      {COLUMNS.map(({ column: own, label }) => {
+        const active = own === column;
+        const Arrow = dir === 'asc' ? IconArrowUp : IconArrowDown;
+        return (
+          <UnstyledButton
+            key={own}
+            className={classes.sortButton}
+            data-active={active || undefined}
+            aria-label={t('organiser.orderBy', { column: t(label) })}
+            aria-pressed={active}
+            data-dir={active ? dir : undefined}
+            onClick={() => {
+              const fresh = own === 'createdDate' ? 'desc' : 'asc';
+              onOrder({ column: own, dir: active ? (dir === 'asc' ? 'desc' : 'asc') : fresh });
+            }}
+          >
+            {t(label)}
+            {active ? <Arrow size={13} stroke={2.2} aria-hidden /> : null}
+          </UnstyledButton>
+        );
+      })}
+    </div>
+  );
+}

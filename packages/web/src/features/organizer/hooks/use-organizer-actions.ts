@@ -1,0 +1,89 @@
+import type { DropResult } from '@hello-pangea/dnd';
+import { REINDEX_FLAG_CLEAR_MS, UNPRIORITIZED_DROPPABLE_ID } from '@nestbox/shared/constants';
+import type { OrganizerItem, UpdatePriorityBody } from '@nestbox/shared/organizer/organizer.schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import { organizerKey } from '../api/get-organizer';
+import { reindexPriorities } from '../api/reindex-priorities';
+import { useUpdatePriority } from '../api/update-priority';
+import { dropIntoPrioritized, type PrioritizedRow } from '../organizer-rows';
+
+interface Context {
+  items: readonly OrganizerItem[];
+  rows: readonly PrioritizedRow[];
+  now: number;
+  timeZone: string;
+}
+
+/**
+ * What the Organizer does: drops (into, out of and within the Prioritized list), pinning to
+ * Today and target dates. Each change shows at once and is saved; when the shared rule says
+ * the priorities are too close, a full reindex follows, 'Re-indexing items...' shows, the
+ * items are refetched and the flag clears after 2 s (SPEC §4).
+ */
+export function useOrganizerActions({ items, rows, now, timeZone }: Context) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { mutateAsync: savePriority } = useUpdatePriority();
+  // The latest mutation and texts, read through a ref so that the row handlers stay stable
+  // (rows are memoised; a new handler would draw every visible row again).
+  const latest = useRef({ savePriority, queryClient, t });
+  latest.current = { savePriority, queryClient, t };
+  const [reindexing, setReindexing] = useState(false);
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(clearTimer.current), []);
+
+  const save = useCallback(async (body: UpdatePriorityBody, needsReindex = false) => {
+    const { savePriority, queryClient, t } = latest.current;
+    try {
+      await savePriority(body);
+    } catch {
+      return; // rolled back and notified by the mutation
+    }
+    if (!needsReindex) return;
+    setReindexing(true);
+    try {
+      await reindexPriorities();
+    } catch {
+      notify({ type: 'error', message: t('error.generic') });
+    }
+    await queryClient.invalidateQueries({ queryKey: organizerKey });
+    clearTimeout(clearTimer.current);
+    clearTimer.current = setTimeout(() => setReindexing(false), REINDEX_FLAG_CLEAR_MS);
+  }, []);
+
+  const handleDragEnd = useCallback(
+    (result: DropResult) => {
+      const { source, destination, draggableId } = result;
+      if (!destination) return;
+      const sameList = source.droppableId === destination.droppableId;
+      if (sameList && source.index === destination.index) return;
+      const item = items.find((candidate) => candidate._id === draggableId);
+      if (!item) return;
+      if (destination.droppableId === UNPRIORITIZED_DROPPABLE_ID) {
+        // The Unprioritized list keeps its chosen order: only a drop from the other list counts.
+        if (!sameList) void save({ itemId: item._id, priority: null, markedAsForToday: false });
+        return;
+      }
+      const { body, needsReindex } = dropIntoPrioritized(rows, item, destination.index, now, timeZone);
+      void save(body, needsReindex);
+    },
+    [items, rows, now, timeZone, save],
+  );
+
+  const togglePin = useCallback(
+    (item: OrganizerItem) =>
+      void save({ itemId: item._id, priority: item.priority, markedAsForToday: !item.markedAsForToday }),
+    [save],
+  );
+
+  const setTargetDate = useCallback(
+    (item: OrganizerItem, priorityTargetDate: number | null) =>
+      void save({ itemId: item._id, priority: item.priority, priorityTargetDate }),
+    [save],
+  );
+
+  return { reindexing, handleDragEnd, togglePin, setTargetDate };
+}
