@@ -13,7 +13,15 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { IconAlignLeft, IconBox, IconBoxOff, IconPlus, IconSettings, IconX } from '@tabler/icons-react';
+import {
+  IconAlignLeft,
+  IconBox,
+  IconBoxOff,
+  IconPlus,
+  IconSearch,
+  IconSettings,
+  IconX,
+} from '@tabler/icons-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useArchiveItem } from '../api/archive-item';
@@ -21,12 +29,15 @@ import { useClosePane } from '../api/close-pane';
 import { useSetItemCompleted } from '../api/complete-item';
 import { useCreatePane } from '../api/create-pane';
 import { useItemsForPane } from '../api/get-items-for-pane';
+// Drag and drop and search panes (workspace, part B)
+import { useCreateSearchPane } from '../api/search-pane';
 import { useNotifyFailure } from '../hooks/use-notify-failure';
 import { useTextOutliner } from '../hooks/use-text-outliner';
 import classes from './box-pane.module.css';
 import { BoxSettingsModal } from './box-settings-modal';
 import { BoxTitle } from './box-title';
 import { CreateBoxModal } from './create-box-modal';
+import { DraggableItem, PaneDroppable } from './draggable-item';
 import { BoxItemRow, DraftTextRow, QueuedTextRow, TextItemRow } from './item-row';
 
 function PaneAction({
@@ -72,6 +83,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const setCompleted = useSetItemCompleted(itemId);
   const archiveItem = useArchiveItem();
   const notifyFailure = useNotifyFailure();
+  const createSearchPane = useCreateSearchPane();
 
   const box = contents.data?.item ?? initialBox;
   const title = box?.isRootBox ? t('pane.rootTitle') : box?.title || t('pane.noTitle');
@@ -84,6 +96,9 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
     );
 
   const handleArchive = (child: Item) => archiveItem.mutate(child._id);
+
+  const handleOpenSearch = () =>
+    createSearchPane.mutate(paneIndex + 1, { onError: (error) => notifyFailure(error, 'error.generic') });
 
   const handleClose = () =>
     closePane.mutate(paneId, { onError: (error) => notifyFailure(error, 'boxes.removeFailed') });
@@ -135,8 +150,14 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
       ) : (
         <ul aria-label={t('pane.items', { title })} className={classes.list}>
           {/* One flat keyed list, so the line being typed keeps its state when its anchor moves. */}
-          {items.flatMap((item) => [
-            <li key={item._id}>
+          {items.flatMap((item, index) => [
+            <DraggableItem
+              key={item._id}
+              paneId={paneId}
+              item={item}
+              index={index}
+              disabled={item.accessLevel === 'readonly' || editingItemId === item._id}
+            >
               {item.itemType === 'todoBox' ? (
                 <BoxItemRow
                   item={item}
@@ -159,7 +180,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
                   onArchive={() => handleArchive(item)}
                 />
               )}
-            </li>,
+            </DraggableItem>,
             ...(!linesAtEnd && anchorId === item._id && newLines ? [newLines] : []),
             ...(linesAtEnd && newLines && item === items.at(-1) ? [newLines] : []),
           ])}
@@ -222,6 +243,9 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
               </Menu.Dropdown>
             </Menu>
           )}
+          <PaneAction label={t('pane.search')} onClick={handleOpenSearch}>
+            <IconSearch size={19} stroke={1.7} />
+          </PaneAction>
           {box && (
             <PaneAction label={t('pane.settings')} onClick={() => setSettingsOpen(true)}>
               <IconSettings size={19} stroke={1.7} />
@@ -232,7 +256,15 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
           </PaneAction>
         </Group>
       </header>
-      <div className={classes.body}>{body}</div>
+      <div className={classes.body}>
+        {contents.isSuccess ? (
+          <PaneDroppable paneId={paneId} disabled={!canAdd}>
+            {body}
+          </PaneDroppable>
+        ) : (
+          body
+        )}
+      </div>
       {canAdd && (
         <CreateBoxModal
           opened={createBoxOpen}
