@@ -100,8 +100,9 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const handleOpenSearch = () =>
     createSearchPane.mutate(paneIndex + 1, { onError: (error) => notifyFailure(error, 'error.generic') });
 
+  // The pane unmounts at once (optimistic close): mutate's per-call onError would never run.
   const handleClose = () =>
-    closePane.mutate(paneId, { onError: (error) => notifyFailure(error, 'boxes.removeFailed') });
+    closePane.mutateAsync(paneId).catch((error: unknown) => notifyFailure(error, 'boxes.removeFailed'));
 
   let body: ReactNode;
   if (contents.isPending) {

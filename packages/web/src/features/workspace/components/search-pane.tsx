@@ -86,8 +86,12 @@ export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) 
     );
   };
 
+  // The pane leaves at once (and unmounts), so the failure is caught on the promise, which
+  // settles even then, rather than in mutate's per-call callbacks, which would not run.
   const handleClose = () =>
-    closePane.mutate(paneId, { onError: (error) => notifyFailure(error, 'boxes.searchPaneCloseFailed') });
+    closePane
+      .mutateAsync(paneId)
+      .catch((error: unknown) => notifyFailure(error, 'boxes.searchPaneCloseFailed'));
 
   let body: ReactNode;
   if (!isRunnable(settled)) {
