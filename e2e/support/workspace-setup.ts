@@ -86,7 +86,7 @@ export async function mouseDrag(
   await page.mouse.move(startX, startY);
   await page.mouse.down();
   await page.mouse.move(startX, startY + 8, { steps: 4 });
-  await expect(grip.locator('xpath=..')).toHaveAttribute('data-dragging', 'true');
+  await expect(grip.page().locator('[data-dragging]')).toHaveCount(1);
   const x = to.x + Math.min(to.width / 2, 60);
   const y = where === 'before' ? to.y + to.height * 0.2 : to.y + to.height * 0.8;
   await page.mouse.move(x, y, { steps: 20 });

@@ -37,8 +37,8 @@ import classes from './box-pane.module.css';
 import { BoxSettingsModal } from './box-settings-modal';
 import { BoxTitle } from './box-title';
 import { CreateBoxModal } from './create-box-modal';
-import { DraggableItem, PaneDroppable } from './draggable-item';
 import { BoxItemRow, DraftTextRow, QueuedTextRow, TextItemRow } from './item-row';
+import { PaneItemList } from './pane-item-list';
 
 function PaneAction({
   label,
@@ -128,66 +128,60 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
     // New lines (queued, then the one being typed) sit right after their anchor, else at the end.
     const newLines =
       queued.length > 0 || draftKey !== null ? (
-        <li key="new-lines">
+        <>
           {queued.map((line) => (
             <QueuedTextRow key={line.key} text={line.text} />
           ))}
           {draftKey !== null && (
             <DraftTextRow key={draftKey} onCommit={outliner.commitDraft} onCancel={outliner.cancelDraft} />
           )}
-        </li>
+        </>
       ) : null;
     const linesAtEnd = anchorId === undefined || !items.some((item) => item._id === anchorId);
-    body =
-      items.length === 0 && newLines === null ? (
-        <EmptyState
-          py="xl"
-          size="sm"
-          icon={<IconBoxOff size={24} stroke={1.6} />}
-          withIndicatorBackground
-          title={t('pane.empty')}
-          description={canAdd ? t('pane.emptyDetail') : undefined}
-        />
+    const renderItem = (item: Item) =>
+      item.itemType === 'todoBox' ? (
+        <BoxItemRow item={item} onOpen={() => handleOpenBox(item)} onArchive={() => handleArchive(item)} />
       ) : (
-        <ul aria-label={t('pane.items', { title })} className={classes.list}>
-          {/* One flat keyed list, so the line being typed keeps its state when its anchor moves. */}
-          {items.flatMap((item, index) => [
-            <DraggableItem
-              key={item._id}
-              paneId={paneId}
-              item={item}
-              index={index}
-              disabled={item.accessLevel === 'readonly' || editingItemId === item._id}
-            >
-              {item.itemType === 'todoBox' ? (
-                <BoxItemRow
-                  item={item}
-                  onOpen={() => handleOpenBox(item)}
-                  onArchive={() => handleArchive(item)}
-                />
-              ) : (
-                <TextItemRow
-                  item={item}
-                  editing={editingItemId === item._id}
-                  onStartEdit={() => outliner.startEditing(item)}
-                  onCommit={(text, how) => outliner.commit(item, text, how)}
-                  onCancel={outliner.cancel}
-                  onToggleCompleted={(completed) =>
-                    setCompleted.mutate(
-                      { itemId: item._id, completed },
-                      { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
-                    )
-                  }
-                  onArchive={() => handleArchive(item)}
-                />
-              )}
-            </DraggableItem>,
-            ...(!linesAtEnd && anchorId === item._id && newLines ? [newLines] : []),
-            ...(linesAtEnd && newLines && item === items.at(-1) ? [newLines] : []),
-          ])}
-          {linesAtEnd && items.length === 0 && newLines}
-        </ul>
+        <TextItemRow
+          item={item}
+          editing={editingItemId === item._id}
+          onStartEdit={() => outliner.startEditing(item)}
+          onCommit={(text, how) => outliner.commit(item, text, how)}
+          onCancel={outliner.cancel}
+          onToggleCompleted={(completed) =>
+            setCompleted.mutate(
+              { itemId: item._id, completed },
+              { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
+            )
+          }
+          onArchive={() => handleArchive(item)}
+        />
       );
+    // Drag and drop, and only the rows in sight rendered (workspace, part B): see PaneItemList.
+    body = (
+      <PaneItemList
+        paneId={paneId}
+        className={classes.body}
+        label={t('pane.items', { title })}
+        items={items}
+        dropDisabled={!canAdd}
+        isDragDisabled={(item) => item.accessLevel === 'readonly' || editingItemId === item._id}
+        keepItemId={editingItemId}
+        newLines={newLines}
+        newLinesAfterId={linesAtEnd ? null : (anchorId ?? null)}
+        renderItem={renderItem}
+        empty={
+          <EmptyState
+            py="xl"
+            size="sm"
+            icon={<IconBoxOff size={24} stroke={1.6} />}
+            withIndicatorBackground
+            title={t('pane.empty')}
+            description={canAdd ? t('pane.emptyDetail') : undefined}
+          />
+        }
+      />
+    );
   }
 
   return (
@@ -257,15 +251,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
           </PaneAction>
         </Group>
       </header>
-      <div className={classes.body}>
-        {contents.isSuccess ? (
-          <PaneDroppable paneId={paneId} disabled={!canAdd}>
-            {body}
-          </PaneDroppable>
-        ) : (
-          body
-        )}
-      </div>
+      {contents.isSuccess ? body : <div className={classes.body}>{body}</div>}
       {canAdd && (
         <CreateBoxModal
           opened={createBoxOpen}
