@@ -219,6 +219,31 @@ export const uiEnGb = {
   'shareSection.loading': 'Fetching the people this box is shared with…',
   'shareSection.loadFailed': 'The people this box is shared with could not be retrieved.',
 
+  // Drag and drop, panes that fit and search panes (workspace, part B)
+  'dnd.handle': 'Drag to move {{title}}',
+  'dnd.instructions':
+    'Press the space bar to pick the item up. Use the arrow keys to move it, within its box or to a neighbouring pane, then the space bar again to drop it, or Escape to cancel.',
+  'workspace.panesAfter': 'Panes further right: {{count}}',
+  'workspace.panesBefore': 'Panes further left: {{count}}',
+  'pane.search': 'Search',
+  'searchPane.title': 'Search',
+  'searchPane.term': 'Search titles',
+  'searchPane.placeholder': 'Type a word…',
+  'searchPane.scope': 'Search in',
+  'searchPane.scope.favourites': 'Favourites',
+  'searchPane.scope.workspace': 'Workspace',
+  'searchPane.scope.search': 'Search',
+  'searchPane.completed': 'Completed',
+  'searchPane.archived': 'Archived',
+  'searchPane.results': 'Search results',
+  'searchPane.searching': 'Searching…',
+  'searchPane.prompt': 'Type a word to find the items whose title contains it.',
+  'searchPane.noResults': 'No items match this search.',
+  'searchPane.noFavourites': 'No starred items yet. Star a box in its settings to find it here.',
+  'searchPane.loadFailed': 'The search could not be run.',
+  'searchPane.in': 'in {{title}}',
+  'searchPane.close': 'Close search pane',
+
   // Organiser
   'organiser.title': 'Organiser',
   'organiser.prioritized': 'Prioritized',

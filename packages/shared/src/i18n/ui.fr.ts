@@ -203,6 +203,32 @@ export const uiFr: Record<UiKey, string> = {
   'shareSection.loading': 'Récupération des personnes avec qui cette boîte est partagée…',
   'shareSection.loadFailed': "Les personnes avec qui cette boîte est partagée n'ont pas pu être récupérées.",
 
+  // Glisser-déposer, volets ajustés et volets de recherche (espace de travail, partie B)
+  'dnd.handle': 'Faire glisser pour déplacer {{title}}',
+  'dnd.instructions':
+    "Appuyez sur la barre d'espace pour saisir l'élément. Déplacez-le avec les flèches, dans sa boîte ou vers un volet voisin, puis appuyez de nouveau sur la barre d'espace pour le déposer, ou sur Échap pour annuler.",
+  'workspace.panesAfter': 'Volets plus à droite : {{count}}',
+  'workspace.panesBefore': 'Volets plus à gauche : {{count}}',
+  'pane.search': 'Rechercher',
+  'searchPane.title': 'Recherche',
+  'searchPane.term': 'Rechercher dans les titres',
+  'searchPane.placeholder': 'Tapez un mot…',
+  'searchPane.scope': 'Rechercher dans',
+  'searchPane.scope.favourites': 'Favoris',
+  'searchPane.scope.workspace': 'Espace de travail',
+  'searchPane.scope.search': 'Recherche',
+  'searchPane.completed': 'Terminés',
+  'searchPane.archived': 'Archivés',
+  'searchPane.results': 'Résultats de la recherche',
+  'searchPane.searching': 'Recherche en cours…',
+  'searchPane.prompt': 'Tapez un mot pour trouver les éléments dont le titre le contient.',
+  'searchPane.noResults': 'Aucun élément ne correspond à cette recherche.',
+  'searchPane.noFavourites':
+    "Aucun favori pour l'instant. Marquez une boîte d'une étoile dans ses paramètres pour la retrouver ici.",
+  'searchPane.loadFailed': "La recherche n'a pas pu être effectuée.",
+  'searchPane.in': 'dans {{title}}',
+  'searchPane.close': 'Fermer le volet de recherche',
+
   'organiser.title': 'Organiseur',
   'organiser.prioritized': 'Prioritaires',
   'organiser.unprioritized': 'Non prioritaires',

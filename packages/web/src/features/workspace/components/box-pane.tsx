@@ -13,7 +13,15 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { IconAlignLeft, IconBox, IconBoxOff, IconPlus, IconSettings, IconX } from '@tabler/icons-react';
+import {
+  IconAlignLeft,
+  IconBox,
+  IconBoxOff,
+  IconPlus,
+  IconSearch,
+  IconSettings,
+  IconX,
+} from '@tabler/icons-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useArchiveItem } from '../api/archive-item';
@@ -21,6 +29,8 @@ import { useClosePane } from '../api/close-pane';
 import { useSetItemCompleted } from '../api/complete-item';
 import { useCreatePane } from '../api/create-pane';
 import { useItemsForPane } from '../api/get-items-for-pane';
+// Drag and drop and search panes (workspace, part B)
+import { useCreateSearchPane } from '../api/search-pane';
 import { useNotifyFailure } from '../hooks/use-notify-failure';
 import { useTextOutliner } from '../hooks/use-text-outliner';
 import classes from './box-pane.module.css';
@@ -28,6 +38,7 @@ import { BoxSettingsModal } from './box-settings-modal';
 import { BoxTitle } from './box-title';
 import { CreateBoxModal } from './create-box-modal';
 import { BoxItemRow, DraftTextRow, QueuedTextRow, TextItemRow } from './item-row';
+import { PaneItemList } from './pane-item-list';
 
 function PaneAction({
   label,
@@ -72,6 +83,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const setCompleted = useSetItemCompleted(itemId);
   const archiveItem = useArchiveItem();
   const notifyFailure = useNotifyFailure();
+  const createSearchPane = useCreateSearchPane();
 
   const box = contents.data?.item ?? initialBox;
   const title = box?.isRootBox ? t('pane.rootTitle') : box?.title || t('pane.noTitle');
@@ -85,8 +97,12 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
 
   const handleArchive = (child: Item) => archiveItem.mutate(child._id);
 
+  const handleOpenSearch = () =>
+    createSearchPane.mutate(paneIndex + 1, { onError: (error) => notifyFailure(error, 'error.generic') });
+
+  // The pane unmounts at once (optimistic close): mutate's per-call onError would never run.
   const handleClose = () =>
-    closePane.mutate(paneId, { onError: (error) => notifyFailure(error, 'boxes.removeFailed') });
+    closePane.mutateAsync(paneId).catch((error: unknown) => notifyFailure(error, 'boxes.removeFailed'));
 
   let body: ReactNode;
   if (contents.isPending) {
@@ -112,60 +128,60 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
     // New lines (queued, then the one being typed) sit right after their anchor, else at the end.
     const newLines =
       queued.length > 0 || draftKey !== null ? (
-        <li key="new-lines">
+        <>
           {queued.map((line) => (
             <QueuedTextRow key={line.key} text={line.text} />
           ))}
           {draftKey !== null && (
             <DraftTextRow key={draftKey} onCommit={outliner.commitDraft} onCancel={outliner.cancelDraft} />
           )}
-        </li>
+        </>
       ) : null;
     const linesAtEnd = anchorId === undefined || !items.some((item) => item._id === anchorId);
-    body =
-      items.length === 0 && newLines === null ? (
-        <EmptyState
-          py="xl"
-          size="sm"
-          icon={<IconBoxOff size={24} stroke={1.6} />}
-          withIndicatorBackground
-          title={t('pane.empty')}
-          description={canAdd ? t('pane.emptyDetail') : undefined}
-        />
+    const renderItem = (item: Item) =>
+      item.itemType === 'todoBox' ? (
+        <BoxItemRow item={item} onOpen={() => handleOpenBox(item)} onArchive={() => handleArchive(item)} />
       ) : (
-        <ul aria-label={t('pane.items', { title })} className={classes.list}>
-          {/* One flat keyed list, so the line being typed keeps its state when its anchor moves. */}
-          {items.flatMap((item) => [
-            <li key={item._id}>
-              {item.itemType === 'todoBox' ? (
-                <BoxItemRow
-                  item={item}
-                  onOpen={() => handleOpenBox(item)}
-                  onArchive={() => handleArchive(item)}
-                />
-              ) : (
-                <TextItemRow
-                  item={item}
-                  editing={editingItemId === item._id}
-                  onStartEdit={() => outliner.startEditing(item)}
-                  onCommit={(text, how) => outliner.commit(item, text, how)}
-                  onCancel={outliner.cancel}
-                  onToggleCompleted={(completed) =>
-                    setCompleted.mutate(
-                      { itemId: item._id, completed },
-                      { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
-                    )
-                  }
-                  onArchive={() => handleArchive(item)}
-                />
-              )}
-            </li>,
-            ...(!linesAtEnd && anchorId === item._id && newLines ? [newLines] : []),
-            ...(linesAtEnd && newLines && item === items.at(-1) ? [newLines] : []),
-          ])}
-          {linesAtEnd && items.length === 0 && newLines}
-        </ul>
+        <TextItemRow
+          item={item}
+          editing={editingItemId === item._id}
+          onStartEdit={() => outliner.startEditing(item)}
+          onCommit={(text, how) => outliner.commit(item, text, how)}
+          onCancel={outliner.cancel}
+          onToggleCompleted={(completed) =>
+            setCompleted.mutate(
+              { itemId: item._id, completed },
+              { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
+            )
+          }
+          onArchive={() => handleArchive(item)}
+        />
       );
+    // Drag and drop, and only the rows in sight rendered (workspace, part B): see PaneItemList.
+    body = (
+      <PaneItemList
+        paneId={paneId}
+        className={classes.body}
+        label={t('pane.items', { title })}
+        items={items}
+        dropDisabled={!canAdd}
+        isDragDisabled={(item) => item.accessLevel === 'readonly' || editingItemId === item._id}
+        keepItemId={editingItemId}
+        newLines={newLines}
+        newLinesAfterId={linesAtEnd ? null : (anchorId ?? null)}
+        renderItem={renderItem}
+        empty={
+          <EmptyState
+            py="xl"
+            size="sm"
+            icon={<IconBoxOff size={24} stroke={1.6} />}
+            withIndicatorBackground
+            title={t('pane.empty')}
+            description={canAdd ? t('pane.emptyDetail') : undefined}
+          />
+        }
+      />
+    );
   }
 
   return (
@@ -222,6 +238,9 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
               </Menu.Dropdown>
             </Menu>
           )}
+          <PaneAction label={t('pane.search')} onClick={handleOpenSearch}>
+            <IconSearch size={19} stroke={1.7} />
+          </PaneAction>
           {box && (
             <PaneAction label={t('pane.settings')} onClick={() => setSettingsOpen(true)}>
               <IconSettings size={19} stroke={1.7} />
@@ -232,7 +251,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
           </PaneAction>
         </Group>
       </header>
-      <div className={classes.body}>{body}</div>
+      {contents.isSuccess ? body : <div className={classes.body}>{body}</div>}
       {canAdd && (
         <CreateBoxModal
           opened={createBoxOpen}

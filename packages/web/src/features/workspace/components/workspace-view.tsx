@@ -1,19 +1,21 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { DEFAULT_PANE_WIDTH } from '@nestbox/shared/constants';
-import type { Item } from '@nestbox/shared/items/item.schema';
 import type { Pane } from '@nestbox/shared/workspace/workspace.schema';
-import { IconBox } from '@tabler/icons-react';
+import { IconBox, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreatePane } from '../api/create-pane';
 import { getRootBoxQueryOptions } from '../api/get-root-box';
 import { useWorkspace } from '../api/get-workspace';
 import { useSavePaneWidth } from '../api/save-pane-width';
 import { useNotifyFailure } from '../hooks/use-notify-failure';
+import { useHiddenPanes, usePanesThatFit } from '../hooks/use-panes-that-fit';
 import { useRevealNewPanes } from '../hooks/use-reveal-new-panes';
 import { BoxPane } from './box-pane';
 import { PaneResizeHandle } from './pane-resize-handle';
+import { SearchPane } from './search-pane';
+import { WorkspaceDnd } from './workspace-dnd';
 import { WorkspaceEmptyState } from './workspace-empty-state';
 import { WorkspaceSection } from './workspace-section';
 import classes from './workspace-view.module.css';
@@ -48,13 +50,11 @@ function OpenRootBoxButton() {
 
 interface PaneSlotProps {
   pane: Pane;
-  itemId: string;
-  paneIndex: number;
-  initialBox: Item | undefined;
+  children: ReactNode;
 }
 
-/** One place in the strip: a box pane at its saved width, and the edge that resizes it. */
-function PaneSlot({ pane, itemId, paneIndex, initialBox }: PaneSlotProps) {
+/** One place in the strip: a pane at its saved width, and the edge that resizes it. */
+function PaneSlot({ pane, children }: PaneSlotProps) {
   const savedWidth = pane.width || DEFAULT_PANE_WIDTH;
   const [dragWidth, setDragWidth] = useState<number | null>(null);
   const savePaneWidth = useSavePaneWidth();
@@ -62,8 +62,8 @@ function PaneSlot({ pane, itemId, paneIndex, initialBox }: PaneSlotProps) {
   const style = { '--pane-width': `${width}px` } as CSSProperties;
 
   return (
-    <li className={classes.pane} style={style}>
-      <BoxPane paneId={pane._id} paneIndex={paneIndex} itemId={itemId} initialBox={initialBox} />
+    <li className={classes.pane} style={style} data-slot-id={pane._id}>
+      {children}
       <PaneResizeHandle
         width={width}
         onResize={setDragWidth}
@@ -77,12 +77,49 @@ function PaneSlot({ pane, itemId, paneIndex, initialBox }: PaneSlotProps) {
   );
 }
 
+const NO_PANES: string[] = [];
+
+/** A round button at one edge of the strip: how many panes are out of sight on that side. */
+function PanesHint({
+  side,
+  count,
+  onClick,
+}: {
+  side: 'before' | 'after';
+  count: number;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  const label = t(side === 'before' ? 'workspace.panesBefore' : 'workspace.panesAfter', { count });
+  const Icon = side === 'before' ? IconChevronLeft : IconChevronRight;
+  return (
+    <Tooltip label={label}>
+      <Button
+        className={classes.hint}
+        data-side={side}
+        variant="default"
+        radius="xl"
+        size="compact-sm"
+        aria-label={label}
+        onClick={onClick}
+        leftSection={side === 'before' ? <Icon size={16} stroke={2} /> : undefined}
+        rightSection={side === 'after' ? <Icon size={16} stroke={2} /> : undefined}
+      >
+        {count}
+      </Button>
+    </Tooltip>
+  );
+}
+
 /** The boxes page: the panes of the workspace side by side, or an invitation to open one. */
 export function WorkspaceView() {
   const { t } = useTranslation();
   const workspace = useWorkspace();
   const stripRef = useRef<HTMLUListElement>(null);
-  useRevealNewPanes(stripRef, workspace.data?.panesIndex ?? []);
+  const paneIds = workspace.data?.panesIndex ?? NO_PANES;
+  useRevealNewPanes(stripRef, paneIds);
+  const hidden = useHiddenPanes(stripRef, paneIds);
+  const fit = usePanesThatFit();
 
   if (workspace.isPending) {
     return (
@@ -107,8 +144,20 @@ export function WorkspaceView() {
   const { panes, panesIndex, paneObjects } = workspace.data;
   const openPanes = panesIndex.flatMap((paneId) => {
     const pane = panes[paneId];
-    return pane?.type === 'box' && pane.itemId ? [{ pane, itemId: pane.itemId }] : [];
+    return pane && ((pane.type === 'box' && pane.itemId) || (pane.type === 'search' && pane.search))
+      ? [pane]
+      : [];
   });
+  // SPEC §9: (window width - padding) / pane width panes fit. All panes stay in the strip (so
+  // drags can reach them and they keep their state); those beyond the window are a sideways
+  // scroll away, as in Workflowy and Todoist's board view, and a button at either edge tells
+  // how many there are and brings the nearest one into sight.
+  const scrollTo = (paneId: string | undefined) =>
+    paneId &&
+    stripRef.current
+      ?.querySelector(`[data-slot-id="${CSS.escape(paneId)}"]`)
+      ?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'nearest' });
+  const showHints = openPanes.length > 1 || fit < openPanes.length;
 
   if (openPanes.length === 0) {
     return (
@@ -120,17 +169,40 @@ export function WorkspaceView() {
 
   return (
     <WorkspaceSection>
-      <ul ref={stripRef} className={classes.strip} aria-label={t('workspace.panes')}>
-        {openPanes.map(({ pane, itemId }) => (
-          <PaneSlot
-            key={pane._id}
-            pane={pane}
-            itemId={itemId}
-            paneIndex={panesIndex.indexOf(pane._id)}
-            initialBox={paneObjects[itemId]}
-          />
-        ))}
-      </ul>
+      <WorkspaceDnd>
+        <div className={classes.frame}>
+          <ul ref={stripRef} className={classes.strip} aria-label={t('workspace.panes')}>
+            {openPanes.map((pane) => (
+              <PaneSlot key={pane._id} pane={pane}>
+                {pane.type === 'search' && pane.search ? (
+                  <SearchPane
+                    paneId={pane._id}
+                    paneIndex={panesIndex.indexOf(pane._id)}
+                    savedSearch={pane.search}
+                  />
+                ) : (
+                  <BoxPane
+                    paneId={pane._id}
+                    paneIndex={panesIndex.indexOf(pane._id)}
+                    itemId={pane.itemId ?? ''}
+                    initialBox={pane.itemId ? paneObjects[pane.itemId] : undefined}
+                  />
+                )}
+              </PaneSlot>
+            ))}
+          </ul>
+          {showHints && hidden.before.length > 0 && (
+            <PanesHint
+              side="before"
+              count={hidden.before.length}
+              onClick={() => scrollTo(hidden.before.at(-1))}
+            />
+          )}
+          {showHints && hidden.after.length > 0 && (
+            <PanesHint side="after" count={hidden.after.length} onClick={() => scrollTo(hidden.after[0])} />
+          )}
+        </div>
+      </WorkspaceDnd>
     </WorkspaceSection>
   );
 }

@@ -1,0 +1,98 @@
+import { expect, type Page, test } from '@playwright/test';
+import { api, pane } from '../support/api.js';
+import { workspaceWith } from '../support/workspace-setup.js';
+
+const searchPane = (page: Page) => page.locator('section[data-pane-type="search"]');
+const results = (page: Page) =>
+  searchPane(page).getByRole('list', { name: 'Search results' }).getByRole('button');
+
+test.describe('search panes', () => {
+  test('a search finds an item, is kept with the pane across a reload, opens a box and closes', async ({
+    page,
+  }) => {
+    await workspaceWith(page, 'search-find', {
+      Groceries: ['Oat milk', 'Bread'],
+      'Milk round': ['Pay the milkman'],
+    });
+    await page.goto('/app/boxes');
+    await pane(page, 'Workspace').getByRole('button', { name: 'Search' }).click();
+    const search = searchPane(page);
+    await expect(search.getByRole('heading', { name: 'Search' })).toBeVisible();
+    await expect(search.getByText('Type a word to find the items whose title contains it.')).toBeVisible();
+    // The new search pane opens right of the pane it came from.
+    await expect(page.locator('section[data-pane-id]').nth(1)).toHaveAttribute('data-pane-type', 'search');
+
+    const saved = page.waitForResponse((r) => r.url().includes('/api/items/update-search-pane'));
+    await search.getByRole('textbox', { name: 'Search titles' }).fill('MILK');
+    await expect(results(page)).toHaveText([
+      'Milk roundin Workspace',
+      'Oat milkin Groceries',
+      'Pay the milkmanin Milk round',
+    ]);
+    expect((await saved).status()).toBe(200);
+
+    await page.reload();
+    await expect(searchPane(page).getByRole('textbox', { name: 'Search titles' })).toHaveValue('MILK');
+    await expect(results(page)).toHaveCount(3);
+
+    // Nothing matches: said plainly.
+    await searchPane(page).getByRole('textbox', { name: 'Search titles' }).fill('zebra');
+    await expect(searchPane(page).getByText('No items match this search.')).toBeVisible();
+    await searchPane(page).getByRole('textbox', { name: 'Search titles' }).fill('round');
+    await expect(results(page)).toHaveText(['Milk roundin Workspace']);
+
+    // A box result opens in a pane.
+    await results(page).first().click();
+    await expect(page.locator('section[data-pane-id]')).toHaveCount(5);
+
+    // Closing the search pane removes it, also after a reload.
+    await searchPane(page).getByRole('button', { name: 'Close search pane' }).click();
+    await expect(searchPane(page)).toHaveCount(0);
+    await page.reload();
+    await expect(pane(page, 'Workspace')).toBeVisible();
+    await expect(searchPane(page)).toHaveCount(0);
+  });
+
+  test('the Favourites scope lists the starred items; Completed widens the search', async ({ page }) => {
+    const { token, ids } = await workspaceWith(page, 'search-favourites', {
+      Starred: ['Done thing'],
+      Plain: [],
+    });
+    await api(page.request, token, 'PUT', '/api/items/update-item', {
+      itemId: ids.Starred,
+      favourited: true,
+    });
+    await page.goto('/app/boxes');
+    await pane(page, 'Plain').getByRole('button', { name: 'Search' }).click();
+    const search = searchPane(page);
+    await search.locator('label', { hasText: 'Favourites' }).click();
+    await expect(search.getByRole('radio', { name: 'Favourites' })).toBeChecked();
+    await expect(results(page)).toHaveText(['Starredin Workspace']);
+
+    // Completed items show only with the Completed toggle.
+    await pane(page, 'Starred').getByRole('checkbox', { name: 'Mark as done' }).click();
+    await search.locator('label', { hasText: /^Search$/ }).click();
+    await search.getByRole('textbox', { name: 'Search titles' }).fill('thing');
+    await expect(search.getByText('No items match this search.')).toBeVisible();
+    await search.getByRole('switch', { name: 'Completed' }).focus();
+    await page.keyboard.press('Space');
+    await expect(results(page)).toHaveText(['Done thingin Starred']);
+
+    await page.reload();
+    await expect(searchPane(page).getByRole('switch', { name: 'Completed' })).toBeChecked();
+    await expect(results(page)).toHaveText(['Done thingin Starred']);
+  });
+
+  test('a search pane that cannot be closed says so and stays', async ({ page }) => {
+    await workspaceWith(page, 'search-close', {});
+    await page.goto('/app/boxes');
+    await pane(page, 'Workspace').getByRole('button', { name: 'Search' }).click();
+    await expect(searchPane(page)).toHaveCount(1);
+    await page.route(/\/api\/workspace\/pane\?/, (route) =>
+      route.fulfill({ status: 500, json: { code: 'error.internal', message: 'Boom' } }),
+    );
+    await searchPane(page).getByRole('button', { name: 'Close search pane' }).click();
+    await expect(page.getByText('This search pane could not be closed.')).toBeVisible();
+    await expect(searchPane(page)).toHaveCount(1);
+  });
+});

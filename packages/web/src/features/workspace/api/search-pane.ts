@@ -1,0 +1,85 @@
+import type { SearchResult } from '@nestbox/shared/items/item.schema';
+import type { PaneSearch, Workspace } from '@nestbox/shared/workspace/workspace.schema';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { getWorkspaceQueryOptions } from './get-workspace';
+
+/** A new search pane looks everywhere the user can see, for nothing yet. */
+export const NEW_SEARCH: PaneSearch = {
+  term: '',
+  scope: 'search',
+  includeArchived: false,
+  includeCompleted: false,
+};
+
+/** `POST /api/items/create-search-pane`: a search pane at index `pos`; answers the whole workspace. */
+export function createSearchPane(pos: number): Promise<Workspace> {
+  return apiRequest<Workspace>('/api/items/create-search-pane', {
+    method: 'POST',
+    body: { pos, search: NEW_SEARCH },
+  });
+}
+
+/** `PUT /api/items/update-search-pane`: keeps a search pane's term, scope and toggles. */
+export function updateSearchPane(body: { paneId: string; search: PaneSearch }): Promise<Workspace> {
+  return apiRequest<Workspace>('/api/items/update-search-pane', { method: 'PUT', body });
+}
+
+/** `POST /api/items/search-items`: the items matching a search, with their box's title. */
+export function searchItems(search: PaneSearch, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest<SearchResult[]>('/api/items/search-items', {
+    method: 'POST',
+    body: {
+      searchTerm: search.term,
+      scope: search.scope,
+      includeArchived: search.includeArchived,
+      includeCompleted: search.includeCompleted,
+    },
+    signal,
+  });
+}
+
+/** Prefix of every search's results, for changes that may alter them (archive, star). */
+export const ALL_SEARCH_RESULTS_KEY = ['search-results'] as const;
+
+/**
+ * Whether a search is worth running: a term, or the Favourites scope (which lists every
+ * starred item when no term narrows it).
+ */
+export function isRunnable(search: PaneSearch): boolean {
+  return search.term.trim() !== '' || search.scope === 'favourites';
+}
+
+export function searchResultsQueryOptions(search: PaneSearch) {
+  return queryOptions({
+    queryKey: [...ALL_SEARCH_RESULTS_KEY, search],
+    queryFn: ({ signal }) => searchItems(search, { signal }),
+    enabled: isRunnable(search),
+    // While a new term is searched, the previous results stay on screen (no flashing list).
+    placeholderData: keepPreviousData,
+    throwOnError: false,
+  });
+}
+
+/** The results of a search pane's search. */
+export function useSearchResults(search: PaneSearch) {
+  return useQuery(searchResultsQueryOptions(search));
+}
+
+/** Opens a search pane and puts the new layout in the cache. */
+export function useCreateSearchPane() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSearchPane,
+    onSuccess: (workspace) => queryClient.setQueryData(getWorkspaceQueryOptions().queryKey, workspace),
+  });
+}
+
+/** Keeps a search pane's search with the pane (it survives a reload). */
+export function useUpdateSearchPane() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSearchPane,
+    onSuccess: (workspace) => queryClient.setQueryData(getWorkspaceQueryOptions().queryKey, workspace),
+  });
+}

@@ -1,0 +1,164 @@
+import { Droppable } from '@hello-pangea/dnd';
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useCallback, useMemo, useRef } from 'react';
+import { DraggableItem, DraggableShell } from './draggable-item';
+import classes from './draggable-item.module.css';
+
+/** A row's usual height (38 px and its 2 px gap); rows that wrap are measured. */
+const ESTIMATED_ROW_HEIGHT = 40;
+/** Rows rendered beyond each edge of the pane (the drag-and-drop library needs at least one). */
+const OVERSCAN = 6;
+const NEW_LINES_KEY = 'new-lines';
+
+type Entry = { kind: 'item'; item: Item; index: number } | { kind: 'new-lines' };
+
+interface PaneItemListProps {
+  paneId: string;
+  /** The pane body's class: this element is the scroll container and the drop area. */
+  className: string | undefined;
+  /** The list's accessible name. */
+  label: string;
+  items: Item[];
+  /** A read-only box takes no drops. */
+  dropDisabled: boolean;
+  isDragDisabled: (item: Item) => boolean;
+  /** An item always rendered, even out of sight (the text being edited keeps its editor). */
+  keepItemId: string | null;
+  /** Lines being typed or created, shown after `newLinesAfterId` or, when null, at the end. */
+  newLines: ReactNode;
+  newLinesAfterId: string | null;
+  renderItem: (item: Item) => ReactNode;
+  /** Shown when there are neither items nor new lines. */
+  empty: ReactNode;
+}
+
+/**
+ * A box pane's items: a drop area for the workspace's drag and drop, and a virtual list, so
+ * a box of 500 items renders only the rows in sight (plus a few either side). The library's
+ * virtual mode drags a clone of the row (the original may scroll out and unmount), and the
+ * list grows by a row while an item from another pane hovers over it, in place of the
+ * library's placeholder.
+ */
+export function PaneItemList({
+  paneId,
+  className,
+  label,
+  items,
+  dropDisabled,
+  isDragDisabled,
+  keepItemId,
+  newLines,
+  newLinesAfterId,
+  renderItem,
+  empty,
+}: PaneItemListProps) {
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+
+  // One flat keyed list, so the line being typed keeps its state when its anchor moves.
+  const entries = useMemo(() => {
+    const list: Entry[] = [];
+    items.forEach((item, index) => {
+      list.push({ kind: 'item', item, index });
+      if (newLines && newLinesAfterId === item._id) list.push({ kind: 'new-lines' });
+    });
+    if (newLines && (newLinesAfterId === null || !items.some((item) => item._id === newLinesAfterId))) {
+      list.push({ kind: 'new-lines' });
+    }
+    return list;
+  }, [items, newLines, newLinesAfterId]);
+
+  const keep = useMemo(
+    () =>
+      entries.flatMap((entry, at) =>
+        entry.kind === 'new-lines' || entry.item._id === keepItemId ? [at] : [],
+      ),
+    [entries, keepItemId],
+  );
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const shown = defaultRangeExtractor(range);
+      const extra = keep.filter((at) => !shown.includes(at) && at < range.count);
+      return extra.length === 0 ? shown : [...shown, ...extra].sort((a, b) => a - b);
+    },
+    [keep],
+  );
+
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    overscan: OVERSCAN,
+    getItemKey: (at) => {
+      const entry = entries[at];
+      return !entry || entry.kind === 'new-lines' ? NEW_LINES_KEY : entry.item._id;
+    },
+    rangeExtractor,
+  });
+
+  return (
+    <Droppable
+      droppableId={paneId}
+      mode="virtual"
+      isDropDisabled={dropDisabled}
+      renderClone={(provided, snapshot, rubric) => {
+        const item = items[rubric.source.index];
+        return item ? (
+          <DraggableShell item={item} provided={provided} snapshot={snapshot}>
+            {renderItem(item)}
+          </DraggableShell>
+        ) : (
+          <div ref={provided.innerRef} {...provided.draggableProps} />
+        );
+      }}
+    >
+      {(provided, snapshot) => (
+        <div
+          ref={(element) => {
+            scrollRef.current = element;
+            provided.innerRef(element);
+          }}
+          {...provided.droppableProps}
+          className={className}
+          data-dragging-over={snapshot.isDraggingOver || undefined}
+        >
+          {entries.length === 0 && !snapshot.isUsingPlaceholder && empty}
+          <ul
+            aria-label={label}
+            className={classes.list}
+            style={{
+              height: virtualizer.getTotalSize() + (snapshot.isUsingPlaceholder ? ESTIMATED_ROW_HEIGHT : 0),
+            }}
+          >
+            {virtualizer.getVirtualItems().map((row) => {
+              const entry = entries[row.index];
+              if (!entry) return null;
+              return (
+                <li
+                  key={row.key}
+                  data-index={row.index}
+                  ref={virtualizer.measureElement}
+                  className={classes.slot}
+                  style={{ transform: `translateY(${row.start}px)` }}
+                >
+                  {entry.kind === 'new-lines' ? (
+                    newLines
+                  ) : (
+                    <DraggableItem
+                      paneId={paneId}
+                      item={entry.item}
+                      index={entry.index}
+                      disabled={isDragDisabled(entry.item)}
+                    >
+                      {renderItem(entry.item)}
+                    </DraggableItem>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </Droppable>
+  );
+}

@@ -1,0 +1,261 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { SearchResult } from '@nestbox/shared/items/item.schema';
+import { type PaneSearch, SEARCH_SCOPES } from '@nestbox/shared/workspace/workspace.schema';
+import { IconAlignLeft, IconBox, IconSearch, IconX } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useClosePane } from '../api/close-pane';
+import { useCreatePane } from '../api/create-pane';
+import { isRunnable, useSearchResults, useUpdateSearchPane } from '../api/search-pane';
+import { useNotifyFailure } from '../hooks/use-notify-failure';
+import boxClasses from './box-pane.module.css';
+import classes from './search-pane.module.css';
+
+/** Typing settles this long before the search runs and is kept with the pane. */
+const TYPING_PAUSE_MS = 300;
+
+interface SearchPaneProps {
+  paneId: string;
+  /** Position of this pane in the workspace: a box opened from it goes right after it. */
+  paneIndex: number;
+  /** The search as the pane keeps it on the server. */
+  savedSearch: PaneSearch;
+}
+
+function sameSearch(a: PaneSearch, b: PaneSearch): boolean {
+  return (
+    a.term === b.term &&
+    a.scope === b.scope &&
+    a.includeArchived === b.includeArchived &&
+    a.includeCompleted === b.includeCompleted
+  );
+}
+
+/**
+ * A search pane (SPEC §1, §2): a term, a scope (Favourites: starred items; Workspace: inside
+ * the user's own Workspace box; Search: everything they can see) and the Completed and
+ * Archived toggles. The search is kept with the pane, so it survives a reload; the results
+ * are searched afresh each time. A box result opens in a pane to the right; a text result
+ * opens the box it sits in.
+ */
+export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [search, setSearch] = useState(savedSearch);
+  const [settled] = useDebouncedValue(search, TYPING_PAUSE_MS);
+  const results = useSearchResults(settled);
+  const updateSearchPane = useUpdateSearchPane();
+  const closePane = useClosePane();
+  const createPane = useCreatePane();
+  const notifyFailure = useNotifyFailure();
+
+  // Keep the settled search with the pane; the last one sent is remembered to send each once.
+  const lastSaved = useRef(savedSearch);
+  const { mutate: save } = updateSearchPane;
+  useEffect(() => {
+    if (sameSearch(settled, lastSaved.current)) return;
+    lastSaved.current = settled;
+    save({ paneId, search: settled }, { onError: (error) => notifyFailure(error, 'error.generic') });
+  }, [settled, paneId, save, notifyFailure]);
+
+  const change = (patch: Partial<PaneSearch>) => setSearch((before) => ({ ...before, ...patch }));
+
+  const handleOpen = (result: SearchResult) => {
+    const itemId = result.itemType === 'todoBox' ? result._id : result.parentItemId;
+    if (!itemId) return;
+    createPane.mutate(
+      { pos: paneIndex + 1, itemId },
+      { onError: (error) => notifyFailure(error, 'boxes.addFailed') },
+    );
+  };
+
+  // The pane leaves at once (and unmounts), so the failure is caught on the promise, which
+  // settles even then, rather than in mutate's per-call callbacks, which would not run.
+  const handleClose = () =>
+    closePane
+      .mutateAsync(paneId)
+      .catch((error: unknown) => notifyFailure(error, 'boxes.searchPaneCloseFailed'));
+
+  let body: ReactNode;
+  if (!isRunnable(settled)) {
+    body = <Empty>{t('searchPane.prompt')}</Empty>;
+  } else if (results.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader size="sm" aria-label={t('searchPane.searching')} />
+      </Center>
+    );
+  } else if (results.isError) {
+    body = (
+      <Stack align="center" gap="sm" py="xl" px="md">
+        <Text c="dimmed" ta="center" fz="sm">
+          {t('searchPane.loadFailed')}
+        </Text>
+        <Button variant="light" size="xs" onClick={() => void results.refetch()}>
+          {t('pane.retry')}
+        </Button>
+      </Stack>
+    );
+  } else if (results.data.length === 0) {
+    body = (
+      <Empty>
+        {settled.scope === 'favourites' && settled.term.trim() === ''
+          ? t('searchPane.noFavourites')
+          : t('searchPane.noResults')}
+      </Empty>
+    );
+  } else {
+    body = (
+      <ul
+        className={classes.results}
+        aria-label={t('searchPane.results')}
+        aria-busy={results.isPlaceholderData || undefined}
+        data-stale={results.isPlaceholderData || undefined}
+      >
+        {results.data.map((result) => (
+          <li key={result._id}>
+            <ResultRow result={result} onOpen={() => handleOpen(result)} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      className={boxClasses.pane}
+      withBorder
+      radius="md"
+      shadow="xs"
+      data-pane-id={paneId}
+      data-pane-type="search"
+    >
+      <header className={boxClasses.header}>
+        <IconSearch size={18} stroke={1.8} className={classes.headingIcon} aria-hidden />
+        <Title order={2} fz="md" className={boxClasses.heading} id={headingId}>
+          {t('searchPane.title')}
+        </Title>
+        <Tooltip label={t('searchPane.close')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('searchPane.close')}
+            onClick={handleClose}
+          >
+            <IconX size={19} stroke={1.7} />
+          </ActionIcon>
+        </Tooltip>
+      </header>
+      <div className={classes.controls}>
+        <TextInput
+          label={t('searchPane.term')}
+          placeholder={t('searchPane.placeholder')}
+          leftSection={<IconSearch size={16} stroke={1.7} />}
+          value={search.term}
+          onChange={(event) => change({ term: event.currentTarget.value })}
+          maxLength={200}
+          data-autofocus
+          autoFocus={savedSearch.term === ''}
+          rightSection={results.isFetching ? <Loader size={14} /> : null}
+        />
+        <div>
+          <Text component="span" fz="sm" fw={500} id={`${headingId}-scope`}>
+            {t('searchPane.scope')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={`${headingId}-scope`}
+            fullWidth
+            size="xs"
+            mt={4}
+            value={search.scope}
+            onChange={(scope) => {
+              const known = SEARCH_SCOPES.find((one) => one === scope);
+              if (known) change({ scope: known });
+            }}
+            data={SEARCH_SCOPES.map((scope) => ({ value: scope, label: t(`searchPane.scope.${scope}`) }))}
+          />
+        </div>
+        <Group gap="lg">
+          <Switch
+            size="sm"
+            label={t('searchPane.completed')}
+            checked={search.includeCompleted}
+            onChange={(event) => change({ includeCompleted: event.currentTarget.checked })}
+          />
+          <Switch
+            size="sm"
+            label={t('searchPane.archived')}
+            checked={search.includeArchived}
+            onChange={(event) => change({ includeArchived: event.currentTarget.checked })}
+          />
+        </Group>
+      </div>
+      <div className={boxClasses.body}>{body}</div>
+    </Paper>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Text c="dimmed" ta="center" fz="sm" py="xl" px="md">
+      {children}
+    </Text>
+  );
+}
+
+/** One result: what it is, its title, the box it sits in; a click opens it (or its box). */
+function ResultRow({ result, onOpen }: { result: SearchResult; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const isBox = result.itemType === 'todoBox';
+  const title = result.title || (isBox ? t('pane.noTitle') : t('item.text.label'));
+  const Icon = isBox ? IconBox : IconAlignLeft;
+  return (
+    <UnstyledButton
+      className={classes.result}
+      onClick={onOpen}
+      disabled={!isBox && !result.parentItemId}
+      data-item-id={result._id}
+    >
+      <Icon className={classes.resultIcon} data-box={isBox || undefined} size={18} stroke={1.7} aria-hidden />
+      <span className={classes.resultText}>
+        <span
+          className={classes.resultTitle}
+          data-box={isBox || undefined}
+          data-completed={result.completed || undefined}
+        >
+          {title}
+        </span>
+        {result.parentTitle !== null && (
+          <span className={classes.resultParent}>
+            {t('searchPane.in', { title: result.parentTitle || t('pane.noTitle') })}
+          </span>
+        )}
+      </span>
+      {result.archivedDate !== null && (
+        <Badge size="xs" variant="light" color="gray">
+          {t('searchPane.archived')}
+        </Badge>
+      )}
+    </UnstyledButton>
+  );
+}
