@@ -369,3 +369,27 @@ test('rows move with the keyboard too: Space lifts, arrows move, Space drops', a
   await expect(row(prioritizedList(page), 'File receipts')).toBeVisible();
   expect(await titlesIn(unprioritizedList(page))).toEqual([]);
 });
+
+test('a change the server refuses is put back, with a notification', async ({ page }) => {
+  const { token } = await createLoggedInAccount(page.request, { label: 'organizer-rollback' });
+  const { ids } = await textItems(page, token, 'Errands', ['Post the parcel']);
+  await api(page.request, token, 'PUT', '/api/items/update-priority', {
+    itemId: ids['Post the parcel'],
+    priority: 1,
+  });
+  await openOrganizer(page, token);
+  const parcel = row(prioritizedList(page), 'Post the parcel');
+  await expect(parcel).toHaveAttribute('data-group', 'undated');
+
+  await page.route('**/api/items/update-priority', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'error.generic', message: 'Service unavailable' } }),
+    }),
+  );
+  await parcel.getByRole('button', { name: 'Pin to Today' }).click();
+  await expect(page.getByText('A problem occurred trying to perform this action.')).toBeVisible();
+  await expect(parcel).toHaveAttribute('data-group', 'undated');
+  await expect(parcel.getByRole('button', { name: 'Pin to Today' })).toHaveAttribute('aria-pressed', 'false');
+});

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Loader, Text } from '@mantine/core';
+import { Badge, Group, Loader } from '@mantine/core';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconPin, IconPinnedFilled } from '@tabler/icons-react';
 import { type KeyboardEvent, type MouseEvent, useCallback } from 'react';
@@ -70,14 +70,8 @@ export function PrioritizedList({
             className={classes.groupRow}
             data-group={row.group}
           >
-            <Text component="h3" fz="sm" fw={700} className={classes.groupLabel}>
-              {groupLabel(row.group)}
-            </Text>
-            {row.empty ? (
-              <Text fz="xs" c="dimmed">
-                {t('organiser.group.empty')}
-              </Text>
-            ) : null}
+            <h3 className={classes.groupLabel}>{groupLabel(row.group)}</h3>
+            {row.empty ? <span className={classes.groupHint}>{t('organiser.group.empty')}</span> : null}
           </div>
         );
       }
@@ -112,15 +106,16 @@ export function PrioritizedList({
             onChange={(date) => onTargetDate(item, date)}
           />
           <span className={classes.parent}>{item.parentTitle}</span>
-          <ActionIcon
-            variant={item.markedAsForToday ? 'light' : 'subtle'}
-            color={item.markedAsForToday ? 'nest' : 'gray'}
+          {/* Plain elements in rows: thousands of rows scroll by, each mounted as it comes into view. */}
+          <button
+            type="button"
+            className={classes.pinButton}
             aria-label={pinLabel}
             aria-pressed={item.markedAsForToday}
             onClick={() => onTogglePin(item)}
           >
             {item.markedAsForToday ? <IconPinnedFilled size={16} /> : <IconPin size={16} />}
-          </ActionIcon>
+          </button>
         </div>
       );
     },

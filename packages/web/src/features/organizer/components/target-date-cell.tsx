@@ -1,4 +1,4 @@
-import { Button, Group, Popover, Stack, UnstyledButton } from '@mantine/core';
+import { Button, Group, Popover, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { dayKey, startOfDayIn } from '@nestbox/shared/organizer/grouping';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
@@ -39,7 +39,8 @@ export function TargetDateCell({ item, overdue, timeZone, locale, onChange }: Ta
 
   // The picker (and its positioning) exists only while open: thousands of rows stay light.
   const button = (
-    <UnstyledButton
+    <button
+      type="button"
       ref={buttonRef}
       className={classes.dateButton}
       data-overdue={overdue || undefined}
@@ -53,7 +54,7 @@ export function TargetDateCell({ item, overdue, timeZone, locale, onChange }: Ta
         formatShortDate(target, timeZone, locale)
       )}
       {overdue ? <span className={classes.visuallyHidden}> ({t('organiser.overdue')})</span> : null}
-    </UnstyledButton>
+    </button>
   );
   if (!opened) return button;
 
