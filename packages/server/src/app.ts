@@ -205,7 +205,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(slackUserRoutes, { slack, authenticate, secureCookies });
   await app.register(slackPublicRoutes, { slack, signingSecret: config.slack?.signingSecret, secureCookies });
   await app.register(adminRoutes, {
-    admin: createAdminService({ db, allowReseed: config.allowReseed, admin: config.admin }),
+    admin: createAdminService({
+      db,
+      allowReseed: config.allowReseed,
+      admin: config.admin,
+      onSessionsRevoked: publisher.disconnectUser,
+    }),
     authenticate,
   });
   if (runJobs) {

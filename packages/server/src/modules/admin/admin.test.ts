@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, tokenFor } from '../../test/factories.js';
+import { connect } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
 
 const ADMIN = { email: 'root.admin@example.test', password: 'admin-password-42' };
