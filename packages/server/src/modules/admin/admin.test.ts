@@ -58,6 +58,8 @@ describe(`admin re-seed on ${testEngine}`, () => {
   });
 
   it('re-seeds full: demo users with boxes, priorities, dates, reminders and a shared box; the admin stays logged in', async () => {
+    const socket = await connect(t.baseUrl, userToken);
+    const disconnected = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
     const answer = await api.ok<{ message: string; sessionKept: boolean }>(
       'POST',
       '/api/admin/tools/resend',
@@ -65,6 +67,9 @@ describe(`admin re-seed on ${testEngine}`, () => {
         type: 'full',
       },
     );
+    // The deleted user's live socket ends with them.
+    await disconnected;
+    socket.close();
     expect(answer).toEqual({
       message: 'The database has been re-seeded with the full demo data.',
       sessionKept: true,
