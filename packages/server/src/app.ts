@@ -215,10 +215,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     items,
     onError: (error) => app.log.warn({ err: error }, 'a Slack call failed'),
   });
-  await app.register(slackUserRoutes, { slack, authenticate });
-  await app.register(slackPublicRoutes, { slack, signingSecret: config.slack?.signingSecret });
+  const secureCookies = config.appUrl.startsWith('https://');
+  await app.register(slackUserRoutes, { slack, authenticate, secureCookies });
+  await app.register(slackPublicRoutes, { slack, signingSecret: config.slack?.signingSecret, secureCookies });
   await app.register(adminRoutes, {
-    admin: createAdminService({ db, allowReseed: config.allowReseed, admin: config.admin }),
+    admin: createAdminService({
+      db,
+      allowReseed: config.allowReseed,
+      admin: config.admin,
+      onSessionsRevoked: publisher.disconnectUser,
+    }),
     authenticate,
   });
   if (runJobs) {

@@ -22,18 +22,20 @@ const TABLES_IN_DELETE_ORDER = [
  * Re-seeds the database in one transaction: deletes every row of every table, then runs the
  * base seed (system user, configured admin) and, for `full`, the demo data. Nothing of the old
  * data survives; the configured admin is re-created (with `admin.keep`, under their old id so
- * their session carries on).
+ * their session carries on). Answers the ids of every user there was before.
  */
 export async function reseedDatabase(
   db: Kysely<Database>,
   options: { type: ReseedType; admin?: SeedAdmin; demoPasswordHash: string; now?: number },
-): Promise<void> {
+): Promise<string[]> {
   const now = options.now ?? Date.now();
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    const before = (await trx.selectFrom('users').select('id').execute()).map((user) => user.id);
     // Items point at their parents: detach them first so one DELETE suits both engines.
     await trx.updateTable('items').set({ parent_id: null }).execute();
     for (const table of TABLES_IN_DELETE_ORDER) await trx.deleteFrom(table).execute();
     await runBaseSeed(trx, now, options.admin ? { admin: options.admin } : {});
     if (options.type === 'full') await runFullSeed(trx, now, options.demoPasswordHash);
+    return before;
   });
 }

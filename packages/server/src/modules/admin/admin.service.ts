@@ -12,12 +12,15 @@ export function createAdminService({
   db,
   allowReseed,
   admin,
+  onSessionsRevoked,
 }: {
   db: Kysely<Database>;
   /** NESTBOX_ALLOW_RESEED. */
   allowReseed: boolean;
   /** NESTBOX_ADMIN_EMAIL / NESTBOX_ADMIN_PASSWORD: the admin every seed (re-)creates. */
   admin: Config['admin'];
+  /** After a re-seed, everyone deleted loses their live socket too. */
+  onSessionsRevoked?: (userId: string) => void;
 }) {
   return {
     /**
@@ -34,7 +37,7 @@ export function createAdminService({
         admin ? hashPassword(admin.password) : Promise.resolve(undefined),
         hashPassword(DEMO_PASSWORD),
       ]);
-      await reseedDatabase(db, {
+      const everyone = await reseedDatabase(db, {
         type,
         demoPasswordHash,
         ...(admin && adminHash
@@ -49,6 +52,9 @@ export function createAdminService({
             }
           : {}),
       });
+      for (const id of everyone) {
+        if (!(callerIsConfiguredAdmin && id === caller.id)) onSessionsRevoked?.(id);
+      }
       return { sessionKept: callerIsConfiguredAdmin };
     },
   };

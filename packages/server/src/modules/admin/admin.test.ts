@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, tokenFor } from '../../test/factories.js';
+import { connect } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
 
 const ADMIN = { email: 'root.admin@example.test', password: 'admin-password-42' };
@@ -57,6 +58,8 @@ describe(`admin re-seed on ${testEngine}`, () => {
   });
 
   it('re-seeds full: demo users with boxes, priorities, dates, reminders and a shared box; the admin stays logged in', async () => {
+    const socket = await connect(t.baseUrl, userToken);
+    const disconnected = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
     const answer = await api.ok<{ message: string; sessionKept: boolean }>(
       'POST',
       '/api/admin/tools/resend',
@@ -64,6 +67,9 @@ describe(`admin re-seed on ${testEngine}`, () => {
         type: 'full',
       },
     );
+    // The deleted user's live socket ends with them.
+    await disconnected;
+    socket.close();
     expect(answer).toEqual({
       message: 'The database has been re-seeded with the full demo data.',
       sessionKept: true,

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, appErrors } from '../../http/app-error.js';
 import { currentUser } from '../auth/authenticate.js';
-import type { SlackEventPayload, SlackService } from './slack.service.js';
+import { SLACK_STATE_TTL_MS, type SlackEventPayload, type SlackService } from './slack.service.js';
 import { isValidSlackSignature } from './slack-signature.js';
 
 declare module 'fastify' {
@@ -21,11 +21,36 @@ declare module 'fastify' {
   }
 }
 
+/** Holds the OAuth state in the browser that started linking, for /slack/auth only. */
+const STATE_COOKIE = 'nestbox_slack_state';
+
+function stateCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  return [
+    `${STATE_COOKIE}=${value}`,
+    'Path=/slack/auth',
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    // Lax: sent on the top-level GET that comes back from slack.com, never on cross-site posts.
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=') || undefined;
+  }
+  return undefined;
+}
+
 /** The logged-in user's Slack accounts (API.md "User"). */
 export const slackUserRoutes: FastifyPluginAsyncZod<{
   slack: SlackService;
   authenticate: preHandlerAsyncHookHandler;
-}> = async (app, { slack, authenticate }) => {
+  /** The app is served over HTTPS (NESTBOX_APP_URL): cookies get `Secure`. */
+  secureCookies: boolean;
+}> = async (app, { slack, authenticate, secureCookies }) => {
   const tags = ['slack'];
   const security = [{ bearer: [] }];
   const errors = { 401: ErrorBodySchema, 404: ErrorBodySchema, 503: ErrorBodySchema };
@@ -54,7 +79,12 @@ export const slackUserRoutes: FastifyPluginAsyncZod<{
         response: { 200: SlackConnectResponseSchema, ...errors },
       },
     },
-    async (request) => ({ url: await slack.authorizeUrl(currentUser(request)) }),
+    async (request, reply) => {
+      const { url, state } = await slack.authorizeUrl(currentUser(request));
+      // The browser keeps the state too: /slack/auth only accepts a return to the browser that left.
+      reply.header('set-cookie', stateCookie(state, SLACK_STATE_TTL_MS / 1000, secureCookies));
+      return { url };
+    },
   );
 
   app.get(
@@ -92,7 +122,8 @@ export const slackUserRoutes: FastifyPluginAsyncZod<{
 export const slackPublicRoutes: FastifyPluginAsyncZod<{
   slack: SlackService;
   signingSecret: string | undefined;
-}> = async (app, { slack, signingSecret }) => {
+  secureCookies: boolean;
+}> = async (app, { slack, signingSecret, secureCookies }) => {
   const tags = ['slack'];
 
   app.get(
@@ -109,7 +140,11 @@ export const slackPublicRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const result = await slack.completeAuthorization(request.query);
+      const result = await slack.completeAuthorization(
+        request.query,
+        readCookie(request.headers.cookie, STATE_COOKIE),
+      );
+      reply.header('set-cookie', stateCookie('', 0, secureCookies));
       return reply.redirect(`/app?${SLACK_LINK_QUERY}=${result}`, 303);
     },
   );

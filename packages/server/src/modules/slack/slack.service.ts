@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   SLACK_BOX_TITLE,
   SLACK_ENV_VARIABLES,
@@ -36,6 +36,12 @@ export const SLACK_BOT_SCOPES = ['im:history', 'users:read'] as const;
 
 /** The longest text item a message becomes (the item title limit). */
 const MAX_TEXT_LENGTH = 2000;
+
+/** Constant-time comparison of two secrets of any length. */
+function sameSecret(a: string, b: string): boolean {
+  const [x, y] = [Buffer.from(hashState(a)), Buffer.from(hashState(b))];
+  return timingSafeEqual(x, y);
+}
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
@@ -120,7 +126,7 @@ export function createSlackService({
     },
 
     /** Slack's consent page for this user, with a fresh single-use state. */
-    async authorizeUrl(user: UserRow): Promise<string> {
+    async authorizeUrl(user: UserRow): Promise<{ url: string; state: string }> {
       const { clientId } = requireSlack();
       const state = randomBytes(32).toString('base64url');
       const at = now();
@@ -137,19 +143,22 @@ export function createSlackService({
       url.searchParams.set('user_scope', '');
       url.searchParams.set('redirect_uri', redirectUri);
       url.searchParams.set('state', state);
-      return url.toString();
+      return { url: url.toString(), state };
     },
 
     /**
-     * The browser's return from Slack: the state must be one we issued, unexpired and unused;
-     * the code is exchanged for a token and the account linked to the state's user.
+     * The browser's return from Slack: the state must be one we issued, unexpired and unused,
+     * and the one this very browser was given (so nobody can make someone else link the
+     * attacker's Slack account); the code is exchanged for a token and the account linked to
+     * the state's user.
      */
-    async completeAuthorization(query: {
-      code?: string;
-      state?: string;
-      error?: string;
-    }): Promise<SlackLinkResult> {
+    async completeAuthorization(
+      query: { code?: string; state?: string; error?: string },
+      /** The state this browser was given when it started (its cookie): a link started elsewhere is refused. */
+      browserState: string | undefined,
+    ): Promise<SlackLinkResult> {
       if (!slack) return 'disabled';
+      if (!query.state || !browserState || !sameSecret(query.state, browserState)) return 'failed';
       const userId = query.state ? await consumeOAuthState(db, hashState(query.state), now()) : undefined;
       if (!userId) return 'failed';
       if (query.error || !query.code) return 'denied';

@@ -102,14 +102,27 @@ describe(`slack on ${testEngine}`, () => {
     fake.server.close();
   });
 
-  /** Starts the OAuth flow as a user and answers the state from the authorize URL. */
-  async function startLink(token = annToken): Promise<{ url: URL; state: string }> {
-    const { url } = await api.ok<{ url: string }>('POST', '/api/users/slack-connect', undefined, token);
+  /** Starts the OAuth flow as a user: the state from the authorize URL, and the browser's cookie. */
+  async function startLink(token = annToken): Promise<{ url: URL; state: string; cookie: string }> {
+    const res = await api.send('POST', '/api/users/slack-connect', undefined, token);
+    expect(res.status).toBe(200);
+    const { url } = (await res.json()) as { url: string };
     const parsed = new URL(url);
-    return { url: parsed, state: parsed.searchParams.get('state') ?? '' };
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Secure/); // NESTBOX_APP_URL is https here
+    return {
+      url: parsed,
+      state: parsed.searchParams.get('state') ?? '',
+      cookie: setCookie.split(';')[0] ?? '',
+    };
   }
-  const returnFromSlack = (query: Record<string, string>) =>
-    t.request(`/slack/auth?${new URLSearchParams(query)}`, { redirect: 'manual' });
+  /** The browser coming back from Slack; by default the same browser (its cookie) that started. */
+  const returnFromSlack = (
+    query: Record<string, string>,
+    cookie = `nestbox_slack_state=${query.state ?? ''}`,
+  ) => t.request(`/slack/auth?${new URLSearchParams(query)}`, { redirect: 'manual', headers: { cookie } });
 
   /** Posts an Events API payload signed like Slack (or with the given overrides). */
   function postEvent(
@@ -221,6 +234,35 @@ describe(`slack on ${testEngine}`, () => {
     expect(
       await api.ok<SlackAccount[]>('GET', '/api/users/slack-accounts', undefined, strangerToken),
     ).toHaveLength(before);
+  });
+
+  it('refuses a return to another browser than the one that started (no or another state cookie)', async () => {
+    const { state, cookie } = await startLink(strangerToken);
+    expect(cookie).toBe(`nestbox_slack_state=${state}`);
+    const elsewhere = await returnFromSlack({ code: 'code-USTR', state }, 'nestbox_slack_state=someone-else');
+    expect(elsewhere.headers.get('location')).toBe('/app?slack=failed');
+    expect((await returnFromSlack({ code: 'code-USTR', state }, '')).headers.get('location')).toBe(
+      '/app?slack=failed',
+    );
+    expect(
+      await api.ok<SlackAccount[]>('GET', '/api/users/slack-accounts', undefined, strangerToken),
+    ).toEqual([]);
+    // The right browser still can (the state was not used up by the refusals); the cookie is cleared.
+    const back = await returnFromSlack({ code: 'code-USTR', state }, cookie);
+    expect(back.headers.get('location')).toBe('/app?slack=linked');
+    expect(back.headers.get('set-cookie')).toMatch(/^nestbox_slack_state=;.*Max-Age=0/);
+    const [linked] = await api.ok<SlackAccount[]>(
+      'GET',
+      '/api/users/slack-accounts',
+      undefined,
+      strangerToken,
+    );
+    await api.ok(
+      'DELETE',
+      `/api/users/slack-account?slackAccountId=${linked?.slackAccountId}`,
+      undefined,
+      strangerToken,
+    );
   });
 
   it('refuses an expired state', async () => {

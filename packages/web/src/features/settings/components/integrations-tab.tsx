@@ -155,7 +155,7 @@ function SlackAccountRow({ account }: { account: SlackAccount }) {
           <Text fw={600} size="sm" truncate>
             {who}
           </Text>
-          <Text size="xs" c="dimmed" truncate>
+          <Text size="xs" c="dimmed">
             {t('settings.integrations.slack.team', { team: account.teamName })} ·{' '}
             {t('settings.integrations.slack.since', {
               date: formatDate(account.createdDate, user.timezone, user.locale),
@@ -166,6 +166,7 @@ function SlackAccountRow({ account }: { account: SlackAccount }) {
           variant="subtle"
           color="red"
           size="xs"
+          style={{ flexShrink: 0 }}
           onClick={handleUnlink}
           loading={unlink.isPending}
           aria-label={t('settings.integrations.slack.unlinkLabel', { user: who, team: account.teamName })}
