@@ -4,6 +4,7 @@ import { PAGE_PATHS } from '@nestbox/shared/routes';
 import {
   IconBell,
   IconLayoutColumns,
+  IconLayoutDashboard,
   IconLayoutRows,
   IconListNumbers,
   IconLogout,
@@ -15,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { RemindersList } from '../../features/reminders/components/reminders-list';
+import { WorkspaceSettingsModal } from '../../features/workspace/components/workspace-settings-modal';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { toggleWorkspaceLayout } from '../../lib/preferences';
 import { HeaderAction } from './header-action';
@@ -33,6 +35,7 @@ export function AppHeader() {
   const layout = useWorkspaceLayout();
   const [remindersOpened, reminders] = useDisclosure(false);
   const [settingsOpened, settings] = useDisclosure(false);
+  const [workspaceSettingsOpened, workspaceSettings] = useDisclosure(false);
   const onWorkspace = pathname === PAGE_PATHS.app || pathname.startsWith(PAGE_PATHS.boxes);
   const onOrganiser = pathname.startsWith(PAGE_PATHS.organiser);
 
@@ -64,6 +67,14 @@ export function AppHeader() {
           onClick={toggleWorkspaceLayout}
           pressed={layout === 'stacked'}
         />
+        {/* Workspace settings, beside the layout toggle on the workspace page (items web) */}
+        {onWorkspace && (
+          <HeaderAction
+            label={t('workspaceSettings.title')}
+            icon={<IconLayoutDashboard {...ICON} />}
+            onClick={workspaceSettings.open}
+          />
+        )}
         <HeaderAction
           label={t('header.settings')}
           icon={<IconSettings {...ICON} />}
@@ -75,6 +86,7 @@ export function AppHeader() {
       <Modal opened={remindersOpened} onClose={reminders.close} title={t('reminders.title')} size="md">
         <RemindersList />
       </Modal>
+      <WorkspaceSettingsModal opened={workspaceSettingsOpened} onClose={workspaceSettings.close} />
       <Modal opened={settingsOpened} onClose={settings.close} title={t('settings.title')} size="lg">
         <Suspense
           fallback={

@@ -16,11 +16,13 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconAlignLeft, IconBox, IconBoxOff, IconPlus, IconSettings, IconX } from '@tabler/icons-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useArchiveItem } from '../api/archive-item';
+import { useUser } from '../../../lib/api/get-user';
 import { useClosePane } from '../api/close-pane';
 import { useSetItemCompleted } from '../api/complete-item';
 import { useCreatePane } from '../api/create-pane';
 import { useItemsForPane } from '../api/get-items-for-pane';
+// Workspace settings 'Open boxes in' (items web)
+import { useReplaceInWorkspace } from '../api/replace-in-workspace';
 import { useNotifyFailure } from '../hooks/use-notify-failure';
 import { useTextOutliner } from '../hooks/use-text-outliner';
 import classes from './box-pane.module.css';
@@ -70,20 +72,23 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const createPane = useCreatePane();
   const outliner = useTextOutliner(itemId);
   const setCompleted = useSetItemCompleted(itemId);
-  const archiveItem = useArchiveItem();
+  // Workspace settings 'Open boxes in': a new pane after this one, or this same pane (items web).
+  const replaceInWorkspace = useReplaceInWorkspace();
+  const openBoxesIn = useUser().workspace.settings.openBoxesIn;
   const notifyFailure = useNotifyFailure();
 
   const box = contents.data?.item ?? initialBox;
   const title = box?.isRootBox ? t('pane.rootTitle') : box?.title || t('pane.noTitle');
   const canAdd = box !== undefined && box.accessLevel !== 'readonly';
 
-  const handleOpenBox = (child: Item) =>
-    createPane.mutate(
-      { pos: paneIndex + 1, itemId: child._id },
-      { onError: (error) => notifyFailure(error, 'boxes.addFailed') },
-    );
-
-  const handleArchive = (child: Item) => archiveItem.mutate(child._id);
+  const handleOpenBox = (child: Item) => {
+    const onError = (error: unknown) => notifyFailure(error, 'boxes.addFailed');
+    if (openBoxesIn === 'samePane') {
+      replaceInWorkspace.mutate({ pos: paneIndex, itemId: child._id }, { onError });
+    } else {
+      createPane.mutate({ pos: paneIndex + 1, itemId: child._id }, { onError });
+    }
+  };
 
   const handleClose = () =>
     closePane.mutate(paneId, { onError: (error) => notifyFailure(error, 'boxes.removeFailed') });
@@ -138,11 +143,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
           {items.flatMap((item) => [
             <li key={item._id}>
               {item.itemType === 'todoBox' ? (
-                <BoxItemRow
-                  item={item}
-                  onOpen={() => handleOpenBox(item)}
-                  onArchive={() => handleArchive(item)}
-                />
+                <BoxItemRow item={item} onOpen={() => handleOpenBox(item)} />
               ) : (
                 <TextItemRow
                   item={item}
@@ -156,7 +157,6 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
                       { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
                     )
                   }
-                  onArchive={() => handleArchive(item)}
                 />
               )}
             </li>,

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { DEFAULT_PANE_WIDTH } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { Pane } from '@nestbox/shared/workspace/workspace.schema';
@@ -13,6 +13,7 @@ import { useSavePaneWidth } from '../api/save-pane-width';
 import { useNotifyFailure } from '../hooks/use-notify-failure';
 import { useRevealNewPanes } from '../hooks/use-reveal-new-panes';
 import { BoxPane } from './box-pane';
+import { OpenBoxButton } from './open-box-button';
 import { PaneResizeHandle } from './pane-resize-handle';
 import { WorkspaceEmptyState } from './workspace-empty-state';
 import { WorkspaceSection } from './workspace-section';
@@ -113,7 +114,10 @@ export function WorkspaceView() {
   if (openPanes.length === 0) {
     return (
       <WorkspaceEmptyState>
-        <OpenRootBoxButton />
+        <Group justify="center" gap="sm">
+          <OpenRootBoxButton />
+          <OpenBoxButton />
+        </Group>
       </WorkspaceEmptyState>
     );
   }

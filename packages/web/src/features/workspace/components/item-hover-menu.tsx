@@ -1,0 +1,209 @@
+import { ActionIcon, Popover, Tooltip } from '@mantine/core';
+import type { Item } from '@nestbox/shared/items/item.schema';
+import {
+  IconCalendarEvent,
+  IconDots,
+  IconFlag,
+  IconFlagFilled,
+  IconShare,
+  IconTrash,
+} from '@tabler/icons-react';
+import {
+  type FocusEvent,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { useArchiveItem } from '../api/archive-item';
+import { useUpdateItemFields } from '../api/update-item-fields';
+import { useDragInProgress } from '../hooks/use-drag-in-progress';
+import { useNotifyFailure } from '../hooks/use-notify-failure';
+import classes from './item-hover-menu.module.css';
+import { ItemSettingsModal, type ItemSettingsSection } from './item-settings-modal';
+
+/** How long the menu waits after the pointer leaves, so it can cross the 6 px gap to the menu. */
+const CLOSE_DELAY_MS = 150;
+/** SPEC §2: the menu sits 6 px right of the item. */
+const MENU_OFFSET_PX = 6;
+
+interface MenuButtonProps {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  disabled?: boolean;
+  pressed?: boolean;
+  color?: string;
+}
+
+/** One icon button of the menu; its tooltip stays quiet while something is dragged. */
+function MenuButton({ label, onClick, children, disabled, pressed, color = 'gray' }: MenuButtonProps) {
+  const dragging = useDragInProgress();
+  return (
+    // `opened` false while dragging; otherwise the tooltip is left to the theme (tooltips setting).
+    <Tooltip label={label} opened={dragging ? false : undefined}>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        size="md"
+        aria-label={label}
+        aria-pressed={pressed}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+interface ItemHoverMenuProps {
+  item: Item;
+  /** The item row; the menu shows 6 px to its right while it is hovered or focused. */
+  children: ReactElement;
+  /** Turns the menu off (while the row is being edited). */
+  disabled?: boolean;
+}
+
+/**
+ * The item hover menu (SPEC §2): more options, prioritise toggle, target date, share and
+ * archive, 170 by 32 px beside the row. It also holds the item's settings modal.
+ */
+export function ItemHoverMenu({ item, children, disabled = false }: ItemHoverMenuProps) {
+  const { t } = useTranslation();
+  const dragging = useDragInProgress();
+  const [hovered, setHovered] = useState(false);
+  const [settings, setSettings] = useState<{ scrollTo?: ItemSettingsSection } | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const anchorRef = useRef<HTMLDivElement>(null);
+  const updateItem = useUpdateItemFields();
+  const archiveItem = useArchiveItem();
+  const notifyFailure = useNotifyFailure();
+
+  const readonly = item.accessLevel === 'readonly';
+  const isText = item.itemType === 'todoText';
+  const opened = hovered && !disabled && !dragging && settings === null;
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const show = () => {
+    clearTimeout(closeTimer.current);
+    setHovered(true);
+  };
+  const hide = () => {
+    clearTimeout(closeTimer.current);
+    setHovered(false);
+  };
+  const hideSoon = () => {
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setHovered(false), CLOSE_DELAY_MS);
+  };
+
+  // React events bubble out of portals (the settings modal): only the row's own DOM counts.
+  const inRow = (target: EventTarget | null) =>
+    target instanceof Node && (anchorRef.current?.contains(target) ?? false);
+
+  const handleMouseEnter = (event: MouseEvent) => {
+    if (inRow(event.target)) show();
+  };
+  const handleFocus = (event: FocusEvent) => {
+    if (inRow(event.target) && event.target.matches(':focus-visible')) show();
+  };
+  const handleBlur = (event: FocusEvent) => {
+    if (inRow(event.target) && !inRow(event.relatedTarget)) hideSoon();
+  };
+
+  const openSettings = (scrollTo?: ItemSettingsSection) => {
+    hide();
+    setSettings(scrollTo ? { scrollTo } : {});
+  };
+
+  const handlePrioritise = () => {
+    hide();
+    updateItem.mutate(
+      { itemId: item._id, prioritizable: !item.prioritizable },
+      { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
+    );
+  };
+
+  const handleArchive = () => {
+    hide();
+    archiveItem.mutate(item._id, {
+      onError: (error) => notifyFailure(error, 'error.generic'),
+    });
+  };
+
+  const prioritiseLabel = item.prioritizable ? t('itemMenu.unprioritise') : t('itemMenu.prioritise');
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only show the menu; every action is a button.
+    <div
+      ref={anchorRef}
+      className={classes.anchor}
+      onMouseEnter={handleMouseEnter}
+      onMouseLeave={hideSoon}
+      onFocus={handleFocus}
+      onBlur={handleBlur}
+    >
+      <Popover
+        opened={opened}
+        onDismiss={hide}
+        position="right"
+        offset={MENU_OFFSET_PX}
+        // Inside the row (so Tab goes from the row to the menu), yet fixed so the pane's edge never clips it.
+        withinPortal={false}
+        floatingStrategy="fixed"
+        transitionProps={{ duration: 0 }}
+        shadow="sm"
+        zIndex={150}
+      >
+        <Popover.Target>{children}</Popover.Target>
+        <Popover.Dropdown
+          p={0}
+          bd={0}
+          bg="transparent"
+          role="toolbar"
+          aria-label={t('itemMenu.label')}
+          data-item-hover-menu={item._id}
+          onMouseEnter={show}
+        >
+          <div className={classes.menu} data-readonly={readonly || undefined}>
+            <MenuButton label={t('itemMenu.moreOptions')} onClick={() => openSettings()}>
+              <IconDots size={18} stroke={1.7} />
+            </MenuButton>
+            {readonly ? (
+              <span className={classes.readonly}>{t('item.readonly')}</span>
+            ) : (
+              <>
+                <MenuButton
+                  label={isText ? prioritiseLabel : t('itemMenu.prioritiseTextsOnly')}
+                  onClick={handlePrioritise}
+                  disabled={!isText}
+                  pressed={isText ? item.prioritizable : undefined}
+                  color={item.prioritizable ? 'nest' : 'gray'}
+                >
+                  {item.prioritizable ? <IconFlagFilled size={17} /> : <IconFlag size={18} stroke={1.7} />}
+                </MenuButton>
+                <MenuButton label={t('itemMenu.targetDate')} onClick={() => openSettings('targetDate')}>
+                  <IconCalendarEvent size={18} stroke={1.7} />
+                </MenuButton>
+                <MenuButton label={t('itemMenu.share')} onClick={() => openSettings('share')}>
+                  <IconShare size={18} stroke={1.7} />
+                </MenuButton>
+                <MenuButton label={t('itemMenu.archive')} onClick={handleArchive}>
+                  <IconTrash size={18} stroke={1.7} />
+                </MenuButton>
+              </>
+            )}
+          </div>
+        </Popover.Dropdown>
+      </Popover>
+      {settings && (
+        <ItemSettingsModal itemId={item._id} scrollTo={settings.scrollTo} onClose={() => setSettings(null)} />
+      )}
+    </div>
+  );
+}
