@@ -15,8 +15,9 @@ export function useSaveWorkspaceSettings() {
   const key = getUserQueryOptions().queryKey;
   return useMutation({
     mutationFn: saveWorkspaceSettings,
-    onMutate: async (settings) => {
-      await queryClient.cancelQueries({ queryKey: key });
+    // Synchronous, so a radio or switch bound to the user's settings follows the click at once
+    // (the user query never refetches by itself: it has no pending fetch to cancel).
+    onMutate: (settings) => {
       const before = queryClient.getQueryData<User>(key);
       if (before) {
         const next = { ...before.workspace.settings, ...settings };

@@ -8,22 +8,15 @@ import {
   IconShare,
   IconTrash,
 } from '@tabler/icons-react';
-import {
-  type FocusEvent,
-  type MouseEvent,
-  type ReactElement,
-  type ReactNode,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type FocusEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useArchiveItem } from '../api/archive-item';
 import { useUpdateItemFields } from '../api/update-item-fields';
 import { useDragInProgress } from '../hooks/use-drag-in-progress';
+import { type ItemSettingsSection, openItemSettings } from '../hooks/use-item-settings';
 import { useNotifyFailure } from '../hooks/use-notify-failure';
+import { notifyArchived } from './archived-notice';
 import classes from './item-hover-menu.module.css';
-import { ItemSettingsModal, type ItemSettingsSection } from './item-settings-modal';
 
 /** How long the menu waits after the pointer leaves, so it can cross the 6 px gap to the menu. */
 const CLOSE_DELAY_MS = 150;
@@ -62,8 +55,10 @@ function MenuButton({ label, onClick, children, disabled, pressed, color = 'gray
 
 interface ItemHoverMenuProps {
   item: Item;
-  /** The item row; the menu shows 6 px to its right while it is hovered or focused. */
-  children: ReactElement;
+  /** Class of the row element this renders (with `data-item-id`). */
+  className?: string;
+  /** What the row shows; the menu shows 6 px to its right while the row is hovered or focused. */
+  children: ReactNode;
   /** Turns the menu off (while the row is being edited). */
   disabled?: boolean;
 }
@@ -72,11 +67,10 @@ interface ItemHoverMenuProps {
  * The item hover menu (SPEC §2): more options, prioritise toggle, target date, share and
  * archive, 170 by 32 px beside the row. It also holds the item's settings modal.
  */
-export function ItemHoverMenu({ item, children, disabled = false }: ItemHoverMenuProps) {
+export function ItemHoverMenu({ item, className, children, disabled = false }: ItemHoverMenuProps) {
   const { t } = useTranslation();
   const dragging = useDragInProgress();
   const [hovered, setHovered] = useState(false);
-  const [settings, setSettings] = useState<{ scrollTo?: ItemSettingsSection } | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const anchorRef = useRef<HTMLDivElement>(null);
   const updateItem = useUpdateItemFields();
@@ -85,7 +79,7 @@ export function ItemHoverMenu({ item, children, disabled = false }: ItemHoverMen
 
   const readonly = item.accessLevel === 'readonly';
   const isText = item.itemType === 'todoText';
-  const opened = hovered && !disabled && !dragging && settings === null;
+  const opened = hovered && !disabled && !dragging;
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
@@ -110,7 +104,7 @@ export function ItemHoverMenu({ item, children, disabled = false }: ItemHoverMen
     if (inRow(event.target)) show();
   };
   const handleFocus = (event: FocusEvent) => {
-    if (inRow(event.target) && event.target.matches(':focus-visible')) show();
+    if (inRow(event.target)) show();
   };
   const handleBlur = (event: FocusEvent) => {
     if (inRow(event.target) && !inRow(event.relatedTarget)) hideSoon();
@@ -118,7 +112,7 @@ export function ItemHoverMenu({ item, children, disabled = false }: ItemHoverMen
 
   const openSettings = (scrollTo?: ItemSettingsSection) => {
     hide();
-    setSettings(scrollTo ? { scrollTo } : {});
+    openItemSettings(item._id, scrollTo);
   };
 
   const handlePrioritise = () => {
@@ -131,79 +125,80 @@ export function ItemHoverMenu({ item, children, disabled = false }: ItemHoverMen
 
   const handleArchive = () => {
     hide();
-    archiveItem.mutate(item._id, {
-      onError: (error) => notifyFailure(error, 'error.generic'),
-    });
+    // The row leaves at once (optimistic), so the outcome is read from the promise, not from
+    // mutate's callbacks (which never run once the row has unmounted).
+    archiveItem.mutateAsync(item._id).then(
+      () => notifyArchived(item._id, t),
+      (error: unknown) => notifyFailure(error, 'error.generic'),
+    );
   };
 
   const prioritiseLabel = item.prioritizable ? t('itemMenu.unprioritise') : t('itemMenu.prioritise');
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only show the menu; every action is a button.
-    <div
-      ref={anchorRef}
-      className={classes.anchor}
-      onMouseEnter={handleMouseEnter}
-      onMouseLeave={hideSoon}
-      onFocus={handleFocus}
-      onBlur={handleBlur}
+    <Popover
+      opened={opened}
+      onDismiss={hide}
+      position="right"
+      offset={MENU_OFFSET_PX}
+      // Inside the row (so Tab goes from the row to the menu), yet fixed so the pane's edge never clips it.
+      withinPortal={false}
+      floatingStrategy="fixed"
+      transitionProps={{ duration: 0 }}
+      zIndex={150}
     >
-      <Popover
-        opened={opened}
-        onDismiss={hide}
-        position="right"
-        offset={MENU_OFFSET_PX}
-        // Inside the row (so Tab goes from the row to the menu), yet fixed so the pane's edge never clips it.
-        withinPortal={false}
-        floatingStrategy="fixed"
-        transitionProps={{ duration: 0 }}
-        shadow="sm"
-        zIndex={150}
-      >
-        <Popover.Target>{children}</Popover.Target>
-        <Popover.Dropdown
-          p={0}
-          bd={0}
-          bg="transparent"
-          role="toolbar"
-          aria-label={t('itemMenu.label')}
-          data-item-hover-menu={item._id}
-          onMouseEnter={show}
+      <Popover.Target>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only show the menu; every action is a button. */}
+        <div
+          ref={anchorRef}
+          className={className}
+          data-item-id={item._id}
+          onMouseEnter={handleMouseEnter}
+          onMouseLeave={hideSoon}
+          onFocus={handleFocus}
+          onBlur={handleBlur}
         >
-          <div className={classes.menu} data-readonly={readonly || undefined}>
-            <MenuButton label={t('itemMenu.moreOptions')} onClick={() => openSettings()}>
-              <IconDots size={18} stroke={1.7} />
-            </MenuButton>
-            {readonly ? (
-              <span className={classes.readonly}>{t('item.readonly')}</span>
-            ) : (
-              <>
-                <MenuButton
-                  label={isText ? prioritiseLabel : t('itemMenu.prioritiseTextsOnly')}
-                  onClick={handlePrioritise}
-                  disabled={!isText}
-                  pressed={isText ? item.prioritizable : undefined}
-                  color={item.prioritizable ? 'nest' : 'gray'}
-                >
-                  {item.prioritizable ? <IconFlagFilled size={17} /> : <IconFlag size={18} stroke={1.7} />}
-                </MenuButton>
-                <MenuButton label={t('itemMenu.targetDate')} onClick={() => openSettings('targetDate')}>
-                  <IconCalendarEvent size={18} stroke={1.7} />
-                </MenuButton>
-                <MenuButton label={t('itemMenu.share')} onClick={() => openSettings('share')}>
-                  <IconShare size={18} stroke={1.7} />
-                </MenuButton>
-                <MenuButton label={t('itemMenu.archive')} onClick={handleArchive}>
-                  <IconTrash size={18} stroke={1.7} />
-                </MenuButton>
-              </>
-            )}
-          </div>
-        </Popover.Dropdown>
-      </Popover>
-      {settings && (
-        <ItemSettingsModal itemId={item._id} scrollTo={settings.scrollTo} onClose={() => setSettings(null)} />
-      )}
-    </div>
+          {children}
+          <Popover.Dropdown
+            p={0}
+            bd={0}
+            bg="transparent"
+            role="toolbar"
+            aria-label={t('itemMenu.label')}
+            data-item-hover-menu={item._id}
+          >
+            <div className={classes.menu} data-readonly={readonly || undefined}>
+              <MenuButton label={t('itemMenu.moreOptions')} onClick={() => openSettings()}>
+                <IconDots size={18} stroke={1.7} />
+              </MenuButton>
+              {readonly ? (
+                <span className={classes.readonly}>{t('item.readonly')}</span>
+              ) : (
+                <>
+                  <MenuButton
+                    label={isText ? prioritiseLabel : t('itemMenu.prioritiseTextsOnly')}
+                    onClick={handlePrioritise}
+                    disabled={!isText}
+                    pressed={isText ? item.prioritizable : undefined}
+                    color={item.prioritizable ? 'nest' : 'gray'}
+                  >
+                    {item.prioritizable ? <IconFlagFilled size={17} /> : <IconFlag size={18} stroke={1.7} />}
+                  </MenuButton>
+                  <MenuButton label={t('itemMenu.targetDate')} onClick={() => openSettings('targetDate')}>
+                    <IconCalendarEvent size={18} stroke={1.7} />
+                  </MenuButton>
+                  <MenuButton label={t('itemMenu.share')} onClick={() => openSettings('share')}>
+                    <IconShare size={18} stroke={1.7} />
+                  </MenuButton>
+                  <MenuButton label={t('item.archive')} onClick={handleArchive}>
+                    <IconTrash size={18} stroke={1.7} />
+                  </MenuButton>
+                </>
+              )}
+            </div>
+          </Popover.Dropdown>
+        </div>
+      </Popover.Target>
+    </Popover>
   );
 }

@@ -82,34 +82,32 @@ export function TextItemRow({
   const text = item.title || <span className={classes.placeholder}>{t('item.text.label')}</span>;
 
   return (
-    <ItemHoverMenu item={item} disabled={editing}>
-      <div className={classes.row} data-item-id={item._id}>
-        <Checkbox
-          className={classes.checkbox}
-          size="sm"
-          radius="xl"
-          checked={item.completed}
-          disabled={readonly}
-          aria-label={item.completed ? t('item.uncomplete') : t('item.complete')}
-          onChange={(event) => onToggleCompleted(event.currentTarget.checked)}
-        />
-        <div className={classes.content}>
-          {editing && !readonly ? (
-            <TextEditor initialTitle={item.title} onCommit={onCommit} onCancel={onCancel} />
-          ) : readonly ? (
-            <span className={classes.text} data-completed={item.completed || undefined}>
-              {text}
-            </span>
-          ) : (
-            <UnstyledButton
-              className={classes.text}
-              data-completed={item.completed || undefined}
-              onClick={onStartEdit}
-            >
-              {text}
-            </UnstyledButton>
-          )}
-        </div>
+    <ItemHoverMenu item={item} className={classes.row} disabled={editing}>
+      <Checkbox
+        className={classes.checkbox}
+        size="sm"
+        radius="xl"
+        checked={item.completed}
+        disabled={readonly}
+        aria-label={item.completed ? t('item.uncomplete') : t('item.complete')}
+        onChange={(event) => onToggleCompleted(event.currentTarget.checked)}
+      />
+      <div className={classes.content}>
+        {editing && !readonly ? (
+          <TextEditor initialTitle={item.title} onCommit={onCommit} onCancel={onCancel} />
+        ) : readonly ? (
+          <span className={classes.text} data-completed={item.completed || undefined}>
+            {text}
+          </span>
+        ) : (
+          <UnstyledButton
+            className={classes.text}
+            data-completed={item.completed || undefined}
+            onClick={onStartEdit}
+          >
+            {text}
+          </UnstyledButton>
+        )}
       </div>
     </ItemHoverMenu>
   );
@@ -174,18 +172,16 @@ export function BoxItemRow({ item, onOpen }: BoxItemRowProps) {
   const title = item.title || t('pane.noTitle');
   const samePane = useUser().workspace.settings.openBoxesIn === 'samePane';
   return (
-    <ItemHoverMenu item={item}>
-      <div className={classes.row} data-item-id={item._id}>
-        <div className={classes.content}>
-          <UnstyledButton
-            className={classes.box}
-            onClick={onOpen}
-            title={samePane ? t('item.openHere', { title }) : t('item.open', { title })}
-          >
-            <IconBox className={classes.boxIcon} size={18} stroke={1.7} aria-hidden />
-            <span className={classes.boxTitle}>{title}</span>
-          </UnstyledButton>
-        </div>
+    <ItemHoverMenu item={item} className={classes.row}>
+      <div className={classes.content}>
+        <UnstyledButton
+          className={classes.box}
+          onClick={onOpen}
+          title={samePane ? t('item.openHere', { title }) : t('item.open', { title })}
+        >
+          <IconBox className={classes.boxIcon} size={18} stroke={1.7} aria-hidden />
+          <span className={classes.boxTitle}>{title}</span>
+        </UnstyledButton>
       </div>
     </ItemHoverMenu>
   );

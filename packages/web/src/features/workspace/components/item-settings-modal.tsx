@@ -20,6 +20,7 @@ import { formatDate } from '@nestbox/shared/dates/format-date';
 import { dayOfTargetDate, targetDateFromDay } from '@nestbox/shared/dates/target-date';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconArchive, IconCalendarEvent, IconStar, IconStarFilled } from '@tabler/icons-react';
+import 'dayjs/locale/en-gb';
 import 'dayjs/locale/fr';
 import { type ReactNode, type Ref, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,12 +32,10 @@ import { useMoveToNewParent } from '../api/move-to-new-parent';
 import { useSetAutoArchive } from '../api/set-auto-archive';
 import { useUnarchiveItem } from '../api/unarchive-item';
 import { useUpdateItemFields } from '../api/update-item-fields';
+import type { ItemSettingsSection } from '../hooks/use-item-settings';
 import { useNotifyFailure } from '../hooks/use-notify-failure';
 import { BoxFinder } from './box-finder';
 import { ShareSection } from './share-section';
-
-/** The sections Item settings can open scrolled to (from the hover menu). */
-export type ItemSettingsSection = 'targetDate' | 'share' | 'reminders';
 
 interface ItemSettingsModalProps {
   itemId: string;
@@ -415,18 +414,17 @@ function RestorePanel({ item, readonly }: { item: Item; readonly: boolean }) {
             excludedIds={[item._id]}
             pendingId={restore.isPending ? restore.variables?.parentItemId : null}
             onAction={(box) =>
-              restore.mutate(
-                { itemId: item._id, parentItemId: box._id },
-                {
-                  onSuccess: () =>
-                    notify({
-                      type: 'success',
-                      message: t('itemSettings.restore.done', {
-                        title: box.isRootBox ? t('pane.rootTitle') : box.title || t('pane.noTitle'),
-                      }),
+              // Once restored, this panel gives way to the archive options (it unmounts), so the
+              // outcome is read from the promise rather than from mutate's callbacks.
+              restore.mutateAsync({ itemId: item._id, parentItemId: box._id }).then(
+                () =>
+                  notify({
+                    type: 'success',
+                    message: t('itemSettings.restore.done', {
+                      title: box.isRootBox ? t('pane.rootTitle') : box.title || t('pane.noTitle'),
                     }),
-                  onError: (error) => notifyFailure(error, detailsFailedKey(item)),
-                },
+                  }),
+                (error: unknown) => notifyFailure(error, detailsFailedKey(item)),
               )
             }
           />

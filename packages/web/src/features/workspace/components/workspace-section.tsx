@@ -1,6 +1,7 @@
 import { Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ItemSettingsHost } from './item-settings-host';
 
 /** The workspace page: one landmark with its (visually hidden) heading, empty or with panes. */
 export function WorkspaceSection({ children }: { children: ReactNode }) {
@@ -13,6 +14,7 @@ export function WorkspaceSection({ children }: { children: ReactNode }) {
         </Title>
       </VisuallyHidden>
       {children}
+      <ItemSettingsHost />
     </section>
   );
 }
