@@ -42,7 +42,8 @@ export function AppHeader() {
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="xs">
       <Anchor component={Link} to={PAGE_PATHS.boxes} underline="never" aria-label={t('app.home')}>
-        <Logo size={30} />
+        {/* The wordmark gives way on phones, so every header button fits (items web added one). */}
+        <Logo size={30} hideWordmarkBelow="xs" />
       </Anchor>
       <Group gap={4} wrap="nowrap">
         <Group gap={4} wrap="nowrap" component="nav" aria-label={t('header.navigation')}>

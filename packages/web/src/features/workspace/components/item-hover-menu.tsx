@@ -20,8 +20,19 @@ import classes from './item-hover-menu.module.css';
 
 /** How long the menu waits after the pointer leaves, so it can cross the 6 px gap to the menu. */
 const CLOSE_DELAY_MS = 150;
-/** SPEC §2: the menu sits 6 px right of the item. */
+/** SPEC §2: the menu is 170 px wide and sits 6 px right of the item. */
+const MENU_WIDTH_PX = 170;
 const MENU_OFFSET_PX = 6;
+
+/**
+ * 6 px right of the row; when the screen has no room there (a phone, the last pane), over the
+ * row's right end instead, so the menu never leaves the screen.
+ */
+function menuOffset(row: HTMLElement | null): number {
+  if (!row) return MENU_OFFSET_PX;
+  const room = document.documentElement.clientWidth - row.getBoundingClientRect().right;
+  return room >= MENU_OFFSET_PX + MENU_WIDTH_PX + 4 ? MENU_OFFSET_PX : -(MENU_WIDTH_PX + 4);
+}
 
 interface MenuButtonProps {
   label: string;
@@ -71,6 +82,7 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
   const { t } = useTranslation();
   const dragging = useDragInProgress();
   const [hovered, setHovered] = useState(false);
+  const [offset, setOffset] = useState(MENU_OFFSET_PX);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const anchorRef = useRef<HTMLDivElement>(null);
   const updateItem = useUpdateItemFields();
@@ -85,6 +97,7 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
 
   const show = () => {
     clearTimeout(closeTimer.current);
+    setOffset(menuOffset(anchorRef.current));
     setHovered(true);
   };
   const hide = () => {
@@ -140,7 +153,7 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
       opened={opened}
       onDismiss={hide}
       position="right"
-      offset={MENU_OFFSET_PX}
+      offset={offset}
       // Inside the row (so Tab goes from the row to the menu), yet fixed so the pane's edge never clips it.
       withinPortal={false}
       floatingStrategy="fixed"

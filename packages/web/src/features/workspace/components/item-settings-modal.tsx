@@ -363,7 +363,8 @@ function ArchiveSection({ item, onArchived }: { item: Item; onArchived: () => vo
           onChange={handleAutoArchive}
           allowDeselect={false}
           disabled={autoArchive.isPending}
-          w={220}
+          w={280}
+          maw="100%"
           comboboxProps={{ withinPortal: true }}
         />
         <Button
