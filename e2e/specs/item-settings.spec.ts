@@ -100,6 +100,25 @@ test.describe('the item hover menu and Item settings', () => {
     await expect(page.getByRole('dialog', { name: 'Buy milk' })).toBeVisible();
   });
 
+  test('on a 390 px screen the menu opens from a button at the row end and stays on screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { text } = await setUp(page, 'hover-menu-narrow');
+    const milk = await text('Buy milk');
+    await page.goto('/app');
+    // Hovering does not cover the row; the row's own button opens the menu.
+    await row(page, milk._id).getByRole('button', { name: 'Buy milk' }).hover();
+    await expect(hoverMenu(page, milk._id)).toBeHidden();
+    await row(page, milk._id).getByRole('button', { name: 'Item actions' }).click();
+    const menu = hoverMenu(page, milk._id);
+    await expect(menu).toBeInViewport({ ratio: 1 });
+    await menu.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buy milk' });
+    await expect(dialog.getByRole('heading', { name: 'Share' })).toBeInViewport();
+    await expect(menu).toBeHidden();
+  });
+
   test('auto-archive set from Item settings shows its expiry, and None clears it', async ({ page }) => {
     const { text, item } = await setUp(page, 'auto-archive');
     const note = await text('Old note');

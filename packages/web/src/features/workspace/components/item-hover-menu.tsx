@@ -20,6 +20,13 @@ import classes from './item-hover-menu.module.css';
 
 /** How long the menu waits after the pointer leaves, so it can cross the 6 px gap to the menu. */
 const CLOSE_DELAY_MS = 150;
+/**
+ * Phones and touch screens: no hover, and no room beside the row. The menu then opens from a
+ * small button at the row's end (or keyboard focus), over the row's right end.
+ */
+const COMPACT_QUERY = '(max-width: 36em), (hover: none)';
+const isCompact = () => window.matchMedia(COMPACT_QUERY).matches;
+
 /** SPEC §2: the menu is 170 px wide and sits 6 px right of the item. */
 const MENU_WIDTH_PX = 170;
 const MENU_OFFSET_PX = 6;
@@ -114,10 +121,11 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
     target instanceof Node && (anchorRef.current?.contains(target) ?? false);
 
   const handleMouseEnter = (event: MouseEvent) => {
-    if (inRow(event.target)) show();
+    if (inRow(event.target) && !isCompact()) show();
   };
+  // On a compact screen a tap also focuses: only keyboard focus opens the menu there.
   const handleFocus = (event: FocusEvent) => {
-    if (inRow(event.target)) show();
+    if (inRow(event.target) && (!isCompact() || event.target.matches(':focus-visible'))) show();
   };
   const handleBlur = (event: FocusEvent) => {
     if (inRow(event.target) && !inRow(event.relatedTarget)) hideSoon();
@@ -172,6 +180,19 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
           onBlur={handleBlur}
         >
           {children}
+          {!disabled && (
+            <ActionIcon
+              className={classes.trigger}
+              variant="subtle"
+              color="gray"
+              size="md"
+              aria-label={t('itemMenu.label')}
+              aria-expanded={opened}
+              onClick={() => (opened ? hide() : show())}
+            >
+              <IconDots size={18} stroke={1.7} />
+            </ActionIcon>
+          )}
           <Popover.Dropdown
             p={0}
             bd={0}
