@@ -3,6 +3,7 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import {
   IconCalendarEvent,
   IconDots,
+  IconDotsVertical,
   IconFlag,
   IconFlagFilled,
   IconShare,
@@ -190,7 +191,7 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
               aria-expanded={opened}
               onClick={() => (opened ? hide() : show())}
             >
-              <IconDots size={18} stroke={1.7} />
+              <IconDotsVertical size={18} stroke={1.7} />
             </ActionIcon>
           )}
           <Popover.Dropdown
