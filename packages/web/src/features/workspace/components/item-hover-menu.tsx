@@ -168,6 +168,8 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
       floatingStrategy="fixed"
       transitionProps={{ duration: 0 }}
       zIndex={150}
+      // The row is no popup button: the toolbar names itself, the row gets no aria-haspopup.
+      withRoles={false}
     >
       <Popover.Target>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only show the menu; every action is a button. */}
