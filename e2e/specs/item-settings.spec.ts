@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
-import { api, pane } from '../support/api.js';
+import { api, createBox, pane, userIdOf } from '../support/api.js';
 
 interface Item {
   _id: string;
@@ -271,5 +271,38 @@ test.describe('the item hover menu and Item settings', () => {
     await expect(pane(page, 'Recipes')).toBeVisible();
     await expect(pane(page, 'Workspace')).toHaveCount(0);
     await expect(page.locator('section[data-pane-id]')).toHaveCount(1);
+  });
+
+  test('someone with read-only access gets only More options, and sees Item settings read-only', async ({
+    page,
+    request,
+  }) => {
+    const owner = await createLoggedInAccount(request, { label: 'items-lender' });
+    const reader = await createLoggedInAccount(request, { label: 'items-reader' });
+    const box = await createBox(request, owner.token, 'Recipes');
+    const soup = await api<Item>(request, owner.token, 'POST', '/api/items/create-item', {
+      parentItemId: box._id,
+      itemType: 'todoText',
+      title: 'Leek soup',
+    });
+    await api(request, owner.token, 'PUT', '/api/items/associate-user', {
+      itemId: box._id,
+      userId: await userIdOf(request, reader.token),
+      ownershipId: 'readonly',
+    });
+    await api(request, reader.token, 'POST', '/api/items/create-pane', { pos: 0, itemId: box._id });
+    await putSessionToken(page, reader.token);
+    await page.goto('/app');
+
+    const menu = await openHoverMenu(page, soup._id);
+    await expect(menu.getByRole('button')).toHaveCount(1);
+    await expect(menu.getByText('Read only')).toBeVisible();
+    await menu.getByRole('button', { name: 'More options' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leek soup' });
+    await expect(dialog.getByText(/shared with you read-only/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Target Date', exact: true })).toBeDisabled();
+    await expect(dialog.getByRole('switch', { name: 'Prioritizable' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Archive now' })).toHaveCount(0);
+    await expect(dialog.locator('[data-box-finder]')).toHaveCount(0);
   });
 });
