@@ -34,6 +34,7 @@ import { useUnarchiveItem } from '../api/unarchive-item';
 import { useUpdateItemFields } from '../api/update-item-fields';
 import type { ItemSettingsSection } from '../hooks/use-item-settings';
 import { useNotifyFailure } from '../hooks/use-notify-failure';
+import { notifyArchived } from './archived-notice';
 import { BoxFinder } from './box-finder';
 import { ShareSection } from './share-section';
 
@@ -374,7 +375,10 @@ function ArchiveSection({ item, onArchived }: { item: Item; onArchived: () => vo
           loading={archive.isPending}
           onClick={() =>
             archive.mutate(item._id, {
-              onSuccess: onArchived,
+              onSuccess: () => {
+                onArchived();
+                notifyArchived(item._id, t);
+              },
               onError: (error) => notifyFailure(error, 'error.generic'),
             })
           }
