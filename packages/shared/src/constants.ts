@@ -100,3 +100,8 @@ export const SYSTEM_USER = {
 
 /** Header a client sends so that live events caused by its own calls can be recognised. */
 export const CLIENT_ID_HEADER = 'x-client-id';
+
+/** Workspace settings: where a box opened from a pane shows (a new pane after it, or that same pane). */
+export const OPEN_BOXES_IN = ['newPane', 'samePane'] as const;
+export type OpenBoxesIn = (typeof OPEN_BOXES_IN)[number];
+export const DEFAULT_OPEN_BOXES_IN: OpenBoxesIn = 'newPane';

@@ -28,7 +28,11 @@ describe(`database on ${testEngine}`, () => {
 
   it('creates the whole data model, and running the migrations again changes nothing', async () => {
     database = await createTestDatabase();
-    expect(await migrateToLatest(database.db)).toEqual(['0001-initial', '0002-sibling-order']);
+    expect(await migrateToLatest(database.db)).toEqual([
+      '0001-initial',
+      '0002-sibling-order',
+      '0003-open-boxes-in',
+    ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     const tables = (await database.db.introspection.getTables()).map((t) => t.name);
     expect(tables).toEqual(expect.arrayContaining(TABLES));

@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
 import * as siblingOrder from './migrations/0002-sibling-order.js';
+import * as openBoxesIn from './migrations/0003-open-boxes-in.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-sibling-order': siblingOrder,
+  '0003-open-boxes-in': openBoxesIn,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -24,6 +24,8 @@ export interface UsersTable {
   token_version: Generated<number>;
   workspace_split: Generated<number>;
   tooltips_enabled: Flag;
+  /** Workspace settings: 'newPane' or 'samePane' (OPEN_BOXES_IN). */
+  open_boxes_in: Generated<string>;
   /** Customizations: the defaults given to new boxes. */
   default_show_completed: Flag;
   default_auto_add_to_unprioritized: Flag;

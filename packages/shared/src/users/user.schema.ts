@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../auth/auth.schema.js';
-import { ORDER_DIRECTIONS, PASSWORD_MIN_LENGTH, UNPRIORITIZED_ORDER_COLUMNS } from '../constants.js';
+import {
+  OPEN_BOXES_IN,
+  ORDER_DIRECTIONS,
+  PASSWORD_MIN_LENGTH,
+  UNPRIORITIZED_ORDER_COLUMNS,
+} from '../constants.js';
 import { USER_LOCALES } from '../i18n/locales.js';
 import type { MessageKey } from '../i18n/messages.en-gb.js';
 
@@ -23,7 +28,7 @@ export const UserSchema = z
       .describe('Fired reminders are also e-mailed (PUT /api/reminders/email-setting).'),
     workspace: z.object({
       split: z.number().int(),
-      settings: z.object({ tooltipsEnabled: z.boolean() }),
+      settings: z.object({ tooltipsEnabled: z.boolean(), openBoxesIn: z.enum(OPEN_BOXES_IN) }),
     }),
     organizer: z.object({
       prioritizedSplitPercentage: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPEN_BOXES_IN } from '../constants.js';
 import { ItemSchema } from '../items/item.schema.js';
 
 export const PANE_TYPES = ['box', 'search'] as const;
@@ -58,10 +59,20 @@ export const WorkspaceSplitBodySchema = z
   .object({ split: z.number().int().min(1).max(6) })
   .meta({ id: 'WorkspaceSplitBody' });
 
-/** `PUT /api/workspace/settings`. */
+/** `PUT /api/workspace/settings`: the settings given change, the others stay. */
 export const WorkspaceSettingsBodySchema = z
-  .object({ settings: z.object({ tooltipsEnabled: z.boolean() }) })
+  .object({
+    settings: z.object({
+      tooltipsEnabled: z.boolean().optional(),
+      openBoxesIn: z
+        .enum(OPEN_BOXES_IN)
+        .optional()
+        .describe('Where a box opened from a pane shows: a new pane after it, or that same pane.'),
+    }),
+  })
   .meta({ id: 'WorkspaceSettingsBody' });
+
+export type WorkspaceSettings = z.infer<typeof WorkspaceSettingsBodySchema>['settings'];
 
 /** `POST /api/items/create-search-pane`: a search pane at index `pos`. */
 export const CreateSearchPaneBodySchema = z

@@ -1,4 +1,4 @@
-import { ORDER_DIRECTIONS, UNPRIORITIZED_ORDER_COLUMNS } from '@nestbox/shared/constants';
+import { OPEN_BOXES_IN, ORDER_DIRECTIONS, UNPRIORITIZED_ORDER_COLUMNS } from '@nestbox/shared/constants';
 import { isUserLocale } from '@nestbox/shared/i18n/locales';
 import type { User } from '@nestbox/shared/users/user.schema';
 import type { UserRow } from '../../db/schema.js';
@@ -19,7 +19,13 @@ export function presentUser(row: UserRow): User {
     location: row.location,
     occupation: row.occupation,
     reminderEmails: row.reminder_emails === 1,
-    workspace: { split: row.workspace_split, settings: { tooltipsEnabled: row.tooltips_enabled === 1 } },
+    workspace: {
+      split: row.workspace_split,
+      settings: {
+        tooltipsEnabled: row.tooltips_enabled === 1,
+        openBoxesIn: oneOf(OPEN_BOXES_IN, row.open_boxes_in, 'newPane'),
+      },
+    },
     organizer: {
       prioritizedSplitPercentage: row.prioritized_split_percentage,
       unprioritizedListOrderBy: oneOf(UNPRIORITIZED_ORDER_COLUMNS, row.unprioritized_order_by, 'createdDate'),

@@ -1,4 +1,4 @@
-import { SYSTEM_USER } from '@nestbox/shared/constants';
+import { type OpenBoxesIn, SYSTEM_USER } from '@nestbox/shared/constants';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type {
   SaveProfileBody,
@@ -82,11 +82,12 @@ export function createUsersService({
     /** The workspace's layout (panes aimed for) and whether tooltips show. */
     async updateWorkspacePreferences(
       user: UserRow,
-      prefs: { split?: number; tooltipsEnabled?: boolean },
+      prefs: { split?: number; tooltipsEnabled?: boolean; openBoxesIn?: OpenBoxesIn },
     ): Promise<void> {
       await updateUser(db, user.id, {
         ...(prefs.split !== undefined ? { workspace_split: prefs.split } : {}),
         ...(prefs.tooltipsEnabled !== undefined ? { tooltips_enabled: prefs.tooltipsEnabled ? 1 : 0 } : {}),
+        ...(prefs.openBoxesIn !== undefined ? { open_boxes_in: prefs.openBoxesIn } : {}),
         updated_at: now(),
       });
     },

@@ -1,6 +1,11 @@
 import { DEFAULT_PANE_WIDTH } from '@nestbox/shared/constants';
 import type { Item, SearchResult } from '@nestbox/shared/items/item.schema';
-import type { Pane, PaneSearch, Workspace } from '@nestbox/shared/workspace/workspace.schema';
+import type {
+  Pane,
+  PaneSearch,
+  Workspace,
+  WorkspaceSettings,
+} from '@nestbox/shared/workspace/workspace.schema';
 import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids.js';
 import type { Database, UserRow } from '../../db/schema.js';
@@ -144,7 +149,7 @@ export function createWorkspaceService(deps: {
     },
 
     setSplit: (user: UserRow, split: number) => users.updateWorkspacePreferences(user, { split }),
-    setSettings: (user: UserRow, settings: { tooltipsEnabled: boolean }) =>
+    setSettings: (user: UserRow, settings: WorkspaceSettings) =>
       users.updateWorkspacePreferences(user, settings),
   };
   return service;

@@ -81,7 +81,7 @@ describe(`workspace on ${testEngine}`, () => {
     await ok('PUT', '/api/workspace/split', { split: 2 });
     await ok('PUT', '/api/workspace/settings', { settings: { tooltipsEnabled: false } });
     const me = await ok<User>('GET', '/api/admin/users/get-user');
-    expect(me.workspace).toEqual({ split: 2, settings: { tooltipsEnabled: false } });
+    expect(me.workspace).toEqual({ split: 2, settings: { tooltipsEnabled: false, openBoxesIn: 'newPane' } });
   });
 
   it('closes the panes of an archived box, and drops panes whose box the user can no longer read', async () => {

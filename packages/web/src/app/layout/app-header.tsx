@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import {
   IconLayoutColumns,
+  IconLayoutDashboard,
   IconLayoutRows,
   IconListNumbers,
   IconLogout,
@@ -16,6 +17,8 @@ import { Logo } from '../../components/brand/logo';
 // Reminders (issue 7): the badge button and the modal
 import { RemindersButton } from '../../features/reminders/components/reminders-button';
 import { RemindersModal } from '../../features/reminders/components/reminders-list';
+import { WorkspaceSettingsModal } from '../../features/workspace/components/workspace-settings-modal';
+import { openItemSettings } from '../../features/workspace/hooks/use-item-settings';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { toggleWorkspaceLayout } from '../../lib/preferences';
 import { HeaderAction } from './header-action';
@@ -34,13 +37,15 @@ export function AppHeader() {
   const layout = useWorkspaceLayout();
   const [remindersOpened, reminders] = useDisclosure(false);
   const [settingsOpened, settings] = useDisclosure(false);
+  const [workspaceSettingsOpened, workspaceSettings] = useDisclosure(false);
   const onWorkspace = pathname === PAGE_PATHS.app || pathname.startsWith(PAGE_PATHS.boxes);
   const onOrganiser = pathname.startsWith(PAGE_PATHS.organiser);
 
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="xs">
       <Anchor component={Link} to={PAGE_PATHS.boxes} underline="never" aria-label={t('app.home')}>
-        <Logo size={30} />
+        {/* The wordmark gives way on phones, so every header button fits (items web added one). */}
+        <Logo size={30} hideWordmarkBelow="xs" />
       </Anchor>
       <Group gap={4} wrap="nowrap">
         <Group gap={4} wrap="nowrap" component="nav" aria-label={t('header.navigation')}>
@@ -65,6 +70,14 @@ export function AppHeader() {
           onClick={toggleWorkspaceLayout}
           pressed={layout === 'stacked'}
         />
+        {/* Workspace settings, beside the layout toggle on the workspace page (items web) */}
+        {onWorkspace && (
+          <HeaderAction
+            label={t('workspaceSettings.title')}
+            icon={<IconLayoutDashboard {...ICON} />}
+            onClick={workspaceSettings.open}
+          />
+        )}
         <HeaderAction
           label={t('header.settings')}
           icon={<IconSettings {...ICON} />}
@@ -73,8 +86,15 @@ export function AppHeader() {
         <HeaderAction label={t('header.logout')} icon={<IconLogout {...ICON} />} to={PAGE_PATHS.logout} />
       </Group>
 
-      {/* The integrator connects onOpenItem to Item settings scrolled to its reminders. */}
-      <RemindersModal opened={remindersOpened} onClose={reminders.close} onOpenItem={() => {}} />
+      <RemindersModal
+        opened={remindersOpened}
+        onClose={reminders.close}
+        onOpenItem={(itemId) => {
+          reminders.close();
+          openItemSettings(itemId, 'reminders');
+        }}
+      />
+      <WorkspaceSettingsModal opened={workspaceSettingsOpened} onClose={workspaceSettings.close} />
       <Modal opened={settingsOpened} onClose={settings.close} title={t('settings.title')} size="lg">
         <Suspense
           fallback={

@@ -5,8 +5,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/feedback/page-loader';
+import { RemindersSection } from '../../features/reminders/components/reminders-section';
 // Slack link result notice (issue 8)
 import { useSlackLinkNotice } from '../../features/settings/hooks/use-slack-link-notice';
+import { ItemSettingsHost } from '../../features/workspace/components/item-settings-host';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { useSessionToken } from '../../hooks/use-session-token';
 import { getUserQueryOptions } from '../../lib/api/get-user';
@@ -55,6 +57,11 @@ export function AppLayout() {
       <AppShell.Main data-layout={layout} bg="var(--nestbox-page-bg)">
         <Outlet />
       </AppShell.Main>
+      <ItemSettingsHost
+        renderReminders={(item) => (
+          <RemindersSection itemId={item._id} readonly={item.accessLevel === 'readonly'} />
+        )}
+      />
     </AppShell>
   );
 }

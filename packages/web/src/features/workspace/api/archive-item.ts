@@ -1,23 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { ALL_ITEMS_FOR_PANE_KEY } from './get-items-for-pane';
 import { getWorkspaceQueryOptions } from './get-workspace';
+import { refetchItemViews, removeItemFromPanes, restoreSnapshot } from './item-cache';
 
 /** `DELETE /api/items/archive`: archives an item; an archived box also leaves the workspace (SPEC §4). */
 export function archiveItem(itemId: string): Promise<unknown> {
   return apiRequest<unknown>('/api/items/archive', { method: 'DELETE', query: { itemId } });
 }
 
-/** Archives an item, then refetches the panes and the layout (its own pane may have closed). */
+/**
+ * Archives an item: it leaves its box's pane at once (and comes back if the server refuses),
+ * then the panes and the layout refetch (its own pane may have closed).
+ */
 export function useArchiveItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: archiveItem,
-    onSuccess: () =>
+    onMutate: async (itemId) => ({ before: await removeItemFromPanes(queryClient, itemId) }),
+    onError: (_error, _itemId, context) => restoreSnapshot(queryClient, context?.before),
+    onSettled: (_data, _error, itemId) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getWorkspaceQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ALL_ITEMS_FOR_PANE_KEY }),
+        refetchItemViews(queryClient, itemId),
       ]),
-    // SPEC §8: archive failures are only logged (the API client already logs them).
   });
 }

@@ -24,11 +24,13 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useArchiveItem } from '../api/archive-item';
+import { useUser } from '../../../lib/api/get-user';
 import { useClosePane } from '../api/close-pane';
 import { useSetItemCompleted } from '../api/complete-item';
 import { useCreatePane } from '../api/create-pane';
 import { useItemsForPane } from '../api/get-items-for-pane';
+// Workspace settings 'Open boxes in' (items web)
+import { useReplaceInWorkspace } from '../api/replace-in-workspace';
 // Drag and drop and search panes (workspace, part B)
 import { useCreateSearchPane } from '../api/search-pane';
 import { useNotifyFailure } from '../hooks/use-notify-failure';
@@ -81,7 +83,9 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const createPane = useCreatePane();
   const outliner = useTextOutliner(itemId);
   const setCompleted = useSetItemCompleted(itemId);
-  const archiveItem = useArchiveItem();
+  // Workspace settings 'Open boxes in': a new pane after this one, or this same pane (items web).
+  const replaceInWorkspace = useReplaceInWorkspace();
+  const openBoxesIn = useUser().workspace.settings.openBoxesIn;
   const notifyFailure = useNotifyFailure();
   const createSearchPane = useCreateSearchPane();
 
@@ -89,13 +93,14 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const title = box?.isRootBox ? t('pane.rootTitle') : box?.title || t('pane.noTitle');
   const canAdd = box !== undefined && box.accessLevel !== 'readonly';
 
-  const handleOpenBox = (child: Item) =>
-    createPane.mutate(
-      { pos: paneIndex + 1, itemId: child._id },
-      { onError: (error) => notifyFailure(error, 'boxes.addFailed') },
-    );
-
-  const handleArchive = (child: Item) => archiveItem.mutate(child._id);
+  const handleOpenBox = (child: Item) => {
+    const onError = (error: unknown) => notifyFailure(error, 'boxes.addFailed');
+    if (openBoxesIn === 'samePane') {
+      replaceInWorkspace.mutate({ pos: paneIndex, itemId: child._id }, { onError });
+    } else {
+      createPane.mutate({ pos: paneIndex + 1, itemId: child._id }, { onError });
+    }
+  };
 
   const handleOpenSearch = () =>
     createSearchPane.mutate(paneIndex + 1, { onError: (error) => notifyFailure(error, 'error.generic') });
@@ -140,7 +145,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
     const linesAtEnd = anchorId === undefined || !items.some((item) => item._id === anchorId);
     const renderItem = (item: Item) =>
       item.itemType === 'todoBox' ? (
-        <BoxItemRow item={item} onOpen={() => handleOpenBox(item)} onArchive={() => handleArchive(item)} />
+        <BoxItemRow item={item} onOpen={() => handleOpenBox(item)} />
       ) : (
         <TextItemRow
           item={item}
@@ -154,7 +159,6 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
               { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
             )
           }
-          onArchive={() => handleArchive(item)}
         />
       );
     // Drag and drop, and only the rows in sight rendered (workspace, part B): see PaneItemList.

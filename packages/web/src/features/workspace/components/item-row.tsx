@@ -1,28 +1,12 @@
-import { ActionIcon, Checkbox, Textarea, Tooltip, UnstyledButton } from '@mantine/core';
+import { Checkbox, Textarea, UnstyledButton } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { IconBox, IconTrash } from '@tabler/icons-react';
+import { IconBox } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUser } from '../../../lib/api/get-user';
 import type { TextCommit } from '../hooks/use-text-outliner';
+import { ItemHoverMenu } from './item-hover-menu';
 import classes from './item-row.module.css';
-
-function ArchiveAction({ onArchive }: { onArchive: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Tooltip label={t('item.archive')}>
-      <ActionIcon
-        className={classes.actions}
-        variant="subtle"
-        color="gray"
-        size="md"
-        aria-label={t('item.archive')}
-        onClick={onArchive}
-      >
-        <IconTrash size={16} stroke={1.6} />
-      </ActionIcon>
-    </Tooltip>
-  );
-}
 
 interface TextEditorProps {
   initialTitle: string;
@@ -82,10 +66,9 @@ interface TextItemRowProps {
   onCommit: (title: string, how: TextCommit) => void;
   onCancel: () => void;
   onToggleCompleted: (completed: boolean) => void;
-  onArchive: () => void;
 }
 
-/** A text: a checkbox, its text (click to edit in place) and an archive action. */
+/** A text: a checkbox and its text (click to edit in place), with the item hover menu. */
 export function TextItemRow({
   item,
   editing,
@@ -93,14 +76,13 @@ export function TextItemRow({
   onCommit,
   onCancel,
   onToggleCompleted,
-  onArchive,
 }: TextItemRowProps) {
   const { t } = useTranslation();
   const readonly = item.accessLevel === 'readonly';
   const text = item.title || <span className={classes.placeholder}>{t('item.text.label')}</span>;
 
   return (
-    <div className={classes.row} data-item-id={item._id}>
+    <ItemHoverMenu item={item} className={classes.row} disabled={editing}>
       <Checkbox
         className={classes.checkbox}
         size="sm"
@@ -127,8 +109,7 @@ export function TextItemRow({
           </UnstyledButton>
         )}
       </div>
-      {!readonly && !editing && <ArchiveAction onArchive={onArchive} />}
-    </div>
+    </ItemHoverMenu>
   );
 }
 
@@ -183,22 +164,25 @@ export function QueuedTextRow({ text }: { text: string }) {
 interface BoxItemRowProps {
   item: Item;
   onOpen: () => void;
-  onArchive: () => void;
 }
 
-/** A box inside a box: its icon and title; clicking opens it in a new pane. */
-export function BoxItemRow({ item, onOpen, onArchive }: BoxItemRowProps) {
+/** A box inside a box: its icon and title (clicking opens it), with the item hover menu. */
+export function BoxItemRow({ item, onOpen }: BoxItemRowProps) {
   const { t } = useTranslation();
   const title = item.title || t('pane.noTitle');
+  const samePane = useUser().workspace.settings.openBoxesIn === 'samePane';
   return (
-    <div className={classes.row} data-item-id={item._id}>
+    <ItemHoverMenu item={item} className={classes.row}>
       <div className={classes.content}>
-        <UnstyledButton className={classes.box} onClick={onOpen} title={t('item.open', { title })}>
+        <UnstyledButton
+          className={classes.box}
+          onClick={onOpen}
+          title={samePane ? t('item.openHere', { title }) : t('item.open', { title })}
+        >
           <IconBox className={classes.boxIcon} size={18} stroke={1.7} aria-hidden />
           <span className={classes.boxTitle}>{title}</span>
         </UnstyledButton>
       </div>
-      {item.accessLevel !== 'readonly' && <ArchiveAction onArchive={onArchive} />}
-    </div>
+    </ItemHoverMenu>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { DEFAULT_PANE_WIDTH } from '@nestbox/shared/constants';
 import type { Pane } from '@nestbox/shared/workspace/workspace.schema';
 import { IconBox, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { useNotifyFailure } from '../hooks/use-notify-failure';
 import { useHiddenPanes, usePanesThatFit } from '../hooks/use-panes-that-fit';
 import { useRevealNewPanes } from '../hooks/use-reveal-new-panes';
 import { BoxPane } from './box-pane';
+import { OpenBoxButton } from './open-box-button';
 import { PaneResizeHandle } from './pane-resize-handle';
 import { SearchPane } from './search-pane';
 import { WorkspaceDnd } from './workspace-dnd';
@@ -162,7 +163,10 @@ export function WorkspaceView() {
   if (openPanes.length === 0) {
     return (
       <WorkspaceEmptyState>
-        <OpenRootBoxButton />
+        <Group justify="center" gap="sm">
+          <OpenRootBoxButton />
+          <OpenBoxButton />
+        </Group>
       </WorkspaceEmptyState>
     );
   }

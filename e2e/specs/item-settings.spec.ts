@@ -1,0 +1,308 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
+import { api, createBox, pane, userIdOf } from '../support/api.js';
+
+interface Item {
+  _id: string;
+  title: string;
+  parentItemId: string | null;
+  archivedDate: number | null;
+  prioritizable: boolean;
+  priorityTargetDate: number | null;
+  autoArchiveAmount: number | null;
+  autoArchiveDuration: string | null;
+  autoArchiveTimestamp: number | null;
+}
+
+/** An account whose Workspace is open in the first pane, and helpers to fill it through the API. */
+async function setUp(page: Page, label: string) {
+  const { request } = page;
+  const { token } = await createLoggedInAccount(request, { label });
+  const [root] = await api<Item[]>(request, token, 'POST', '/api/items/get-user-associated-items', {
+    limitToType: 'todoBox',
+  });
+  const rootId = root?._id ?? '';
+  const create = (itemType: 'todoBox' | 'todoText', title: string, parentItemId = rootId) =>
+    api<Item>(request, token, 'POST', '/api/items/create-item', { parentItemId, itemType, title });
+  await api(request, token, 'POST', '/api/items/create-pane', { pos: 0, itemId: rootId });
+  await putSessionToken(page, token);
+  return {
+    token,
+    rootId,
+    box: (title: string, parent?: string) => create('todoBox', title, parent),
+    text: (title: string, parent?: string) => create('todoText', title, parent),
+    item: (itemId: string) => getItem(request, token, itemId),
+  };
+}
+
+async function getItem(request: APIRequestContext, token: string, itemId: string): Promise<Item> {
+  const response = await request.get(`/api/items/get-item?itemId=${itemId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Item;
+}
+
+const row = (page: Page, id: string) => page.locator(`[data-item-id="${id}"]`);
+const hoverMenu = (page: Page, id: string) => page.locator(`[data-item-hover-menu="${id}"]`);
+
+/** Hovers a row and answers its menu, once shown. */
+async function openHoverMenu(page: Page, id: string) {
+  await row(page, id).hover();
+  const menu = hoverMenu(page, id);
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+test.describe('the item hover menu and Item settings', () => {
+  test('the hover menu is 170 by 32 px, 6 px right of the row, opens by keyboard and toggles prioritise', async ({
+    page,
+  }) => {
+    const { text, item } = await setUp(page, 'hover-menu');
+    const milk = await text('Buy milk');
+    await page.goto('/app');
+    await expect(row(page, milk._id)).toHaveText('Buy milk');
+
+    const menu = await openHoverMenu(page, milk._id);
+    const rowBox = await row(page, milk._id).boundingBox();
+    const menuBox = await menu.locator(':scope > div').boundingBox();
+    expect(rowBox).not.toBeNull();
+    expect(menuBox).not.toBeNull();
+    if (!rowBox || !menuBox) return;
+    expect(menuBox.width).toBeCloseTo(170, 0);
+    expect(menuBox.height).toBeCloseTo(32, 0);
+    expect(menuBox.x - (rowBox.x + rowBox.width)).toBeCloseTo(6, 0);
+    await expect(menu.getByRole('button')).toHaveCount(5);
+
+    // Leaving the row closes it.
+    await page.mouse.move(5, 400);
+    await expect(menu).toBeHidden();
+
+    // Prioritise: the menu closes and the server has it; then the toggle says Unprioritise.
+    await (await openHoverMenu(page, milk._id)).getByRole('button', { name: 'Prioritise' }).click();
+    await expect(menu).toBeHidden();
+    await expect.poll(async () => (await item(milk._id)).prioritizable).toBe(true);
+    await page.mouse.move(5, 400);
+    const again = await openHoverMenu(page, milk._id);
+    await expect(again.getByRole('button', { name: 'Unprioritise' })).toHaveAttribute('aria-pressed', 'true');
+    await again.getByRole('button', { name: 'Unprioritise' }).click();
+    await expect.poll(async () => (await item(milk._id)).prioritizable).toBe(false);
+
+    // Keyboard: focus in the row shows the menu, and Tab reaches its buttons.
+    await page.mouse.move(5, 400);
+    await row(page, milk._id).getByRole('checkbox').focus();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(row(page, milk._id).getByRole('button', { name: 'Buy milk' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('button', { name: 'More options' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Buy milk' })).toBeVisible();
+  });
+
+  test('on a 390 px screen the menu opens from a button at the row end and stays on screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { text } = await setUp(page, 'hover-menu-narrow');
+    const milk = await text('Buy milk');
+    await page.goto('/app');
+    // Hovering does not cover the row; the row's own button opens the menu.
+    await row(page, milk._id).getByRole('button', { name: 'Buy milk' }).hover();
+    await expect(hoverMenu(page, milk._id)).toBeHidden();
+    await row(page, milk._id).getByRole('button', { name: 'Item actions' }).click();
+    const menu = hoverMenu(page, milk._id);
+    await expect(menu).toBeInViewport({ ratio: 1 });
+    await menu.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buy milk' });
+    await expect(dialog.getByRole('heading', { name: 'Share' })).toBeInViewport();
+    await expect(menu).toBeHidden();
+  });
+
+  test('auto-archive set from Item settings shows its expiry, and None clears it', async ({ page }) => {
+    const { text, item } = await setUp(page, 'auto-archive');
+    const note = await text('Old note');
+    await page.goto('/app');
+    await (await openHoverMenu(page, note._id)).getByRole('button', { name: 'More options' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Old note' });
+    await expect(dialog.getByText('Fetching item details...')).toBeHidden();
+
+    const before = Date.now();
+    await dialog.getByRole('combobox', { name: 'Archive automatically after' }).click();
+    await page.getByRole('option', { name: '2 weeks' }).click();
+    await expect(dialog.getByText(/This item archives itself on \d\d-\w{3}-\d{4} \d\d:\d\d\./)).toBeVisible();
+    const saved = await item(note._id);
+    expect(saved.autoArchiveAmount).toBe(2);
+    expect(saved.autoArchiveDuration).toBe('weeks');
+    const twoWeeks = 14 * 24 * 3600 * 1000;
+    expect(saved.autoArchiveTimestamp ?? 0).toBeGreaterThanOrEqual(before + twoWeeks - 3600 * 1000);
+    expect(saved.autoArchiveTimestamp ?? 0).toBeLessThanOrEqual(Date.now() + twoWeeks + 3600 * 1000);
+
+    // It is still shown when Item settings opens again.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.mouse.move(5, 400);
+    await (await openHoverMenu(page, note._id)).getByRole('button', { name: 'More options' }).click();
+    await expect(dialog.getByRole('combobox', { name: 'Archive automatically after' })).toHaveValue(
+      '2 weeks',
+    );
+    await expect(dialog.getByText(/This item archives itself on/)).toBeVisible();
+
+    await dialog.getByRole('combobox', { name: 'Archive automatically after' }).click();
+    await page.getByRole('option', { name: 'None' }).click();
+    await expect(dialog.getByText(/This item archives itself on/)).toBeHidden();
+    const cleared = await item(note._id);
+    expect(cleared.autoArchiveAmount).toBeNull();
+    expect(cleared.autoArchiveTimestamp).toBeNull();
+  });
+
+  test('the target date button opens Item settings at Target Date; a date is set, then cleared', async ({
+    page,
+  }) => {
+    const { text, item } = await setUp(page, 'target-date');
+    const report = await text('Send the report');
+    await page.goto('/app');
+    await (await openHoverMenu(page, report._id)).getByRole('button', { name: 'Target date' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send the report' });
+    const picker = dialog.getByRole('button', { name: 'Target Date', exact: true });
+    await expect(picker).toBeInViewport();
+
+    const now = new Date();
+    const month = now.toLocaleString('en-GB', { month: 'long', timeZone: 'Europe/London' });
+    const year = now.getFullYear();
+    await picker.click();
+    await page.getByRole('button', { name: `25 ${month} ${year}`, exact: true }).click();
+    await expect(picker).toHaveText(`25 ${month} ${year}`);
+    await expect.poll(async () => (await item(report._id)).priorityTargetDate).not.toBeNull();
+    const saved = (await item(report._id)).priorityTargetDate ?? 0;
+    // The start of that day in the person's time zone (Europe/London).
+    expect(new Date(saved).toLocaleString('en-GB', { timeZone: 'Europe/London' })).toBe(
+      `25/${String(now.getMonth() + 1).padStart(2, '0')}/${year}, 00:00:00`,
+    );
+
+    await dialog.getByRole('button', { name: 'Clear the target date' }).click();
+    await expect(picker).toHaveText('No target date');
+    await expect.poll(async () => (await item(report._id)).priorityTargetDate).toBeNull();
+  });
+
+  test('an item archived from the hover menu is restored into another box from the restore panel', async ({
+    page,
+  }) => {
+    const { token, box, text, item } = await setUp(page, 'restore');
+    const home = await box('Home');
+    await box('Office');
+    const plants = await text('Water the plants', home._id);
+    await page.goto('/app');
+    await pane(page, 'Workspace').getByRole('button', { name: 'Home' }).click();
+    await expect(row(page, plants._id)).toBeVisible();
+
+    await (await openHoverMenu(page, plants._id)).getByRole('button', { name: 'Archive item' }).click();
+    await expect(row(page, plants._id)).toHaveCount(0);
+    const found = await api<Item[]>(page.request, token, 'POST', '/api/items/search-items', {
+      searchTerm: 'plants',
+      includeArchived: true,
+    });
+    expect(found.map((hit) => [hit._id, hit.archivedDate !== null])).toEqual([[plants._id, true]]);
+
+    // The notification leads to Item settings, where the restore panel replaces the archive options.
+    await page.getByRole('button', { name: 'Restore…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Water the plants' });
+    await expect(dialog.getByText(/This item was archived on/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Archive now' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Select Office' }).click();
+    await expect(page.getByText('Restored into Office.')).toBeVisible();
+    await expect.poll(async () => (await item(plants._id)).archivedDate).toBeNull();
+    await page.keyboard.press('Escape');
+
+    await pane(page, 'Workspace').getByRole('button', { name: 'Office' }).click();
+    await expect(pane(page, 'Office').locator('[data-item-id]')).toHaveText(['Water the plants']);
+    await expect(pane(page, 'Home').getByText('This box is empty')).toBeVisible();
+  });
+
+  test('an item is moved into a nested box with the box finder', async ({ page }) => {
+    const { box, text, item, rootId } = await setUp(page, 'move');
+    const projects = await box('Projects');
+    const garden = await box('Garden', projects._id);
+    const seeds = await text('Order seeds');
+    await page.goto('/app');
+
+    await (await openHoverMenu(page, seeds._id)).getByRole('button', { name: 'More options' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Order seeds' });
+    const finder = dialog.locator('[data-box-finder]');
+    // At the root: no back button; the item's own box (Workspace) is not offered.
+    await expect(finder.locator('[data-finder-current]')).toHaveText('Workspace');
+    await expect(finder.getByRole('button', { name: 'Back' })).toHaveCount(0);
+    await expect(finder.getByRole('button', { name: 'Move Workspace' })).toHaveCount(0);
+    await finder.getByRole('button', { name: 'Show the boxes in Projects' }).click();
+    await expect(finder.locator('[data-finder-current]')).toHaveText('Projects');
+    await expect(finder.getByRole('button', { name: 'Back' })).toBeVisible();
+    await finder.getByRole('button', { name: 'Show the boxes in Garden' }).click();
+    await expect(finder.getByText('No boxes here')).toBeVisible();
+    await finder.getByRole('button', { name: 'Back' }).click();
+    await finder.getByRole('button', { name: 'Move Garden' }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(row(page, seeds._id)).toHaveCount(0);
+    expect((await item(seeds._id)).parentItemId).toBe(garden._id);
+    expect((await item(garden._id)).parentItemId).toBe(projects._id);
+    expect(rootId).not.toBe(garden._id);
+  });
+
+  test("'Open boxes in the same pane' replaces the pane, and is kept after a reload", async ({ page }) => {
+    const { box } = await setUp(page, 'open-in');
+    await box('Recipes');
+    await page.goto('/app');
+    await expect(pane(page, 'Workspace')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Workspace settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Workspace settings' });
+    await expect(dialog.getByRole('radio', { name: 'a new pane' })).toBeChecked();
+    await dialog.getByRole('radio', { name: 'the same pane (replace)' }).click();
+    await expect(dialog.getByRole('radio', { name: 'the same pane (replace)' })).toBeChecked();
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Workspace settings' }).click();
+    await expect(dialog.getByRole('radio', { name: 'the same pane (replace)' })).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await pane(page, 'Workspace').getByRole('button', { name: 'Recipes' }).click();
+    await expect(pane(page, 'Recipes')).toBeVisible();
+    await expect(pane(page, 'Workspace')).toHaveCount(0);
+    await expect(page.locator('section[data-pane-id]')).toHaveCount(1);
+  });
+
+  test('someone with read-only access gets only More options, and sees Item settings read-only', async ({
+    page,
+    request,
+  }) => {
+    const owner = await createLoggedInAccount(request, { label: 'items-lender' });
+    const reader = await createLoggedInAccount(request, { label: 'items-reader' });
+    const box = await createBox(request, owner.token, 'Recipes');
+    const soup = await api<Item>(request, owner.token, 'POST', '/api/items/create-item', {
+      parentItemId: box._id,
+      itemType: 'todoText',
+      title: 'Leek soup',
+    });
+    await api(request, owner.token, 'PUT', '/api/items/associate-user', {
+      itemId: box._id,
+      userId: await userIdOf(request, reader.token),
+      ownershipId: 'readonly',
+    });
+    await api(request, reader.token, 'POST', '/api/items/create-pane', { pos: 0, itemId: box._id });
+    await putSessionToken(page, reader.token);
+    await page.goto('/app');
+
+    const menu = await openHoverMenu(page, soup._id);
+    await expect(menu.getByRole('button')).toHaveCount(1);
+    await expect(menu.getByText('Read only')).toBeVisible();
+    await menu.getByRole('button', { name: 'More options' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leek soup' });
+    await expect(dialog.getByText(/shared with you read-only/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Target Date', exact: true })).toBeDisabled();
+    await expect(dialog.getByRole('switch', { name: 'Prioritizable' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Archive now' })).toHaveCount(0);
+    await expect(dialog.locator('[data-box-finder]')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,63 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { itemKey } from './get-item';
+import { ALL_ITEMS_FOR_PANE_KEY, type ItemsForPane } from './get-items-for-pane';
+
+/** What the caches held before an optimistic change, to put back if the server refuses it. */
+export type CacheSnapshot = ReadonlyArray<readonly [QueryKey, unknown]>;
+
+async function snapshot(queryClient: QueryClient, itemId: string): Promise<CacheSnapshot> {
+  await Promise.all([
+    queryClient.cancelQueries({ queryKey: ALL_ITEMS_FOR_PANE_KEY }),
+    queryClient.cancelQueries({ queryKey: itemKey(itemId) }),
+  ]);
+  return [
+    ...queryClient.getQueriesData<ItemsForPane>({ queryKey: ALL_ITEMS_FOR_PANE_KEY }),
+    [itemKey(itemId), queryClient.getQueryData<Item>(itemKey(itemId))] as const,
+  ];
+}
+
+/** Puts the caches back as they were before an optimistic change. */
+export function restoreSnapshot(queryClient: QueryClient, before: CacheSnapshot | undefined): void {
+  for (const [key, data] of before ?? []) queryClient.setQueryData(key, data);
+}
+
+/**
+ * Changes an item at once wherever it shows (the pane of its box, its row in its parent's
+ * pane, Item settings); answers the caches as they were.
+ */
+export async function patchItemEverywhere(
+  queryClient: QueryClient,
+  itemId: string,
+  patch: Partial<Item>,
+): Promise<CacheSnapshot> {
+  const before = await snapshot(queryClient, itemId);
+  const apply = (item: Item) => (item._id === itemId ? { ...item, ...patch } : item);
+  queryClient.setQueriesData<ItemsForPane>({ queryKey: ALL_ITEMS_FOR_PANE_KEY }, (pane) =>
+    pane ? { item: apply(pane.item), items: pane.items.map(apply) } : pane,
+  );
+  queryClient.setQueryData<Item>(itemKey(itemId), (item) => (item ? apply(item) : item));
+  return before;
+}
+
+/** Takes an item out of every pane's list at once (archived or moved away); answers the caches as they were. */
+export async function removeItemFromPanes(queryClient: QueryClient, itemId: string): Promise<CacheSnapshot> {
+  const before = await snapshot(queryClient, itemId);
+  queryClient.setQueriesData<ItemsForPane>({ queryKey: ALL_ITEMS_FOR_PANE_KEY }, (pane) =>
+    pane?.items.some((item) => item._id === itemId)
+      ? {
+          item: { ...pane.item, subItemsIndex: pane.item.subItemsIndex?.filter((id) => id !== itemId) },
+          items: pane.items.filter((item) => item._id !== itemId),
+        }
+      : pane,
+  );
+  return before;
+}
+
+/** Refetches every pane and the item's details after a change the server settled. */
+export function refetchItemViews(queryClient: QueryClient, itemId: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ALL_ITEMS_FOR_PANE_KEY }),
+    queryClient.invalidateQueries({ queryKey: itemKey(itemId) }),
+  ]);
+}

@@ -1,0 +1,25 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { refetchItemViews, removeItemFromPanes, restoreSnapshot } from './item-cache';
+
+export interface MoveToNewParentBody {
+  itemId: string;
+  newParentItemId: string;
+}
+
+/** `PUT /api/items/move-to-new-parent`: the item goes last in another box. */
+export function moveToNewParent(body: MoveToNewParentBody): Promise<Item> {
+  return apiRequest<Item>('/api/items/move-to-new-parent', { method: 'PUT', body });
+}
+
+/** Moves an item: it leaves its box's pane at once, then every pane refetches (the new box shows it). */
+export function useMoveToNewParent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveToNewParent,
+    onMutate: async ({ itemId }) => ({ before: await removeItemFromPanes(queryClient, itemId) }),
+    onError: (_error, _body, context) => restoreSnapshot(queryClient, context?.before),
+    onSettled: (_data, _error, { itemId }) => refetchItemViews(queryClient, itemId),
+  });
+}

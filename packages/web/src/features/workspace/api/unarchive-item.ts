@@ -1,0 +1,28 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { itemKey } from './get-item';
+import { refetchItemViews } from './item-cache';
+
+export interface UnarchiveBody {
+  itemId: string;
+  /** The box it is restored into. */
+  parentItemId: string;
+}
+
+/** `PUT /api/items/unarchive`: restores an archived item into a chosen box. */
+export function unarchiveItem(body: UnarchiveBody): Promise<Item> {
+  return apiRequest<Item>('/api/items/unarchive', { method: 'PUT', body });
+}
+
+/** Restores an item; Item settings shows it active again and the panes refetch. */
+export function useUnarchiveItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unarchiveItem,
+    onSuccess: async (item) => {
+      queryClient.setQueryData(itemKey(item._id), item);
+      await refetchItemViews(queryClient, item._id);
+    },
+  });
+}

@@ -1,0 +1,241 @@
+import { ActionIcon, Popover, Tooltip } from '@mantine/core';
+import type { Item } from '@nestbox/shared/items/item.schema';
+import {
+  IconCalendarEvent,
+  IconDots,
+  IconDotsVertical,
+  IconFlag,
+  IconFlagFilled,
+  IconShare,
+  IconTrash,
+} from '@tabler/icons-react';
+import { type FocusEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useArchiveItem } from '../api/archive-item';
+import { useUpdateItemFields } from '../api/update-item-fields';
+import { useDragInProgress } from '../hooks/use-drag-in-progress';
+import { type ItemSettingsSection, openItemSettings } from '../hooks/use-item-settings';
+import { useNotifyFailure } from '../hooks/use-notify-failure';
+import { notifyArchived } from './archived-notice';
+import classes from './item-hover-menu.module.css';
+
+/** How long the menu waits after the pointer leaves, so it can cross the 6 px gap to the menu. */
+const CLOSE_DELAY_MS = 150;
+/**
+ * Phones and touch screens: no hover, and no room beside the row. The menu then opens from a
+ * small button at the row's end (or keyboard focus), over the row's right end.
+ */
+const COMPACT_QUERY = '(max-width: 36em), (hover: none)';
+const isCompact = () => window.matchMedia(COMPACT_QUERY).matches;
+
+/** SPEC §2: the menu is 170 px wide and sits 6 px right of the item. */
+const MENU_WIDTH_PX = 170;
+const MENU_OFFSET_PX = 6;
+
+/**
+ * 6 px right of the row; when the screen has no room there (a phone, the last pane), over the
+ * row's right end instead, so the menu never leaves the screen.
+ */
+function menuOffset(row: HTMLElement | null): number {
+  if (!row) return MENU_OFFSET_PX;
+  const room = document.documentElement.clientWidth - row.getBoundingClientRect().right;
+  return room >= MENU_OFFSET_PX + MENU_WIDTH_PX + 4 ? MENU_OFFSET_PX : -(MENU_WIDTH_PX + 4);
+}
+
+interface MenuButtonProps {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  disabled?: boolean;
+  pressed?: boolean;
+  color?: string;
+}
+
+/** One icon button of the menu; its tooltip stays quiet while something is dragged. */
+function MenuButton({ label, onClick, children, disabled, pressed, color = 'gray' }: MenuButtonProps) {
+  const dragging = useDragInProgress();
+  return (
+    // `opened` false while dragging; otherwise the tooltip is left to the theme (tooltips setting).
+    <Tooltip label={label} opened={dragging ? false : undefined}>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        size="md"
+        aria-label={label}
+        aria-pressed={pressed}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+interface ItemHoverMenuProps {
+  item: Item;
+  /** Class of the row element this renders (with `data-item-id`). */
+  className?: string;
+  /** What the row shows; the menu shows 6 px to its right while the row is hovered or focused. */
+  children: ReactNode;
+  /** Turns the menu off (while the row is being edited). */
+  disabled?: boolean;
+}
+
+/**
+ * The item hover menu (SPEC §2): more options, prioritise toggle, target date, share and
+ * archive, 170 by 32 px beside the row. It also holds the item's settings modal.
+ */
+export function ItemHoverMenu({ item, className, children, disabled = false }: ItemHoverMenuProps) {
+  const { t } = useTranslation();
+  const dragging = useDragInProgress();
+  const [hovered, setHovered] = useState(false);
+  const [offset, setOffset] = useState(MENU_OFFSET_PX);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const anchorRef = useRef<HTMLDivElement>(null);
+  const updateItem = useUpdateItemFields();
+  const archiveItem = useArchiveItem();
+  const notifyFailure = useNotifyFailure();
+
+  const readonly = item.accessLevel === 'readonly';
+  const isText = item.itemType === 'todoText';
+  const opened = hovered && !disabled && !dragging;
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const show = () => {
+    clearTimeout(closeTimer.current);
+    setOffset(menuOffset(anchorRef.current));
+    setHovered(true);
+  };
+  const hide = () => {
+    clearTimeout(closeTimer.current);
+    setHovered(false);
+  };
+  const hideSoon = () => {
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setHovered(false), CLOSE_DELAY_MS);
+  };
+
+  // React events bubble out of portals (the settings modal): only the row's own DOM counts.
+  const inRow = (target: EventTarget | null) =>
+    target instanceof Node && (anchorRef.current?.contains(target) ?? false);
+
+  const handleMouseEnter = (event: MouseEvent) => {
+    if (inRow(event.target) && !isCompact()) show();
+  };
+  // On a compact screen a tap also focuses: only keyboard focus opens the menu there.
+  const handleFocus = (event: FocusEvent) => {
+    if (inRow(event.target) && (!isCompact() || event.target.matches(':focus-visible'))) show();
+  };
+  const handleBlur = (event: FocusEvent) => {
+    if (inRow(event.target) && !inRow(event.relatedTarget)) hideSoon();
+  };
+
+  const openSettings = (scrollTo?: ItemSettingsSection) => {
+    hide();
+    openItemSettings(item._id, scrollTo);
+  };
+
+  const handlePrioritise = () => {
+    hide();
+    updateItem.mutate(
+      { itemId: item._id, prioritizable: !item.prioritizable },
+      { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
+    );
+  };
+
+  const handleArchive = () => {
+    hide();
+    // The row leaves at once (optimistic), so the outcome is read from the promise, not from
+    // mutate's callbacks (which never run once the row has unmounted).
+    archiveItem.mutateAsync(item._id).then(
+      () => notifyArchived(item._id, t),
+      (error: unknown) => notifyFailure(error, 'error.generic'),
+    );
+  };
+
+  const prioritiseLabel = item.prioritizable ? t('itemMenu.unprioritise') : t('itemMenu.prioritise');
+
+  return (
+    <Popover
+      opened={opened}
+      onDismiss={hide}
+      position="right"
+      offset={offset}
+      // Inside the row (so Tab goes from the row to the menu), yet fixed so the pane's edge never clips it.
+      withinPortal={false}
+      floatingStrategy="fixed"
+      transitionProps={{ duration: 0 }}
+      zIndex={150}
+      // The row is no popup button: the toolbar names itself, the row gets no aria-haspopup.
+      withRoles={false}
+    >
+      <Popover.Target>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only show the menu; every action is a button. */}
+        <div
+          ref={anchorRef}
+          className={className}
+          data-item-id={item._id}
+          onMouseEnter={handleMouseEnter}
+          onMouseLeave={hideSoon}
+          onFocus={handleFocus}
+          onBlur={handleBlur}
+        >
+          {children}
+          {!disabled && (
+            <ActionIcon
+              className={classes.trigger}
+              variant="subtle"
+              color="gray"
+              size="md"
+              aria-label={t('itemMenu.label')}
+              aria-expanded={opened}
+              onClick={() => (opened ? hide() : show())}
+            >
+              <IconDotsVertical size={18} stroke={1.7} />
+            </ActionIcon>
+          )}
+          <Popover.Dropdown
+            p={0}
+            bd={0}
+            bg="transparent"
+            role="toolbar"
+            aria-label={t('itemMenu.label')}
+            data-item-hover-menu={item._id}
+          >
+            <div className={classes.menu} data-readonly={readonly || undefined}>
+              <MenuButton label={t('itemMenu.moreOptions')} onClick={() => openSettings()}>
+                <IconDots size={18} stroke={1.7} />
+              </MenuButton>
+              {readonly ? (
+                <span className={classes.readonly}>{t('item.readonly')}</span>
+              ) : (
+                <>
+                  <MenuButton
+                    label={isText ? prioritiseLabel : t('itemMenu.prioritiseTextsOnly')}
+                    onClick={handlePrioritise}
+                    disabled={!isText}
+                    pressed={isText ? item.prioritizable : undefined}
+                    color={item.prioritizable ? 'nest' : 'gray'}
+                  >
+                    {item.prioritizable ? <IconFlagFilled size={17} /> : <IconFlag size={18} stroke={1.7} />}
+                  </MenuButton>
+                  <MenuButton label={t('itemMenu.targetDate')} onClick={() => openSettings('targetDate')}>
+                    <IconCalendarEvent size={18} stroke={1.7} />
+                  </MenuButton>
+                  <MenuButton label={t('itemMenu.share')} onClick={() => openSettings('share')}>
+                    <IconShare size={18} stroke={1.7} />
+                  </MenuButton>
+                  <MenuButton label={t('item.archive')} onClick={handleArchive}>
+                    <IconTrash size={18} stroke={1.7} />
+                  </MenuButton>
+                </>
+              )}
+            </div>
+          </Popover.Dropdown>
+        </div>
+      </Popover.Target>
+    </Popover>
+  );
+}

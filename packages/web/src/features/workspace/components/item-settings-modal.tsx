@@ -1,0 +1,440 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { AUTO_ARCHIVE_CHOICES, type AutoArchiveDuration } from '@nestbox/shared/constants';
+import { formatDate } from '@nestbox/shared/dates/format-date';
+import { dayOfTargetDate, targetDateFromDay } from '@nestbox/shared/dates/target-date';
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { IconArchive, IconCalendarEvent, IconStar, IconStarFilled } from '@tabler/icons-react';
+import 'dayjs/locale/en-gb';
+import 'dayjs/locale/fr';
+import { type ReactNode, type Ref, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '../../../lib/api/get-user';
+import { notify } from '../../../lib/notify';
+import { useArchiveItem } from '../api/archive-item';
+import { useItem } from '../api/get-item';
+import { useMoveToNewParent } from '../api/move-to-new-parent';
+import { useSetAutoArchive } from '../api/set-auto-archive';
+import { useUnarchiveItem } from '../api/unarchive-item';
+import { useUpdateItemFields } from '../api/update-item-fields';
+import type { ItemSettingsSection } from '../hooks/use-item-settings';
+import { useNotifyFailure } from '../hooks/use-notify-failure';
+import { notifyArchived } from './archived-notice';
+import { BoxFinder } from './box-finder';
+import { ShareSection } from './share-section';
+
+interface ItemSettingsModalProps {
+  itemId: string;
+  onClose: () => void;
+  /** Scroll this section into view once the item has loaded. */
+  scrollTo?: ItemSettingsSection;
+  /** The Reminders section for the loaded item, supplied by the app (the reminders feature). */
+  renderReminders?: (item: Item) => ReactNode;
+}
+
+const NONE = 'none';
+const choiceValue = (amount: number, duration: AutoArchiveDuration) => `${amount}:${duration}`;
+
+/** 'Item settings' (SPEC §2): opens for any item, text or box; the item loads fresh each time. */
+export function ItemSettingsModal({ itemId, onClose, scrollTo, renderReminders }: ItemSettingsModalProps) {
+  const { t } = useTranslation();
+  const item = useItem(itemId);
+  const data = item.data;
+  const title = data
+    ? data.title || (data.itemType === 'todoText' ? t('item.text.label') : t('pane.noTitle'))
+    : '';
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={
+        data ? (
+          <ModalTitle item={data} title={title} />
+        ) : (
+          <Text fw={600} fz="lg">
+            {t('itemSettings.title')}
+          </Text>
+        )
+      }
+    >
+      {item.isPending ? (
+        <Center mih={200}>
+          <Stack align="center" gap="xs">
+            <Loader size="sm" />
+            <Text c="dimmed" fz="sm">
+              {t('itemSettings.loading')}
+            </Text>
+          </Stack>
+        </Center>
+      ) : item.isError ? (
+        <Stack align="center" gap="sm" py="xl">
+          <Text c="dimmed" fz="sm" ta="center">
+            {t('itemSettings.loadFailed')}
+          </Text>
+          <Button variant="light" size="xs" onClick={() => void item.refetch()}>
+            {t('pane.retry')}
+          </Button>
+        </Stack>
+      ) : (
+        <ItemSettingsBody
+          item={item.data}
+          onClose={onClose}
+          scrollTo={scrollTo}
+          renderReminders={renderReminders}
+        />
+      )}
+    </Modal>
+  );
+}
+
+/** The item's title and its favourite star (the caller's own, so readonly people may star too). */
+function ModalTitle({ item, title }: { item: Item; title: string }) {
+  const { t } = useTranslation();
+  const updateItem = useUpdateItemFields();
+  const notifyFailure = useNotifyFailure();
+  const label = item.favourited ? t('boxSettings.unfavourite') : t('boxSettings.favourite');
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text fw={600} fz="lg" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Text>
+      <Tooltip label={label}>
+        <ActionIcon
+          variant="subtle"
+          color="yellow"
+          aria-label={label}
+          aria-pressed={item.favourited}
+          onClick={() =>
+            updateItem.mutate(
+              { itemId: item._id, favourited: !item.favourited },
+              { onError: (error) => notifyFailure(error, detailsFailedKey(item)) },
+            )
+          }
+        >
+          {item.favourited ? <IconStarFilled size={18} /> : <IconStar size={18} stroke={1.7} />}
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** SPEC §8: 'Text details could not be saved.' or 'Box details could not be saved.'. */
+function detailsFailedKey(item: Item) {
+  return item.itemType === 'todoText' ? 'boxes.textSaveFailed' : 'boxes.detailsSaveFailed';
+}
+
+interface BodyProps {
+  item: Item;
+  onClose: () => void;
+  scrollTo?: ItemSettingsSection;
+  renderReminders?: ((item: Item) => ReactNode) | undefined;
+}
+
+function ItemSettingsBody({ item, onClose, scrollTo, renderReminders }: BodyProps) {
+  const { t } = useTranslation();
+  const readonly = item.accessLevel === 'readonly';
+  const archived = item.archivedDate !== null;
+  const sections = {
+    targetDate: useRef<HTMLDivElement>(null),
+    share: useRef<HTMLDivElement>(null),
+    reminders: useRef<HTMLDivElement>(null),
+  };
+
+  // Once, after loading: bring the section the hover menu asked for into view.
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (scrolled.current || !scrollTo) return;
+    scrolled.current = true;
+    sections[scrollTo].current?.scrollIntoView({ block: 'start' });
+  });
+
+  return (
+    <Stack gap="lg" pb="xs">
+      {readonly && (
+        <Text fz="sm" c="dimmed">
+          {t('itemSettings.readonlyNote')}
+        </Text>
+      )}
+      <TargetDateSection item={item} readonly={readonly} sectionRef={sections.targetDate} />
+      <Section title={t('itemSettings.reminders')} sectionRef={sections.reminders} hidden={!renderReminders}>
+        {/* Reminders (SPEC §2 'Add a Reminder'): the app passes the reminders feature's section in. */}
+        {renderReminders?.(item)}
+      </Section>
+      {item.itemType === 'todoText' && <PrioritizableSwitch item={item} readonly={readonly} />}
+      <Divider />
+      <div ref={sections.share} data-section="share">
+        <ShareSection itemId={item._id} accessLevel={item.accessLevel} />
+      </div>
+      {!readonly && !archived && (
+        <>
+          <Divider />
+          <MoveSection item={item} onMoved={onClose} />
+        </>
+      )}
+      <Divider />
+      {archived ? (
+        <RestorePanel item={item} readonly={readonly} />
+      ) : (
+        !readonly && <ArchiveSection item={item} onArchived={onClose} />
+      )}
+    </Stack>
+  );
+}
+
+interface SectionProps {
+  title: string;
+  children: ReactNode;
+  sectionRef?: Ref<HTMLDivElement>;
+  hidden?: boolean;
+  name?: string;
+}
+
+function Section({ title, children, sectionRef, hidden, name }: SectionProps) {
+  if (hidden) return <div ref={sectionRef} hidden />;
+  return (
+    <Stack gap="sm" component="section" ref={sectionRef} aria-label={title} data-section={name}>
+      <Title order={3} fz="md">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function TargetDateSection({
+  item,
+  readonly,
+  sectionRef,
+}: {
+  item: Item;
+  readonly: boolean;
+  sectionRef: Ref<HTMLDivElement>;
+}) {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  const updateItem = useUpdateItemFields();
+  const notifyFailure = useNotifyFailure();
+  const value =
+    item.priorityTargetDate === null ? null : dayOfTargetDate(item.priorityTargetDate, user.timezone);
+
+  const handleChange = (day: string | null) =>
+    updateItem.mutate(
+      { itemId: item._id, priorityTargetDate: day === null ? null : targetDateFromDay(day, user.timezone) },
+      { onError: (error) => notifyFailure(error, detailsFailedKey(item)) },
+    );
+
+  return (
+    <Section title={t('itemSettings.targetDate')} sectionRef={sectionRef} name="targetDate">
+      <DatesProvider
+        settings={{ locale: i18n.language.startsWith('fr') ? 'fr' : 'en-gb', firstDayOfWeek: 1 }}
+      >
+        <DatePickerInput
+          aria-label={t('itemSettings.targetDate')}
+          placeholder={t('itemSettings.targetDate.placeholder')}
+          leftSection={<IconCalendarEvent size={18} stroke={1.7} />}
+          valueFormat="DD MMMM YYYY"
+          value={value}
+          onChange={handleChange}
+          clearable
+          clearButtonProps={{ 'aria-label': t('itemSettings.targetDate.clear') }}
+          disabled={readonly}
+          maw={320}
+        />
+      </DatesProvider>
+    </Section>
+  );
+}
+
+function PrioritizableSwitch({ item, readonly }: { item: Item; readonly: boolean }) {
+  const { t } = useTranslation();
+  const updateItem = useUpdateItemFields();
+  const notifyFailure = useNotifyFailure();
+  return (
+    <Switch
+      label={t('itemSettings.prioritizable')}
+      description={t('itemSettings.prioritizable.description')}
+      checked={item.prioritizable}
+      disabled={readonly}
+      onChange={(event) =>
+        updateItem.mutate(
+          { itemId: item._id, prioritizable: event.currentTarget.checked },
+          { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
+        )
+      }
+    />
+  );
+}
+
+function MoveSection({ item, onMoved }: { item: Item; onMoved: () => void }) {
+  const { t } = useTranslation();
+  const move = useMoveToNewParent();
+  const notifyFailure = useNotifyFailure();
+  const excluded = item.parentItemId ? [item._id, item.parentItemId] : [item._id];
+  return (
+    <Section title={t('itemSettings.move')} name="move">
+      <BoxFinder
+        action="move"
+        excludedIds={excluded}
+        pendingId={move.isPending ? move.variables?.newParentItemId : null}
+        onAction={(box) =>
+          move.mutate(
+            { itemId: item._id, newParentItemId: box._id },
+            {
+              onSuccess: onMoved,
+              onError: (error) => notifyFailure(error, detailsFailedKey(item)),
+            },
+          )
+        }
+      />
+    </Section>
+  );
+}
+
+function ArchiveSection({ item, onArchived }: { item: Item; onArchived: () => void }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const archive = useArchiveItem();
+  const autoArchive = useSetAutoArchive();
+  const notifyFailure = useNotifyFailure();
+
+  const durationLabel = (amount: number, duration: AutoArchiveDuration) =>
+    t(
+      amount === 1 ? `itemSettings.autoArchive.one.${duration}` : `itemSettings.autoArchive.many.${duration}`,
+      {
+        count: amount,
+      },
+    );
+  const options = AUTO_ARCHIVE_CHOICES.map((choice) =>
+    choice === null
+      ? { value: NONE, label: t('itemSettings.autoArchive.none') }
+      : {
+          value: choiceValue(choice.amount, choice.duration),
+          label: durationLabel(choice.amount, choice.duration),
+        },
+  );
+  const current =
+    item.autoArchiveAmount !== null && item.autoArchiveDuration !== null
+      ? choiceValue(item.autoArchiveAmount, item.autoArchiveDuration)
+      : NONE;
+  // A value set elsewhere (not one of the choices) still shows.
+  if (
+    !options.some((option) => option.value === current) &&
+    item.autoArchiveAmount &&
+    item.autoArchiveDuration
+  ) {
+    options.push({ value: current, label: durationLabel(item.autoArchiveAmount, item.autoArchiveDuration) });
+  }
+
+  const handleAutoArchive = (value: string | null) => {
+    const choice = AUTO_ARCHIVE_CHOICES.find(
+      (option) => option !== null && choiceValue(option.amount, option.duration) === value,
+    );
+    autoArchive.mutate(
+      choice
+        ? { itemId: item._id, amount: choice.amount, duration: choice.duration }
+        : { itemId: item._id, amount: null },
+      { onError: (error) => notifyFailure(error, detailsFailedKey(item)) },
+    );
+  };
+
+  return (
+    <Section title={t('itemSettings.archive')} name="archive">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <Select
+          label={t('itemSettings.autoArchive')}
+          data={options}
+          value={current}
+          onChange={handleAutoArchive}
+          allowDeselect={false}
+          disabled={autoArchive.isPending}
+          w={280}
+          maw="100%"
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconArchive size={16} stroke={1.7} />}
+          loading={archive.isPending}
+          onClick={() =>
+            archive.mutate(item._id, {
+              onSuccess: () => {
+                onArchived();
+                notifyArchived(item._id, t);
+              },
+              onError: (error) => notifyFailure(error, 'error.generic'),
+            })
+          }
+        >
+          {t('itemSettings.archiveNow')}
+        </Button>
+      </Group>
+      {item.autoArchiveTimestamp !== null && (
+        <Text fz="sm" c="dimmed" data-auto-archive-expiry>
+          {t('itemSettings.autoArchive.expiry', {
+            date: formatDate(item.autoArchiveTimestamp, user.timezone, user.locale, 'dd-MMM-yyyy HH:mm'),
+          })}
+        </Text>
+      )}
+    </Section>
+  );
+}
+
+function RestorePanel({ item, readonly }: { item: Item; readonly: boolean }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const restore = useUnarchiveItem();
+  const notifyFailure = useNotifyFailure();
+  const archivedOn =
+    item.archivedDate === null ? '' : formatDate(item.archivedDate, user.timezone, user.locale);
+  return (
+    <Section title={t('itemSettings.restore')} name="restore">
+      <Alert color="gray" variant="light" p="sm">
+        <Text fz="sm">{t('itemSettings.restore.archivedOn', { date: archivedOn })}</Text>
+      </Alert>
+      {!readonly && (
+        <>
+          <Text fz="sm" c="dimmed">
+            {t('itemSettings.restore.detail')}
+          </Text>
+          <BoxFinder
+            action="select"
+            excludedIds={[item._id]}
+            pendingId={restore.isPending ? restore.variables?.parentItemId : null}
+            onAction={(box) =>
+              // Once restored, this panel gives way to the archive options (it unmounts), so the
+              // outcome is read from the promise rather than from mutate's callbacks.
+              restore.mutateAsync({ itemId: item._id, parentItemId: box._id }).then(
+                () =>
+                  notify({
+                    type: 'success',
+                    message: t('itemSettings.restore.done', {
+                      title: box.isRootBox ? t('pane.rootTitle') : box.title || t('pane.noTitle'),
+                    }),
+                  }),
+                (error: unknown) => notifyFailure(error, detailsFailedKey(item)),
+              )
+            }
+          />
+        </>
+      )}
+    </Section>
+  );
+}

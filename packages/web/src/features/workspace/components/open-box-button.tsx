@@ -1,0 +1,40 @@
+import { Button, Modal } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconFolderOpen } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useCreatePane } from '../api/create-pane';
+import { useNotifyFailure } from '../hooks/use-notify-failure';
+import { BoxFinder } from './box-finder';
+
+/** 'Open a box' in the empty workspace: the box finder with Open buttons; the box opens in the first pane. */
+export function OpenBoxButton() {
+  const { t } = useTranslation();
+  const [opened, { open, close }] = useDisclosure(false);
+  const createPane = useCreatePane();
+  const notifyFailure = useNotifyFailure();
+
+  return (
+    <>
+      <Button
+        variant="default"
+        mt="md"
+        leftSection={<IconFolderOpen size={18} stroke={1.7} />}
+        onClick={open}
+      >
+        {t('workspace.openBox')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t('workspace.openBox')} size="md">
+        <BoxFinder
+          action="open"
+          pendingId={createPane.isPending ? createPane.variables?.itemId : null}
+          onAction={(box) =>
+            createPane.mutate(
+              { pos: 0, itemId: box._id },
+              { onSuccess: close, onError: (error) => notifyFailure(error, 'boxes.addFailed') },
+            )
+          }
+        />
+      </Modal>
+    </>
+  );
+}
