@@ -103,6 +103,9 @@ export interface FiredEvent {
   reminder: DueReminder;
 }
 
+/** Rows per UPDATE or INSERT statement of the scheduler. */
+const STATEMENT_ROWS = 1000;
+
 /**
  * Fires up to `limit` due reminders in one transaction, atomically:
  * 1. reads the due ones (PostgreSQL: FOR UPDATE SKIP LOCKED, so a racing instance takes others);
@@ -154,21 +157,25 @@ export async function fireDueReminders(
     if (due.length === 0) return { claimed: 0, fired: [] };
 
     const nexts = new Map(due.map((row) => [row.id, nextOf(row)]));
-    const planned = due.filter((row) => nexts.get(row.id) !== null);
-    const nextValue =
-      planned.length === 0
-        ? sql<number | null>`null`
-        : sql<number | null>`case ${sql.ref('id')} ${sql.join(
-            planned.map((row) => sql`when ${row.id} then cast(${nexts.get(row.id)} as bigint)`),
-            sql` `,
-          )} else null end`;
     const claimedIds = new Set<string>();
-    for (let start = 0; start < due.length; start += 1000) {
-      const ids = due.slice(start, start + 1000).map((row) => row.id);
+    for (let start = 0; start < due.length; start += STATEMENT_ROWS) {
+      const chunk = due.slice(start, start + STATEMENT_ROWS);
+      const planned = chunk.filter((row) => nexts.get(row.id) !== null);
+      const nextValue =
+        planned.length === 0
+          ? sql<number | null>`null`
+          : sql<number | null>`case ${sql.ref('id')} ${sql.join(
+              planned.map((row) => sql`when ${row.id} then cast(${nexts.get(row.id)} as bigint)`),
+              sql` `,
+            )} else null end`;
       const rows = await trx
         .updateTable('reminders')
         .set({ next_fire_at: nextValue, updated_at: now })
-        .where('id', 'in', ids)
+        .where(
+          'id',
+          'in',
+          chunk.map((row) => row.id),
+        )
         .where('next_fire_at', '<=', now)
         .returning('id')
         .execute();
@@ -179,9 +186,9 @@ export async function fireDueReminders(
       .filter((row) => claimedIds.has(row.id) && row.archived_at === null && row.completed_at === null)
       .map((reminder) => ({ id: newEventId(), reminder }));
     const fired: FiredEvent[] = [];
-    // 8 values per row: 500 rows stay well under both engines' parameter limits.
-    for (let start = 0; start < firing.length; start += 500) {
-      const chunk = firing.slice(start, start + 500);
+    // 8 values per row: 1000 rows stay well under both engines' parameter limits.
+    for (let start = 0; start < firing.length; start += STATEMENT_ROWS) {
+      const chunk = firing.slice(start, start + STATEMENT_ROWS);
       const inserted = await trx
         .insertInto('reminder_events')
         .values(
