@@ -8,6 +8,7 @@ import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.js';
 import { type ClientSocket, connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
 import { findRootBox } from '../items/items.repository.js';
+import { fireDueReminders } from './reminders.repository.js';
 import { createRemindersService } from './reminders.service.js';
 
 const MIN = 60_000;
@@ -249,6 +250,34 @@ describe(`reminders on ${testEngine}`, () => {
       .execute();
     expect(rows).toHaveLength(15);
     expect(new Set(rows.map((r) => r.reminder_id)).size).toBe(15);
+  });
+
+  it('loses nothing when an instance dies half-way through firing: the occurrence fires on restart', async () => {
+    await readAll();
+    const item = await text('Survives a crash');
+    const target = inDays(45);
+    await setTarget(item, target);
+    const crash = new Error('instance died');
+    await expect(
+      fireDueReminders(
+        t.database.db,
+        t.database.engine,
+        target + 1_000,
+        100,
+        () => null,
+        () => {
+          throw crash;
+        },
+      ),
+    ).rejects.toBe(crash);
+    const still = await t.database.db
+      .selectFrom('reminders')
+      .select('next_fire_at')
+      .where('item_id', '=', item)
+      .executeTakeFirst();
+    expect(still?.next_fire_at).toBe(target);
+    expect(await run(target + 2_000)).toBe(1);
+    expect((await events()).events[0]?.title).toBe('Survives a crash');
   });
 
   it('repeats an on reminder until Dismiss All', async () => {
