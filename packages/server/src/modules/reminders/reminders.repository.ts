@@ -182,8 +182,12 @@ export async function fireDueReminders(
       for (const row of rows) claimedIds.add(row.id);
     }
 
+    const visible = await stillVisible(
+      trx,
+      due.filter((row) => claimedIds.has(row.id)).map((row) => row.id),
+    );
     const firing = due
-      .filter((row) => claimedIds.has(row.id) && row.archived_at === null && row.completed_at === null)
+      .filter((row) => visible.has(row.id) && row.archived_at === null && row.completed_at === null)
       .map((reminder) => ({ id: newEventId(), reminder }));
     const fired: FiredEvent[] = [];
     // 8 values per row: 1000 rows stay well under both engines' parameter limits.
@@ -211,6 +215,30 @@ export async function fireDueReminders(
     }
     return { claimed: claimedIds.size, fired };
   });
+}
+
+/**
+ * Which of these reminders' owners can still see the item (a link on the item or on one of
+ * its ancestors): someone whose share ended hears no more of it.
+ */
+async function stillVisible(db: Kysely<Database>, reminderIds: string[]): Promise<Set<string>> {
+  const visible = new Set<string>();
+  for (let start = 0; start < reminderIds.length; start += STATEMENT_ROWS) {
+    const ids = reminderIds.slice(start, start + STATEMENT_ROWS);
+    const { rows } = await sql<{ rid: string }>`
+      with recursive chain(rid, user_id, id, parent_id) as (
+        select r.id, r.user_id, i.id, i.parent_id
+        from reminders r join items i on i.id = r.item_id
+        where r.id in (${sql.join(ids)})
+        union all
+        select c.rid, c.user_id, p.id, p.parent_id from chain c join items p on p.id = c.parent_id
+      )
+      select distinct c.rid as rid from chain c
+      join item_users iu on iu.item_id = c.id and iu.user_id = c.user_id
+    `.execute(db);
+    for (const row of rows) visible.add(row.rid);
+  }
+  return visible;
 }
 
 /** Unread events per user, for the badge. */

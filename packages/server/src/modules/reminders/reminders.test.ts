@@ -280,6 +280,34 @@ describe(`reminders on ${testEngine}`, () => {
     expect((await events()).events[0]?.title).toBe('Survives a crash');
   });
 
+  it("stops firing a person's reminders once the item is no longer shared with them", async () => {
+    const box = (
+      await ok<Item>(ann, 'POST', '/api/items/create-item', {
+        parentItemId: ann.root,
+        itemType: 'todoBox',
+        title: 'Shared',
+      })
+    )._id;
+    const item = await text('Shared task');
+    await ok(ann, 'PUT', '/api/items/move-to-new-parent', { itemId: item, newParentItemId: box });
+    await ok(ann, 'PUT', '/api/items/associate-user', {
+      itemId: box,
+      userId: stranger.id,
+      ownershipId: 'readonly',
+    });
+    const target = inDays(48);
+    await setTarget(item, target);
+    await addReminder(item, 'numberOf=1&unit=hours&beforeAfterOn=before', stranger);
+    await addReminder(item, 'numberOf=2&unit=hours&beforeAfterOn=before', stranger);
+    expect(await run(target - 2 * HOUR + 1_000)).toBe(1);
+    await ok(ann, 'DELETE', `/api/items/remove-association?itemId=${box}&userId=${stranger.id}`);
+    // Ann's own linked 'on' reminder still fires at the target date; the ex-member's does not.
+    expect(await run(target - HOUR + 1_000)).toBe(0);
+    expect((await events(stranger)).events).toHaveLength(1);
+    expect(await run(target + 1_000)).toBe(1);
+    expect((await events()).events[0]?.title).toBe('Shared task');
+  });
+
   it('repeats an on reminder until Dismiss All', async () => {
     await readAll();
     const item = await text('Water the plants');
