@@ -224,7 +224,20 @@ export async function fireDueReminders(
 async function stillVisible(db: Kysely<Database>, reminderIds: string[]): Promise<Set<string>> {
   const visible = new Set<string>();
   for (let start = 0; start < reminderIds.length; start += STATEMENT_ROWS) {
-    const ids = reminderIds.slice(start, start + STATEMENT_ROWS);
+    const chunk = reminderIds.slice(start, start + STATEMENT_ROWS);
+    // Most items are linked to their owner directly or through their box: one cheap join first.
+    const near = await sql<{ rid: string }>`
+      select r.id as rid from reminders r join items i on i.id = r.item_id
+      where r.id in (${sql.join(chunk)})
+      and exists (
+        select 1 from item_users iu
+        where iu.user_id = r.user_id and (iu.item_id = r.item_id or iu.item_id = i.parent_id)
+      )
+    `.execute(db);
+    for (const row of near.rows) visible.add(row.rid);
+    const ids = chunk.filter((id) => !visible.has(id));
+    if (ids.length === 0) continue;
+    // The rest: walk up the ancestors.
     const { rows } = await sql<{ rid: string }>`
       with recursive chain(rid, user_id, id, parent_id) as (
         select r.id, r.user_id, i.id, i.parent_id
