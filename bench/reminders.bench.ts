@@ -193,7 +193,7 @@ const benchmark: Benchmark = {
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
       ...rows,
       '',
-      `${USERS.toLocaleString('en-GB')} users × ${(REMINDERS / USERS).toLocaleString('en-GB')} items, one reminder each, due over one minute; one in ${REPEAT_EVERY} repeats daily ('on'), the others are '1 hour before'. One \`runDue\` call claims them ${BATCH.toLocaleString('en-GB')} per transaction, 1,000 rows per statement (SELECT … FOR UPDATE SKIP LOCKED on PostgreSQL, one UPDATE … RETURNING, one INSERT per 500 events with ON CONFLICT DO NOTHING), then pushes one unread count per user. A second run right after fires nothing. Seeding is not timed. The machine is shared: the load average (1 min, at the end of the run) says how much of the wall time was waiting for a CPU; on SQLite the CPU seconds of this process are the work itself (PostgreSQL's own work is in its server process).`,
+      `${USERS.toLocaleString('en-GB')} users × ${(REMINDERS / USERS).toLocaleString('en-GB')} items, one reminder each, due over one minute; one in ${REPEAT_EVERY} repeats daily ('on'), the others are '1 hour before'. One \`runDue\` call claims them ${BATCH.toLocaleString('en-GB')} per transaction, 1,000 rows per statement (SELECT … FOR UPDATE SKIP LOCKED on PostgreSQL, one UPDATE … RETURNING, a visibility check, one INSERT per 1,000 events with ON CONFLICT DO NOTHING), then pushes one unread count per user. A second run right after fires nothing. Seeding is not timed. The machine is shared: the load average (1 min, at the end of the run) says how much of the wall time was waiting for a CPU; on SQLite the CPU seconds of this process are the work itself (PostgreSQL's own work is in its server process).`,
     ].join('\n');
   },
 };
