@@ -103,6 +103,9 @@ export interface FiredEvent {
   reminder: DueReminder;
 }
 
+/** Rows per UPDATE or INSERT statement of the scheduler. */
+const STATEMENT_ROWS = 1000;
+
 /**
  * Fires up to `limit` due reminders in one transaction, atomically:
  * 1. reads the due ones (PostgreSQL: FOR UPDATE SKIP LOCKED, so a racing instance takes others);
@@ -154,34 +157,42 @@ export async function fireDueReminders(
     if (due.length === 0) return { claimed: 0, fired: [] };
 
     const nexts = new Map(due.map((row) => [row.id, nextOf(row)]));
-    const planned = due.filter((row) => nexts.get(row.id) !== null);
-    const nextValue =
-      planned.length === 0
-        ? sql<number | null>`null`
-        : sql<number | null>`case ${sql.ref('id')} ${sql.join(
-            planned.map((row) => sql`when ${row.id} then cast(${nexts.get(row.id)} as bigint)`),
-            sql` `,
-          )} else null end`;
     const claimedIds = new Set<string>();
-    for (let start = 0; start < due.length; start += 1000) {
-      const ids = due.slice(start, start + 1000).map((row) => row.id);
+    for (let start = 0; start < due.length; start += STATEMENT_ROWS) {
+      const chunk = due.slice(start, start + STATEMENT_ROWS);
+      const planned = chunk.filter((row) => nexts.get(row.id) !== null);
+      const nextValue =
+        planned.length === 0
+          ? sql<number | null>`null`
+          : sql<number | null>`case ${sql.ref('id')} ${sql.join(
+              planned.map((row) => sql`when ${row.id} then cast(${nexts.get(row.id)} as bigint)`),
+              sql` `,
+            )} else null end`;
       const rows = await trx
         .updateTable('reminders')
         .set({ next_fire_at: nextValue, updated_at: now })
-        .where('id', 'in', ids)
+        .where(
+          'id',
+          'in',
+          chunk.map((row) => row.id),
+        )
         .where('next_fire_at', '<=', now)
         .returning('id')
         .execute();
       for (const row of rows) claimedIds.add(row.id);
     }
 
+    const visible = await stillVisible(
+      trx,
+      due.filter((row) => claimedIds.has(row.id)).map((row) => row.id),
+    );
     const firing = due
-      .filter((row) => claimedIds.has(row.id) && row.archived_at === null && row.completed_at === null)
+      .filter((row) => visible.has(row.id) && row.archived_at === null && row.completed_at === null)
       .map((reminder) => ({ id: newEventId(), reminder }));
     const fired: FiredEvent[] = [];
-    // 8 values per row: 500 rows stay well under both engines' parameter limits.
-    for (let start = 0; start < firing.length; start += 500) {
-      const chunk = firing.slice(start, start + 500);
+    // 8 values per row: 1000 rows stay well under both engines' parameter limits.
+    for (let start = 0; start < firing.length; start += STATEMENT_ROWS) {
+      const chunk = firing.slice(start, start + STATEMENT_ROWS);
       const inserted = await trx
         .insertInto('reminder_events')
         .values(
@@ -204,6 +215,43 @@ export async function fireDueReminders(
     }
     return { claimed: claimedIds.size, fired };
   });
+}
+
+/**
+ * Which of these reminders' owners can still see the item (a link on the item or on one of
+ * its ancestors): someone whose share ended hears no more of it.
+ */
+async function stillVisible(db: Kysely<Database>, reminderIds: string[]): Promise<Set<string>> {
+  const visible = new Set<string>();
+  for (let start = 0; start < reminderIds.length; start += STATEMENT_ROWS) {
+    const chunk = reminderIds.slice(start, start + STATEMENT_ROWS);
+    // Most items are linked to their owner directly or through their box: one cheap join first.
+    const near = await sql<{ rid: string }>`
+      select r.id as rid from reminders r join items i on i.id = r.item_id
+      where r.id in (${sql.join(chunk)})
+      and exists (
+        select 1 from item_users iu
+        where iu.user_id = r.user_id and (iu.item_id = r.item_id or iu.item_id = i.parent_id)
+      )
+    `.execute(db);
+    for (const row of near.rows) visible.add(row.rid);
+    const ids = chunk.filter((id) => !visible.has(id));
+    if (ids.length === 0) continue;
+    // The rest: walk up the ancestors.
+    const { rows } = await sql<{ rid: string }>`
+      with recursive chain(rid, user_id, id, parent_id) as (
+        select r.id, r.user_id, i.id, i.parent_id
+        from reminders r join items i on i.id = r.item_id
+        where r.id in (${sql.join(ids)})
+        union all
+        select c.rid, c.user_id, p.id, p.parent_id from chain c join items p on p.id = c.parent_id
+      )
+      select distinct c.rid as rid from chain c
+      join item_users iu on iu.item_id = c.id and iu.user_id = c.user_id
+    `.execute(db);
+    for (const row of rows) visible.add(row.rid);
+  }
+  return visible;
 }
 
 /** Unread events per user, for the badge. */

@@ -8,6 +8,7 @@ import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.js';
 import { type ClientSocket, connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
 import { findRootBox } from '../items/items.repository.js';
+import { fireDueReminders } from './reminders.repository.js';
 import { createRemindersService } from './reminders.service.js';
 
 const MIN = 60_000;
@@ -249,6 +250,62 @@ describe(`reminders on ${testEngine}`, () => {
       .execute();
     expect(rows).toHaveLength(15);
     expect(new Set(rows.map((r) => r.reminder_id)).size).toBe(15);
+  });
+
+  it('loses nothing when an instance dies half-way through firing: the occurrence fires on restart', async () => {
+    await readAll();
+    const item = await text('Survives a crash');
+    const target = inDays(45);
+    await setTarget(item, target);
+    const crash = new Error('instance died');
+    await expect(
+      fireDueReminders(
+        t.database.db,
+        t.database.engine,
+        target + 1_000,
+        100,
+        () => null,
+        () => {
+          throw crash;
+        },
+      ),
+    ).rejects.toBe(crash);
+    const still = await t.database.db
+      .selectFrom('reminders')
+      .select('next_fire_at')
+      .where('item_id', '=', item)
+      .executeTakeFirst();
+    expect(still?.next_fire_at).toBe(target);
+    expect(await run(target + 2_000)).toBe(1);
+    expect((await events()).events[0]?.title).toBe('Survives a crash');
+  });
+
+  it("stops firing a person's reminders once the item is no longer shared with them", async () => {
+    const box = (
+      await ok<Item>(ann, 'POST', '/api/items/create-item', {
+        parentItemId: ann.root,
+        itemType: 'todoBox',
+        title: 'Shared',
+      })
+    )._id;
+    const item = await text('Shared task');
+    await ok(ann, 'PUT', '/api/items/move-to-new-parent', { itemId: item, newParentItemId: box });
+    await ok(ann, 'PUT', '/api/items/associate-user', {
+      itemId: box,
+      userId: stranger.id,
+      ownershipId: 'readonly',
+    });
+    const target = inDays(48);
+    await setTarget(item, target);
+    await addReminder(item, 'numberOf=1&unit=hours&beforeAfterOn=before', stranger);
+    await addReminder(item, 'numberOf=2&unit=hours&beforeAfterOn=before', stranger);
+    expect(await run(target - 2 * HOUR + 1_000)).toBe(1);
+    await ok(ann, 'DELETE', `/api/items/remove-association?itemId=${box}&userId=${stranger.id}`);
+    // Ann's own linked 'on' reminder still fires at the target date; the ex-member's does not.
+    expect(await run(target - HOUR + 1_000)).toBe(0);
+    expect((await events(stranger)).events).toHaveLength(1);
+    expect(await run(target + 1_000)).toBe(1);
+    expect((await events()).events[0]?.title).toBe('Shared task');
   });
 
   it('repeats an on reminder until Dismiss All', async () => {

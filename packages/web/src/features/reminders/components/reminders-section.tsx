@@ -74,6 +74,11 @@ export function RemindersSection({ itemId, readonly }: RemindersSectionProps) {
           </Button>
         )}
       </Group>
+      {readonly && (
+        <Text size="sm" c="dimmed">
+          {t('reminders.section.readonly')}
+        </Text>
+      )}
       {reminders.isPending ? (
         <Loader size="sm" aria-label={t('common.loading')} />
       ) : reminders.isError ? (
