@@ -91,9 +91,6 @@ export const MarkEventsReadBodySchema = z.object({ remindersEventIds: z.array(id
 
 export const UnreadCountSchema = z.object({ count: z.number().int() });
 
-/** The user's "e-mail me when a reminder fires" setting. */
-export const ReminderEmailsSchema = z.object({ reminderEmails: z.boolean() });
-
 export type Reminder = z.infer<typeof ReminderSchema>;
 export type ReminderEvent = z.infer<typeof ReminderEventSchema>;
 export type ReminderEventsPage = z.infer<typeof ReminderEventsPageSchema>;

@@ -23,9 +23,6 @@ export const UserSchema = z
     timezoneId: z.string().describe('Same as timezone (kept for the SPEC field name).'),
     location: z.string().nullable(),
     occupation: z.string().nullable(),
-    reminderEmails: z
-      .boolean()
-      .describe('Fired reminders are also e-mailed (PUT /api/reminders/email-setting).'),
     workspace: z.object({
       split: z.number().int(),
       settings: z.object({ tooltipsEnabled: z.boolean(), openBoxesIn: z.enum(OPEN_BOXES_IN) }),

@@ -347,11 +347,3 @@ export async function markEventsRead(db: Kysely<Database>, userId: string, ids: 
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
-
-export async function setReminderEmails(db: Kysely<Database>, userId: string, on: boolean, at: number) {
-  await db
-    .updateTable('users')
-    .set({ reminder_emails: on ? 1 : 0, updated_at: at })
-    .where('id', '=', userId)
-    .execute();
-}

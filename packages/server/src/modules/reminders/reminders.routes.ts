@@ -4,7 +4,6 @@ import {
   CreateReminderQuerySchema,
   DismissFutureEventsBodySchema,
   MarkEventsReadBodySchema,
-  ReminderEmailsSchema,
   ReminderEventsBodySchema,
   ReminderEventsPageSchema,
   ReminderIdQuerySchema,
@@ -150,35 +149,5 @@ export const remindersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => reminders.unreadCount(currentUser(request)),
-  );
-
-  app.get(
-    '/api/reminders/email-setting',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Whether fired reminders are also e-mailed',
-        response: { 200: ReminderEmailsSchema, ...errors },
-      },
-    },
-    async (request) => ({ reminderEmails: currentUser(request).reminder_emails === 1 }),
-  );
-
-  app.put(
-    '/api/reminders/email-setting',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Turn reminder e-mails on or off',
-        body: ReminderEmailsSchema,
-        response: done,
-      },
-    },
-    async (request) => {
-      await reminders.setReminderEmails(currentUser(request), request.body.reminderEmails);
-      return { ok: true as const };
-    },
   );
 };

@@ -43,7 +43,6 @@ import {
   type ReminderRow,
   remindersOfUserOnItem,
   remindersOnItem,
-  setReminderEmails,
   unreadCounts,
   updateReminder,
 } from './reminders.repository.js';
@@ -271,10 +270,6 @@ export function createRemindersService({
 
     async unreadCount(user: UserRow): Promise<{ count: number }> {
       return { count: (await unreadCounts(db, [user.id])).get(user.id) ?? 0 };
-    },
-
-    async setReminderEmails(user: UserRow, on: boolean): Promise<void> {
-      await setReminderEmails(db, user.id, on, now());
     },
 
     /**

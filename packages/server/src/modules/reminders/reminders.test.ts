@@ -176,9 +176,10 @@ describe(`reminders on ${testEngine}`, () => {
 
   it('fires each occurrence once, live to a real socket and by e-mail when asked, never for archived or completed items', async () => {
     await readAll();
-    await ok(ann, 'PUT', '/api/reminders/email-setting', { reminderEmails: true });
+    await ok(ann, 'PUT', '/api/admin/users/update-customizations', { reminderEmails: true });
     expect(
-      (await ok<{ reminderEmails: boolean }>(ann, 'GET', '/api/admin/users/get-user')).reminderEmails,
+      (await ok<{ customizations: { reminderEmails: boolean } }>(ann, 'GET', '/api/admin/users/get-user'))
+        .customizations.reminderEmails,
     ).toBe(true);
     const target = inDays(20);
     const live = await text('Live one');
@@ -217,7 +218,7 @@ describe(`reminders on ${testEngine}`, () => {
         await ok(ann, 'PUT', '/api/reminders/mark-events-read', { remindersEventIds: [page.events[0]?._id] }),
       ).toEqual({ count: 1 });
       expect(await after).toEqual({ count: 1 });
-      await ok(ann, 'PUT', '/api/reminders/email-setting', { reminderEmails: false });
+      await ok(ann, 'PUT', '/api/admin/users/update-customizations', { reminderEmails: false });
       const quiet = await text('Quiet one');
       await setTarget(quiet, inDays(25));
       const mailsNow = smtp.countTo(ann.email);

@@ -18,7 +18,6 @@ export function presentUser(row: UserRow): User {
     timezoneId: row.timezone,
     location: row.location,
     occupation: row.occupation,
-    reminderEmails: row.reminder_emails === 1,
     workspace: {
       split: row.workspace_split,
       settings: {
