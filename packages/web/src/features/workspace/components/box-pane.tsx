@@ -22,7 +22,7 @@ import {
   IconSettings,
   IconX,
 } from '@tabler/icons-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useArchiveItem } from '../api/archive-item';
 import { useClosePane } from '../api/close-pane';
@@ -104,6 +104,44 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const handleClose = () =>
     closePane.mutateAsync(paneId).catch((error: unknown) => notifyFailure(error, 'boxes.removeFailed'));
 
+  // Rows are memoised by item (a drop re-renders only the rows it changes): their handlers
+  // reach the latest render's functions through this ref, so none of them goes stale.
+  const rowActions = {
+    open: handleOpenBox,
+    archive: handleArchive,
+    startEditing: outliner.startEditing,
+    commit: outliner.commit,
+    cancel: outliner.cancel,
+    setCompleted: (item: Item, completed: boolean) =>
+      setCompleted.mutate(
+        { itemId: item._id, completed },
+        { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
+      ),
+  };
+  const latest = useRef(rowActions);
+  latest.current = rowActions;
+  const renderItem = useCallback(
+    (item: Item, editing: boolean) =>
+      item.itemType === 'todoBox' ? (
+        <BoxItemRow
+          item={item}
+          onOpen={() => latest.current.open(item)}
+          onArchive={() => latest.current.archive(item)}
+        />
+      ) : (
+        <TextItemRow
+          item={item}
+          editing={editing}
+          onStartEdit={() => latest.current.startEditing(item)}
+          onCommit={(text, how) => latest.current.commit(item, text, how)}
+          onCancel={() => latest.current.cancel()}
+          onToggleCompleted={(completed) => latest.current.setCompleted(item, completed)}
+          onArchive={() => latest.current.archive(item)}
+        />
+      ),
+    [],
+  );
+
   let body: ReactNode;
   if (contents.isPending) {
     body = (
@@ -138,25 +176,6 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
         </>
       ) : null;
     const linesAtEnd = anchorId === undefined || !items.some((item) => item._id === anchorId);
-    const renderItem = (item: Item) =>
-      item.itemType === 'todoBox' ? (
-        <BoxItemRow item={item} onOpen={() => handleOpenBox(item)} onArchive={() => handleArchive(item)} />
-      ) : (
-        <TextItemRow
-          item={item}
-          editing={editingItemId === item._id}
-          onStartEdit={() => outliner.startEditing(item)}
-          onCommit={(text, how) => outliner.commit(item, text, how)}
-          onCancel={outliner.cancel}
-          onToggleCompleted={(completed) =>
-            setCompleted.mutate(
-              { itemId: item._id, completed },
-              { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
-            )
-          }
-          onArchive={() => handleArchive(item)}
-        />
-      );
     // Drag and drop, and only the rows in sight rendered (workspace, part B): see PaneItemList.
     body = (
       <PaneItemList
