@@ -1,6 +1,6 @@
 import { Droppable } from '@hello-pangea/dnd';
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, type Range, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { DraggableItem, DraggableShell } from './draggable-item';
 import classes from './draggable-item.module.css';
@@ -23,6 +23,21 @@ const ItemContent = memo(function ItemContent({
 }) {
   return renderItem(item, editing);
 });
+
+/**
+ * A row's height, except that an empty slot keeps its last height: while a row is dragged the
+ * library renders nothing in its place (its clone moves) and shifts the rows below itself, so
+ * the virtual list must not close that gap a second time.
+ */
+function keepSizeWhileHidden(
+  element: Element,
+  _entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<HTMLDivElement, Element>,
+): number {
+  const height = element.getBoundingClientRect().height;
+  if (height > 0) return height;
+  return instance.measurementsCache[instance.indexFromElement(element)]?.size ?? ESTIMATED_ROW_HEIGHT;
+}
 
 interface ItemSlotProps {
   paneId: string;
@@ -133,6 +148,7 @@ export function PaneItemList({
       return !entry || entry.kind === 'new-lines' ? NEW_LINES_KEY : entry.item._id;
     },
     rangeExtractor,
+    measureElement: keepSizeWhileHidden,
   });
 
   return (
