@@ -98,41 +98,62 @@ function allPanesShowRows(panes: number): number | false {
 }
 
 /**
- * A cold load (fresh browser context, empty cache): milliseconds from navigation start until
- * every pane's rows are in the page, and until a click on a row has opened its editor.
+ * One load of the workspace: milliseconds from navigation start until every pane's rows are
+ * in the page, and until a click on a row has opened its editor (the page is interactive).
  */
-async function measureLoad(browser: Browser, base: string, token: string) {
+async function loadOnce(page: Page, base: string) {
+  await page.goto(`${base}/app/boxes`, { waitUntil: 'commit' });
+  const rendered = await (
+    await page.waitForFunction(allPanesShowRows, PANES, { polling: 'raf', timeout: 60_000 })
+  ).jsonValue();
+  await page.locator(`${ROWS} button`).first().click();
+  const interactive = await (
+    await page.waitForFunction(() => document.querySelector('textarea') !== null && performance.now(), null, {
+      polling: 'raf',
+    })
+  ).jsonValue();
+  // Leave the editor without a change, so the next load starts from the same data.
+  await page.keyboard.press('Escape');
+  return { rendered: Number(rendered), interactive: Number(interactive) };
+}
+
+async function newPage(browser: Browser, token: string) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
   await context.addInitScript((value) => localStorage.setItem('nestbox.token', value), token);
-  const page = await context.newPage();
-  try {
-    await page.goto(`${base}/app/boxes`, { waitUntil: 'commit' });
-    const rendered = await (
-      await page.waitForFunction(allPanesShowRows, PANES, { polling: 'raf', timeout: 60_000 })
-    ).jsonValue();
-    await page.locator(`${ROWS} button`).first().click();
-    const interactive = await (
-      await page.waitForFunction(
-        () => document.querySelector('textarea') !== null && performance.now(),
-        null,
-        {
-          polling: 'raf',
-        },
-      )
-    ).jsonValue();
-    return { rendered: Number(rendered), interactive: Number(interactive) };
-  } finally {
+  return { context, page: await context.newPage() };
+}
+
+/** Cold loads: each in a fresh browser context (empty HTTP cache, nothing compiled yet). */
+async function coldLoads(browser: Browser, base: string, token: string, runs: number) {
+  const loads = [];
+  for (let run = 0; run < runs; run++) {
+    const { context, page } = await newPage(browser, token);
+    loads.push(await loadOnce(page, base));
     await context.close();
   }
+  return loads;
+}
+
+/** Warm loads: reloads in one tab (scripts cached, as for a returning user). */
+async function warmLoads(browser: Browser, base: string, token: string, runs: number) {
+  const { context, page } = await newPage(browser, token);
+  await loadOnce(page, base);
+  const loads = [];
+  for (let run = 0; run < runs; run++) loads.push(await loadOnce(page, base));
+  await context.close();
+  return loads;
+}
+
+interface DragTiming {
+  total: number;
+  library: number;
+  app: number;
 }
 
 /** Drags the third row of the first pane into the second pane with the mouse; ms from release to the row shown there. */
-async function measureDrag(page: Page): Promise<number> {
+async function measureDrag(page: Page): Promise<DragTiming> {
   const panes = page.locator('section[data-pane-id]');
-  const grip = panes
-    .nth(0)
-    .getByRole('button', { name: /^Drag to move/ })
-    .nth(2);
+  const grip = panes.nth(0).getByRole('button', { name: 'Drag to move', exact: true }).nth(2);
   const itemId = await grip.locator('xpath=..').locator('[data-item-id]').getAttribute('data-item-id');
   const target = panes.nth(1).locator('[data-item-id]').nth(1);
   await page.evaluate(
@@ -170,7 +191,10 @@ async function measureDrag(page: Page): Promise<number> {
     await page.waitForFunction(
       () => {
         const w = window as unknown as { dropAt?: number; shownAt?: number };
-        return w.dropAt !== undefined && w.shownAt !== undefined && w.shownAt - w.dropAt;
+        if (w.dropAt === undefined || w.shownAt === undefined) return false;
+        // The app's mark (see workspace-dnd.tsx) splits the time: the library, then the app.
+        const handedOver = performance.getEntriesByName('nestbox:drop').at(-1)?.startTime ?? w.dropAt;
+        return { total: w.shownAt - w.dropAt, library: handedOver - w.dropAt, app: w.shownAt - handedOver };
       },
       null,
       { polling: 'raf' },
@@ -180,7 +204,8 @@ async function measureDrag(page: Page): Promise<number> {
   if (response.status() !== 200) throw new Error(`move refused: ${response.status()}`);
   // Let the refetches after the move settle before the next drag.
   await page.waitForLoadState('networkidle');
-  return Number(elapsed);
+  if (!elapsed) throw new Error('no drop timing');
+  return elapsed;
 }
 
 function summary(values: number[]) {
@@ -218,13 +243,11 @@ const benchmark: Benchmark = {
       const base = await app.listen({ port: 0, host: '127.0.0.1' });
       const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
 
-      await measureLoad(browser, base, token); // warm-up: the server's first answers
-      const loads = [];
-      for (let run = 0; run < LOAD_RUNS; run++) loads.push(await measureLoad(browser, base, token));
+      await coldLoads(browser, base, token, 1); // warm-up: the server's first answers
+      const cold = await coldLoads(browser, base, token, LOAD_RUNS);
+      const warm = await warmLoads(browser, base, token, LOAD_RUNS);
 
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
-      await context.addInitScript((value) => localStorage.setItem('nestbox.token', value), token);
-      const page = await context.newPage();
+      const { context, page } = await newPage(browser, token);
       await page.goto(`${base}/app/boxes`);
       await page.waitForFunction(allPanesShowRows, PANES, { timeout: 60_000 });
       await page.waitForLoadState('networkidle');
@@ -233,19 +256,27 @@ const benchmark: Benchmark = {
       for (let run = 0; run < DRAG_RUNS; run++) drags.push(await measureDrag(page));
       await context.close();
 
-      const rendered = summary(loads.map((l) => l.rendered));
-      const interactive = summary(loads.map((l) => l.interactive));
-      const dropped = summary(drags);
+      const coldRendered = summary(cold.map((l) => l.rendered));
+      const coldInteractive = summary(cold.map((l) => l.interactive));
+      const warmRendered = summary(warm.map((l) => l.rendered));
+      const warmInteractive = summary(warm.map((l) => l.interactive));
+      const dropped = summary(drags.map((d) => d.total));
+      const library = summary(drags.map((d) => d.library));
+      const appPart = summary(drags.map((d) => d.app));
       const ms = (value: number) => value.toFixed(0);
       const verdict = (value: number, budget: number) => (value < budget ? 'within' : '**over**');
       return [
         '| measure | runs | p50 ms | max ms | budget ms | p50 vs budget |',
         '|---|---:|---:|---:|---:|---|',
-        `| navigation → all ${PANES} panes' rows in sight rendered (lists sized for ${ITEMS_PER_PANE} each) | ${LOAD_RUNS} | ${ms(rendered.p50)} | ${ms(rendered.max)} | | |`,
-        `| navigation → rows rendered and a click handled (interactive) | ${LOAD_RUNS} | ${ms(interactive.p50)} | ${ms(interactive.max)} | ${LOAD_BUDGET_MS} | ${verdict(interactive.p50, LOAD_BUDGET_MS)} |`,
+        `| cold load: navigation → the ${PANES} panes' rows in sight rendered | ${LOAD_RUNS} | ${ms(coldRendered.p50)} | ${ms(coldRendered.max)} | | |`,
+        `| cold load: navigation → rows rendered and a click handled (interactive) | ${LOAD_RUNS} | ${ms(coldInteractive.p50)} | ${ms(coldInteractive.max)} | ${LOAD_BUDGET_MS} | ${verdict(coldInteractive.p50, LOAD_BUDGET_MS)} |`,
+        `| warm load: navigation → the ${PANES} panes' rows in sight rendered | ${LOAD_RUNS} | ${ms(warmRendered.p50)} | ${ms(warmRendered.max)} | | |`,
+        `| warm load: navigation → rows rendered and a click handled (interactive) | ${LOAD_RUNS} | ${ms(warmInteractive.p50)} | ${ms(warmInteractive.max)} | ${LOAD_BUDGET_MS} | ${verdict(warmInteractive.p50, LOAD_BUDGET_MS)} |`,
         `| drop → row shown in the destination pane | ${DRAG_RUNS} | ${ms(dropped.p50)} | ${ms(dropped.max)} | ${DRAG_BUDGET_MS} | ${verdict(dropped.p50, DRAG_BUDGET_MS)} |`,
+        `| … of which mouseup → the library hands the drop to the app | ${DRAG_RUNS} | ${ms(library.p50)} | ${ms(library.max)} | | |`,
+        `| … of which the app: caches patched → row in the destination's DOM | ${DRAG_RUNS} | ${ms(appPart.p50)} | ${ms(appPart.max)} | | |`,
         '',
-        `Each load is a fresh browser context (empty cache) at 1440 × 900 after one warm-up load; times run from the navigation start (performance.now() in the page). A drag moves the third row of the first pane before the second row of the second pane with the mouse (press, 20 moves, release); its time runs from the mouseup event to the row's node appearing in the destination pane, before the server has answered. Server: the built app on SQLite in the same process; browser: ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}.`,
+        `A cold load is a fresh browser context (empty cache), a warm load a reload in one tab, at 1440 × 900, after one warm-up load; each pane is a virtual list, so the rows in sight (15 or so) are in the DOM and the rest are a scroll away. Times run from the navigation start (performance.now() in the page). A drag moves the third row of the first pane before the second row of the second pane with the mouse (press, 20 moves, release); its time runs from the mouseup event to the row's node appearing in the destination pane, before the server has answered. Server: the built app on SQLite in the same process; browser: ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}.`,
       ].join('\n');
     } finally {
       await browser.close();

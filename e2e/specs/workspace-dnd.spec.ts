@@ -127,3 +127,17 @@ test.describe('drag and drop in the workspace', () => {
     expect(box?.width).toBe(520);
   });
 });
+
+test('panes beyond the window are a button away, whichever side they are on', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await workspaceWith(page, 'panes-fit', { Near: ['One'], Far: ['Two'] });
+  await page.goto('/app/boxes');
+  await expect(pane(page, 'Workspace')).toBeInViewport({ ratio: 0.9 });
+  await page.getByRole('button', { name: 'Panes further right: 2' }).click();
+  await expect(pane(page, 'Near')).toBeInViewport({ ratio: 0.9 });
+  await expect(page.getByRole('button', { name: 'Panes further left: 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Panes further right: 1' }).click();
+  await expect(pane(page, 'Far')).toBeInViewport({ ratio: 0.9 });
+  await page.getByRole('button', { name: 'Panes further left: 2' }).click();
+  await expect(pane(page, 'Near')).toBeInViewport({ ratio: 0.9 });
+});

@@ -64,7 +64,10 @@ export const rows = (page: Page, title: string) => pane(page, title).locator('[d
 
 /** The drag handle of an item row. */
 export const handle = (scope: Page | Locator, title: string) =>
-  scope.getByRole('button', { name: `Drag to move ${title}`, exact: true });
+  scope
+    .locator('[data-rfd-draggable-id]')
+    .filter({ hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+    .getByRole('button', { name: 'Drag to move', exact: true });
 
 /**
  * Drags with the mouse as a person does: press on the grip, move past the library's start

@@ -204,7 +204,7 @@ export const uiFr: Record<UiKey, string> = {
   'shareSection.loadFailed': "Les personnes avec qui cette boîte est partagée n'ont pas pu être récupérées.",
 
   // Glisser-déposer, volets ajustés et volets de recherche (espace de travail, partie B)
-  'dnd.handle': 'Faire glisser pour déplacer {{title}}',
+  'dnd.handle': 'Faire glisser pour déplacer',
   'dnd.instructions':
     "Appuyez sur la barre d'espace pour saisir l'élément. Déplacez-le avec les flèches, dans sa boîte ou vers un volet voisin, puis appuyez de nouveau sur la barre d'espace pour le déposer, ou sur Échap pour annuler.",
   'workspace.panesAfter': 'Volets plus à droite : {{count}}',

@@ -22,7 +22,7 @@ import {
   IconSettings,
   IconX,
 } from '@tabler/icons-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../lib/api/get-user';
 import { useClosePane } from '../api/close-pane';
@@ -109,6 +109,38 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const handleClose = () =>
     closePane.mutateAsync(paneId).catch((error: unknown) => notifyFailure(error, 'boxes.removeFailed'));
 
+  // Rows are memoised by item (a drop re-renders only the rows it changes): their handlers
+  // reach the latest render's functions through this ref, so none of them goes stale.
+  const rowActions = {
+    open: handleOpenBox,
+    startEditing: outliner.startEditing,
+    commit: outliner.commit,
+    cancel: outliner.cancel,
+    setCompleted: (item: Item, completed: boolean) =>
+      setCompleted.mutate(
+        { itemId: item._id, completed },
+        { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
+      ),
+  };
+  const latest = useRef(rowActions);
+  latest.current = rowActions;
+  const renderItem = useCallback(
+    (item: Item, editing: boolean) =>
+      item.itemType === 'todoBox' ? (
+        <BoxItemRow item={item} onOpen={() => latest.current.open(item)} />
+      ) : (
+        <TextItemRow
+          item={item}
+          editing={editing}
+          onStartEdit={() => latest.current.startEditing(item)}
+          onCommit={(text, how) => latest.current.commit(item, text, how)}
+          onCancel={() => latest.current.cancel()}
+          onToggleCompleted={(completed) => latest.current.setCompleted(item, completed)}
+        />
+      ),
+    [],
+  );
+
   let body: ReactNode;
   if (contents.isPending) {
     body = (
@@ -143,24 +175,6 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
         </>
       ) : null;
     const linesAtEnd = anchorId === undefined || !items.some((item) => item._id === anchorId);
-    const renderItem = (item: Item) =>
-      item.itemType === 'todoBox' ? (
-        <BoxItemRow item={item} onOpen={() => handleOpenBox(item)} />
-      ) : (
-        <TextItemRow
-          item={item}
-          editing={editingItemId === item._id}
-          onStartEdit={() => outliner.startEditing(item)}
-          onCommit={(text, how) => outliner.commit(item, text, how)}
-          onCancel={outliner.cancel}
-          onToggleCompleted={(completed) =>
-            setCompleted.mutate(
-              { itemId: item._id, completed },
-              { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
-            )
-          }
-        />
-      );
     // Drag and drop, and only the rows in sight rendered (workspace, part B): see PaneItemList.
     body = (
       <PaneItemList

@@ -24,7 +24,6 @@ function withQuickDrop(
 }
 
 interface DraggableShellProps {
-  item: Item;
   provided: DraggableProvided;
   snapshot: DraggableStateSnapshot;
   /** No grip: the item stays put (read-only, or being edited). */
@@ -37,13 +36,7 @@ interface DraggableShellProps {
  * (shown on hover or focus, always on touch screens, as in Todoist). The grip is also the
  * keyboard handle: Space picks the row up, the arrows move it, Space drops it.
  */
-export function DraggableShell({
-  item,
-  provided,
-  snapshot,
-  disabled = false,
-  children,
-}: DraggableShellProps) {
+export function DraggableShell({ provided, snapshot, disabled = false, children }: DraggableShellProps) {
   const { t } = useTranslation();
   return (
     <div
@@ -60,7 +53,9 @@ export function DraggableShell({
           role="button"
           tabIndex={0}
           className={classes.grip}
-          aria-label={t('dnd.handle', { title: item.title || t('pane.noTitle') })}
+          // The name leaves the title out: the row beside it says it, and a button named after
+          // the item would be mistaken for the item's own (e.g. a box's 'open' button).
+          aria-label={t('dnd.handle')}
         >
           <IconGripVertical size={14} stroke={1.8} aria-hidden />
         </div>
@@ -85,7 +80,7 @@ export function DraggableItem({ paneId, item, index, disabled, children }: Dragg
   return (
     <Draggable draggableId={`${paneId}:${item._id}`} index={index} isDragDisabled={disabled}>
       {(provided, snapshot) => (
-        <DraggableShell item={item} provided={provided} snapshot={snapshot} disabled={disabled}>
+        <DraggableShell provided={provided} snapshot={snapshot} disabled={disabled}>
           {children}
         </DraggableShell>
       )}

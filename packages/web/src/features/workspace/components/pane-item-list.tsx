@@ -1,7 +1,7 @@
 import { Droppable } from '@hello-pangea/dnd';
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useMemo, useRef } from 'react';
+import { defaultRangeExtractor, type Range, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { DraggableItem, DraggableShell } from './draggable-item';
 import classes from './draggable-item.module.css';
 
@@ -10,6 +10,59 @@ const ESTIMATED_ROW_HEIGHT = 40;
 /** Rows rendered beyond each edge of the pane (the drag-and-drop library needs at least one). */
 const OVERSCAN = 6;
 const NEW_LINES_KEY = 'new-lines';
+
+/** A row's content, rendered again only when its item (or whether it is being edited) changes. */
+const ItemContent = memo(function ItemContent({
+  item,
+  editing,
+  renderItem,
+}: {
+  item: Item;
+  editing: boolean;
+  renderItem: (item: Item, editing: boolean) => ReactNode;
+}) {
+  return renderItem(item, editing);
+});
+
+/**
+ * A row's height, except that an empty slot keeps its last height: while a row is dragged the
+ * library renders nothing in its place (its clone moves) and shifts the rows below itself, so
+ * the virtual list must not close that gap a second time.
+ */
+function keepSizeWhileHidden(
+  element: Element,
+  _entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<HTMLDivElement, Element>,
+): number {
+  const height = element.getBoundingClientRect().height;
+  if (height > 0) return height;
+  return instance.measurementsCache[instance.indexFromElement(element)]?.size ?? ESTIMATED_ROW_HEIGHT;
+}
+
+interface ItemSlotProps {
+  paneId: string;
+  item: Item;
+  index: number;
+  disabled: boolean;
+  editing: boolean;
+  renderItem: (item: Item, editing: boolean) => ReactNode;
+}
+
+/** A draggable row; rendered again only when one of its props changes (not on every list render). */
+const ItemSlot = memo(function ItemSlot({
+  paneId,
+  item,
+  index,
+  disabled,
+  editing,
+  renderItem,
+}: ItemSlotProps) {
+  return (
+    <DraggableItem paneId={paneId} item={item} index={index} disabled={disabled}>
+      <ItemContent item={item} editing={editing} renderItem={renderItem} />
+    </DraggableItem>
+  );
+});
 
 type Entry = { kind: 'item'; item: Item; index: number } | { kind: 'new-lines' };
 
@@ -28,7 +81,8 @@ interface PaneItemListProps {
   /** Lines being typed or created, shown after `newLinesAfterId` or, when null, at the end. */
   newLines: ReactNode;
   newLinesAfterId: string | null;
-  renderItem: (item: Item) => ReactNode;
+  /** A row's content; keep it stable (rows are memoised by item and editing). */
+  renderItem: (item: Item, editing: boolean) => ReactNode;
   /** Shown when there are neither items nor new lines. */
   empty: ReactNode;
 }
@@ -94,6 +148,7 @@ export function PaneItemList({
       return !entry || entry.kind === 'new-lines' ? NEW_LINES_KEY : entry.item._id;
     },
     rangeExtractor,
+    measureElement: keepSizeWhileHidden,
   });
 
   return (
@@ -104,8 +159,8 @@ export function PaneItemList({
       renderClone={(provided, snapshot, rubric) => {
         const item = items[rubric.source.index];
         return item ? (
-          <DraggableShell item={item} provided={provided} snapshot={snapshot}>
-            {renderItem(item)}
+          <DraggableShell provided={provided} snapshot={snapshot}>
+            {renderItem(item, false)}
           </DraggableShell>
         ) : (
           <div ref={provided.innerRef} {...provided.draggableProps} />
@@ -144,14 +199,14 @@ export function PaneItemList({
                   {entry.kind === 'new-lines' ? (
                     newLines
                   ) : (
-                    <DraggableItem
+                    <ItemSlot
                       paneId={paneId}
                       item={entry.item}
                       index={entry.index}
                       disabled={isDragDisabled(entry.item)}
-                    >
-                      {renderItem(entry.item)}
-                    </DraggableItem>
+                      editing={entry.item._id === keepItemId}
+                      renderItem={renderItem}
+                    />
                   )}
                 </li>
               );

@@ -152,13 +152,12 @@ export function WorkspaceView() {
   // SPEC §9: (window width - padding) / pane width panes fit. All panes stay in the strip (so
   // drags can reach them and they keep their state); those beyond the window are a sideways
   // scroll away, as in Workflowy and Todoist's board view, and a button at either edge tells
-  // how many there are and brings the nearest one into sight.
+  // how many there are and turns a page: the next `fit` panes come into sight.
   const scrollTo = (paneId: string | undefined) =>
     paneId &&
     stripRef.current
       ?.querySelector(`[data-slot-id="${CSS.escape(paneId)}"]`)
       ?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'nearest' });
-  const showHints = openPanes.length > 1 || fit < openPanes.length;
 
   if (openPanes.length === 0) {
     return (
@@ -195,15 +194,19 @@ export function WorkspaceView() {
               </PaneSlot>
             ))}
           </ul>
-          {showHints && hidden.before.length > 0 && (
+          {hidden.before.length > 0 && (
             <PanesHint
               side="before"
               count={hidden.before.length}
-              onClick={() => scrollTo(hidden.before.at(-1))}
+              onClick={() => scrollTo(hidden.before.at(-fit) ?? hidden.before[0])}
             />
           )}
-          {showHints && hidden.after.length > 0 && (
-            <PanesHint side="after" count={hidden.after.length} onClick={() => scrollTo(hidden.after[0])} />
+          {hidden.after.length > 0 && (
+            <PanesHint
+              side="after"
+              count={hidden.after.length}
+              onClick={() => scrollTo(hidden.after[fit - 1] ?? hidden.after.at(-1))}
+            />
           )}
         </div>
       </WorkspaceDnd>
