@@ -73,6 +73,13 @@ test.describe('the item hover menu and Item settings', () => {
     expect(menuBox.height).toBeCloseTo(32, 0);
     expect(menuBox.x - (rowBox.x + rowBox.width)).toBeCloseTo(6, 0);
     await expect(menu.getByRole('button')).toHaveCount(5);
+    // Not clipped by the pane: the rightmost button, beyond the row, takes a pointer (hit test).
+    const archive = menu.getByRole('button', { name: 'Archive item' });
+    const hit = await archive.evaluate((button) => {
+      const { x, y, width, height } = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+    });
+    expect(hit).toBe(true);
 
     // Leaving the row closes it.
     await page.mouse.move(5, 400);

@@ -194,7 +194,8 @@ export function PaneItemList({
                   data-index={row.index}
                   ref={virtualizer.measureElement}
                   className={classes.slot}
-                  style={{ transform: `translateY(${row.start}px)` }}
+                  // `top`, not a transform: a transformed ancestor would trap the fixed hover menu inside the pane.
+                  style={{ top: row.start }}
                 >
                   {entry.kind === 'new-lines' ? (
                     newLines
