@@ -244,21 +244,25 @@ const benchmark: Benchmark = {
       browser = sqlite.browser;
       const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
       if (pgUrl) {
-        const schema = `bench_${Date.now().toString(36)}`;
+        // A database of its own, not a schema: Kysely's migrator looks for its tables in
+        // every schema of the database, and tests running beside the bench create some.
+        const name = `nestbox_bench_${Date.now().toString(36)}`;
         const admin = new pg.Client({ connectionString: pgUrl });
         await admin.connect();
-        await admin.query(`create schema ${schema}`);
+        await admin.query(`create database ${name}`);
         try {
+          const url = new URL(pgUrl);
+          url.pathname = `/${name}`;
           const postgres = await measureEngine(
             'PostgreSQL',
-            openDatabase({ databaseUrl: pgUrl, pgSchema: schema }),
+            openDatabase({ databaseUrl: url.toString() }),
             dataDir,
             durationSeconds,
             false,
           );
           apiRows.push(postgres.api);
         } finally {
-          await admin.query(`drop schema ${schema} cascade`);
+          await admin.query(`drop database if exists ${name} with (force)`);
           await admin.end();
         }
       }
