@@ -45,16 +45,35 @@ export function organizerGroupOf(
 /**
  * The Prioritized list's groups in display order: Today, then each dated day ascending, then
  * Undated (empty groups left out); items within a group by priority.
+ *
+ * Linear after the sort, and the time-zone maths is done once per call (today's end) and
+ * once per distinct target date, not per item: the list may hold thousands.
  */
 export function groupPrioritised<T extends Prioritised>(
   items: readonly T[],
   now: number,
   timeZone: string,
 ): { key: OrganizerGroupKey; items: T[] }[] {
+  const endOfToday = todayBounds(now, timeZone).end;
+  const days = new Map<number, OrganizerGroupKey>();
+  const groupOf = (item: T): OrganizerGroupKey => {
+    if (item.markedAsForToday) return 'today';
+    const target = item.priorityTargetDate;
+    if (target === null) return 'undated';
+    if (target <= endOfToday) return 'today';
+    let key = days.get(target);
+    if (key === undefined) {
+      key = `day:${dayKey(target, timeZone)}`;
+      days.set(target, key);
+    }
+    return key;
+  };
   const groups = new Map<OrganizerGroupKey, T[]>();
   for (const item of [...items].sort((a, b) => a.priority - b.priority)) {
-    const key = organizerGroupOf(item, now, timeZone);
-    groups.set(key, [...(groups.get(key) ?? []), item]);
+    const key = groupOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
   }
   const rank = (key: OrganizerGroupKey) => (key === 'today' ? '0' : key === 'undated' ? '2' : `1${key}`);
   return [...groups.entries()]

@@ -320,19 +320,50 @@ export async function searchVisibleItems(
   return rows;
 }
 
+/** An Organizer row: what presentItem reads, the caller's level and the parent box's title. */
+export type OrganizerRow = PresentableRow & { level: AccessLevel; parent_title: string | null };
+
 /**
  * The caller's Organizer: their prioritizable text items that they can still see, not
  * completed or archived, with parent titles; prioritised ones first by priority.
+ *
+ * Candidate-first, for users with thousands of items: the candidates come from the caller's
+ * own user_items rows, and visibility is decided once per distinct parent box by walking UP
+ * from it to the nearest item linked to the caller (whose level it takes). The walk stops
+ * empty-handed at an archived item or at the top of the tree, so an item inside an archived
+ * box, or in a box no longer shared, is left out, exactly as `visibleItems` would. An item
+ * linked to the caller directly takes its own link's level.
  */
-export async function organizerRows(db: Kysely<Database>, userId: string): Promise<VisibleRow[]> {
-  const { rows } = await sql<VisibleRow>`
-    ${visibleItems(userId, false)}
-    select ${visibleColumns}
-    from user_items ui
-    join visible v on v.id = ui.item_id and v.rn = 1
-    join items i on i.id = ui.item_id
-    left join items p on p.id = i.parent_id
-    where ui.user_id = ${userId} and ui.prioritizable = 1 and i.type = 'todoText' and i.completed_at is null
+export async function organizerRows(db: Kysely<Database>, userId: string): Promise<OrganizerRow[]> {
+  const { rows } = await sql<OrganizerRow>`
+    with recursive candidates as (
+      select i.id, i.parent_id from user_items ui join items i on i.id = ui.item_id
+      where ui.user_id = ${userId} and ui.prioritizable = 1
+        and i.type = 'todoText' and i.completed_at is null and i.archived_at is null
+    ),
+    up(start, id) as (
+      select distinct parent_id, parent_id from candidates where parent_id is not null
+      union all
+      select up.start, i.parent_id from up join items i on i.id = up.id
+      where i.archived_at is null and i.parent_id is not null
+        and not exists (select 1 from item_users l where l.item_id = i.id and l.user_id = ${userId})
+    ),
+    boxes(id, level) as (
+      select up.start, l.level from up
+      join items i on i.id = up.id and i.archived_at is null
+      join item_users l on l.item_id = up.id and l.user_id = ${userId}
+    )
+    select ${sql.join(PRESENTED_COLUMNS.map((column) => sql.ref(`i.${column}`)))},
+      coalesce(own.level, b.level) as level, p.title as parent_title,
+      ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
+      ui.marked_for_today as marked_for_today
+    from candidates c
+    join items i on i.id = c.id
+    join user_items ui on ui.item_id = c.id and ui.user_id = ${userId}
+    left join item_users own on own.item_id = c.id and own.user_id = ${userId}
+    left join boxes b on b.id = c.parent_id
+    left join items p on p.id = c.parent_id
+    where own.level is not null or b.level is not null
     order by case when ui.priority is null then 1 else 0 end, ui.priority, i.created_at desc`.execute(db);
   return rows;
 }

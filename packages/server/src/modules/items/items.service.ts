@@ -605,10 +605,10 @@ export function createItemsService({
 
     /** The caller's Organizer rows (prioritised first, by priority; then the unprioritised). */
     async organizer(user: UserRow): Promise<OrganizerItem[]> {
-      return (await organizerRows(db, user.id)).map((row) => ({
-        ...presentItem(row, row.level),
-        parentTitle: row.parent_title,
-      }));
+      // Object.assign, not a spread: no second copy of each of thousands of items.
+      return (await organizerRows(db, user.id)).map((row) =>
+        Object.assign(presentItem(row, row.level), { parentTitle: row.parent_title }),
+      );
     },
 
     /**

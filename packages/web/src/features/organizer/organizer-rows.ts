@@ -2,10 +2,10 @@ import type { OrderDirection, UnprioritizedOrderColumn } from '@nestbox/shared/c
 import {
   dayKey,
   groupPrioritised,
-  isOverdue,
   type OrganizerGroupKey,
   organizerGroupOf,
   startOfDayIn,
+  todayBounds,
 } from '@nestbox/shared/organizer/grouping';
 import type { OrganizerItem, UpdatePriorityBody } from '@nestbox/shared/organizer/organizer.schema';
 import { priorityBetween } from '@nestbox/shared/organizer/priority';
@@ -27,6 +27,8 @@ export function prioritizedRows(
 ): PrioritizedRow[] {
   const ranked = items.filter((item): item is OrganizerItem & { priority: number } => item.priority !== null);
   const groups = groupPrioritised(ranked, now, timeZone);
+  // Overdue: before the start of today (the shared rule isOverdue), worked out once for all rows.
+  const startOfToday = todayBounds(now, timeZone).start;
   if (!groups.some((group) => group.key === 'today')) groups.unshift({ key: 'today', items: [] });
   if (!groups.some((group) => group.key === 'undated')) groups.push({ key: 'undated', items: [] });
   return groups.flatMap(({ key, items: grouped }) => [
@@ -36,7 +38,7 @@ export function prioritizedRows(
       id: item._id,
       group: key,
       item,
-      overdue: isOverdue(item.priorityTargetDate, now, timeZone),
+      overdue: item.priorityTargetDate !== null && item.priorityTargetDate < startOfToday,
     })),
   ]);
 }

@@ -12,6 +12,9 @@ import { VirtualDroppable, type VirtualRowProps } from './virtual-droppable';
 export const PRIORITIZED_DROPPABLE_ID = 'prioritizedItems';
 export const ITEM_ROW_HEIGHT = 44;
 const GROUP_ROW_HEIGHT = 36;
+const prioritizedRowHeight = (row: PrioritizedRow) =>
+  row.kind === 'group' ? GROUP_ROW_HEIGHT : ITEM_ROW_HEIGHT;
+const isGroupRow = (row: PrioritizedRow) => row.kind === 'group';
 
 interface PrioritizedListProps {
   rows: readonly PrioritizedRow[];
@@ -104,6 +107,7 @@ export function PrioritizedList({
             timeZone={timeZone}
             locale={locale}
             onChange={(date) => onTargetDate(item, date)}
+            t={t}
           />
           <span className={classes.parent}>{item.parentTitle}</span>
           {/* Plain elements in rows: thousands of rows scroll by, each mounted as it comes into view. */}
@@ -126,8 +130,8 @@ export function PrioritizedList({
     <VirtualDroppable
       droppableId={PRIORITIZED_DROPPABLE_ID}
       rows={rows}
-      rowHeight={(row) => (row.kind === 'group' ? GROUP_ROW_HEIGHT : ITEM_ROW_HEIGHT)}
-      isDragDisabled={(row) => row.kind === 'group'}
+      rowHeight={prioritizedRowHeight}
+      isDragDisabled={isGroupRow}
       renderRow={renderRow}
       label={t('organiser.prioritized')}
     />

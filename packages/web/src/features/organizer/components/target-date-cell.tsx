@@ -4,7 +4,7 @@ import { dayKey, startOfDayIn } from '@nestbox/shared/organizer/grouping';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconCalendarPlus, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { useTranslation } from 'react-i18next';
 import { formatShortDate } from '../format-dates';
 import classes from './organizer-lists.module.css';
 
@@ -15,11 +15,15 @@ interface TargetDateCellProps {
   locale: string;
   /** A new target date (start of the chosen day in the user's zone), or null to clear it. */
   onChange: (priorityTargetDate: number | null) => void;
+  /**
+   * The list's translate function: a useTranslation per row (a subscription each) was the
+   * largest cost of rows scrolling into view in a list of thousands.
+   */
+  t: ReturnType<typeof useTranslation>['t'];
 }
 
 /** The Target Date cell: shows the date (overdue ones marked); a click opens a clearable date picker. */
-export function TargetDateCell({ item, overdue, timeZone, locale, onChange }: TargetDateCellProps) {
-  const { t } = useTranslation();
+export function TargetDateCell({ item, overdue, timeZone, locale, onChange, t }: TargetDateCellProps) {
   const [opened, setOpened] = useState(false);
   const buttonRef = useRef<HTMLButtonElement | null>(null);
   const wasOpened = useRef(false);

@@ -23,6 +23,7 @@ interface UnprioritizedListProps {
 }
 
 type UnprioritizedRow = { id: string; item: OrganizerItem };
+const itemRowHeight = () => ITEM_ROW_HEIGHT;
 
 /** The Unprioritized list: prioritizable items waiting for a priority, in the chosen order. */
 export function UnprioritizedList({ items, timeZone, locale, onDiveDown, overlay }: UnprioritizedListProps) {
@@ -62,7 +63,7 @@ export function UnprioritizedList({ items, timeZone, locale, onDiveDown, overlay
     <VirtualDroppable
       droppableId={UNPRIORITIZED_DROPPABLE_ID}
       rows={rows}
-      rowHeight={() => ITEM_ROW_HEIGHT}
+      rowHeight={itemRowHeight}
       renderRow={renderRow}
       overlay={overlay}
       label={t('organiser.unprioritized')}

@@ -109,16 +109,23 @@ function VirtualBody<Row extends { id: string }>({
     },
     [innerRef],
   );
-  const last = rows[rows.length - 1];
+  // Stable between scroll frames: a new estimateSize or getItemKey makes the virtualiser
+  // measure every row of the list again, thousands of them, on each frame.
+  const estimateSize = useCallback(
+    (index: number) => {
+      const row = rows[index] ?? rows[rows.length - 1];
+      return row ? rowHeight(row) : 44;
+    },
+    [rows, rowHeight],
+  );
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? 'drop-placeholder', [rows]);
+  const getScrollElement = useCallback(() => scrollRef.current, []);
   const virtualizer = useVirtualizer({
     // While a row from the other list hovers, one more row of room opens for it.
     count: rows.length + (withPlaceholder ? 1 : 0),
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => {
-      const row = rows[index] ?? last;
-      return row ? rowHeight(row) : 44;
-    },
-    getItemKey: (index) => rows[index]?.id ?? 'drop-placeholder',
+    getScrollElement,
+    estimateSize,
+    getItemKey,
     overscan: OVERSCAN,
   });
 
