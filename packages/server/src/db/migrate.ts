@@ -17,8 +17,16 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * Brings the schema up to date. Idempotent; safe when several instances start together
  * (Kysely's migrator takes a lock).
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  /**
+   * PostgreSQL: the schema the data lives in. Kysely otherwise takes a migration table in ANY
+   * schema of the database for its own, so one database shared by several schemas (tests,
+   * benches) would see another schema's table and skip creating its own.
+   */
+  { pgSchema }: { pgSchema?: string | undefined } = {},
+): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
