@@ -41,8 +41,35 @@ function openSqlite(file: string): DatabaseHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; compiling SQL is a fair share of a short query's time, and
+ * the app runs the same few hundred statements over and over. Prepared statements are kept by
+ * their SQL (the oldest dropped past the limit). Safe because queries on the one connection
+ * run one at a time and never stream (a statement being iterated could not be reused).
+ */
+function withStatementCache(database: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        statements.set(sql, statement);
+        if (statements.size > STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+      }
+      return statement;
+    },
+  };
 }
 
 function openPostgres(connectionString: string, options: OpenDatabaseOptions): DatabaseHandle {
