@@ -88,18 +88,12 @@ interface ItemHoverMenuProps {
  */
 export function ItemHoverMenu({ item, className, children, disabled = false }: ItemHoverMenuProps) {
   const { t } = useTranslation();
-  const dragging = useDragInProgress();
   const [hovered, setHovered] = useState(false);
   const [offset, setOffset] = useState(MENU_OFFSET_PX);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const anchorRef = useRef<HTMLDivElement>(null);
-  const updateItem = useUpdateItemFields();
-  const archiveItem = useArchiveItem();
-  const notifyFailure = useNotifyFailure();
-
-  const readonly = item.accessLevel === 'readonly';
-  const isText = item.itemType === 'todoText';
-  const opened = hovered && !disabled && !dragging;
+  // Only the open menu watches drags (MenuButtons): a drag's start and end then re-render no row.
+  const opened = hovered && !disabled;
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
@@ -131,31 +125,6 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
   const handleBlur = (event: FocusEvent) => {
     if (inRow(event.target) && !inRow(event.relatedTarget)) hideSoon();
   };
-
-  const openSettings = (scrollTo?: ItemSettingsSection) => {
-    hide();
-    openItemSettings(item._id, scrollTo);
-  };
-
-  const handlePrioritise = () => {
-    hide();
-    updateItem.mutate(
-      { itemId: item._id, prioritizable: !item.prioritizable },
-      { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
-    );
-  };
-
-  const handleArchive = () => {
-    hide();
-    // The row leaves at once (optimistic), so the outcome is read from the promise, not from
-    // mutate's callbacks (which never run once the row has unmounted).
-    archiveItem.mutateAsync(item._id).then(
-      () => notifyArchived(item._id, t),
-      (error: unknown) => notifyFailure(error, 'error.generic'),
-    );
-  };
-
-  const prioritiseLabel = item.prioritizable ? t('itemMenu.unprioritise') : t('itemMenu.prioritise');
 
   return (
     <Popover
@@ -204,38 +173,79 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
             aria-label={t('itemMenu.label')}
             data-item-hover-menu={item._id}
           >
-            <div className={classes.menu} data-readonly={readonly || undefined}>
-              <MenuButton label={t('itemMenu.moreOptions')} onClick={() => openSettings()}>
-                <IconDots size={18} stroke={1.7} />
-              </MenuButton>
-              {readonly ? (
-                <span className={classes.readonly}>{t('item.readonly')}</span>
-              ) : (
-                <>
-                  <MenuButton
-                    label={isText ? prioritiseLabel : t('itemMenu.prioritiseTextsOnly')}
-                    onClick={handlePrioritise}
-                    disabled={!isText}
-                    pressed={isText ? item.prioritizable : undefined}
-                    color={item.prioritizable ? 'nest' : 'gray'}
-                  >
-                    {item.prioritizable ? <IconFlagFilled size={17} /> : <IconFlag size={18} stroke={1.7} />}
-                  </MenuButton>
-                  <MenuButton label={t('itemMenu.targetDate')} onClick={() => openSettings('targetDate')}>
-                    <IconCalendarEvent size={18} stroke={1.7} />
-                  </MenuButton>
-                  <MenuButton label={t('itemMenu.share')} onClick={() => openSettings('share')}>
-                    <IconShare size={18} stroke={1.7} />
-                  </MenuButton>
-                  <MenuButton label={t('item.archive')} onClick={handleArchive}>
-                    <IconTrash size={18} stroke={1.7} />
-                  </MenuButton>
-                </>
-              )}
-            </div>
+            <MenuButtons item={item} hide={hide} />
           </Popover.Dropdown>
         </div>
       </Popover.Target>
     </Popover>
+  );
+}
+
+/** The menu's buttons, mounted only while it is open; hidden while something is dragged. */
+function MenuButtons({ item, hide }: { item: Item; hide: () => void }) {
+  const { t } = useTranslation();
+  const dragging = useDragInProgress();
+  const updateItem = useUpdateItemFields();
+  const archiveItem = useArchiveItem();
+  const notifyFailure = useNotifyFailure();
+  const readonly = item.accessLevel === 'readonly';
+  const isText = item.itemType === 'todoText';
+
+  const openSettings = (scrollTo?: ItemSettingsSection) => {
+    hide();
+    openItemSettings(item._id, scrollTo);
+  };
+
+  const handlePrioritise = () => {
+    hide();
+    // The menu (and this hook's observer) closes at once: the outcome comes from the promise.
+    updateItem
+      .mutateAsync({ itemId: item._id, prioritizable: !item.prioritizable })
+      .catch((error: unknown) => notifyFailure(error, 'boxes.textSaveFailed'));
+  };
+
+  const handleArchive = () => {
+    hide();
+    // The row leaves at once (optimistic), so the outcome is read from the promise, not from
+    // mutate's callbacks (which never run once the row has unmounted).
+    archiveItem.mutateAsync(item._id).then(
+      () => notifyArchived(item._id, t),
+      (error: unknown) => notifyFailure(error, 'error.generic'),
+    );
+  };
+
+  const prioritiseLabel = item.prioritizable ? t('itemMenu.unprioritise') : t('itemMenu.prioritise');
+
+  if (dragging) return null;
+  return (
+    <div className={classes.menu} data-readonly={readonly || undefined}>
+      <MenuButton label={t('itemMenu.moreOptions')} onClick={() => openSettings()}>
+        <IconDots size={18} stroke={1.7} />
+      </MenuButton>
+      {readonly ? (
+        <span className={classes.readonly}>{t('item.readonly')}</span>
+      ) : (
+        <>
+          <MenuButton
+            label={isText ? prioritiseLabel : t('itemMenu.prioritiseTextsOnly')}
+            onClick={handlePrioritise}
+            disabled={!isText}
+            pressed={isText ? item.prioritizable : undefined}
+            color={item.prioritizable ? 'nest' : 'gray'}
+          >
+            {item.prioritizable ? <IconFlagFilled size={17} /> : <IconFlag size={18} stroke={1.7} />}
+          </MenuButton>
+          <MenuButton label={t('itemMenu.targetDate')} onClick={() => openSettings('targetDate')}>
+            <IconCalendarEvent size={18} stroke={1.7} />
+          </MenuButton>
+          <MenuButton label={t('itemMenu.share')} onClick={() => openSettings('share')}>
+            <IconShare size={18} stroke={1.7} />
+          </MenuButton>
+          <MenuButton label={t('item.archive')} onClick={handleArchive}>
+            <IconTrash size={18} stroke={1.7} />
+          </MenuButton>
+        </>
+      )}
+    </div>
   );
 }
