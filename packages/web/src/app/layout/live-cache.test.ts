@@ -2,32 +2,10 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ItemsForPane, itemsForPaneKey } from '../../features/workspace/api/get-items-for-pane';
+import { itemFixture } from '../../test/item-fixture';
 import { applyAddItem, applyUpdateItem } from './live-cache';
 
-function item(id: string, fields: Partial<Item> = {}): Item {
-  return {
-    _id: id,
-    title: id,
-    itemType: 'todoText',
-    boxType: 'todo',
-    parentItemId: 'box',
-    isRootBox: false,
-    completed: false,
-    archivedDate: null,
-    favourited: false,
-    prioritizable: false,
-    priority: null,
-    priorityTargetDate: null,
-    markedAsForToday: false,
-    createdDate: 0,
-    autoArchiveAmount: null,
-    autoArchiveDuration: null,
-    autoArchiveTimestamp: null,
-    settings: { autoAddToUnprioritized: false, showCompletedItems: false },
-    accessLevel: 'owner',
-    ...fields,
-  };
-}
+const item = itemFixture;
 
 describe('live cache patches', () => {
   let client: QueryClient;

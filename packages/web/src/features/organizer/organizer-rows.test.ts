@@ -1,6 +1,7 @@
 import { startOfDayIn } from '@nestbox/shared/organizer/grouping';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../test/item-fixture';
 import { dropIntoPrioritized, prioritizedRows, unprioritizedRows } from './organizer-rows';
 
 const ZONE = 'Europe/Paris';
@@ -8,29 +9,7 @@ const NOW = startOfDayIn('2026-05-04', ZONE) + 10 * 3_600_000;
 const TOMORROW = startOfDayIn('2026-05-05', ZONE);
 
 function item(id: string, fields: Partial<OrganizerItem> = {}): OrganizerItem {
-  return {
-    _id: id,
-    title: id,
-    itemType: 'todoText',
-    boxType: 'todo',
-    parentItemId: 'box',
-    isRootBox: false,
-    completed: false,
-    archivedDate: null,
-    favourited: false,
-    prioritizable: true,
-    priority: null,
-    priorityTargetDate: null,
-    markedAsForToday: false,
-    createdDate: 0,
-    autoArchiveAmount: null,
-    autoArchiveDuration: null,
-    autoArchiveTimestamp: null,
-    settings: { autoAddToUnprioritized: false, showCompletedItems: false },
-    accessLevel: 'owner',
-    parentTitle: 'Box',
-    ...fields,
-  };
+  return itemFixture<OrganizerItem>(id, { prioritizable: true, parentTitle: 'Box', ...fields });
 }
 
 const items = [

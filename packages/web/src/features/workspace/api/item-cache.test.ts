@@ -1,32 +1,12 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { itemFixture } from '../../../test/item-fixture';
 import { itemKey } from './get-item';
 import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 import { patchItemEverywhere, removeItemFromPanes, restoreSnapshot } from './item-cache';
 
-const item = (id: string, fields: Partial<Item> = {}): Item => ({
-  _id: id,
-  title: id,
-  itemType: 'todoText',
-  boxType: 'todo',
-  parentItemId: 'box',
-  isRootBox: false,
-  completed: false,
-  archivedDate: null,
-  favourited: false,
-  prioritizable: false,
-  priority: null,
-  priorityTargetDate: null,
-  markedAsForToday: false,
-  createdDate: 0,
-  autoArchiveAmount: null,
-  autoArchiveDuration: null,
-  autoArchiveTimestamp: null,
-  settings: { autoAddToUnprioritized: false, showCompletedItems: false },
-  accessLevel: 'owner',
-  ...fields,
-});
+const item = itemFixture;
 
 function cacheWithPane() {
   const queryClient = new QueryClient();
