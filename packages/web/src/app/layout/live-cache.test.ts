@@ -1,4 +1,3 @@
-import type { Item } from '@nestbox/shared/items/item.schema';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ItemsForPane, itemsForPaneKey } from '../../features/workspace/api/get-items-for-pane';
