@@ -31,6 +31,13 @@ const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_SLACK_API_PORT ??= String(await freePort());
 process.env.E2E_RESEED_PORT ??= String(await freePort());
 process.env.E2E_RESEED_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nestbox-e2e-reseed-'));
+/**
+ * The journeys' servers keep everything in their temporary folder: SQLite, and rate limits in
+ * memory. Without this they would inherit DATABASE_URL / REDIS_URL from the shell (CI exports
+ * REDIS_URL for the scale-out tests), and sign-up limits counted in a shared Redis would carry
+ * over from one run to the next until they refuse sign-ups (429).
+ */
+const SELF_CONTAINED = { DATABASE_URL: '', REDIS_URL: '' };
 const reseedBaseURL = `http://127.0.0.1:${process.env.E2E_RESEED_PORT}`;
 
 /**
@@ -92,6 +99,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         NESTBOX_DATA_DIR: process.env.E2E_DATA_DIR,
+        ...SELF_CONTAINED,
         NESTBOX_E2E: '1',
         NESTBOX_APP_URL: baseURL,
         LOG_LEVEL: 'warn',
@@ -113,6 +121,7 @@ export default defineConfig({
         PORT: String(process.env.E2E_RESEED_PORT),
         HOST: '127.0.0.1',
         NESTBOX_DATA_DIR: process.env.E2E_RESEED_DATA_DIR,
+        ...SELF_CONTAINED,
         NESTBOX_E2E: '1',
         NESTBOX_APP_URL: reseedBaseURL,
         LOG_LEVEL: 'warn',
