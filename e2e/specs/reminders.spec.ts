@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
-import { api } from '../support/api.js';
+import { api, rootBoxId } from '../support/api.js';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -16,26 +16,13 @@ const badge = (page: Page) => page.getByTestId('reminders-badge');
 const remindersButton = (page: Page) => page.getByRole('button', { name: 'Reminders', exact: true });
 const modal = (page: Page) => page.getByRole('dialog', { name: 'Reminders' });
 
-async function rootOf(request: Parameters<typeof api>[0], token: string) {
-  const [root] = await api<{ _id: string }[]>(
-    request,
-    token,
-    'POST',
-    '/api/items/get-user-associated-items',
-    {
-      limitToType: 'todoBox',
-    },
-  );
-  return root?._id ?? '';
-}
-
 test('a reminder reaches the badge live, the modal lists it, closing clears it; a repeat stops with Dismiss All', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
   const me = await createLoggedInAccount(request, { label: 'reminders', name: 'Rita Reminder' });
-  const root = await rootOf(request, me.token);
+  const root = await rootBoxId(request, me.token);
   const text = (title: string) =>
     api<{ _id: string }>(request, me.token, 'POST', '/api/items/create-item', {
       parentItemId: root,
@@ -133,7 +120,7 @@ test('the Reminders modal loads the next page while scrolling, and shows an empt
   await expect(modal(page).getByText('You have no reminders yet.')).toBeVisible();
   await modal(page).getByRole('button', { name: 'Close' }).click();
 
-  const root = await rootOf(request, me.token);
+  const root = await rootBoxId(request, me.token);
   const item = await api<{ _id: string }>(request, me.token, 'POST', '/api/items/create-item', {
     parentItemId: root,
     itemType: 'todoText',

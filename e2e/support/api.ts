@@ -31,8 +31,8 @@ export async function userIdOf(request: APIRequestContext, token: string): Promi
   return ((await response.json()) as { id: string }).id;
 }
 
-/** A box in the user's Workspace, created through the API. */
-export async function createBox(request: APIRequestContext, token: string, title: string) {
+/** The user's root box ('Workspace'). */
+export async function rootBoxId(request: APIRequestContext, token: string): Promise<string> {
   const [root] = await api<{ _id: string }[]>(
     request,
     token,
@@ -42,8 +42,14 @@ export async function createBox(request: APIRequestContext, token: string, title
       limitToType: 'todoBox',
     },
   );
+  if (!root) throw new Error('no root box');
+  return root._id;
+}
+
+/** A box in the user's Workspace, created through the API. */
+export async function createBox(request: APIRequestContext, token: string, title: string) {
   return api<{ _id: string }>(request, token, 'POST', '/api/items/create-item', {
-    parentItemId: root?._id,
+    parentItemId: await rootBoxId(request, token),
     itemType: 'todoBox',
     title,
   });

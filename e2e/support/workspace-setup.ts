@@ -1,21 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from './accounts.js';
-import { api, createBox, pane } from './api.js';
-
-/** The user's root box ('Workspace'). */
-export async function rootBoxId(request: APIRequestContext, token: string): Promise<string> {
-  const [root] = await api<{ _id: string }[]>(
-    request,
-    token,
-    'POST',
-    '/api/items/get-user-associated-items',
-    {
-      limitToType: 'todoBox',
-    },
-  );
-  if (!root) throw new Error('no root box');
-  return root._id;
-}
+import { api, createBox, pane, rootBoxId } from './api.js';
 
 /** Texts appended to a box, in order, through the API. */
 export async function addTexts(

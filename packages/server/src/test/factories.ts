@@ -3,6 +3,7 @@ import { newId } from '../db/ids.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/password-hasher.js';
 import { signSessionToken } from '../modules/auth/session-tokens.js';
+import { findRootBox } from '../modules/items/items.repository.js';
 import { findUserById, insertUserWithRootBox } from '../modules/users/users.repository.js';
 
 let counter = 0;
@@ -46,6 +47,17 @@ export async function createUser(
   const user = await findUserById(db, id);
   if (!user) throw new Error('factory: user not created');
   return { ...user, password };
+}
+
+/** A user as API tests use one: the row, a session token, and the id of their root box. */
+export async function createSignedInUser(
+  t: { database: { db: Kysely<Database> }; secrets: { jwtSecret: string } },
+  overrides: Parameters<typeof createUser>[1] = {},
+): Promise<UserRow & { password: string; token: string; root: string }> {
+  const user = await createUser(t.database.db, overrides);
+  const root = await findRootBox(t.database.db, user.id);
+  if (!root) throw new Error('factory: root box missing');
+  return { ...user, token: await tokenFor(t.secrets.jwtSecret, user), root: root.id };
 }
 
 /** A valid session token for a user, as a login would give (24-hour session). */

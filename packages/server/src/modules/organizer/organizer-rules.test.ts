@@ -6,9 +6,8 @@ import type { User } from '@nestbox/shared/users/user.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, tokenFor } from '../../test/factories.js';
+import { createSignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { findRootBox } from '../items/items.repository.js';
 
 const MINUTE = 60_000;
 
@@ -25,9 +24,9 @@ describe(`organizer rules through the API on ${testEngine}`, () => {
   beforeAll(async () => {
     t = await buildTestApp();
     for (let i = 0; i < 3; i += 1) {
-      const user = await createUser(t.database.db);
-      tokens.push(await tokenFor(t.secrets.jwtSecret, user));
-      roots.push((await findRootBox(t.database.db, user.id))?.id ?? '');
+      const user = await createSignedInUser(t);
+      tokens.push(user.token);
+      roots.push(user.root);
     }
   });
   afterAll(() => t.close());

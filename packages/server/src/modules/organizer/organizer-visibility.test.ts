@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, tokenFor } from '../../test/factories.js';
+import { createSignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { findRootBox } from '../items/items.repository.js';
 
 /** The Organizer lists only what the caller can still see, each with the level of its nearest link. */
 describe(`organizer visibility on ${testEngine}`, () => {
@@ -19,12 +18,13 @@ describe(`organizer visibility on ${testEngine}`, () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    me = await createUser(t.database.db);
-    const other = await createUser(t.database.db);
-    token = await tokenFor(t.secrets.jwtSecret, me);
-    otherToken = await tokenFor(t.secrets.jwtSecret, other);
-    root = (await findRootBox(t.database.db, me.id))?.id ?? '';
-    otherRoot = (await findRootBox(t.database.db, other.id))?.id ?? '';
+    const mine = await createSignedInUser(t);
+    const other = await createSignedInUser(t);
+    me = mine;
+    token = mine.token;
+    root = mine.root;
+    otherToken = other.token;
+    otherRoot = other.root;
   });
   afterAll(() => t.close());
 

@@ -3,10 +3,9 @@ import type { ShareEntry } from '@nestbox/shared/sharing/sharing.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, tokenFor } from '../../test/factories.js';
+import { createSignedInUser } from '../../test/factories.js';
 import { connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
-import { findRootBox } from '../items/items.repository.js';
 
 describe(`sharing on ${testEngine}`, () => {
   let t: TestApp;
@@ -21,12 +20,7 @@ describe(`sharing on ${testEngine}`, () => {
       ['carol', 'Carol Singer'],
       ['stranger', 'Stan Ger'],
     ] as const) {
-      const user = await createUser(t.database.db, { name });
-      users[key] = {
-        ...user,
-        token: await tokenFor(t.secrets.jwtSecret, user),
-        root: (await findRootBox(t.database.db, user.id))?.id ?? '',
-      };
+      users[key] = await createSignedInUser(t, { name });
     }
   });
   afterAll(() => t.close());

@@ -1,5 +1,7 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { itemKey } from '../../features/workspace/api/get-item';
 import { type ItemsForPane, itemsForPaneKey } from '../../features/workspace/api/get-items-for-pane';
 import { itemFixture } from '../../test/item-fixture';
 import { applyAddItem, applyUpdateItem } from './live-cache';
@@ -34,9 +36,11 @@ describe('live cache patches', () => {
     expect(stale('box')).toBe(false);
   });
 
-  it('patches a changed title in place without refetching', () => {
+  it('patches a changed title in place without refetching, in the pane and in open Item settings', () => {
+    client.setQueryData(itemKey('b'), item('b'));
     applyUpdateItem(client, { itemId: 'b', updatedFields: { title: 'new words' }, removedFields: [] });
     expect(pane()?.items[1]?.title).toBe('new words');
+    expect(client.getQueryData<Item>(itemKey('b'))?.title).toBe('new words');
     expect(stale('box')).toBe(false);
   });
 
@@ -63,8 +67,10 @@ describe('live cache patches', () => {
     expect(stale('box')).toBe(true);
   });
 
-  it('refetches what shows an item whose level changed', () => {
+  it('refetches what shows an item whose level changed, Item settings included', () => {
+    client.setQueryData(itemKey('a'), item('a'));
     applyUpdateItem(client, { itemId: 'a', updatedFields: {}, removedFields: [] });
+    expect(client.getQueryState(itemKey('a'))?.isInvalidated).toBe(true);
     expect(stale('box')).toBe(true);
     expect(pane()?.items).toHaveLength(2);
   });

@@ -2,12 +2,14 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import type { AddItemEvent, UpdateItemEvent } from '@nestbox/shared/realtime/events';
 import type { QueryClient } from '@tanstack/react-query';
+import { itemKey } from '../../features/workspace/api/get-item';
 import {
   ALL_ITEMS_FOR_PANE_KEY,
   type ItemsForPane,
   itemsForPaneKey,
 } from '../../features/workspace/api/get-items-for-pane';
 import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-workspace';
+import { paneWithoutItem } from '../../features/workspace/api/item-cache';
 
 /*
  * Another client's change, applied to what this tab holds (SPEC §4 "Live socket events").
@@ -19,13 +21,6 @@ import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-works
 
 function panes(queryClient: QueryClient) {
   return queryClient.getQueriesData<ItemsForPane>({ queryKey: ALL_ITEMS_FOR_PANE_KEY });
-}
-
-function withoutItem(pane: ItemsForPane, itemId: string): ItemsForPane {
-  return {
-    item: { ...pane.item, subItemsIndex: pane.item.subItemsIndex?.filter((id) => id !== itemId) },
-    items: pane.items.filter((item) => item._id !== itemId),
-  };
 }
 
 function refetchPane(queryClient: QueryClient, boxId: string) {
@@ -77,7 +72,7 @@ export function applyUpdateItem(
     const child = pane.items.find((item) => item._id === itemId);
     if (child) {
       if (lostAccess) {
-        queryClient.setQueryData(queryKey, withoutItem(pane, itemId));
+        queryClient.setQueryData(queryKey, paneWithoutItem(pane, itemId));
         continue;
       }
       const patched: Item = { ...child, ...updatedFields };
@@ -87,7 +82,7 @@ export function applyUpdateItem(
         queryKey,
         stays
           ? { ...pane, items: pane.items.map((item) => (item._id === itemId ? patched : item)) }
-          : withoutItem(pane, itemId),
+          : paneWithoutItem(pane, itemId),
       );
       if (levelChanged) void queryClient.invalidateQueries({ queryKey });
     } else if (updatedFields.parentItemId === boxId) {
@@ -95,6 +90,10 @@ export function applyUpdateItem(
       void queryClient.invalidateQueries({ queryKey });
     }
   }
+  // Item settings, if open on it: patched like a row, refetched when the caller's view changed.
+  if (lostAccess || levelChanged) void queryClient.invalidateQueries({ queryKey: itemKey(itemId) });
+  else
+    queryClient.setQueryData<Item>(itemKey(itemId), (item) => (item ? { ...item, ...updatedFields } : item));
   if (lostAccess || (updatedFields.archivedDate ?? null) !== null) {
     // A pane showing the item itself may have gone from the workspace.
     void queryClient.invalidateQueries({ queryKey: getWorkspaceQueryOptions().queryKey });

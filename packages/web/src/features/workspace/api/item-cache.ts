@@ -40,16 +40,19 @@ export async function patchItemEverywhere(
   return before;
 }
 
+/** A pane's contents without one of its items. */
+export function paneWithoutItem(pane: ItemsForPane, itemId: string): ItemsForPane {
+  return {
+    item: { ...pane.item, subItemsIndex: pane.item.subItemsIndex?.filter((id) => id !== itemId) },
+    items: pane.items.filter((item) => item._id !== itemId),
+  };
+}
+
 /** Takes an item out of every pane's list at once (archived or moved away); answers the caches as they were. */
 export async function removeItemFromPanes(queryClient: QueryClient, itemId: string): Promise<CacheSnapshot> {
   const before = await snapshot(queryClient, itemId);
   queryClient.setQueriesData<ItemsForPane>({ queryKey: ALL_ITEMS_FOR_PANE_KEY }, (pane) =>
-    pane?.items.some((item) => item._id === itemId)
-      ? {
-          item: { ...pane.item, subItemsIndex: pane.item.subItemsIndex?.filter((id) => id !== itemId) },
-          items: pane.items.filter((item) => item._id !== itemId),
-        }
-      : pane,
+    pane?.items.some((item) => item._id === itemId) ? paneWithoutItem(pane, itemId) : pane,
   );
   return before;
 }

@@ -51,12 +51,10 @@ interface MenuButtonProps {
   color?: string;
 }
 
-/** One icon button of the menu; its tooltip stays quiet while something is dragged. */
+/** One icon button of the menu (the menu is gone while something is dragged, tooltips with it). */
 function MenuButton({ label, onClick, children, disabled, pressed, color = 'gray' }: MenuButtonProps) {
-  const dragging = useDragInProgress();
   return (
-    // `opened` false while dragging; otherwise the tooltip is left to the theme (tooltips setting).
-    <Tooltip label={label} opened={dragging ? false : undefined}>
+    <Tooltip label={label}>
       <ActionIcon
         variant="subtle"
         color={color}
@@ -84,7 +82,8 @@ interface ItemHoverMenuProps {
 
 /**
  * The item hover menu (SPEC §2): more options, prioritise toggle, target date, share and
- * archive, 170 by 32 px beside the row. It also holds the item's settings modal.
+ * archive, 170 by 32 px beside the row. 'More options' and friends open the app's one Item
+ * settings modal (`openItemSettings`).
  */
 export function ItemHoverMenu({ item, className, children, disabled = false }: ItemHoverMenuProps) {
   const { t } = useTranslation();
