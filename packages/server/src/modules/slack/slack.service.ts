@@ -12,6 +12,7 @@ import type { Config } from '../../config/env.js';
 import { newId } from '../../db/ids.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { AppError, appErrors } from '../../http/app-error.js';
+import { findItem } from '../items/items.repository.js';
 import type { ItemsService } from '../items/items.service.js';
 import {
   consumeOAuthState,
@@ -108,13 +109,8 @@ export function createSlackService({
   ): Promise<{ id: string; created: boolean } | undefined> {
     for (const account of await listSlackAccounts(trx, userId)) {
       if (!account.inbox_item_id) continue;
-      const box = await trx
-        .selectFrom('items')
-        .select(['id'])
-        .where('id', '=', account.inbox_item_id)
-        .where('archived_at', 'is', null)
-        .executeTakeFirst();
-      if (box) return { id: box.id, created: false };
+      const box = await findItem(trx, account.inbox_item_id);
+      if (box && box.archived_at === null) return { id: box.id, created: false };
     }
     const id = await items.insertBoxInRootFor(trx, userId, SLACK_BOX_TITLE);
     return id ? { id, created: true } : undefined;
