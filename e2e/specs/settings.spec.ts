@@ -26,7 +26,8 @@ async function tooltipsAfterHover(page: Page, target: Locator): Promise<number> 
 test('Customizations: tooltips off disappear everywhere; new-box defaults and reminder e-mails are saved', async ({
   page,
   request,
-}) => {
+  browser,
+}, testInfo) => {
   const account = await createLoggedInAccount(request, { label: 'custom' });
   await putSessionToken(page, account.token);
   await page.goto('/app');
@@ -70,6 +71,24 @@ test('Customizations: tooltips off disappear everywhere; new-box defaults and re
   ).not.toBeChecked();
   await expect(dialog.getByRole('switch', { name: 'E-mail me when a reminder fires' })).toBeChecked();
   await page.keyboard.press('Escape');
+
+  // The choice is the account's: another browser (no local copy) has no tooltips either.
+  const { baseURL, locale, timezoneId } = testInfo.project.use;
+  const otherDevice = await browser.newContext({ baseURL, locale, timezoneId });
+  try {
+    const other = await otherDevice.newPage();
+    await putSessionToken(other, account.token);
+    await other.goto('/app');
+    await expect(other.getByRole('banner')).toBeVisible();
+    await expect
+      .poll(() => other.evaluate(() => localStorage.getItem('nestbox.tooltipsEnabled')))
+      .toBe('false');
+    expect(
+      await tooltipsAfterHover(other, other.getByRole('banner').getByRole('link', { name: 'Organiser' })),
+    ).toBe(0);
+  } finally {
+    await otherDevice.close();
+  }
 
   // A box created now starts with 'Show completed items' on.
   await workspace.getByRole('button', { name: 'Insert item' }).click();

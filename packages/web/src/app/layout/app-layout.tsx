@@ -14,6 +14,7 @@ import { useSessionToken } from '../../hooks/use-session-token';
 import { getUserQueryOptions } from '../../lib/api/get-user';
 import { changeLocale, currentLocale } from '../../lib/i18n';
 import { showNotificationKeptForReload } from '../../lib/notify';
+import { saveTooltipsEnabled } from '../../lib/preferences';
 import { AppHeader } from './app-header';
 import { useLiveUpdates } from './use-live-updates';
 
@@ -39,6 +40,12 @@ export function AppLayout() {
   useEffect(() => {
     if (localeDiffers && locale) void changeLocale(locale);
   }, [localeDiffers, locale]);
+
+  // The account's tooltip choice wins over this device's copy (which the theme reads).
+  const tooltipsEnabled = user.data?.workspace.settings.tooltipsEnabled;
+  useEffect(() => {
+    if (tooltipsEnabled !== undefined) saveTooltipsEnabled(tooltipsEnabled);
+  }, [tooltipsEnabled]);
 
   const ready = user.isSuccess && !localeDiffers;
   useEffect(() => {

@@ -6,26 +6,26 @@ import { useUser } from '../../../lib/api/get-user';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { saveTooltipsEnabled } from '../../../lib/preferences';
+import { useSaveWorkspaceSettings } from '../../workspace/api/save-workspace-settings';
 import { useUpdateCustomizations } from '../api/update-customizations';
 
 /**
- * Application Settings → Customizations: tooltips (this device), the settings new boxes start
- * with, and reminder e-mails (the account). Each switch saves as soon as it flips.
+ * Application Settings → Customizations: tooltips, the settings new boxes start with, and
+ * reminder e-mails, all kept on the account. Each switch saves as soon as it flips.
  */
 export function CustomizationsTab() {
   const { t } = useTranslation();
   const user = useUser();
   const tooltipsEnabled = useTooltipsEnabled();
   const update = useUpdateCustomizations();
+  const saveSettings = useSaveWorkspaceSettings();
   const { customizations } = user;
 
-  const save = (body: UpdateCustomizationsBody) =>
-    update.mutate(body, {
-      onError: (error) => {
-        if (isApiError(error) && error.canceled) return;
-        notify({ type: 'error', message: error.message || t('error.generic') });
-      },
-    });
+  const notifyError = (error: Error) => {
+    if (isApiError(error) && error.canceled) return;
+    notify({ type: 'error', message: error.message || t('error.generic') });
+  };
+  const save = (body: UpdateCustomizationsBody) => update.mutate(body, { onError: notifyError });
 
   return (
     <Stack gap="lg">
@@ -38,7 +38,12 @@ export function CustomizationsTab() {
           label={t('settings.tooltips.label')}
           description={t('settings.tooltips.description')}
           checked={tooltipsEnabled}
-          onChange={(event) => saveTooltipsEnabled(event.currentTarget.checked)}
+          onChange={(event) => {
+            // This device follows at once (the theme reads it); the account keeps it for the others.
+            const enabled = event.currentTarget.checked;
+            saveTooltipsEnabled(enabled);
+            saveSettings.mutate({ tooltipsEnabled: enabled }, { onError: notifyError });
+          }}
         />
       </Stack>
       <Divider />
