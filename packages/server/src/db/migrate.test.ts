@@ -28,19 +28,34 @@ describe(`database on ${testEngine}`, () => {
 
   it('creates the whole data model, and running the migrations again changes nothing', async () => {
     database = await createTestDatabase();
-    expect(await migrateToLatest(database.db, { pgSchema: database.pgSchema })).toEqual([
+    expect(await migrateToLatest(database.db)).toEqual([
       '0001-initial',
       '0002-sibling-order',
       '0003-open-boxes-in',
     ]);
-    expect(await migrateToLatest(database.db, { pgSchema: database.pgSchema })).toEqual([]);
+    expect(await migrateToLatest(database.db)).toEqual([]);
     const tables = (await database.db.introspection.getTables()).map((t) => t.name);
     expect(tables).toEqual(expect.arrayContaining(TABLES));
   });
 
+  it.runIf(testEngine === 'postgres')(
+    "migrates a fresh schema beside another schema's migrated tables in the same database",
+    async () => {
+      const neighbour = await createTestDatabase();
+      try {
+        await migrateToLatest(neighbour.db);
+        database = await createTestDatabase();
+        // Kysely alone would take the neighbour's migration table for this schema's.
+        expect(await migrateToLatest(database.db)).toHaveLength(3);
+      } finally {
+        await neighbour.close();
+      }
+    },
+  );
+
   it('seeds the system user once, however often the base seed runs', async () => {
     database = await createTestDatabase();
-    await migrateToLatest(database.db, { pgSchema: database.pgSchema });
+    await migrateToLatest(database.db);
     await runBaseSeed(database.db);
     await runBaseSeed(database.db);
     const users = await database.db.selectFrom('users').selectAll().execute();
@@ -50,7 +65,7 @@ describe(`database on ${testEngine}`, () => {
 
   it('enforces foreign keys and cascades deletes from a box to its children', async () => {
     database = await createTestDatabase();
-    await migrateToLatest(database.db, { pgSchema: database.pgSchema });
+    await migrateToLatest(database.db);
     await runBaseSeed(database.db);
     const { db } = database;
     const base = { type: 'todoBox', created_by: SYSTEM_USER.id, created_at: 1, updated_at: 1 };
@@ -74,7 +89,7 @@ describe(`database on ${testEngine}`, () => {
 
   it('keeps epoch milliseconds and fractions exact', async () => {
     database = await createTestDatabase();
-    await migrateToLatest(database.db, { pgSchema: database.pgSchema });
+    await migrateToLatest(database.db);
     await runBaseSeed(database.db);
     const { db } = database;
     const at = 4_102_444_800_123; // 2100-01-01T00:00:00.123Z, beyond 32 bits
@@ -96,7 +111,7 @@ describe(`database on ${testEngine}`, () => {
 
   it('runs a multi-row change as one transaction: a failure leaves nothing behind', async () => {
     database = await createTestDatabase();
-    await migrateToLatest(database.db, { pgSchema: database.pgSchema });
+    await migrateToLatest(database.db);
     await runBaseSeed(database.db);
     const { db } = database;
     const item = { type: 'todoBox', created_by: SYSTEM_USER.id, created_at: 1, updated_at: 1 };
@@ -120,7 +135,7 @@ describe.runIf(testEngine === 'sqlite')('SQLite durability settings', () => {
   it('uses WAL, durable commits and foreign keys, and keeps data across reopening', async () => {
     const database = await createTestDatabase();
     try {
-      await migrateToLatest(database.db, { pgSchema: database.pgSchema });
+      await migrateToLatest(database.db);
       await runBaseSeed(database.db);
       const pragma = async (name: string) =>
         Object.values(

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
 import * as siblingOrder from './migrations/0002-sibling-order.js';
 import * as openBoxesIn from './migrations/0003-open-boxes-in.js';
@@ -17,15 +17,14 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * Brings the schema up to date. Idempotent; safe when several instances start together
  * (Kysely's migrator takes a lock).
  */
-export async function migrateToLatest(
-  db: Kysely<Database>,
-  /**
-   * PostgreSQL: the schema the data lives in. Kysely otherwise takes a migration table in ANY
-   * schema of the database for its own, so one database shared by several schemas (tests,
-   * benches) would see another schema's table and skip creating its own.
-   */
-  { pgSchema }: { pgSchema?: string | undefined } = {},
-): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  // PostgreSQL: Kysely would take a migration table in ANY schema of the database for its
+  // own, so with several schemas in one database (tests, benches, a search_path in
+  // DATABASE_URL) it could skip creating ours. Name the schema this connection works in.
+  const pgSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

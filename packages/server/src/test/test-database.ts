@@ -73,7 +73,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** A fresh database with the schema migrated and the base seed applied, as at server start. */
 export async function createMigratedTestDatabase(): Promise<TestDatabase> {
   const database = await createTestDatabase();
-  await migrateToLatest(database.db, { pgSchema: database.pgSchema });
+  await migrateToLatest(database.db);
   await runBaseSeed(database.db);
   return database;
 }
