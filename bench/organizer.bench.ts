@@ -1,17 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { ORGANIZER_FIRST_PAGE, ORGANIZER_NEXT_PAGE } from '@nestbox/shared/constants';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
-import { buildApp } from '../packages/server/dist/app.js';
-import { loadConfig } from '../packages/server/dist/config/env.js';
 import { loadSecrets } from '../packages/server/dist/config/secrets.js';
-import { type DatabaseHandle, openDatabase } from '../packages/server/dist/db/connection.js';
+import {
+  type DatabaseHandle,
+  type OpenDatabaseOptions,
+  openDatabase,
+} from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import { runBaseSeed } from '../packages/server/dist/db/seeds/base-seed.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/session-tokens.js';
 import { insertUserWithRootBox } from '../packages/server/dist/modules/users/users.repository.js';
+import { startAppInWorker } from './lib/app-in-worker.js';
 import { type Benchmark, measureConcurrent } from './lib/benchmark.js';
 
 const PRIORITISED = 5_000;
@@ -122,6 +126,7 @@ const SCROLL_END_TO_END = `async (name) => {
 
 interface BrowserFigures {
   interactiveMs: number;
+  completeMs: number;
   loadLongTasks: number[];
   scroll: { list: string; rowsSeen: number; longTasks: number[]; ms: number }[];
 }
@@ -166,6 +171,9 @@ async function measureBrowser(base: string, token: string): Promise<BrowserFigur
     const loadLongTasks = loading.map((task) => task.duration);
     const lastLongTaskEnd = Math.max(0, ...loading.map((task) => task.start + task.duration));
     const interactiveMs = Math.max(shownAt, lastLongTaskEnd);
+    // Both lists whole: the later pages, loaded behind the first screen, have all arrived.
+    await page.getByRole('status', { name: 'Loading the rest of the list…' }).first().waitFor({ state: 'detached' });
+    const completeMs = (await page.evaluate('performance.now()')) as number;
 
     const scroll: BrowserFigures['scroll'] = [];
     for (const list of ['Prioritized', 'Unprioritized']) {
@@ -176,7 +184,7 @@ async function measureBrowser(base: string, token: string): Promise<BrowserFigur
       };
       scroll.push({ list, ...result });
     }
-    return { interactiveMs, loadLongTasks, scroll };
+    return { interactiveMs, completeMs, loadLongTasks, scroll };
   } finally {
     await browser.close();
   }
@@ -184,67 +192,83 @@ async function measureBrowser(base: string, token: string): Promise<BrowserFigur
 
 async function measureEngine(
   label: string,
-  database: DatabaseHandle,
+  options: OpenDatabaseOptions,
   dataDir: string,
   durationSeconds: number,
   withBrowser: boolean,
 ) {
+  const database = openDatabase(options);
   const { userId } = await seed(database);
+  await database.close();
   const secrets = loadSecrets(dataDir);
-  const app = await buildApp({
-    config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
-    secrets,
-    db: database.db,
-    dbEngine: database.engine,
-    redis: undefined,
-  });
+  const app = await startAppInWorker(dataDir, options, withBrowser);
   try {
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = app.url;
     const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
-    const task = async () => {
-      const res = await fetch(`${base}/api/items/get-organizer`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const body = (await res.json()) as { organizerItems: unknown[] };
-      return res.status === 200 && body.organizerItems.length === PRIORITISED + UNPRIORITISED;
-    };
-    for (let i = 0; i < 5; i++) await task(); // warm-up
-    // CPU time of this process (server and client both) per request: unlike latency, it
-    // does not count the time spent waiting for a core on a shared machine.
-    const cpuBefore = process.cpuUsage();
-    const r = await measureConcurrent(task, { concurrency: 1, durationSeconds });
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, r.count);
-    const api = `| ${label} | get-organizer (10,000 items) | ${r.count} | ${r.failures} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${cpuPerRequest.toFixed(1)} |`;
-    return { api, browser: withBrowser ? await measureBrowser(base, token) : undefined };
+    const calls = [
+      // What the page asks first: the first screen of both lists.
+      [
+        `first page (${ORGANIZER_FIRST_PAGE} of each list)`,
+        `limit=${ORGANIZER_FIRST_PAGE}`,
+        2 * ORGANIZER_FIRST_PAGE,
+      ],
+      // What it asks next, in the background, until both lists are complete.
+      [
+        `next page (${ORGANIZER_NEXT_PAGE} of each list)`,
+        `limit=${ORGANIZER_NEXT_PAGE}&prioritizedOffset=${ORGANIZER_FIRST_PAGE}&unprioritizedOffset=${ORGANIZER_FIRST_PAGE}`,
+        2 * ORGANIZER_NEXT_PAGE,
+      ],
+      // Everything at once (no limit), as API.md's plain call.
+      ['whole (10,000 items, no limit)', '', PRIORITISED + UNPRIORITISED],
+    ] as const;
+    const rows: string[] = [];
+    for (const [name, query, expected] of calls) {
+      const url = `${base}/api/items/get-organizer?${query}`;
+      const headers = { authorization: `Bearer ${token}` };
+      // Checked once: the answer holds the items asked for. Timed: the server's answer, read
+      // to its last byte but not parsed (the client's JSON parse is not the server's latency).
+      const body = (await (await fetch(url, { headers })).json()) as { organizerItems: unknown[] };
+      if (body.organizerItems.length !== expected)
+        throw new Error(`${name}: ${body.organizerItems.length} items, not ${expected}`);
+      const task = async () => {
+        const res = await fetch(url, { headers });
+        await res.arrayBuffer();
+        return res.status === 200;
+      };
+      for (let i = 0; i < 50; i++) await task(); // warm-up (the JIT too)
+      const r = await measureConcurrent(task, { concurrency: 1, durationSeconds });
+      rows.push(
+        `| ${label} | get-organizer, ${name} | ${r.count} | ${r.failures} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} |`,
+      );
+    }
+    return { rows, browser: withBrowser ? await measureBrowser(base, token) : undefined };
   } finally {
     await app.close();
-    await database.close();
   }
 }
 
 /** What the figures mean and where the time goes (a hand profile, kept with the figures). */
-const ANALYSIS = `## Where the time goes (profiled by hand on 2026-11-21)
+const ANALYSIS = `## Where the time goes (profiled by hand on 2026-11-22)
 
-On a shared machine (see the load average above) every figure is inflated several times,
-and the long-task list then mostly measures waiting for a core. On 2026-11-21, at load
-14–20 on 2 cores, the budgets were missed by far, and the causes were clear:
-
-- **get-organizer carries 10,000 full items: 4.7 MB of JSON.** Measured in-process (CPU
-  time, same machine, same load): the query ~120 ms, of which the visible-items CTE ~50 ms
-  and turning 10,000 rows × 20 columns into JavaScript objects ~55 ms (selecting only ids
-  takes ~17 ms); the zod response check ~12 ms; \`JSON.stringify\` ~11 ms; the client then
-  parses 4.7 MB. A walk upwards from the prioritizable items instead of the visible-items
-  CTE was tried and was slower here (every text item is prioritizable in this data set).
-  A 20 ms p50 is out of reach for this payload on any engine. What would meet it (an API
-  change, so left for a decision): a slim Organizer row (id, title, parent id and title,
-  priority, target date, Today mark, created date: ~120 bytes instead of ~470), or the
-  Unprioritized list paged in its chosen order.
+- **The page asks for a page, not for everything.** 10,000 full items are 5.6 MB of JSON and
+  ~140 ms on the server however they are read (better-sqlite3 alone spends ~1 µs a row
+  turning rows into objects, ~40 ms for 10,000 rows of 20 columns). So the page asks for the
+  first ${ORGANIZER_FIRST_PAGE} of each list (one screenful) and then for pages of ${ORGANIZER_NEXT_PAGE} behind it, each list in
+  its display order so that every page continues the one before.
+- **A first page reads full rows for its 200 items only** (~1.3 ms). What orders the lists is
+  read without them: the Undated group and the Unprioritized list by creation are sliced in
+  SQL (\`limit\`/\`offset\`, ~0.8 and ~3 ms, each scanning the user's 5,000 candidates);
+  Today and the dated days come from the keys of the marked or dated items only (~3 ms for the
+  520 here), ordered by the shared grouping rule. Visibility is decided once per box, walking
+  down from the user's links through sub-boxes (migration 0004's partial index), not once per
+  item. In-process the first page costs ~10 ms, 80 % of it inside SQLite.
+- **Noise**: on this 2-core VM the same first-page loop measured 13.5–21.6 ms p50 from one
+  100-request round to the next with nothing else running; see the load average above.
 - **The page**: both lists are virtualised (only the rows in view, plus 6, exist), rows are
   memoised so that scrolling only mounts the rows that scroll in, row handlers are stable,
   the cells are plain elements, and the date picker and its positioning exist only while
   open. The scroll here jumps 800 px (18 rows) every frame, far faster than a wheel or a
-  flick. Time to interactive is dominated by the get-organizer response above.`;
+  flick; it starts once both lists are whole.`;
 
 const ms = (values: number[]) => (values.length ? values.map((v) => v.toFixed(0)).join(', ') : 'none');
 
@@ -263,12 +287,12 @@ const benchmark: Benchmark = {
     try {
       const sqlite = await measureEngine(
         'SQLite',
-        openDatabase({ sqliteFile: path.join(dataDir, 'nestbox.sqlite') }),
+        { sqliteFile: path.join(dataDir, 'nestbox.sqlite') },
         dataDir,
         durationSeconds,
         true,
       );
-      apiRows.push(sqlite.api);
+      apiRows.push(...sqlite.rows);
       browser = sqlite.browser;
       const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
       if (pgUrl) {
@@ -283,12 +307,12 @@ const benchmark: Benchmark = {
           url.pathname = `/${name}`;
           const postgres = await measureEngine(
             'PostgreSQL',
-            openDatabase({ databaseUrl: url.toString() }),
+            { databaseUrl: url.toString() },
             dataDir,
             durationSeconds,
             false,
           );
-          apiRows.push(postgres.api);
+          apiRows.push(...postgres.rows);
         } finally {
           await admin.query(`drop database if exists ${name} with (force)`);
           await admin.end();
@@ -298,11 +322,11 @@ const benchmark: Benchmark = {
       rmSync(dataDir, { recursive: true, force: true });
     }
     const lines = [
-      '| engine | call | requests | failures | p50 ms | p95 ms | p99 ms | CPU ms / request |',
-      '|---|---|---:|---:|---:|---:|---:|---:|',
+      '| engine | call | requests | failures | p50 ms | p95 ms | p99 ms |',
+      '|---|---|---:|---:|---:|---:|---:|',
       ...apiRows,
       '',
-      `One request at a time over loopback HTTP, ${durationSeconds} s, after a warm-up. Budget: p50 under 20 ms on SQLite.`,
+      `One request at a time over loopback HTTP to the server in a thread of its own, ${durationSeconds} s per call, after a warm-up. Budget: p50 under 20 ms on SQLite for what the page asks first.`,
     ];
     if (browser) {
       const worst = Math.max(0, ...browser.scroll.flatMap((s) => s.longTasks));
@@ -313,7 +337,8 @@ const benchmark: Benchmark = {
         '| measure | value | budget |',
         '|---|---:|---|',
         `| interactive (rows of both lists drawn, main thread free) | ${browser.interactiveMs.toFixed(0)} ms | under 1000 ms |`,
-        `| long tasks while loading | ${ms(browser.loadLongTasks)} ms | |`,
+        `| long tasks while the first screen loads | ${ms(browser.loadLongTasks)} ms | |`,
+        `| both lists whole (every page loaded) | ${browser.completeMs.toFixed(0)} ms | |`,
         ...browser.scroll.map(
           (s) =>
             `| ${s.list}: scrolled end to end (${s.rowsSeen} rows drawn on the way, ${s.ms.toFixed(0)} ms) — long tasks | ${ms(s.longTasks)} ms | none over ${LONG_TASK_MS} ms |`,

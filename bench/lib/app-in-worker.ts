@@ -5,11 +5,12 @@ import type { OpenDatabaseOptions } from '../../packages/server/dist/db/connecti
 /**
  * Starts the real app in a worker thread on the given database (already seeded) and answers
  * its base URL; `close` stops it. Secrets are read from `dataDir`, so tokens signed with
- * `loadSecrets(dataDir)` in the bench are accepted.
+ * `loadSecrets(dataDir)` in the bench are accepted. With `withWebApp`, it serves the built web
+ * app too (for benches that drive Chromium).
  */
-export async function startAppInWorker(dataDir: string, database: OpenDatabaseOptions) {
+export async function startAppInWorker(dataDir: string, database: OpenDatabaseOptions, withWebApp = false) {
   const worker = new Worker(new URL('./app-worker.mjs', import.meta.url), {
-    workerData: { dataDir, database },
+    workerData: { dataDir, database, withWebApp },
     // Plain Node: the server's built files and the shared package's dist, as in production.
     execArgv: [],
   });

@@ -6,7 +6,7 @@ import { loadConfig } from '../../packages/server/dist/config/env.js';
 import { loadSecrets } from '../../packages/server/dist/config/secrets.js';
 import { openDatabase } from '../../packages/server/dist/db/connection.js';
 
-const { dataDir, database: options } = workerData;
+const { dataDir, database: options, withWebApp } = workerData;
 const database = openDatabase(options);
 const app = await buildApp({
   config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
@@ -14,7 +14,8 @@ const app = await buildApp({
   db: database.db,
   dbEngine: database.engine,
   redis: undefined,
-  webRoot: null,
+  // undefined: the app's default, the built web app.
+  webRoot: withWebApp ? undefined : null,
 });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 parentPort.on('message', async (message) => {

@@ -393,3 +393,29 @@ test('a change the server refuses is put back, with a notification', async ({ pa
   await expect(parcel).toHaveAttribute('data-group', 'undated');
   await expect(parcel.getByRole('button', { name: 'Pin to Today' })).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('a long Organizer draws its first screen from the first page and loads the rest behind it', async ({
+  page,
+}) => {
+  const { token } = await createLoggedInAccount(page.request, { label: 'organizer-long' });
+  const titles = Array.from({ length: 130 }, (_, i) => `Chore ${String(i + 1).padStart(3, '0')}`);
+  const { ids } = await textItems(page, token, 'Chores', titles);
+  for (const title of titles)
+    await api(page.request, token, 'PUT', '/api/items/update-item', {
+      itemId: ids[title],
+      prioritizable: true,
+    });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/items/get-organizer')) asked.push(new URL(request.url()).search);
+  });
+  await openOrganizer(page, token);
+  const waiting = unprioritizedList(page);
+  // Newest first; the first page holds 100, the oldest 30 come with the next one.
+  await expect.poll(() => titlesIn(waiting).then((shown) => shown[0])).toBe('Chore 130');
+  await waiting.evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
+  await expect(row(waiting, 'Chore 001')).toBeVisible();
+  expect(asked[0]).toContain('limit=100');
+  expect(asked.some((query) => query.includes('unprioritizedOffset=100'))).toBe(true);
+  await expect(page.getByRole('status', { name: 'Loading the rest of the list…' })).toHaveCount(0);
+});

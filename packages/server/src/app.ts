@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { itemsRoutes } from './modules/items/items.routes.js';
 import { createItemsService } from './modules/items/items.service.js';
 import { organizerRoutes } from './modules/organizer/organizer.routes.js';
+import { createOrganizerService } from './modules/organizer/organizer.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 // Reminders (issue 7)
 import { remindersRoutes } from './modules/reminders/reminders.routes.js';
@@ -199,7 +200,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const workspace = createWorkspaceService({ db, items, users });
   await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
   await app.register(workspaceRoutes, { workspace, authenticate });
-  await app.register(organizerRoutes, { items, users, authenticate });
+  await app.register(organizerRoutes, {
+    items,
+    organizer: createOrganizerService({ db }),
+    users,
+    authenticate,
+  });
   await app.register(sharingRoutes, {
     sharing: createSharingService({ db, items, users }),
     users,

@@ -59,6 +59,14 @@ export const UNPRIORITIZED_ORDER_COLUMNS = ['createdDate', 'itemTitle', 'parentT
 export type UnprioritizedOrderColumn = (typeof UNPRIORITIZED_ORDER_COLUMNS)[number];
 export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;
 export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
+/**
+ * The Organizer loads in pages: a first page per list that fills the screen at once, then
+ * larger pages in the background until both lists are complete; the server takes at most
+ * ORGANIZER_PAGE_MAX per list per call.
+ */
+export const ORGANIZER_FIRST_PAGE = 100;
+export const ORGANIZER_NEXT_PAGE = 1_000;
+export const ORGANIZER_PAGE_MAX = 5_000;
 export const DEFAULT_UNPRIORITIZED_ORDER = { column: 'createdDate', dir: 'desc' } as const satisfies {
   column: UnprioritizedOrderColumn;
   dir: OrderDirection;

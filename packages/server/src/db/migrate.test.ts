@@ -32,6 +32,7 @@ describe(`database on ${testEngine}`, () => {
       '0001-initial',
       '0002-sibling-order',
       '0003-open-boxes-in',
+      '0004-box-children',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     const tables = (await database.db.introspection.getTables()).map((t) => t.name);

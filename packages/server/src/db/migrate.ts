@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, Postgres
 import * as initial from './migrations/0001-initial.js';
 import * as siblingOrder from './migrations/0002-sibling-order.js';
 import * as openBoxesIn from './migrations/0003-open-boxes-in.js';
+import * as boxChildren from './migrations/0004-box-children.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-sibling-order': siblingOrder,
   '0003-open-boxes-in': openBoxesIn,
+  '0004-box-children': boxChildren,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -320,6 +320,7 @@ export const uiEnGb = {
   'organiser.clearTargetDate': 'Clear the date',
   'organiser.noTitle': 'No title',
   'organiser.loading': 'Fetching your Organiser…',
+  'organiser.loadingMore': 'Loading the rest of the list…',
   'organiser.loadFailed': 'Your Organiser could not be retrieved.',
   'organiser.retry': 'Try again',
   'organiser.resize': 'Resize the two lists',

@@ -305,6 +305,7 @@ export const uiFr: Record<UiKey, string> = {
   'organiser.clearTargetDate': 'Effacer la date',
   'organiser.noTitle': 'Sans titre',
   'organiser.loading': 'Chargement de votre Organiseur…',
+  'organiser.loadingMore': 'Chargement de la suite de la liste…',
   'organiser.loadFailed': "Votre Organiseur n'a pas pu être chargé.",
   'organiser.retry': 'Réessayer',
   'organiser.resize': 'Redimensionner les deux listes',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_DIRECTIONS, UNPRIORITIZED_ORDER_COLUMNS } from '../constants.js';
+import { ORDER_DIRECTIONS, ORGANIZER_PAGE_MAX, UNPRIORITIZED_ORDER_COLUMNS } from '../constants.js';
 import { ItemSchema } from '../items/item.schema.js';
 
 /** An Organizer row: the item and the title of the box it sits in. */
@@ -7,11 +7,30 @@ export const OrganizerItemSchema = ItemSchema.extend({ parentTitle: z.string().n
   id: 'OrganizerItem',
 });
 
-/** `GET /api/items/get-organizer`: every prioritizable item (prioritised or not) and their parent boxes. */
+/** Where the next page of each Organizer list starts. */
+export const OrganizerCursorSchema = z.object({
+  prioritizedOffset: z.coerce.number().int().min(0).default(0),
+  unprioritizedOffset: z.coerce.number().int().min(0).default(0),
+});
+
+/**
+ * `GET /api/items/get-organizer` query: without `limit`, everything at once; with it, up to
+ * `limit` items of each list from the offsets on, each list in its display order (the
+ * Prioritized list by group then priority, the Unprioritized list in the user's chosen order).
+ */
+export const OrganizerQuerySchema = OrganizerCursorSchema.extend({
+  limit: z.coerce.number().int().min(1).max(ORGANIZER_PAGE_MAX).optional(),
+});
+
+/**
+ * `GET /api/items/get-organizer`: prioritizable items (prioritised or not) and their parent
+ * boxes; `next` is the query for the following page, null once both lists are complete.
+ */
 export const OrganizerResponseSchema = z
   .object({
     organizerItems: z.array(OrganizerItemSchema),
     parentOrganizerItems: z.record(z.string(), z.object({ _id: z.string(), title: z.string() })),
+    next: z.object({ prioritizedOffset: z.number().int(), unprioritizedOffset: z.number().int() }).nullable(),
   })
   .meta({ id: 'Organizer' });
 
@@ -36,4 +55,6 @@ export const UnprioritizedOrderBodySchema = z
   .meta({ id: 'UnprioritizedOrderBody' });
 
 export type OrganizerItem = z.infer<typeof OrganizerItemSchema>;
+export type OrganizerQuery = z.infer<typeof OrganizerQuerySchema>;
+export type OrganizerPage = z.infer<typeof OrganizerResponseSchema>;
 export type UpdatePriorityBody = z.infer<typeof UpdatePriorityBodySchema>;

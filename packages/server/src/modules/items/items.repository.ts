@@ -324,47 +324,134 @@ export async function searchVisibleItems(
 export type OrganizerRow = PresentableRow & { level: AccessLevel; parent_title: string | null };
 
 /**
- * The caller's Organizer: their prioritizable text items that they can still see, not
- * completed or archived, with parent titles; prioritised ones first by priority.
- *
- * Candidate-first, for users with thousands of items: the candidates come from the caller's
- * own user_items rows, and visibility is decided once per distinct parent box by walking UP
- * from it to the nearest item linked to the caller (whose level it takes). The walk stops
- * empty-handed at an archived item or at the top of the tree, so an item inside an archived
- * box, or in a box no longer shared, is left out, exactly as `visibleItems` would. An item
- * linked to the caller directly takes its own link's level.
+ * `seen_boxes`: every box the caller can see, with their level, walked DOWN from the boxes
+ * linked to them through sub-boxes only (the partial index of migration 0004), never into an
+ * archived box; a box linked to the caller on the way takes its own link's level. The same
+ * rule as `visibleItems` (the nearest link decides, an archived box hides what is inside), but
+ * decided once per box, not per item: Organizer items are text items, which sit in these
+ * boxes or are linked to the caller themselves.
  */
+function seenBoxes(userId: string) {
+  return sql`
+    with recursive seen_boxes(id, level) as (
+      select l.item_id, l.level from item_users l join items b on b.id = l.item_id
+      where l.user_id = ${userId} and b.type = 'todoBox' and b.archived_at is null
+      union
+      select c.id, coalesce(
+        (select o.level from item_users o where o.item_id = c.id and o.user_id = ${userId}), s.level)
+      from seen_boxes s join items c on c.parent_id = s.id and c.type = 'todoBox'
+      where c.archived_at is null
+    )`;
+}
+
+/**
+ * The caller's Organizer candidates (`i`, `ui`, and `p`: the parent), with any more `joins`:
+ * prioritizable text items, open, that they can see.
+ */
+function organizerCandidates(userId: string, joins = sql``) {
+  return sql`from user_items ui join items i on i.id = ui.item_id left join items p on p.id = i.parent_id ${joins}
+    where ui.user_id = ${userId} and ui.prioritizable = 1
+      and i.type = 'todoText' and i.completed_at is null and i.archived_at is null
+      and (i.parent_id in (select id from seen_boxes)
+        or exists (select 1 from item_users own where own.item_id = i.id and own.user_id = ${userId}))`;
+}
+
+/** The keys the Prioritized list is ordered by (grouping.ts), of a ranked Organizer item. */
+export interface RankedKeys {
+  id: string;
+  priority: number;
+  target_date: number | null;
+  marked_for_today: number;
+}
+
+/**
+ * What orders the Prioritized list, for the ranked items that have a Today mark or a target
+ * date (everything but Undated), by priority; or for every ranked item with `all`.
+ */
+export async function organizerRankedKeys(
+  db: Kysely<Database>,
+  userId: string,
+  which: 'marked or dated' | 'all',
+): Promise<RankedKeys[]> {
+  const filter = which === 'all' ? sql`` : sql`and (ui.marked_for_today = 1 or i.target_date is not null)`;
+  const { rows } = await sql<RankedKeys>`${seenBoxes(userId)}
+    select i.id as id, ui.priority as priority, i.target_date as target_date, ui.marked_for_today as marked_for_today
+    ${organizerCandidates(userId)} and ui.priority is not null ${filter}
+    order by ui.priority, i.id`.execute(db);
+  return rows;
+}
+
+/** A slice of the Undated group (ranked, no Today mark, no target date) by priority, straight from SQL. */
+export async function organizerUndatedIds(
+  db: Kysely<Database>,
+  userId: string,
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`${seenBoxes(userId)}
+    select i.id as id ${organizerCandidates(userId)}
+      and ui.priority is not null and ui.marked_for_today = 0 and i.target_date is null
+    order by ui.priority, i.id limit ${limit} offset ${offset}`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+/** What orders the Unprioritized list by title: each unranked Organizer item's title, parent title and creation. */
+export async function organizerUnprioritisedKeys(db: Kysely<Database>, userId: string) {
+  const { rows } = await sql<{ id: string; title: string; parent_title: string | null; created_at: number }>`
+    ${seenBoxes(userId)}
+    select i.id as id, i.title as title, p.title as parent_title, i.created_at as created_at
+    ${organizerCandidates(userId)} and ui.priority is null`.execute(db);
+  return rows;
+}
+
+/** A slice of the unranked Organizer items' ids by creation (the default order), straight from SQL. */
+export async function organizerUnprioritisedIdsByCreation(
+  db: Kysely<Database>,
+  userId: string,
+  dir: 'asc' | 'desc',
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  const direction = sql.raw(dir);
+  const { rows } = await sql<{ id: string }>`${seenBoxes(userId)}
+    select i.id as id ${organizerCandidates(userId)} and ui.priority is null
+    order by i.created_at ${direction}, i.id ${direction} limit ${limit} offset ${offset}`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+const organizerColumns = sql`${sql.join(PRESENTED_COLUMNS.map((column) => sql.ref(`i.${column}`)))},
+  coalesce(own.level, s.level) as level, p.title as parent_title,
+  ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
+  ui.marked_for_today as marked_for_today`;
+
+/** Every Organizer row of the caller by priority, then id, with their level and the parent's title. */
 export async function organizerRows(db: Kysely<Database>, userId: string): Promise<OrganizerRow[]> {
-  const { rows } = await sql<OrganizerRow>`
-    with recursive candidates as (
-      select i.id, i.parent_id from user_items ui join items i on i.id = ui.item_id
-      where ui.user_id = ${userId} and ui.prioritizable = 1
-        and i.type = 'todoText' and i.completed_at is null and i.archived_at is null
-    ),
-    up(start, id) as (
-      select distinct parent_id, parent_id from candidates where parent_id is not null
-      union all
-      select up.start, i.parent_id from up join items i on i.id = up.id
-      where i.archived_at is null and i.parent_id is not null
-        and not exists (select 1 from item_users l where l.item_id = i.id and l.user_id = ${userId})
-    ),
-    boxes(id, level) as (
-      select up.start, l.level from up
-      join items i on i.id = up.id and i.archived_at is null
-      join item_users l on l.item_id = up.id and l.user_id = ${userId}
-    )
-    select ${sql.join(PRESENTED_COLUMNS.map((column) => sql.ref(`i.${column}`)))},
-      coalesce(own.level, b.level) as level, p.title as parent_title,
-      ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
-      ui.marked_for_today as marked_for_today
-    from candidates c
-    join items i on i.id = c.id
-    join user_items ui on ui.item_id = c.id and ui.user_id = ${userId}
-    left join item_users own on own.item_id = c.id and own.user_id = ${userId}
-    left join boxes b on b.id = c.parent_id
-    left join items p on p.id = c.parent_id
-    where own.level is not null or b.level is not null
-    order by case when ui.priority is null then 1 else 0 end, ui.priority, i.created_at desc`.execute(db);
+  const { rows } = await sql<OrganizerRow>`${seenBoxes(userId)}
+    select ${organizerColumns}
+    ${organizerCandidates(
+      userId,
+      sql`left join item_users own on own.item_id = i.id and own.user_id = ${userId}
+        left join seen_boxes s on s.id = i.parent_id`,
+    )}
+    order by ui.priority, i.id`.execute(db);
+  return rows;
+}
+
+/** Organizer rows of the given items (in no particular order), with the caller's level and the parent's title. */
+export async function organizerRowsByIds(
+  db: Kysely<Database>,
+  userId: string,
+  ids: readonly string[],
+): Promise<OrganizerRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<OrganizerRow>`${seenBoxes(userId)}
+    select ${organizerColumns}
+    from items i
+    join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
+    left join item_users own on own.item_id = i.id and own.user_id = ${userId}
+    left join seen_boxes s on s.id = i.parent_id
+    left join items p on p.id = i.parent_id
+    where i.id in (${sql.join(ids)}) and (own.level is not null or s.level is not null)`.execute(db);
   return rows;
 }
 

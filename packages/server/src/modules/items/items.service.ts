@@ -9,7 +9,7 @@ import type {
   UpdateItemBody,
 } from '@nestbox/shared/items/item.schema';
 import { boxTitleError, isVisibleSubItem } from '@nestbox/shared/items/item-rules';
-import type { OrganizerItem, UpdatePriorityBody } from '@nestbox/shared/organizer/organizer.schema';
+import type { UpdatePriorityBody } from '@nestbox/shared/organizer/organizer.schema';
 import { reindexedPriorities } from '@nestbox/shared/organizer/priority';
 import { SHARED_ITEM_FIELDS, SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import { add } from 'date-fns';
@@ -37,7 +37,7 @@ import {
   findItemWithState,
   findRootBox,
   insertItem,
-  organizerRows,
+  organizerRankedKeys,
   POSITION_STEP,
   renumberChildren,
   searchVisibleItems,
@@ -603,14 +603,6 @@ export function createItemsService({
       return rows.map((row) => ({ ...presentItem(row, row.level), parentTitle: row.parent_title }));
     },
 
-    /** The caller's Organizer rows (prioritised first, by priority; then the unprioritised). */
-    async organizer(user: UserRow): Promise<OrganizerItem[]> {
-      // Object.assign, not a spread: no second copy of each of thousands of items.
-      return (await organizerRows(db, user.id)).map((row) =>
-        Object.assign(presentItem(row, row.level), { parentTitle: row.parent_title }),
-      );
-    },
-
     /**
      * Ranks an item in the caller's Organizer (making it prioritizable), marks it for Today,
      * and sets the shared target date (which needs edit access). Only text items rank.
@@ -623,7 +615,7 @@ export function createItemsService({
 
     /** Renumbers the caller's prioritised items 16384, 32768, … keeping their order. */
     async reindexPriorities(user: UserRow): Promise<Record<string, number>> {
-      const ranked = (await organizerRows(db, user.id)).filter((row) => row.priority !== null);
+      const ranked = await organizerRankedKeys(db, user.id, 'all');
       const priorities = reindexedPriorities(ranked.map((row) => row.id));
       await db.transaction().execute((trx) => setPriorities(trx, user.id, priorities, now()));
       return Object.fromEntries(priorities);

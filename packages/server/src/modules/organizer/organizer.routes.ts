@@ -2,6 +2,7 @@ import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import { ItemSchema } from '@nestbox/shared/items/item.schema';
 import {
   OrganizerItemSchema,
+  OrganizerQuerySchema,
   OrganizerResponseSchema,
   PrioritizedWidthBodySchema,
   UnprioritizedOrderBodySchema,
@@ -14,6 +15,7 @@ import { replyPresented } from '../../http/presented-reply.js';
 import { currentUser } from '../auth/authenticate.js';
 import type { ItemsService } from '../items/items.service.js';
 import type { UsersService } from '../users/users.service.js';
+import type { OrganizerService } from './organizer.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const done = { 200: z.object({ ok: z.literal(true) }), ...errors };
@@ -21,9 +23,10 @@ const done = { 200: z.object({ ok: z.literal(true) }), ...errors };
 /** The Organizer (API.md "Organizer"): the caller's ranked items and the page's preferences. */
 export const organizerRoutes: FastifyPluginAsyncZod<{
   items: ItemsService;
+  organizer: OrganizerService;
   users: UsersService;
   authenticate: preHandlerAsyncHookHandler;
-}> = async (app, { items, users, authenticate }) => {
+}> = async (app, { items, organizer, users, authenticate }) => {
   app.addHook('preHandler', authenticate);
   const tags = ['organizer'];
   const security = [{ bearer: [] }];
@@ -34,19 +37,15 @@ export const organizerRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'Prioritizable items and their parent boxes',
+        summary: 'Prioritizable items and their parent boxes, whole or a page of each list',
+        querystring: OrganizerQuerySchema,
         response: { 200: OrganizerResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const organizerItems = await items.organizer(currentUser(request));
+      const page = await organizer.page(currentUser(request), request.query);
       replyPresented(reply);
-      const parentOrganizerItems: Record<string, { _id: string; title: string }> = {};
-      for (const item of organizerItems) {
-        if (item.parentItemId)
-          parentOrganizerItems[item.parentItemId] = { _id: item.parentItemId, title: item.parentTitle ?? '' };
-      }
-      return { organizerItems, parentOrganizerItems };
+      return page;
     },
   );
 
@@ -60,7 +59,7 @@ export const organizerRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(OrganizerItemSchema), ...errors },
       },
     },
-    async (request) => (await items.organizer(currentUser(request))).filter((item) => item.priority !== null),
+    async (request) => organizer.prioritised(currentUser(request)),
   );
 
   app.put(

@@ -7,6 +7,7 @@ import {
   startOfDayIn,
   todayBounds,
 } from '@nestbox/shared/organizer/grouping';
+import { compareUnprioritised } from '@nestbox/shared/organizer/ordering';
 import type { OrganizerItem, UpdatePriorityBody } from '@nestbox/shared/organizer/organizer.schema';
 import { priorityBetween } from '@nestbox/shared/organizer/priority';
 
@@ -43,21 +44,13 @@ export function prioritizedRows(
   ]);
 }
 
-/** The Unprioritized list: items without a priority, in the user's chosen order. */
+/** The Unprioritized list: items without a priority, in the user's chosen order (the server pages in it too). */
 export function unprioritizedRows(
   items: readonly OrganizerItem[],
   column: UnprioritizedOrderColumn,
   dir: OrderDirection,
 ): OrganizerItem[] {
-  const text = (value: string | null) => (value ?? '').toLocaleLowerCase();
-  const compare = (a: OrganizerItem, b: OrganizerItem): number => {
-    if (column === 'createdDate') return a.createdDate - b.createdDate;
-    const [left, right] =
-      column === 'itemTitle' ? [a.title, b.title] : [text(a.parentTitle), text(b.parentTitle)];
-    return text(left).localeCompare(text(right)) || a.createdDate - b.createdDate;
-  };
-  const sign = dir === 'asc' ? 1 : -1;
-  return items.filter((item) => item.priority === null).sort((a, b) => sign * compare(a, b));
+  return items.filter((item) => item.priority === null).sort(compareUnprioritised(column, dir));
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { OrderDirection, UnprioritizedOrderColumn } from '@nestbox/shared/constants';
 import type { User } from '@nestbox/shared/users/user.schema';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getUserQueryOptions } from '../../../lib/api/get-user';
 import { apiRequest } from '../../../lib/api-client';
+import { organizerKey } from './get-organizer';
 
 type OrganizerPreferences = User['organizer'];
 
@@ -23,6 +24,7 @@ export function saveUnprioritizedOrder(order: {
 function useOptimisticPreferences<T>(
   save: (value: T) => Promise<unknown>,
   patch: (value: T) => Partial<OrganizerPreferences>,
+  onSaved?: (queryClient: QueryClient) => void,
 ) {
   const queryClient = useQueryClient();
   const key = getUserQueryOptions().queryKey;
@@ -40,6 +42,7 @@ function useOptimisticPreferences<T>(
     onError: (_error, _value, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
     },
+    onSuccess: () => onSaved?.(queryClient),
   });
 }
 
@@ -56,5 +59,7 @@ export function useSaveUnprioritizedOrder() {
       unprioritizedListOrderBy: order.column,
       unprioritizedListOrderByDir: order.dir,
     }),
+    // The server pages the list in the saved order: pages still to come follow it from now on.
+    (queryClient) => void queryClient.invalidateQueries({ queryKey: organizerKey }),
   );
 }

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { type Organizer, organizerKey } from './get-organizer';
+import { organizerKey, patchOrganizerItems } from './get-organizer';
 
 /** `PUT /api/items/update-priority`: rank, Today mark and target date of one item. */
 export function updatePriority(body: UpdatePriorityBody): Promise<Item> {
@@ -34,15 +34,9 @@ export function useUpdatePriority() {
     mutationFn: updatePriority,
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: organizerKey });
-      const before = queryClient.getQueryData<Organizer>(organizerKey);
-      if (before) {
-        queryClient.setQueryData<Organizer>(organizerKey, {
-          ...before,
-          organizerItems: before.organizerItems.map((item) =>
-            item._id === body.itemId ? applyPriorityChange(item, body) : item,
-          ),
-        });
-      }
+      const before = patchOrganizerItems(queryClient, (item) =>
+        item._id === body.itemId ? applyPriorityChange(item, body) : item,
+      );
       return { before };
     },
     onError: (error, _body, context) => {

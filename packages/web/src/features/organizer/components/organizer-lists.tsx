@@ -1,5 +1,5 @@
 import { DragDropContext } from '@hello-pangea/dnd';
-import { Alert, Button, Center, EmptyState, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, EmptyState, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { IconAlertTriangle, IconListDetails } from '@tabler/icons-react';
 import 'dayjs/locale/en-gb';
@@ -22,19 +22,28 @@ import { UnprioritizedHeader, UnprioritizedList } from './unprioritized-list';
 function OrganizerRegion({
   id,
   title,
+  loadingMore,
   header,
   children,
 }: {
   id: string;
   title: string;
+  /** The list's later pages are still on their way. */
+  loadingMore: boolean;
   header?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Paper component="section" aria-labelledby={id} withBorder shadow="xs" className={classes.region}>
-      <Title order={2} id={id} fz="lg" className={classes.regionTitle}>
-        {title}
-      </Title>
+      <Group gap="xs" className={classes.regionTitle}>
+        <Title order={2} id={id} fz="lg">
+          {title}
+        </Title>
+        {loadingMore ? (
+          <Loader size="xs" type="dots" aria-label={t('organiser.loadingMore')} role="status" />
+        ) : null}
+      </Group>
       {header}
       {children}
     </Paper>
@@ -66,7 +75,13 @@ export function OrganizerLists() {
       </Alert>
     );
   } else {
-    body = <OrganizerBoard items={organizer.data.organizerItems} timeZone={user.timezone} />;
+    body = (
+      <OrganizerBoard
+        items={organizer.data.organizerItems}
+        loadingMore={!organizer.data.complete}
+        timeZone={user.timezone}
+      />
+    );
   }
 
   return (
@@ -86,7 +101,15 @@ export function OrganizerLists() {
   );
 }
 
-function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone: string }) {
+function OrganizerBoard({
+  items,
+  loadingMore,
+  timeZone,
+}: {
+  items: OrganizerItem[];
+  loadingMore: boolean;
+  timeZone: string;
+}) {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const now = useNow();
@@ -124,6 +147,7 @@ function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone:
         <OrganizerRegion
           id="organiser-prioritized"
           title={t('organiser.prioritized')}
+          loadingMore={loadingMore}
           header={
             <>
               {hasPrioritized ? null : (
@@ -156,6 +180,7 @@ function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone:
         <OrganizerRegion
           id="organiser-unprioritized"
           title={t('organiser.unprioritized')}
+          loadingMore={loadingMore}
           header={
             <UnprioritizedHeader
               column={unprioritizedListOrderBy}

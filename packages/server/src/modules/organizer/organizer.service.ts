@@ -1,0 +1,166 @@
+import { compareUnprioritised, prioritisedInDisplayOrder } from '@nestbox/shared/organizer/ordering';
+import type {
+  OrganizerItem,
+  OrganizerPage,
+  OrganizerQuery,
+} from '@nestbox/shared/organizer/organizer.schema';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.js';
+import { presentItem } from '../items/items.presenter.js';
+import {
+  type OrganizerRow,
+  organizerRankedKeys,
+  organizerRows,
+  organizerRowsByIds,
+  organizerUndatedIds,
+  organizerUnprioritisedIdsByCreation,
+  organizerUnprioritisedKeys,
+  type RankedKeys,
+} from '../items/items.repository.js';
+import { presentUser } from '../users/users.presenter.js';
+
+/** A slice of a list: ids in display order, and whether more follow. */
+interface Slice {
+  ids: string[];
+  more: boolean;
+}
+
+/** `limit` ids from `offset` of a list read whole. */
+const sliceOf = (ids: readonly string[], offset: number, limit: number): Slice => ({
+  ids: ids.slice(offset, offset + limit),
+  more: ids.length > offset + limit,
+});
+
+/** A slice read from SQL with one row more than asked, which says whether more follow. */
+const trimmed = (ids: string[], limit: number): Slice => ({
+  ids: ids.slice(0, limit),
+  more: ids.length > limit,
+});
+
+const asPrioritised = <Row extends RankedKeys | OrganizerRow>(row: Row) => ({
+  row,
+  priority: row.priority as number,
+  priorityTargetDate: row.target_date,
+  markedAsForToday: row.marked_for_today === 1,
+});
+
+const asOrganizerItem = (row: OrganizerRow): OrganizerItem =>
+  // Object.assign, not a spread: no second copy of each of thousands of items.
+  Object.assign(presentItem(row, row.level), { parentTitle: row.parent_title });
+
+/**
+ * Reads the Organizer (SPEC §2, §4), whole or a page of each list, each list in its display
+ * order, so that a page always continues the one before and the web app draws the first
+ * screen of thousands of items at once. A page reads full rows for its own items only: the
+ * Undated group and the Unprioritized list by creation come sliced from SQL; what needs the
+ * shared rules (Today and the dated days, title orders) is ordered from its keys alone.
+ */
+export function createOrganizerService({ db, now = Date.now }: { db: Kysely<Database>; now?: () => number }) {
+  const unprioritisedOrder = (user: UserRow) => {
+    const { unprioritizedListOrderBy: column, unprioritizedListOrderByDir: dir } =
+      presentUser(user).organizer;
+    return { column, dir };
+  };
+
+  /** The Prioritized list from `offset`: Today and the dated days (shared rule), then Undated from SQL. */
+  async function prioritisedSlice(user: UserRow, offset: number, limit: number): Promise<Slice> {
+    const markedOrDated = prioritisedInDisplayOrder(
+      (await organizerRankedKeys(db, user.id, 'marked or dated')).map(asPrioritised),
+      now(),
+      user.timezone,
+    ).map((key) => key.row.id);
+    const head = sliceOf(markedOrDated, offset, limit);
+    const wanted = limit - head.ids.length;
+    const undatedFrom = Math.max(0, offset - markedOrDated.length);
+    const undated = trimmed(await organizerUndatedIds(db, user.id, undatedFrom, wanted + 1), wanted);
+    return { ids: [...head.ids, ...undated.ids], more: head.more || undated.more };
+  }
+
+  /** The Unprioritized list from `offset` in the user's chosen order. */
+  async function unprioritisedSlice(user: UserRow, offset: number, limit: number): Promise<Slice> {
+    const { column, dir } = unprioritisedOrder(user);
+    if (column === 'createdDate')
+      return trimmed(await organizerUnprioritisedIdsByCreation(db, user.id, dir, offset, limit + 1), limit);
+    const keys = (await organizerUnprioritisedKeys(db, user.id)).map((row) => ({
+      _id: row.id,
+      title: row.title,
+      parentTitle: row.parent_title,
+      createdDate: row.created_at,
+    }));
+    return sliceOf(
+      keys.sort(compareUnprioritised(column, dir)).map((key) => key._id),
+      offset,
+      limit,
+    );
+  }
+
+  /** Full rows of the given ids, in that order (an id no longer there is left out). */
+  async function itemsInOrder(user: UserRow, ids: string[]): Promise<OrganizerItem[]> {
+    const byId = new Map<string, OrganizerRow>();
+    for (const row of await organizerRowsByIds(db, user.id, ids)) byId.set(row.id, row);
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [asOrganizerItem(row)] : [];
+    });
+  }
+
+  /** Everything at once: the Prioritized list in display order, then the Unprioritized list. */
+  async function whole(user: UserRow): Promise<OrganizerItem[]> {
+    const rows = await organizerRows(db, user.id);
+    const ranked = prioritisedInDisplayOrder(
+      rows.filter((row) => row.priority !== null).map(asPrioritised),
+      now(),
+      user.timezone,
+    ).map((key) => key.row);
+    const { column, dir } = unprioritisedOrder(user);
+    const compare = compareUnprioritised(column, dir);
+    const unranked = rows
+      .filter((row) => row.priority === null)
+      .map((row) => ({
+        row,
+        _id: row.id,
+        title: row.title,
+        parentTitle: row.parent_title,
+        createdDate: row.created_at,
+      }))
+      .sort(compare)
+      .map((key) => key.row);
+    return [...ranked, ...unranked].map(asOrganizerItem);
+  }
+
+  return {
+    /** A page of both lists (everything without a limit) and the query for the next page. */
+    async page(user: UserRow, query: OrganizerQuery): Promise<OrganizerPage> {
+      const { limit, prioritizedOffset, unprioritizedOffset } = query;
+      let organizerItems: OrganizerItem[];
+      let next: OrganizerPage['next'] = null;
+      if (limit === undefined) organizerItems = await whole(user);
+      else {
+        const prioritised = await prioritisedSlice(user, prioritizedOffset, limit);
+        const unprioritised = await unprioritisedSlice(user, unprioritizedOffset, limit);
+        organizerItems = await itemsInOrder(user, [...prioritised.ids, ...unprioritised.ids]);
+        if (prioritised.more || unprioritised.more)
+          next = {
+            prioritizedOffset: prioritizedOffset + limit,
+            unprioritizedOffset: unprioritizedOffset + limit,
+          };
+      }
+      const parentOrganizerItems: OrganizerPage['parentOrganizerItems'] = {};
+      for (const item of organizerItems) {
+        if (item.parentItemId)
+          parentOrganizerItems[item.parentItemId] = { _id: item.parentItemId, title: item.parentTitle ?? '' };
+      }
+      return { organizerItems, parentOrganizerItems, next };
+    },
+
+    /** The ranked items, by priority. */
+    async prioritised(user: UserRow): Promise<OrganizerItem[]> {
+      return itemsInOrder(
+        user,
+        (await organizerRankedKeys(db, user.id, 'all')).map((row) => row.id),
+      );
+    },
+  };
+}
+
+export type OrganizerService = ReturnType<typeof createOrganizerService>;
