@@ -172,7 +172,10 @@ async function measureBrowser(base: string, token: string): Promise<BrowserFigur
     const lastLongTaskEnd = Math.max(0, ...loading.map((task) => task.start + task.duration));
     const interactiveMs = Math.max(shownAt, lastLongTaskEnd);
     // Both lists whole: the later pages, loaded behind the first screen, have all arrived.
-    await page.getByRole('status', { name: 'Loading the rest of the list…' }).first().waitFor({ state: 'detached' });
+    await page
+      .getByRole('status', { name: 'Loading the rest of your Organiser…' })
+      .first()
+      .waitFor({ state: 'detached' });
     const completeMs = (await page.evaluate('performance.now()')) as number;
 
     const scroll: BrowserFigures['scroll'] = [];

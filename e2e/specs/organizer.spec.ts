@@ -409,13 +409,26 @@ test('a long Organizer draws its first screen from the first page and loads the 
   page.on('request', (request) => {
     if (request.url().includes('/api/items/get-organizer')) asked.push(new URL(request.url()).search);
   });
+  // The second page fails (and its automatic retries too): the first screen stays, and the
+  // rest can be asked for again.
+  let failing = true;
+  await page.route('**/api/items/get-organizer?*unprioritizedOffset=100*', (route) =>
+    failing ? route.fulfill({ status: 503, body: '' }) : route.continue(),
+  );
   await openOrganizer(page, token);
   const waiting = unprioritizedList(page);
   // Newest first; the first page holds 100, the oldest 30 come with the next one.
   await expect.poll(() => titlesIn(waiting).then((shown) => shown[0])).toBe('Chore 130');
+  await expect(page.getByText('The rest of your Organiser could not be loaded.')).toBeVisible({
+    timeout: 15_000,
+  });
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('The rest of your Organiser could not be loaded.')).toHaveCount(0);
   await waiting.evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
   await expect(row(waiting, 'Chore 001')).toBeVisible();
   expect(asked[0]).toContain('limit=100');
-  expect(asked.some((query) => query.includes('unprioritizedOffset=100'))).toBe(true);
-  await expect(page.getByRole('status', { name: 'Loading the rest of the list…' })).toHaveCount(0);
+  // Three tries (the first and two automatic retries), then the one asked for.
+  expect(asked.filter((query) => query.includes('unprioritizedOffset=100'))).toHaveLength(4);
+  await expect(page.getByRole('status', { name: 'Loading the rest of your Organiser…' })).toHaveCount(0);
 });

@@ -22,28 +22,19 @@ import { UnprioritizedHeader, UnprioritizedList } from './unprioritized-list';
 function OrganizerRegion({
   id,
   title,
-  loadingMore,
   header,
   children,
 }: {
   id: string;
   title: string;
-  /** The list's later pages are still on their way. */
-  loadingMore: boolean;
   header?: ReactNode;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <Paper component="section" aria-labelledby={id} withBorder shadow="xs" className={classes.region}>
-      <Group gap="xs" className={classes.regionTitle}>
-        <Title order={2} id={id} fz="lg">
-          {title}
-        </Title>
-        {loadingMore ? (
-          <Loader size="xs" type="dots" aria-label={t('organiser.loadingMore')} role="status" />
-        ) : null}
-      </Group>
+      <Title order={2} id={id} fz="lg" className={classes.regionTitle}>
+        {title}
+      </Title>
       {header}
       {children}
     </Paper>
@@ -66,7 +57,7 @@ export function OrganizerLists() {
         </Stack>
       </Center>
     );
-  } else if (organizer.isError) {
+  } else if (!organizer.data) {
     body = (
       <Alert color="red" icon={<IconAlertTriangle />} title={t('organiser.loadFailed')}>
         <Button mt="sm" variant="light" color="red" onClick={() => void organizer.refetch()}>
@@ -76,21 +67,33 @@ export function OrganizerLists() {
     );
   } else {
     body = (
-      <OrganizerBoard
-        items={organizer.data.organizerItems}
-        loadingMore={!organizer.data.complete}
-        timeZone={user.timezone}
-      />
+      <>
+        {organizer.isFetchNextPageError ? (
+          // The first screen is here but a later page failed: keep what is shown, offer the rest again.
+          <Alert color="red" icon={<IconAlertTriangle />} title={t('organiser.loadMoreFailed')}>
+            <Button mt="sm" variant="light" color="red" onClick={() => void organizer.fetchNextPage()}>
+              {t('organiser.retry')}
+            </Button>
+          </Alert>
+        ) : null}
+        <OrganizerBoard items={organizer.data.organizerItems} timeZone={user.timezone} />
+      </>
     );
   }
+  const loadingMore = organizer.data?.complete === false && !organizer.isFetchNextPageError;
 
   return (
     <DatesProvider settings={{ locale: i18n.language === 'fr' ? 'fr' : 'en-gb' }}>
       <Stack gap="sm" className={classes.page}>
         <div>
-          <Title order={1} fz={{ base: 22, sm: 26 }}>
-            {t('organiser.title')}
-          </Title>
+          <Group gap="xs">
+            <Title order={1} fz={{ base: 22, sm: 26 }}>
+              {t('organiser.title')}
+            </Title>
+            {loadingMore ? (
+              <Loader size="xs" type="dots" role="status" aria-label={t('organiser.loadingMore')} />
+            ) : null}
+          </Group>
           <Text fz="sm" c="dimmed" className={classes.hint} visibleFrom="sm">
             {t('organiser.hint')}
           </Text>
@@ -101,15 +104,7 @@ export function OrganizerLists() {
   );
 }
 
-function OrganizerBoard({
-  items,
-  loadingMore,
-  timeZone,
-}: {
-  items: OrganizerItem[];
-  loadingMore: boolean;
-  timeZone: string;
-}) {
+function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const now = useNow();
@@ -147,7 +142,6 @@ function OrganizerBoard({
         <OrganizerRegion
           id="organiser-prioritized"
           title={t('organiser.prioritized')}
-          loadingMore={loadingMore}
           header={
             <>
               {hasPrioritized ? null : (
@@ -180,7 +174,6 @@ function OrganizerBoard({
         <OrganizerRegion
           id="organiser-unprioritized"
           title={t('organiser.unprioritized')}
-          loadingMore={loadingMore}
           header={
             <UnprioritizedHeader
               column={unprioritizedListOrderBy}
