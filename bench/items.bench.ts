@@ -31,7 +31,7 @@ function random(seed: number) {
 }
 
 /** A user with 10,000 items (boxes up to 5 deep), three boxes of 500 items open in panes. */
-async function seed(database: DatabaseHandle) {
+export async function seed(database: DatabaseHandle) {
   const { db } = database;
   await migrateToLatest(db);
   await runBaseSeed(db);

@@ -9,7 +9,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { Z_INDEX } from '@nestbox/shared/constants';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { AppErrorBoundary } from '../components/errors/app-error-boundary';
@@ -18,9 +18,18 @@ import { i18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { createAppTheme } from './theme';
 
-/** Everything the screens rely on: i18n, theme, crash screen, server state, modals, notifications. */
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * Everything the screens rely on: i18n, theme, crash screen, server state (the given client,
+ * which may already be fetching the first screen, or a new one), modals, notifications.
+ */
+export function AppProvider({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const tooltipsEnabled = useTooltipsEnabled();
   const { t } = useTranslation(undefined, { i18n });
   const close = t('common.close');

@@ -27,6 +27,15 @@ const page = {
 } satisfies Record<string, RouteObject['lazy']>;
 
 /**
+ * Starts loading the code of the `/app` page at `pathname` at once, while the app's own code
+ * still runs, instead of when the router first matches it (the data: app/prefetch.ts).
+ */
+export function preloadAppPage(pathname: string): void {
+  if (pathname === PAGE_PATHS.app || pathname === PAGE_PATHS.boxes) void page.boxes();
+  else if (pathname === PAGE_PATHS.organiser) void page.organiser();
+}
+
+/**
  * Every path of SPEC §2 (PAGE_PATHS). Logged-out paths match exactly; `/app/*` sits behind
  * the session guard of AppLayout; anything else is the 404 page. The error element turns a
  * 5xx into the 500 page and any crash into the apology screen.

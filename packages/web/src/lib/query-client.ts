@@ -8,6 +8,13 @@ function shouldRetry(failureCount: number, error: Error): boolean {
 }
 
 /**
+ * How long data kept current by live updates counts as fresh: a component mounting within it
+ * uses the cache (e.g. what the first screen fetched early, see app/prefetch.ts) without
+ * asking again. Live events, reconnects and changes still refetch at once.
+ */
+export const FRESH_FOR_MS = 30_000;
+
+/**
  * Server state lives here (STYLE.md rule 5). A query failing with a 5xx throws to the route's
  * error element, which shows the 500 page; queries that can show their error in place opt out.
  */

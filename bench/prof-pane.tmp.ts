@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../packages/server/dist/app.js';
+import { loadConfig } from '../packages/server/dist/config/env.js';
+import { loadSecrets } from '../packages/server/dist/config/secrets.js';
+import { openDatabase } from '../packages/server/dist/db/connection.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/session-tokens.js';
+import { seed } from './items.bench.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'prof-'));
+const database = openDatabase({ sqliteFile: path.join(dir, 'db.sqlite') });
+const { userId, paneBoxes } = await seed(database);
+const secrets = loadSecrets(dir);
+const app = await buildApp({ config: loadConfig({ NESTBOX_DATA_DIR: dir, LOG_LEVEL: 'warn' }), secrets, db: database.db, dbEngine: database.engine, redis: undefined, webRoot: null });
+const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
+const url = `/api/items/get-items-for-pane?itemId=${paneBoxes[0]}`;
+const hit = () => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+for (let i = 0; i < 300; i++) await hit();
+const Database = (await import('better-sqlite3')).default;
+const probe = new Database(':memory:');
+const proto = Object.getPrototypeOf(probe.prepare('select 1'));
+const stats = new Map<string, [number, number]>();
+for (const m of ['all', 'get', 'run']) { const orig = proto[m]; proto[m] = function (this: any, ...args: any[]) { const t0 = performance.now(); try { return orig.apply(this, args); } finally { const k = this.source.replace(/\s+/g, ' ').slice(0, 120); const e = stats.get(k) ?? [0, 0]; e[0] += performance.now() - t0; e[1]++; stats.set(k, e); } }; }
+const t = performance.now();
+for (let i = 0; i < 300; i++) await hit();
+console.log('avg inject', ((performance.now() - t) / 300).toFixed(2));
+for (const [k, [tt, n]] of [...stats].sort((a, b) => b[1][0] - a[1][0])) console.log((tt / n).toFixed(3), 'ms x', n, k);
+const res = await hit(); console.log('bytes', res.body.length);
+const t2 = performance.now(); for (let i = 0; i < 300; i++) JSON.parse(res.body); console.log('parse', ((performance.now() - t2) / 300).toFixed(2));
+const obj = JSON.parse(res.body); const t3 = performance.now(); for (let i = 0; i < 300; i++) JSON.stringify(obj); console.log('stringify', ((performance.now() - t3) / 300).toFixed(2));
+const { Session } = await import('node:inspector/promises');
+const session = new Session(); session.connect();
+await session.post('Profiler.enable'); await session.post('Profiler.start');
+for (let i = 0; i < 500; i++) await hit();
+const { profile } = await session.post('Profiler.stop') as any;
+const self = new Map<string, number>();
+const total = profile.samples.length;
+const byId = new Map(profile.nodes.map((n: any) => [n.id, n]));
+const counts = new Map<number, number>();
+for (const s of profile.samples) counts.set(s, (counts.get(s) ?? 0) + 1);
+for (const [id, c] of counts) { const n: any = byId.get(id); const k = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber}`; self.set(k, (self.get(k) ?? 0) + c); }
+for (const [k, c] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log((100 * c / total).toFixed(1) + '%', k);
+await app.close();
