@@ -9,11 +9,9 @@ import {
   openDatabase,
 } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
-import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
-import { runBaseSeed } from '../packages/server/dist/db/seeds/base-seed.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/session-tokens.js';
-import { insertUserWithRootBox } from '../packages/server/dist/modules/users/users.repository.js';
 import { startAppInWorker } from './lib/app-in-worker.js';
+import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import { type Benchmark, measureConcurrent } from './lib/benchmark.js';
 
 const TOTAL_ITEMS = 10_000;
@@ -31,28 +29,11 @@ function random(seed: number) {
 }
 
 /** A user with 10,000 items (boxes up to 5 deep), three boxes of 500 items open in panes. */
-export async function seed(database: DatabaseHandle) {
+async function seed(database: DatabaseHandle) {
   const { db } = database;
-  await migrateToLatest(db);
-  await runBaseSeed(db);
-  const now = Date.now();
-  const userId = newId();
-  const rootId = newId();
-  await insertUserWithRootBox(
-    db,
-    {
-      id: userId,
-      email: 'bench@example.test',
-      name: 'Bench',
-      password_hash: '!',
-      activated_at: now,
-      created_at: now,
-      updated_at: now,
-    },
-    rootId,
-  );
+  const { userId, rootId } = await seedBenchUser(db, 'bench@example.test');
   const next = random(42);
-  const rows: { id: string; type: string; title: string; parent_id: string; position: number }[] = [];
+  const rows: BenchItem[] = [];
   const boxes: { id: string; depth: number }[] = [{ id: rootId, depth: 0 }];
   const paneBoxes: string[] = [];
   for (let p = 0; p < PANES; p++) {
@@ -82,28 +63,7 @@ export async function seed(database: DatabaseHandle) {
     });
     if (isBox) boxes.push({ id, depth: parent.depth + 1 });
   }
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 500) {
-      await trx
-        .insertInto('items')
-        .values(
-          rows.slice(i, i + 500).map((r) => ({ ...r, created_by: userId, created_at: now, updated_at: now })),
-        )
-        .execute();
-    }
-    await trx
-      .insertInto('panes')
-      .values(
-        paneBoxes.map((itemId, position) => ({
-          id: newId(),
-          user_id: userId,
-          item_id: itemId,
-          position,
-          created_at: now,
-        })),
-      )
-      .execute();
-  });
+  await insertBenchItems(db, userId, rows, paneBoxes);
   return { userId, paneBoxes };
 }
 

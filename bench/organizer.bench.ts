@@ -11,11 +11,9 @@ import {
   openDatabase,
 } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
-import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
-import { runBaseSeed } from '../packages/server/dist/db/seeds/base-seed.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/session-tokens.js';
-import { insertUserWithRootBox } from '../packages/server/dist/modules/users/users.repository.js';
 import { startAppInWorker } from './lib/app-in-worker.js';
+import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import { type Benchmark, measureConcurrent } from './lib/benchmark.js';
 
 const PRIORITISED = 5_000;
@@ -30,55 +28,26 @@ const LONG_TASK_MS = 50;
  */
 export async function seed(database: DatabaseHandle) {
   const { db } = database;
-  await migrateToLatest(db);
-  await runBaseSeed(db);
-  const now = Date.now();
-  const userId = newId();
-  const rootId = newId();
-  await insertUserWithRootBox(
-    db,
-    {
-      id: userId,
-      email: 'organizer-bench@example.test',
-      name: 'Bench',
-      password_hash: '!',
-      activated_at: now,
-      created_at: now,
-      updated_at: now,
-    },
-    rootId,
-  );
-  const boxes = Array.from({ length: BOXES }, (_, b) => ({
+  const { userId, rootId, now } = await seedBenchUser(db, 'organizer-bench@example.test');
+  const boxes: BenchItem[] = Array.from({ length: BOXES }, (_, b) => ({
     id: newId(),
     type: 'todoBox',
     title: `Project ${b + 1}`,
     parent_id: rootId,
     position: b + 1,
-    target_date: null as number | null,
+    created_at: now - b * 60_000,
   }));
-  const texts = Array.from({ length: PRIORITISED + UNPRIORITISED }, (_, i) => ({
+  const texts: BenchItem[] = Array.from({ length: PRIORITISED + UNPRIORITISED }, (_, i) => ({
     id: newId(),
     type: 'todoText',
     title: `Task ${i + 1}: ${['call', 'write to', 'meet', 'review', 'plan'][i % 5]} ${['Ana', 'Ben', 'Chloé', 'Dev'][i % 4]}`,
     parent_id: boxes[i % BOXES]?.id ?? rootId,
     position: Math.floor(i / BOXES) + 1,
     target_date: i < PRIORITISED && i % 10 === 3 ? now + ((i % 40) - 5) * DAY : null,
+    created_at: now - (BOXES + i) * 60_000,
   }));
+  await insertBenchItems(db, userId, [...boxes, ...texts]);
   await db.transaction().execute(async (trx) => {
-    const all = [...boxes, ...texts];
-    for (let i = 0; i < all.length; i += 500) {
-      await trx
-        .insertInto('items')
-        .values(
-          all.slice(i, i + 500).map((r, j) => ({
-            ...r,
-            created_by: userId,
-            created_at: now - (i + j) * 60_000,
-            updated_at: now,
-          })),
-        )
-        .execute();
-    }
     for (let i = 0; i < texts.length; i += 500) {
       await trx
         .insertInto('user_items')

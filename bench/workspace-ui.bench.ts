@@ -10,10 +10,8 @@ import { loadConfig } from '../packages/server/dist/config/env.js';
 import { loadSecrets } from '../packages/server/dist/config/secrets.js';
 import { type DatabaseHandle, openDatabase } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
-import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
-import { runBaseSeed } from '../packages/server/dist/db/seeds/base-seed.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/session-tokens.js';
-import { insertUserWithRootBox } from '../packages/server/dist/modules/users/users.repository.js';
+import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
 
 const PANES = 3;
@@ -27,25 +25,8 @@ const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../p
 /** A user with three panes open, each on a box of 500 texts. */
 async function seed(database: DatabaseHandle) {
   const { db } = database;
-  await migrateToLatest(db);
-  await runBaseSeed(db);
-  const now = Date.now();
-  const userId = newId();
-  const rootId = newId();
-  await insertUserWithRootBox(
-    db,
-    {
-      id: userId,
-      email: 'bench-ui@example.test',
-      name: 'Bench',
-      password_hash: '!',
-      activated_at: now,
-      created_at: now,
-      updated_at: now,
-    },
-    rootId,
-  );
-  const rows: { id: string; type: string; title: string; parent_id: string; position: number }[] = [];
+  const { userId, rootId } = await seedBenchUser(db, 'bench-ui@example.test');
+  const rows: BenchItem[] = [];
   const paneBoxes: string[] = [];
   for (let p = 0; p < PANES; p++) {
     const id = newId();
@@ -55,28 +36,7 @@ async function seed(database: DatabaseHandle) {
       rows.push({ id: newId(), type: 'todoText', title: `Text ${p}.${i}`, parent_id: id, position: i + 1 });
     }
   }
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 500) {
-      await trx
-        .insertInto('items')
-        .values(
-          rows.slice(i, i + 500).map((r) => ({ ...r, created_by: userId, created_at: now, updated_at: now })),
-        )
-        .execute();
-    }
-    await trx
-      .insertInto('panes')
-      .values(
-        paneBoxes.map((itemId, position) => ({
-          id: newId(),
-          user_id: userId,
-          item_id: itemId,
-          position,
-          created_at: now,
-        })),
-      )
-      .execute();
-  });
+  await insertBenchItems(db, userId, rows, paneBoxes);
   return { userId };
 }
 

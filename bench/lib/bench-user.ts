@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import { newId } from '../../packages/server/dist/db/ids.js';
+import { migrateToLatest } from '../../packages/server/dist/db/migrate.js';
+import type { Database } from '../../packages/server/dist/db/schema.js';
+import { runBaseSeed } from '../../packages/server/dist/db/seeds/base-seed.js';
+import { insertUserWithRootBox } from '../../packages/server/dist/modules/users/users.repository.js';
+
+/** An item row as the benches write them (created by the bench user). */
+export interface BenchItem {
+  id: string;
+  type: string;
+  title: string;
+  parent_id: string;
+  position: number;
+  target_date?: number | null;
+  created_at?: number;
+}
+
+/**
+ * The database migrated and base-seeded, and one activated user (who cannot log in with a
+ * password: benches sign their session tokens) with their root box.
+ */
+export async function seedBenchUser(db: Kysely<Database>, email: string) {
+  await migrateToLatest(db);
+  await runBaseSeed(db);
+  const now = Date.now();
+  const userId = newId();
+  const rootId = newId();
+  await insertUserWithRootBox(
+    db,
+    {
+      id: userId,
+      email,
+      name: 'Bench',
+      password_hash: '!',
+      activated_at: now,
+      created_at: now,
+      updated_at: now,
+    },
+    rootId,
+  );
+  return { userId, rootId, now };
+}
+
+/** Writes the items (500 rows a statement) and opens `paneBoxes` in panes, in one transaction. */
+export async function insertBenchItems(
+  db: Kysely<Database>,
+  userId: string,
+  items: BenchItem[],
+  paneBoxes: string[] = [],
+) {
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < items.length; i += 500) {
+      await trx
+        .insertInto('items')
+        .values(
+          items
+            .slice(i, i + 500)
+            .map((item) => ({ created_at: now, ...item, created_by: userId, updated_at: now })),
+        )
+        .execute();
+    }
+    if (paneBoxes.length > 0)
+      await trx
+        .insertInto('panes')
+        .values(
+          paneBoxes.map((itemId, position) => ({
+            id: newId(),
+            user_id: userId,
+            item_id: itemId,
+            position,
+            created_at: now,
+          })),
+        )
+        .execute();
+  });
+}
