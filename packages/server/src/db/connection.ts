@@ -47,6 +47,37 @@ function openSqlite(file: string): DatabaseHandle {
 
 const STATEMENT_CACHE_SIZE = 500;
 
+/** What Kysely's SQLite driver calls on a statement. */
+interface DriverStatement {
+  readonly reader: boolean;
+  all(parameters: readonly unknown[]): unknown[];
+  run(parameters: readonly unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
+}
+
+/**
+ * A statement whose rows are read as arrays and made into objects by a function compiled for
+ * its columns: better-sqlite3 builds each row object property by property, which for a pane
+ * of 500 items took twice as long as this. The rows are the same objects (a later column of
+ * the same name wins, as before), all of one shape.
+ */
+function withFastRows(statement: SQLite.Statement): DriverStatement {
+  if (!statement.reader) return statement as unknown as DriverStatement;
+  const names = statement.columns().map((column) => JSON.stringify(column.name));
+  const toRow = new Function('row', `return {${names.map((name, i) => `${name}: row[${i}]`).join(', ')}};`) as (
+    row: unknown[],
+  ) => unknown;
+  statement.raw(true);
+  return {
+    reader: true,
+    all: (parameters) => (statement.all(...parameters) as unknown[][]).map(toRow),
+    run: (parameters) => statement.run(...parameters),
+    *iterate(parameters) {
+      for (const row of statement.iterate(...parameters) as IterableIterator<unknown[]>) yield toRow(row);
+    },
+  };
+}
+
 /**
  * Kysely prepares every query anew; compiling SQL is a fair share of a short query's time, and
  * the app runs the same few hundred statements over and over. Prepared statements are kept by
@@ -54,13 +85,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * run one at a time and never stream (a statement being iterated could not be reused).
  */
 function withStatementCache(database: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, DriverStatement>();
   return {
     close: () => database.close(),
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (!statement) {
-        statement = database.prepare(sql);
+        statement = withFastRows(database.prepare(sql));
         statements.set(sql, statement);
         if (statements.size > STATEMENT_CACHE_SIZE) {
           const oldest = statements.keys().next().value;
