@@ -11,7 +11,7 @@ import {
 import { newId } from '../packages/server/dist/db/ids.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/session-tokens.js';
 import { startAppInWorker } from './lib/app-in-worker.js';
-import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
+import { type BenchItem, gatherStatistics, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import { type Benchmark, measureConcurrent } from './lib/benchmark.js';
 
 const TOTAL_ITEMS = 10_000;
@@ -64,6 +64,7 @@ async function seed(database: DatabaseHandle) {
     if (isBox) boxes.push({ id, depth: parent.depth + 1 });
   }
   await insertBenchItems(db, userId, rows, paneBoxes);
+  await gatherStatistics(database);
   return { userId, paneBoxes };
 }
 

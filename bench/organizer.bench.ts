@@ -13,7 +13,7 @@ import {
 import { newId } from '../packages/server/dist/db/ids.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/session-tokens.js';
 import { startAppInWorker } from './lib/app-in-worker.js';
-import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
+import { type BenchItem, gatherStatistics, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import { type Benchmark, measureConcurrent } from './lib/benchmark.js';
 
 const PRIORITISED = 5_000;
@@ -69,6 +69,7 @@ export async function seed(database: DatabaseHandle) {
         .execute();
     }
   });
+  await gatherStatistics(database);
   return { userId };
 }
 
