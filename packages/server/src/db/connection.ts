@@ -64,9 +64,10 @@ interface DriverStatement {
 function withFastRows(statement: SQLite.Statement): DriverStatement {
   if (!statement.reader) return statement as unknown as DriverStatement;
   const names = statement.columns().map((column) => JSON.stringify(column.name));
-  const toRow = new Function('row', `return {${names.map((name, i) => `${name}: row[${i}]`).join(', ')}};`) as (
-    row: unknown[],
-  ) => unknown;
+  const toRow = new Function(
+    'row',
+    `return {${names.map((name, i) => `${name}: row[${i}]`).join(', ')}};`,
+  ) as (row: unknown[]) => unknown;
   statement.raw(true);
   return {
     reader: true,
