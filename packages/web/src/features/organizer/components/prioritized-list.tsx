@@ -1,16 +1,16 @@
 import { Badge, Group, Loader } from '@mantine/core';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconPin, IconPinnedFilled } from '@tabler/icons-react';
-import { type KeyboardEvent, type MouseEvent, useCallback } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDayHeader } from '../format-dates';
 import type { PrioritizedRow } from '../organizer-rows';
+import { ITEM_ROW_HEIGHT, OrganizerItemRow } from './organizer-item-row';
 import classes from './organizer-lists.module.css';
 import { TargetDateCell } from './target-date-cell';
 import { VirtualDroppable, type VirtualRowProps } from './virtual-droppable';
 
 export const PRIORITIZED_DROPPABLE_ID = 'prioritizedItems';
-export const ITEM_ROW_HEIGHT = 44;
 const GROUP_ROW_HEIGHT = 36;
 const prioritizedRowHeight = (row: PrioritizedRow) =>
   row.kind === 'group' ? GROUP_ROW_HEIGHT : ITEM_ROW_HEIGHT;
@@ -23,22 +23,6 @@ interface PrioritizedListProps {
   onTogglePin: (item: OrganizerItem) => void;
   onTargetDate: (item: OrganizerItem, priorityTargetDate: number | null) => void;
   onDiveDown: (item: OrganizerItem) => void;
-}
-
-/** Shift-click or Shift+Enter on a row dives down to its box. */
-export function diveDownHandlers(item: OrganizerItem, onDiveDown: (item: OrganizerItem) => void) {
-  return {
-    onClick: (event: MouseEvent) => {
-      if (!event.shiftKey) return;
-      event.preventDefault();
-      onDiveDown(item);
-    },
-    onKeyDown: (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !event.shiftKey) return;
-      event.preventDefault();
-      onDiveDown(item);
-    },
-  };
 }
 
 /** The Prioritized list: Today, each dated day, Undated; items by priority within each. */
@@ -79,28 +63,17 @@ export function PrioritizedList({
         );
       }
       const { item, overdue } = row;
-      const title = item.title || t('organiser.noTitle');
       const pinLabel = item.markedAsForToday ? t('organiser.unpin') : t('organiser.pin');
       return (
-        // biome-ignore lint/a11y/useSemanticElements: the row is hello-pangea/dnd's drag handle (its keyboard dragging needs a focusable element holding the cells, pin and date buttons), not a plain button.
-        <div
-          ref={provided.innerRef}
-          {...provided.draggableProps}
-          {...provided.dragHandleProps}
-          role="button"
-          tabIndex={0}
-          {...diveDownHandlers(item, onDiveDown)}
-          style={{ ...style, ...provided.draggableProps.style }}
-          className={`${classes.row} ${classes.prioritizedColumns}`}
-          data-dragging={snapshot.isDragging || undefined}
-          data-item-row={item._id}
-          data-group={row.group}
-          data-overdue={overdue || undefined}
-          aria-label={title}
+        <OrganizerItemRow
+          item={item}
+          provided={provided}
+          snapshot={snapshot}
+          style={style}
+          columns={classes.prioritizedColumns}
+          onDiveDown={onDiveDown}
+          data={{ 'data-group': row.group, 'data-overdue': overdue || undefined }}
         >
-          <span className={classes.title} data-empty={!item.title || undefined}>
-            {title}
-          </span>
           <TargetDateCell
             item={item}
             overdue={overdue}
@@ -110,7 +83,6 @@ export function PrioritizedList({
             t={t}
           />
           <span className={classes.parent}>{item.parentTitle}</span>
-          {/* Plain elements in rows: thousands of rows scroll by, each mounted as it comes into view. */}
           <button
             type="button"
             className={classes.pinButton}
@@ -120,7 +92,7 @@ export function PrioritizedList({
           >
             {item.markedAsForToday ? <IconPinnedFilled size={16} /> : <IconPin size={16} />}
           </button>
-        </div>
+        </OrganizerItemRow>
       );
     },
     [groupLabel, onDiveDown, onTargetDate, onTogglePin, timeZone, locale, t],

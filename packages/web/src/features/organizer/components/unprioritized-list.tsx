@@ -10,8 +10,8 @@ import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../lib/i18n';
 import { formatShortDate } from '../format-dates';
+import { ITEM_ROW_HEIGHT, OrganizerItemRow } from './organizer-item-row';
 import classes from './organizer-lists.module.css';
-import { diveDownHandlers, ITEM_ROW_HEIGHT } from './prioritized-list';
 import { VirtualDroppable, type VirtualRowProps } from './virtual-droppable';
 
 interface UnprioritizedListProps {
@@ -31,32 +31,20 @@ export function UnprioritizedList({ items, timeZone, locale, onDiveDown, overlay
   const rows: UnprioritizedRow[] = useMemo(() => items.map((item) => ({ id: item._id, item })), [items]);
 
   const renderRow = useCallback(
-    ({ row: { item }, provided, snapshot, style }: VirtualRowProps<UnprioritizedRow>) => {
-      const title = item.title || t('organiser.noTitle');
-      return (
-        // biome-ignore lint/a11y/useSemanticElements: the row is hello-pangea/dnd's drag handle (its keyboard dragging needs a focusable element holding the cells, pin and date buttons), not a plain button.
-        <div
-          ref={provided.innerRef}
-          {...provided.draggableProps}
-          {...provided.dragHandleProps}
-          role="button"
-          tabIndex={0}
-          {...diveDownHandlers(item, onDiveDown)}
-          style={{ ...style, ...provided.draggableProps.style }}
-          className={`${classes.row} ${classes.unprioritizedColumns}`}
-          data-dragging={snapshot.isDragging || undefined}
-          data-item-row={item._id}
-          aria-label={title}
-        >
-          <span className={classes.title} data-empty={!item.title || undefined}>
-            {title}
-          </span>
-          <span className={classes.parent}>{item.parentTitle}</span>
-          <span className={classes.created}>{formatShortDate(item.createdDate, timeZone, locale, true)}</span>
-        </div>
-      );
-    },
-    [onDiveDown, timeZone, locale, t],
+    ({ row: { item }, provided, snapshot, style }: VirtualRowProps<UnprioritizedRow>) => (
+      <OrganizerItemRow
+        item={item}
+        provided={provided}
+        snapshot={snapshot}
+        style={style}
+        columns={classes.unprioritizedColumns}
+        onDiveDown={onDiveDown}
+      >
+        <span className={classes.parent}>{item.parentTitle}</span>
+        <span className={classes.created}>{formatShortDate(item.createdDate, timeZone, locale, true)}</span>
+      </OrganizerItemRow>
+    ),
+    [onDiveDown, timeZone, locale],
   );
 
   return (

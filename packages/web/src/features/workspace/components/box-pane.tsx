@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Menu,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, EmptyState, Group, Menu, Paper, Title, Tooltip } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import {
   IconAlignLeft,
@@ -41,6 +28,7 @@ import { BoxTitle } from './box-title';
 import { CreateBoxModal } from './create-box-modal';
 import { BoxItemRow, DraftTextRow, QueuedTextRow, TextItemRow } from './item-row';
 import { PaneItemList } from './pane-item-list';
+import { PaneLoadFailed, PaneLoading } from './pane-states';
 
 function PaneAction({
   label,
@@ -143,22 +131,9 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
 
   let body: ReactNode;
   if (contents.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader size="sm" aria-label={t('pane.loading')} />
-      </Center>
-    );
+    body = <PaneLoading label={t('pane.loading')} />;
   } else if (contents.isError) {
-    body = (
-      <Stack align="center" gap="sm" py="xl" px="md">
-        <Text c="dimmed" ta="center" fz="sm">
-          {t('boxes.itemsLoadFailed')}
-        </Text>
-        <Button variant="light" size="xs" onClick={() => void contents.refetch()}>
-          {t('pane.retry')}
-        </Button>
-      </Stack>
-    );
+    body = <PaneLoadFailed message={t('boxes.itemsLoadFailed')} onRetry={() => void contents.refetch()} />;
   } else {
     const { items } = contents.data;
     const { draftKey, queued, anchorId, editingItemId } = outliner;

@@ -1,13 +1,10 @@
 import {
   ActionIcon,
   Badge,
-  Button,
-  Center,
   Group,
   Loader,
   Paper,
   SegmentedControl,
-  Stack,
   Switch,
   Text,
   TextInput,
@@ -26,6 +23,7 @@ import { useCreatePane } from '../api/create-pane';
 import { isRunnable, useSearchResults, useUpdateSearchPane } from '../api/search-pane';
 import { useNotifyFailure } from '../hooks/use-notify-failure';
 import boxClasses from './box-pane.module.css';
+import { PaneLoadFailed, PaneLoading } from './pane-states';
 import classes from './search-pane.module.css';
 
 /** Typing settles this long before the search runs and is kept with the pane. */
@@ -97,22 +95,9 @@ export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) 
   if (!isRunnable(settled)) {
     body = <Empty>{t('searchPane.prompt')}</Empty>;
   } else if (results.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader size="sm" aria-label={t('searchPane.searching')} />
-      </Center>
-    );
+    body = <PaneLoading label={t('searchPane.searching')} />;
   } else if (results.isError) {
-    body = (
-      <Stack align="center" gap="sm" py="xl" px="md">
-        <Text c="dimmed" ta="center" fz="sm">
-          {t('searchPane.loadFailed')}
-        </Text>
-        <Button variant="light" size="xs" onClick={() => void results.refetch()}>
-          {t('pane.retry')}
-        </Button>
-      </Stack>
-    );
+    body = <PaneLoadFailed message={t('searchPane.loadFailed')} onRetry={() => void results.refetch()} />;
   } else if (results.data.length === 0) {
     body = (
       <Empty>
