@@ -176,12 +176,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(referenceRoutes);
   await app.register(captchaRoutes, { captcha, recaptchaSiteKey: config.recaptcha?.siteKey });
   await app.register(authRoutes, { auth });
-  const users = createUsersService({ db, onSessionsRevoked: publisher.disconnectUser });
-  await app.register(usersRoutes, {
-    users,
-    authenticate,
-    jwtSecret: secrets.jwtSecret,
-  });
   // Reminders (issue 7): re-planned with the target date, fired by their own scheduler below.
   const reminders = createRemindersService({
     db,
@@ -190,6 +184,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     appUrl: config.appUrl,
     onError: (error) => app.log.error({ err: error }, 'a reminder could not be announced'),
+  });
+  const users = createUsersService({
+    db,
+    onSessionsRevoked: publisher.disconnectUser,
+    onTimeZoneChanged: reminders.timeZoneChanged,
+  });
+  await app.register(usersRoutes, {
+    users,
+    authenticate,
+    jwtSecret: secrets.jwtSecret,
   });
   const items = createItemsService({
     db,

@@ -100,6 +100,7 @@ export const messagesEnGb = {
   'validation.reminder.numberOf': 'Enter a whole number from 1 to 999, without a leading zero.',
   'validation.reminder.unit': 'Choose minutes, hours, days, weeks or years.',
   'validation.reminder.beforeAfterOn': 'Choose before, after or on the target date.',
+  'reminder.itemUnavailable': 'An item you no longer have access to',
   'reminder.info.before': '{{n}} {{unit}} before the target date',
   'reminder.info.after': '{{n}} {{unit}} after the target date',
   'reminder.info.on': 'On the target date',

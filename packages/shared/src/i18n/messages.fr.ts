@@ -100,6 +100,7 @@ export const messagesFr: Record<MessageKey, string> = {
   'validation.reminder.numberOf': 'Saisissez un nombre entier de 1 à 999, sans zéro initial.',
   'validation.reminder.unit': 'Choisissez minutes, heures, jours, semaines ou années.',
   'validation.reminder.beforeAfterOn': 'Choisissez avant, après ou à la date cible.',
+  'reminder.itemUnavailable': "Un élément auquel vous n'avez plus accès",
   'reminder.info.before': '{{n}} {{unit}} avant la date cible',
   'reminder.info.after': '{{n}} {{unit}} après la date cible',
   'reminder.info.on': 'À la date cible',

@@ -80,6 +80,9 @@ export const ReminderEventSchema = z
       .boolean()
       .describe('The item is archived, or the repeating reminder has no future events left.'),
     unread: z.boolean(),
+    accessible: z
+      .boolean()
+      .describe('The user can still see the item; when not, the title only says so and there is no way to it.'),
   })
   .meta({ id: 'ReminderEvent' });
 

@@ -46,6 +46,21 @@ export async function remindersOnItem(db: Kysely<Database>, itemId: string): Pro
     .execute();
 }
 
+/** The user's reminders still to fire, each with its item's target date. */
+export async function pendingRemindersOfUser(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<(ReminderRow & { target_date: number | null })[]> {
+  return db
+    .selectFrom('reminders as r')
+    .innerJoin('items as i', 'i.id', 'r.item_id')
+    .selectAll('r')
+    .select('i.target_date')
+    .where('r.user_id', '=', userId)
+    .where('r.next_fire_at', 'is not', null)
+    .execute();
+}
+
 export async function updateReminder(
   db: Kysely<Database>,
   id: string,

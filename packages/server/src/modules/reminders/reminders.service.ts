@@ -40,6 +40,7 @@ import {
   fireDueReminders,
   insertReminder,
   markEventsRead,
+  pendingRemindersOfUser,
   type ReminderRow,
   remindersOfUserOnItem,
   remindersOnItem,
@@ -85,19 +86,25 @@ export function reminderInfo(rule: ReminderRule, locale: UserLocale): string {
   return translate(locale, `reminder.info.${rule.beforeAfterOn}` as MessageKey, { n, unit });
 }
 
-function presentEvent(row: EventListRow, locale: UserLocale): ReminderEvent {
+/**
+ * A fired event as the list shows it. An event of an item the user can no longer see (no
+ * longer shared with them, or moved out of their sight) stays in the list, so paging is not
+ * upset, but says only that: neither its title nor a way to it.
+ */
+function presentEvent(row: EventListRow, locale: UserLocale, accessible: boolean): ReminderEvent {
   const rule = ruleOf(row);
   const repeat = normalizedRule(rule).repeat;
   return {
     _id: row.id,
     itemId: row.item_id,
     reminderId: row.reminder_id,
-    title: row.title,
+    title: accessible ? row.title : translate(locale, 'reminder.itemUnavailable'),
     reminderEventDate: row.event_date,
     reminderInfo: reminderInfo(rule, locale),
     repeat,
-    reminderArchived: row.archived_at !== null || (repeat && row.next_fire_at === null),
+    reminderArchived: !accessible || row.archived_at !== null || (repeat && row.next_fire_at === null),
     unread: row.unread === 1,
+    accessible,
   };
 }
 
@@ -255,8 +262,12 @@ export function createRemindersService({
         unreadOnly: body.unreadOnly,
         limit: REMINDER_EVENTS_PAGE_SIZE + 1,
       });
+      const page = rows.slice(0, REMINDER_EVENTS_PAGE_SIZE);
+      const accessible = new Set<string>();
+      for (const itemId of new Set(page.map((row) => row.item_id)))
+        if (await accessLevelOf(db, user.id, itemId)) accessible.add(itemId);
       return {
-        events: rows.slice(0, REMINDER_EVENTS_PAGE_SIZE).map((row) => presentEvent(row, locale)),
+        events: page.map((row) => presentEvent(row, locale, accessible.has(row.item_id))),
         hasMore: rows.length > REMINDER_EVENTS_PAGE_SIZE,
       };
     },
@@ -309,6 +320,22 @@ export function createRemindersService({
       }
       for (const reminder of await remindersOnItem(trx, itemId)) {
         const next = planNextFire(targetDate, ruleOf(reminder), reminder.timezone, at);
+        if (next !== reminder.next_fire_at)
+          await updateReminder(trx, reminder.id, { next_fire_at: next, updated_at: at });
+      }
+    },
+
+    /**
+     * The user's time zone changed to `timeZone`, inside the caller's transaction: the
+     * reminders still to fire are planned again in it, from now (a day before a target date
+     * starts at midnight where the user now is). Fired and dismissed ones stay as they are.
+     */
+    async timeZoneChanged(
+      trx: Kysely<Database>,
+      { userId, timeZone, at }: { userId: string; timeZone: string; at: number },
+    ): Promise<void> {
+      for (const reminder of await pendingRemindersOfUser(trx, userId)) {
+        const next = planNextFire(reminder.target_date, ruleOf(reminder), timeZone, at);
         if (next !== reminder.next_fire_at)
           await updateReminder(trx, reminder.id, { next_fire_at: next, updated_at: at });
       }

@@ -148,6 +148,38 @@ describe(`reminders on ${testEngine}`, () => {
     expect(planned).toEqual(cases.map(([, at]) => at));
   });
 
+  it("plans a person's pending reminders again when their time zone changes, leaving dismissed ones alone", async () => {
+    const user = await createUser(t.database.db, { name: 'Tess Zone' });
+    const tess: Person = {
+      ...user,
+      token: await tokenFor(t.secrets.jwtSecret, user),
+      root: (await findRootBox(t.database.db, user.id))?.id ?? '',
+    };
+    const item = await text('Clocks go forward, far away', tess);
+    // Sunday 28 March 2027, 08:00 UTC (09:00 in London, after the clocks went forward).
+    const target = Date.UTC(2027, 2, 28, 8);
+    await setTarget(item, target, tess);
+    await addReminder(item, 'numberOf=1&unit=days&beforeAfterOn=before', tess);
+    const dismissed = await addReminder(item, 'numberOf=1&unit=days&beforeAfterOn=on&repeat=true', tess);
+    await ok(tess, 'PUT', '/api/reminders/dismiss-future-events', { reminderId: dismissed });
+    // A day before 09:00 London time is 09:00 GMT on the Saturday.
+    expect((await reminders(item, tess)).map((r) => r.nextFireDate)).toEqual([
+      Date.UTC(2027, 2, 27, 9),
+      null,
+    ]);
+    await ok(tess, 'PUT', '/api/admin/users/save-profile', {
+      name: user.name,
+      email: user.email,
+      timezone: 'UTC',
+      locale: 'en-GB',
+    });
+    // In UTC the target is 08:00, so a day before is 08:00 on the Saturday; Dismiss All holds.
+    expect((await reminders(item, tess)).map((r) => r.nextFireDate)).toEqual([
+      Date.UTC(2027, 2, 27, 8),
+      null,
+    ]);
+  });
+
   it('links an on reminder to the target date (hidden from the list), re-plans on a change, drops it when cleared', async () => {
     const item = await text('Linked');
     const mine = await addReminder(item, 'numberOf=1&unit=days&beforeAfterOn=before');
@@ -301,10 +333,18 @@ describe(`reminders on ${testEngine}`, () => {
     await addReminder(item, 'numberOf=1&unit=hours&beforeAfterOn=before', stranger);
     await addReminder(item, 'numberOf=2&unit=hours&beforeAfterOn=before', stranger);
     expect(await run(target - 2 * HOUR + 1_000)).toBe(1);
+    expect((await events(stranger)).events[0]).toMatchObject({ title: 'Shared task', accessible: true });
     await ok(ann, 'DELETE', `/api/items/remove-association?itemId=${box}&userId=${stranger.id}`);
     // Ann's own linked 'on' reminder still fires at the target date; the ex-member's does not.
     expect(await run(target - HOUR + 1_000)).toBe(0);
-    expect((await events(stranger)).events).toHaveLength(1);
+    // The ex-member's past event stays in their list, but no longer tells the item's title.
+    expect((await events(stranger)).events).toEqual([
+      expect.objectContaining({
+        title: 'An item you no longer have access to',
+        accessible: false,
+        reminderArchived: true,
+      }),
+    ]);
     expect(await run(target + 1_000)).toBe(1);
     expect((await events()).events[0]?.title).toBe('Shared task');
   });

@@ -37,11 +37,17 @@ export function createUsersService({
   db,
   now = Date.now,
   onSessionsRevoked,
+  onTimeZoneChanged,
 }: {
   db: Kysely<Database>;
   now?: () => number;
   /** Called when a user's older tokens stop working (password change): their live sockets end. */
   onSessionsRevoked?: (userId: string) => void;
+  /** Called inside the profile's transaction when the user's time zone changes (reminders re-plan). */
+  onTimeZoneChanged?: (
+    trx: Kysely<Database>,
+    change: { userId: string; timeZone: string; at: number },
+  ) => Promise<void>;
 }) {
   return {
     async saveProfile(user: UserRow, body: SaveProfileBody): Promise<UserRow> {
@@ -53,14 +59,19 @@ export function createUsersService({
         if (holder && holder.id !== user.id)
           throw appErrors.conflict('validation.email.taken', { email: 'validation.email.taken' });
       }
-      await updateUser(db, user.id, {
-        name: body.name,
-        email,
-        timezone: body.timezone,
-        locale: body.locale,
-        ...(body.location !== undefined ? { location: body.location || null } : {}),
-        ...(body.occupation !== undefined ? { occupation: body.occupation || null } : {}),
-        updated_at: now(),
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        await updateUser(trx, user.id, {
+          name: body.name,
+          email,
+          timezone: body.timezone,
+          locale: body.locale,
+          ...(body.location !== undefined ? { location: body.location || null } : {}),
+          ...(body.occupation !== undefined ? { occupation: body.occupation || null } : {}),
+          updated_at: at,
+        });
+        if (body.timezone !== user.timezone)
+          await onTimeZoneChanged?.(trx, { userId: user.id, timeZone: body.timezone, at });
       });
       return (await findUserById(db, user.id)) ?? user;
     },

@@ -169,14 +169,21 @@ function EventRow({ event, onOpenItem }: { event: ReminderEvent; onOpenItem: (it
             )}
           </Box>
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <UnstyledButton
-              onClick={() => onOpenItem(event.itemId)}
-              aria-label={t('reminders.openItem', { title })}
-              fw={event.unread ? 600 : 500}
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {title}
-            </UnstyledButton>
+            {event.accessible ? (
+              <UnstyledButton
+                onClick={() => onOpenItem(event.itemId)}
+                aria-label={t('reminders.openItem', { title })}
+                fw={event.unread ? 600 : 500}
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {title}
+              </UnstyledButton>
+            ) : (
+              // The item is no longer shared with this user: the server sent no title, only that.
+              <Text c="dimmed" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+                {title}
+              </Text>
+            )}
             <Text size="sm" c="dimmed">
               {formatDate(event.reminderEventDate, user.timezone, currentLocale(), EVENT_DATE_PATTERN)}
             </Text>
