@@ -82,7 +82,9 @@ export const ReminderEventSchema = z
     unread: z.boolean(),
     accessible: z
       .boolean()
-      .describe('The user can still see the item; when not, the title only says so and there is no way to it.'),
+      .describe(
+        'The user can still see the item; when not, the title only says so and there is no way to it.',
+      ),
   })
   .meta({ id: 'ReminderEvent' });
 
