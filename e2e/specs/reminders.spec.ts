@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
-import { api, rootBoxId } from '../support/api.js';
+import { api, createBox, rootBoxId, userIdOf } from '../support/api.js';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -152,4 +152,51 @@ test('the Reminders modal loads the next page while scrolling, and shows an empt
   await expect(rows).toHaveCount(35);
   await modal(page).getByRole('button', { name: 'Close' }).click();
   await expect(badge(page)).toHaveText('');
+});
+
+test("a fired reminder of an item no longer shared keeps its row, but not the item's title nor a way to it", async ({
+  page,
+  request,
+}) => {
+  const owner = await createLoggedInAccount(request, { label: 'reminders-owner', name: 'Olga Owner' });
+  const member = await createLoggedInAccount(request, { label: 'reminders-member', name: 'Max Member' });
+  const box = await createBox(request, owner.token, 'Lent things');
+  const ladder = await api<{ _id: string }>(request, owner.token, 'POST', '/api/items/create-item', {
+    parentItemId: box._id,
+    itemType: 'todoText',
+    title: 'Borrowed ladder',
+  });
+  await api(request, owner.token, 'PUT', '/api/items/associate-user', {
+    itemId: box._id,
+    userId: await userIdOf(request, member.token),
+    ownershipId: 'editor',
+  });
+  const target = Date.now() + 3 * DAY;
+  await api(request, owner.token, 'PUT', '/api/items/update-item', {
+    itemId: ladder._id,
+    priorityTargetDate: target,
+  });
+  await api(
+    request,
+    member.token,
+    'POST',
+    `/api/reminders/create-item-reminder?itemId=${ladder._id}&numberOf=1&unit=days&beforeAfterOn=before`,
+  );
+  await api(request, member.token, 'POST', '/e2e/reminders/run', { now: target - DAY + MIN });
+  await api(
+    request,
+    owner.token,
+    'DELETE',
+    `/api/items/remove-association?itemId=${box._id}&userId=${await userIdOf(request, member.token)}`,
+  );
+
+  await putSessionToken(page, member.token);
+  await page.goto('/app');
+  await expect(badge(page)).toHaveText('1');
+  await remindersButton(page).click();
+  const row = modal(page).getByTestId('reminder-event');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('An item you no longer have access to');
+  await expect(row).not.toContainText('Borrowed ladder');
+  await expect(row.getByRole('button')).toHaveCount(0);
 });
