@@ -8,7 +8,7 @@ import classes from './draggable-item.module.css';
 /** A row's usual height (38 px and its 2 px gap); rows that wrap are measured. */
 const ESTIMATED_ROW_HEIGHT = 40;
 /** Rows rendered beyond each edge of the pane (the drag-and-drop library needs at least one). */
-const OVERSCAN = 6;
+const OVERSCAN = 3;
 const NEW_LINES_KEY = 'new-lines';
 
 /** A row's content, rendered again only when its item (or whether it is being edited) changes. */
