@@ -40,7 +40,7 @@ describe('the first screen, fetched early', () => {
     expect(boxesInSight(workspace(), 1280)).toEqual([]);
   });
 
-  it('asks for the user, the layout and then the panes in sight, only with a session and on the workspace', async () => {
+  it("asks for the user, the Organizer's first page or the layout and then the panes in sight, only with a session", async () => {
     const asked: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -62,7 +62,12 @@ describe('the first screen, fetched early', () => {
     prefetchFirstScreen(new QueryClient(), '/login', 1280);
     expect(asked).toEqual([]);
     prefetchFirstScreen(new QueryClient(), '/app/organiser', 1280);
-    await vi.waitFor(() => expect(asked).toEqual(['/api/admin/users/get-user']));
+    await vi.waitFor(() =>
+      expect(asked).toEqual([
+        '/api/admin/users/get-user',
+        '/api/items/get-organizer?limit=100&prioritizedOffset=0&unprioritizedOffset=0',
+      ]),
+    );
 
     asked.length = 0;
     const queryClient = new QueryClient();

@@ -2,6 +2,7 @@ import { WORKSPACE_PADDING } from '@nestbox/shared/constants';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import type { Workspace } from '@nestbox/shared/workspace/workspace.schema';
 import type { QueryClient } from '@tanstack/react-query';
+import { getOrganizerQueryOptions } from '../features/organizer/api/get-organizer';
 import { getItemsForPaneQueryOptions } from '../features/workspace/api/get-items-for-pane';
 import { getWorkspaceQueryOptions } from '../features/workspace/api/get-workspace';
 import { getUserQueryOptions } from '../lib/api/get-user';
@@ -23,12 +24,13 @@ export function boxesInSight(workspace: Workspace, windowWidth: number): string[
 /**
  * Starts the first screen's requests as soon as the app's code runs, beside the download of
  * the page's own code and its first render, instead of one after another as each component
- * mounts: the user on every `/app` page and, on the workspace, the layout and then the box
- * panes in sight. The components then find their data in the cache (or on its way).
+ * mounts: the user on every `/app` page; on the Organizer, its first page; on the workspace,
+ * the layout and then the box panes in sight. The components then find their data in the cache (or on its way).
  */
 export function prefetchFirstScreen(queryClient: QueryClient, pathname: string, windowWidth: number): void {
   if (!getToken() || !pathname.startsWith(PAGE_PATHS.app)) return;
   void queryClient.prefetchQuery(getUserQueryOptions());
+  if (pathname === PAGE_PATHS.organiser) void queryClient.prefetchInfiniteQuery(getOrganizerQueryOptions());
   if (pathname !== PAGE_PATHS.app && pathname !== PAGE_PATHS.boxes) return;
   queryClient.fetchQuery(getWorkspaceQueryOptions()).then(
     (workspace) => {

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 
 /** Retry only what may pass on a second try: no answer at all, or a 5xx — never a cancel or a 4xx. */
@@ -8,18 +8,33 @@ function shouldRetry(failureCount: number, error: Error): boolean {
 }
 
 /**
- * How long data kept current by live updates counts as fresh: a component mounting within it
- * uses the cache (e.g. what the first screen fetched early, see app/prefetch.ts) without
- * asking again. Live events, reconnects and changes still refetch at once.
+ * The item data that live updates keep current (panes, the layout, the Organizer) counts as
+ * fresh this long, so a component mounting within it uses the cache without asking again
+ * (e.g. what the first screen fetched early, see app/prefetch.ts) — but only until the user
+ * changes something: every successful change in this tab marks it stale (see
+ * createQueryClient), since a change made on one page may show on another whose cache it
+ * did not patch. Changes by others arrive as live events, which patch or refetch.
  */
 export const FRESH_FOR_MS = 30_000;
+
+/** The options of a query that is fresh for FRESH_FOR_MS or until the user's next change. */
+export const FRESH_UNTIL_CHANGE = { staleTime: FRESH_FOR_MS, meta: { freshUntilChange: true } } as const;
 
 /**
  * Server state lives here (STYLE.md rule 5). A query failing with a 5xx throws to the route's
  * error element, which shows the 500 page; queries that can show their error in place opt out.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    // After a change: what was fresh until a change is stale now. Not refetched here (what is
+    // on screen was patched by the change itself): the next component to mount asks again.
+    mutationCache: new MutationCache({
+      onSuccess: () =>
+        queryClient.invalidateQueries({
+          predicate: (query) => query.meta?.freshUntilChange === true,
+          refetchType: 'none',
+        }),
+    }),
     defaultOptions: {
       queries: {
         retry: shouldRetry,
@@ -29,4 +44,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

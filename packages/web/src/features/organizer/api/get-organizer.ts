@@ -1,8 +1,14 @@
 import { ORGANIZER_FIRST_PAGE, ORGANIZER_NEXT_PAGE } from '@nestbox/shared/constants';
 import type { OrganizerItem, OrganizerPage } from '@nestbox/shared/organizer/organizer.schema';
-import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api-client';
+import { FRESH_UNTIL_CHANGE } from '../../../lib/query-client';
 
 /** The Organizer as loaded so far: both lists' items, their parent boxes, and whether both lists are whole. */
 export interface Organizer {
@@ -62,20 +68,25 @@ export function patchOrganizerItems(
   return before;
 }
 
+/** The Organizer's pages in the cache (the first one is also fetched early: app/prefetch.ts). */
+export function getOrganizerQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: organizerKey,
+    queryFn: ({ pageParam, signal }) => getOrganizerPage(pageParam, { signal }),
+    initialPageParam: null as Cursor | null,
+    getNextPageParam: (last: OrganizerPage) => last.next,
+    ...FRESH_UNTIL_CHANGE,
+    // The page shows its own error state with a retry, not the 500 page.
+    throwOnError: false,
+  });
+}
+
 /**
  * The Organizer's items: the first page draws the screen at once, the rest load in the
  * background until both lists are whole. Drops and edits patch this cache optimistically.
  */
 export function useOrganizer() {
-  const query = useInfiniteQuery({
-    queryKey: organizerKey,
-    queryFn: ({ pageParam, signal }) => getOrganizerPage(pageParam, { signal }),
-    initialPageParam: null as Cursor | null,
-    getNextPageParam: (last) => last.next,
-    select: joinOrganizerPages,
-    // The page shows its own error state with a retry, not the 500 page.
-    throwOnError: false,
-  });
+  const query = useInfiniteQuery({ ...getOrganizerQueryOptions(), select: joinOrganizerPages });
   const { hasNextPage, isFetching, isError, fetchNextPage } = query;
   useEffect(() => {
     if (hasNextPage && !isFetching && !isError) void fetchNextPage();

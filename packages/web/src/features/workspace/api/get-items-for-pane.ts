@@ -1,7 +1,7 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { FRESH_FOR_MS } from '../../../lib/query-client';
+import { FRESH_UNTIL_CHANGE } from '../../../lib/query-client';
 
 export interface ItemsForPane {
   /** The box the pane shows, with `subItemsIndex`. */
@@ -31,9 +31,7 @@ export function getItemsForPaneQueryOptions(itemId: string) {
   return queryOptions({
     queryKey: itemsForPaneKey(itemId),
     queryFn: ({ signal }) => getItemsForPane(itemId, { signal }),
-    // Live updates and every change keep it current; fetched moments ago (the first screen's
-    // early fetch), it is not fetched again when the pane mounts.
-    staleTime: FRESH_FOR_MS,
+    ...FRESH_UNTIL_CHANGE,
     // The pane shows its own error in place (SPEC §8 'The items for this Box could not be retrieved.').
     throwOnError: false,
   });

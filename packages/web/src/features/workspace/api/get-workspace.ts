@@ -1,7 +1,7 @@
 import type { Workspace } from '@nestbox/shared/workspace/workspace.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { FRESH_FOR_MS } from '../../../lib/query-client';
+import { FRESH_UNTIL_CHANGE } from '../../../lib/query-client';
 
 /** `GET /api/items/get-workspace-items`: the panes, their order and the boxes they show. */
 export function getWorkspace({ signal }: { signal?: AbortSignal } = {}): Promise<Workspace> {
@@ -13,9 +13,7 @@ export function getWorkspaceQueryOptions() {
   return queryOptions({
     queryKey: ['workspace'],
     queryFn: ({ signal }) => getWorkspace({ signal }),
-    // Live updates and every change keep it current; fetched moments ago (the first screen's
-    // early fetch), it is not fetched again when the pane mounts.
-    staleTime: FRESH_FOR_MS,
+    ...FRESH_UNTIL_CHANGE,
     throwOnError: false,
   });
 }
