@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Insertable } from 'kysely';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
+import type { NewItemRow, RemindersTable } from '../packages/server/dist/db/schema.js';
 import {
   createRemindersService,
   REMINDER_CLAIM_BATCH,
@@ -25,38 +27,8 @@ async function seed({ db }: DatabaseHandle, dueMinute: number) {
   await migrateToLatest(db);
   const now = Date.now();
   const perUser = REMINDERS / USERS;
-  const items: {
-    id: string;
-    type: string;
-    title: string;
-    parent_id: string;
-    position: number;
-    is_root_box: number;
-    completed_at: null;
-    archived_at: null;
-    auto_archive_amount: null;
-    auto_archive_duration: null;
-    auto_archive_at: null;
-    target_date: number;
-    show_completed: number;
-    auto_add_to_unprioritized: number;
-    created_by: string;
-    created_at: number;
-    updated_at: number;
-  }[] = [];
-  const reminders: {
-    id: string;
-    user_id: string;
-    item_id: string;
-    number_of: number;
-    unit: string;
-    before_after_on: string;
-    repeat: number;
-    linked_directly_to_target_date: number;
-    next_fire_at: number;
-    created_at: number;
-    updated_at: number;
-  }[] = [];
+  const items: NewItemRow[] = [];
+  const reminders: Insertable<RemindersTable>[] = [];
   for (let u = 0; u < USERS; u++) {
     const userId = newId();
     const rootId = newId();

@@ -31,6 +31,47 @@ const KINDS = {
   },
 } as const satisfies Record<string, ActionMailKeys>;
 
+/** What every Nestbox e-mail says, already translated: one message and one link to follow. */
+interface LinkMail {
+  to: string;
+  locale: UserLocale;
+  subject: string;
+  greeting: string;
+  body: string;
+  action: string;
+  link: string;
+  /** Under the button: the link written out, for mail clients that hide buttons. */
+  linkFallback?: string;
+  /** A last line before the sign-off (how long the link lasts, why the mail came). */
+  note: string;
+  signoff: string;
+}
+
+/** One layout for every e-mail: HTML with a button, and the same as plain text. */
+function composeLinkMail(mail: LinkMail): MailMessage {
+  const { to, locale, subject, greeting, body, action, link, linkFallback, note, signoff } = mail;
+  const text = [greeting, '', body, '', `${action}: ${link}`, '', note, '', signoff].join('\n');
+  const fallback = linkFallback
+    ? `\n    <p style="font-size:13px;color:#52606d">${escapeHtml(linkFallback)}<br><a href="${escapeHtml(link)}" style="color:#2f6f5e;word-break:break-all">${escapeHtml(link)}</a></p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="${locale}">
+<body style="margin:0;padding:24px;background:#f6f7f9;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#1f2933">
+  <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+    <p style="margin:0 0 8px;font-size:20px;font-weight:600">Nestbox</p>
+    <p>${escapeHtml(greeting)}</p>
+    <p>${escapeHtml(body)}</p>
+    <p style="margin:28px 0">
+      <a href="${escapeHtml(link)}" style="background:#2f6f5e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action)}</a>
+    </p>${fallback}
+    <p style="font-size:13px;color:#52606d">${escapeHtml(note)}</p>
+    <p>${escapeHtml(signoff)}</p>
+  </div>
+</body>
+</html>`;
+  return { to, subject, text, html, link };
+}
+
 /**
  * An e-mail asking the user to follow one link (activate the account, reset the password),
  * in their language, as HTML with a button and as plain text.
@@ -41,33 +82,46 @@ export function renderActionMail(
 ): MailMessage {
   const keys = KINDS[kind];
   const t = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
-  const greeting = t('mail.greeting', { name });
-  const text = [
-    greeting,
-    '',
-    t(keys.body),
-    '',
-    `${t(keys.action)}: ${link}`,
-    '',
-    t(keys.expiry),
-    '',
-    t('mail.signoff'),
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="${locale}">
-<body style="margin:0;padding:24px;background:#f6f7f9;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#1f2933">
-  <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-    <p style="margin:0 0 8px;font-size:20px;font-weight:600">Nestbox</p>
-    <p>${escapeHtml(greeting)}</p>
-    <p>${escapeHtml(t(keys.body))}</p>
-    <p style="margin:28px 0">
-      <a href="${escapeHtml(link)}" style="background:#2f6f5e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(t(keys.action))}</a>
-    </p>
-    <p style="font-size:13px;color:#52606d">${escapeHtml(t('mail.linkFallback'))}<br><a href="${escapeHtml(link)}" style="color:#2f6f5e;word-break:break-all">${escapeHtml(link)}</a></p>
-    <p style="font-size:13px;color:#52606d">${escapeHtml(t(keys.expiry))}</p>
-    <p>${escapeHtml(t('mail.signoff'))}</p>
-  </div>
-</body>
-</html>`;
-  return { to, subject: t(keys.subject), text, html, link };
+  return composeLinkMail({
+    to,
+    locale,
+    subject: t(keys.subject),
+    greeting: t('mail.greeting', { name }),
+    body: t(keys.body),
+    action: t(keys.action),
+    link,
+    linkFallback: t('mail.linkFallback'),
+    note: t(keys.expiry),
+    signoff: t('mail.signoff'),
+  });
+}
+
+/** A fired reminder, e-mailed when the user turned reminder e-mails on: item title, due date, link. */
+export function renderReminderMail({
+  to,
+  name,
+  locale,
+  title,
+  date,
+  link,
+}: {
+  to: string;
+  name: string;
+  locale: UserLocale;
+  title: string;
+  date: string;
+  link: string;
+}): MailMessage {
+  const t = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
+  return composeLinkMail({
+    to,
+    locale,
+    subject: t('mail.reminder.subject', { title }),
+    greeting: t('mail.greeting', { name }),
+    body: t('mail.reminder.body', { title, date }),
+    action: t('mail.reminder.action'),
+    link,
+    note: t('mail.reminder.footer'),
+    signoff: t('mail.signoff'),
+  });
 }

@@ -50,10 +50,12 @@ export async function createUser(
 }
 
 /** A user as API tests use one: the row, a session token, and the id of their root box. */
+export type SignedInUser = UserRow & { password: string; token: string; root: string };
+
 export async function createSignedInUser(
   t: { database: { db: Kysely<Database> }; secrets: { jwtSecret: string } },
   overrides: Parameters<typeof createUser>[1] = {},
-): Promise<UserRow & { password: string; token: string; root: string }> {
+): Promise<SignedInUser> {
   const user = await createUser(t.database.db, overrides);
   const root = await findRootBox(t.database.db, user.id);
   if (!root) throw new Error('factory: root box missing');

@@ -1,38 +1,29 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema.js';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createSignedInUser } from '../../test/factories.js';
+import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
 
 /** The Organizer lists only what the caller can still see, each with the level of its nearest link. */
 describe(`organizer visibility on ${testEngine}`, () => {
   let t: TestApp;
-  let me: UserRow;
-  let token: string;
-  let otherToken: string;
-  let root: string;
-  let otherRoot: string;
+  let me: SignedInUser;
+  let other: SignedInUser;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const mine = await createSignedInUser(t);
-    const other = await createSignedInUser(t);
-    me = mine;
-    token = mine.token;
-    root = mine.root;
-    otherToken = other.token;
-    otherRoot = other.root;
+    me = await createSignedInUser(t);
+    other = await createSignedInUser(t);
   });
   afterAll(() => t.close());
 
   const { ok } = apiCalls(
     () => t,
-    () => token,
+    () => me.token,
   );
-  const create = (itemType: string, title: string, parentItemId: string, as = token) =>
+  const create = (itemType: string, title: string, parentItemId: string, as = me.token) =>
     ok<Item>('POST', '/api/items/create-item', { parentItemId, itemType, title }, as);
   const share = (itemId: string, level: string) =>
     t.database.db
@@ -55,10 +46,10 @@ describe(`organizer visibility on ${testEngine}`, () => {
     );
 
   it('leaves out items inside an archived box, even deep down, and brings them back on unarchiving', async () => {
-    const outer = await create('todoBox', 'Outer', root);
+    const outer = await create('todoBox', 'Outer', me.root);
     const inner = await create('todoBox', 'Inner', outer._id);
     const deep = await create('todoText', 'deep task', inner._id);
-    const beside = await create('todoText', 'beside task', root);
+    const beside = await create('todoText', 'beside task', me.root);
     await rank(deep._id, 1000);
     await rank(beside._id, 2000);
     expect((await organizer()).get('deep task')?.accessLevel).toBe('owner');
@@ -68,16 +59,16 @@ describe(`organizer visibility on ${testEngine}`, () => {
     expect(after.has('deep task')).toBe(false);
     expect(after.has('beside task')).toBe(true);
 
-    await ok('PUT', '/api/items/unarchive', { itemId: outer._id, parentItemId: root });
+    await ok('PUT', '/api/items/unarchive', { itemId: outer._id, parentItemId: me.root });
     expect((await organizer()).get('deep task')?.parentTitle).toBe('Inner');
   });
 
   it('shows shared items with the level of the nearest link, and drops them when the share is removed', async () => {
-    const project = await create('todoBox', 'Their project', otherRoot, otherToken);
-    const sub = await create('todoBox', 'Their sub-box', project._id, otherToken);
-    const inProject = await create('todoText', 'project task', project._id, otherToken);
-    const inSub = await create('todoText', 'sub task', sub._id, otherToken);
-    const direct = await create('todoText', 'direct task', otherRoot, otherToken);
+    const project = await create('todoBox', 'Their project', other.root, other.token);
+    const sub = await create('todoBox', 'Their sub-box', project._id, other.token);
+    const inProject = await create('todoText', 'project task', project._id, other.token);
+    const inSub = await create('todoText', 'sub task', sub._id, other.token);
+    const direct = await create('todoText', 'direct task', other.root, other.token);
     await share(project._id, 'editor');
     await share(sub._id, 'readonly');
     await share(direct._id, 'readonly');
@@ -104,7 +95,7 @@ describe(`organizer visibility on ${testEngine}`, () => {
 
     // A share of a box inside an archived box of theirs shows nothing below the archived one.
     await share(project._id, 'editor');
-    await ok('DELETE', `/api/items/archive?itemId=${sub._id}`, undefined, otherToken);
+    await ok('DELETE', `/api/items/archive?itemId=${sub._id}`, undefined, other.token);
     const archived = await organizer();
     expect(archived.has('sub task')).toBe(false);
     expect(archived.get('project task')?.accessLevel).toBe('editor');

@@ -2,44 +2,35 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import type { User } from '@nestbox/shared/users/user.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema.js';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createSignedInUser } from '../../test/factories.js';
+import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
 
 describe(`organizer on ${testEngine}`, () => {
   let t: TestApp;
-  let me: UserRow;
-  let token: string;
-  let otherToken: string;
-  let root: string;
-  let otherRoot: string;
+  let me: SignedInUser;
+  let other: SignedInUser;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const mine = await createSignedInUser(t);
-    const other = await createSignedInUser(t);
-    me = mine;
-    token = mine.token;
-    root = mine.root;
-    otherToken = other.token;
-    otherRoot = other.root;
+    me = await createSignedInUser(t);
+    other = await createSignedInUser(t);
   });
   afterAll(() => t.close());
 
   const { send, ok } = apiCalls(
     () => t,
-    () => token,
+    () => me.token,
   );
-  const text = (title: string, parent = root, as = token) =>
+  const text = (title: string, parent = me.root, as = me.token) =>
     ok<Item>('POST', '/api/items/create-item', { parentItemId: parent, itemType: 'todoText', title }, as);
   const prioritised = async () =>
     (await ok<OrganizerItem[]>('GET', '/api/items/get-prioritized-items')).map((i) => i.title);
 
   it('lists prioritizable items, ranks them, and keeps their parents', async () => {
     const box = await ok<Item>('POST', '/api/items/create-item', {
-      parentItemId: root,
+      parentItemId: me.root,
       itemType: 'todoBox',
       title: 'Errands',
     });
@@ -75,7 +66,7 @@ describe(`organizer on ${testEngine}`, () => {
       priorityTargetDate: 1_900_000_000_000,
     });
     const box = await ok<Item>('POST', '/api/items/create-item', {
-      parentItemId: root,
+      parentItemId: me.root,
       itemType: 'todoBox',
       title: 'Not rankable',
     });
@@ -98,10 +89,10 @@ describe(`organizer on ${testEngine}`, () => {
     const theirs = await ok<Item>(
       'POST',
       '/api/items/create-item',
-      { parentItemId: otherRoot, itemType: 'todoBox', title: 'Theirs' },
-      otherToken,
+      { parentItemId: other.root, itemType: 'todoBox', title: 'Theirs' },
+      other.token,
     );
-    const shared = await text('shared task', theirs._id, otherToken);
+    const shared = await text('shared task', theirs._id, other.token);
     await t.database.db
       .insertInto('item_users')
       .values({ item_id: theirs._id, user_id: me.id, level: 'readonly', created_at: Date.now() })
@@ -154,10 +145,11 @@ describe(`organizer on ${testEngine}`, () => {
   it('answers 404 to a stranger and keeps each Organizer personal', async () => {
     const mine = await text('mine only');
     expect(
-      (await send('PUT', '/api/items/update-priority', { itemId: mine._id, priority: 5 }, otherToken)).status,
+      (await send('PUT', '/api/items/update-priority', { itemId: mine._id, priority: 5 }, other.token))
+        .status,
     ).toBe(404);
     const theirs = (
-      await ok<OrganizerItem[]>('GET', '/api/items/get-prioritized-items', undefined, otherToken)
+      await ok<OrganizerItem[]>('GET', '/api/items/get-prioritized-items', undefined, other.token)
     ).map((i) => i.title);
     expect(theirs).toEqual([]);
   });

@@ -25,7 +25,7 @@ import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { renderReminderMail } from '../../mail/reminder-mail.js';
+import { renderReminderMail } from '../../mail/templates.js';
 import type { Publisher } from '../../realtime/realtime.js';
 import { authorizeItem } from '../items/items.policy.js';
 import { accessLevelOf, findItem } from '../items/items.repository.js';
