@@ -100,10 +100,17 @@ test.describe('the workspace', () => {
     await expect.poll(async () => (await pane(page, 'Workspace').boundingBox())?.width).toBe(440);
     await page.waitForLoadState('networkidle');
     await page.reload();
-    await expect(page.getByRole('separator', { name: 'Resize pane' }).first()).toHaveAttribute(
-      'aria-valuenow',
-      '440',
-    );
+    const kept = page.getByRole('separator', { name: 'Resize pane' }).first();
+    await expect(kept).toHaveAttribute('aria-valuenow', '440');
+    // Home and End go to the narrowest and widest a pane may be.
+    await kept.focus();
+    await page.keyboard.press('Home');
+    await expect(kept).toHaveAttribute('aria-valuenow', '280');
+    await page.keyboard.press('End');
+    await expect(kept).toHaveAttribute('aria-valuenow', '960');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(kept).toHaveAttribute('aria-valuenow', '920');
 
     // Close the box's pane.
     await market.getByRole('button', { name: 'Close pane' }).click();
