@@ -50,14 +50,14 @@ export const rows = (page: Page, title: string) => pane(page, title).locator('[d
 /** The drag handle of an item row. */
 export const handle = (scope: Page | Locator, title: string) =>
   scope
-    .locator('[data-rfd-draggable-id]')
+    .locator('[data-draggable-id]')
     .filter({ hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
     .getByRole('button', { name: 'Drag to move', exact: true });
 
 /**
  * Drags with the mouse as a person does: press on the grip, move past the library's start
  * threshold, glide in steps to the upper part of `target` (so the row lands before it), and
- * let go. @hello-pangea/dnd reacts to a series of mousemoves, not to a jump.
+ * let go. The drag starts after 5 px of travel and follows a series of mousemoves, not a jump.
  */
 export async function mouseDrag(
   page: Page,

@@ -1,27 +1,12 @@
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
-import type { CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { IconGripVertical } from '@tabler/icons-react';
+import type { KeyboardEventHandler, MouseEvent, ReactNode } from 'react';
+import type { useTranslation } from 'react-i18next';
 import classes from './organizer-lists.module.css';
 import type { VirtualRowProps } from './virtual-droppable';
 
-/** Every Organizer item row is this tall (the virtual lists place rows by it). */
+/** An Organizer item row's height when its title fits on one line (longer titles wrap). */
 export const ITEM_ROW_HEIGHT = 44;
-
-/** Shift-click or Shift+Enter on a row dives down to its box. */
-function diveDownHandlers(item: OrganizerItem, onDiveDown: (item: OrganizerItem) => void) {
-  return {
-    onClick: (event: MouseEvent) => {
-      if (!event.shiftKey) return;
-      event.preventDefault();
-      onDiveDown(item);
-    },
-    onKeyDown: (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !event.shiftKey) return;
-      event.preventDefault();
-      onDiveDown(item);
-    },
-  };
-}
 
 type OrganizerItemRowProps = Omit<VirtualRowProps<unknown>, 'row'> & {
   item: OrganizerItem;
@@ -30,46 +15,86 @@ type OrganizerItemRowProps = Omit<VirtualRowProps<unknown>, 'row'> & {
   onDiveDown: (item: OrganizerItem) => void;
   /** More data attributes for the row (its group, overdue). */
   data?: Record<`data-${string}`, string | boolean | undefined>;
+  /** The list's translate function (one subscription per list, not per row). */
+  t: ReturnType<typeof useTranslation>['t'];
   /** The cells after the title. */
   children: ReactNode;
 };
 
 /**
- * An item row of either Organizer list: the whole row is the drag handle (keyboard dragging
- * needs one focusable element holding the cells), shift-click dives down, the title comes
- * first and the list's own cells after it. Plain elements: thousands of rows scroll by.
+ * An item row of either Organizer list. The row itself is no control: the mouse or a finger
+ * drags it from anywhere, the keyboard by its grip (Space lifts, the arrows move, Space drops);
+ * its title is a button that opens the item in the workspace (dive down, as shift-click on the
+ * row does), and the list's own cells and buttons come after it. Plain elements: thousands of
+ * rows scroll by.
  */
 export function OrganizerItemRow({
   item,
-  provided,
-  snapshot,
+  drag,
   style,
+  measureRef,
+  index,
   columns,
   onDiveDown,
   data,
+  t,
   children,
 }: OrganizerItemRowProps) {
-  const { t } = useTranslation();
   const title = item.title || t('organiser.noTitle');
-  const rowStyle: CSSProperties = { ...style, ...provided.draggableProps.style };
+  const handleShiftClick = (event: MouseEvent) => {
+    if (!event.shiftKey) return;
+    event.preventDefault();
+    onDiveDown(item);
+  };
+  // The mouse and touch sensors on the row; the keyboard one on the grip.
+  const { onKeyDown, ...pointerListeners } = drag?.listeners ?? {};
   return (
-    // biome-ignore lint/a11y/useSemanticElements: the row is hello-pangea/dnd's drag handle (its keyboard dragging needs a focusable element holding the cells, pin and date buttons), not a plain button.
+    // biome-ignore lint/a11y/noStaticElementInteractions: shift-click on the row is the mouse's shortcut for its title button, which the keyboard reaches.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: as above; the title button opens the item from the keyboard.
     <div
-      ref={provided.innerRef}
-      {...provided.draggableProps}
-      {...provided.dragHandleProps}
-      role="button"
-      tabIndex={0}
-      {...diveDownHandlers(item, onDiveDown)}
-      style={rowStyle}
+      ref={(element) => {
+        drag?.setNodeRef(element);
+        measureRef?.(element);
+      }}
+      data-index={index}
+      {...pointerListeners}
+      onClick={handleShiftClick}
+      style={style}
       className={`${classes.row} ${columns}`}
-      data-dragging={snapshot.isDragging || undefined}
+      data-dragging={drag ? undefined : true}
+      data-drag-source={drag?.isDragging || undefined}
       data-item-row={item._id}
       {...data}
-      aria-label={title}
     >
-      <span className={classes.title} data-empty={!item.title || undefined}>
-        {title}
+      <span className={classes.titleCell}>
+        {drag ? (
+          <button
+            type="button"
+            ref={drag.setActivatorNodeRef}
+            {...drag.attributes}
+            onKeyDown={onKeyDown as KeyboardEventHandler | undefined}
+            className={classes.grip}
+            aria-label={t('dnd.handle')}
+          >
+            <IconGripVertical size={14} stroke={1.8} aria-hidden />
+          </button>
+        ) : (
+          <span className={classes.grip} aria-hidden>
+            <IconGripVertical size={14} stroke={1.8} />
+          </span>
+        )}
+        <button
+          type="button"
+          className={classes.title}
+          data-title
+          data-empty={!item.title || undefined}
+          onClick={(event) => {
+            event.stopPropagation();
+            onDiveDown(item);
+          }}
+        >
+          {title}
+        </button>
       </span>
       {children}
     </div>

@@ -1,4 +1,4 @@
-import { DragDropContext } from '@hello-pangea/dnd';
+import type { Active } from '@dnd-kit/core';
 import { Alert, Button, Center, EmptyState, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { IconAlertTriangle, IconListDetails } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import 'dayjs/locale/fr';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { type CSSProperties, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PointerDnd } from '../../../components/dnd/pointer-dnd';
 import { useUser } from '../../../lib/api/get-user';
 import { useOrganizer } from '../api/get-organizer';
 import { useSavePrioritizedWidth, useSaveUnprioritizedOrder } from '../api/save-organizer-preferences';
@@ -18,6 +19,7 @@ import classes from './organizer-lists.module.css';
 import { PrioritizedHeader, PrioritizedList } from './prioritized-list';
 import { SplitHandle } from './split-handle';
 import { UnprioritizedHeader, UnprioritizedList } from './unprioritized-list';
+import type { OrganizerDragSource } from './virtual-droppable';
 
 function OrganizerRegion({
   id,
@@ -116,7 +118,7 @@ function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone:
     () => unprioritizedRows(items, unprioritizedListOrderBy, unprioritizedListOrderByDir),
     [items, unprioritizedListOrderBy, unprioritizedListOrderByDir],
   );
-  const { reindexing, handleDragEnd, togglePin, setTargetDate } = useOrganizerActions({
+  const { reindexing, handleDrop, togglePin, setTargetDate } = useOrganizerActions({
     items,
     rows,
     now,
@@ -131,13 +133,27 @@ function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone:
   const listsRef = useRef<HTMLDivElement | null>(null);
   const hasPrioritized = rows.some((row) => row.kind === 'item');
 
+  const announce = useMemo(
+    () => ({
+      pickedUp: (title: string) => t('dnd.pickedUp', { title }),
+      dropped: (title: string) => t('dnd.dropped', { title }),
+      cancelled: (title: string) => t('dnd.cancelled', { title }),
+    }),
+    [t],
+  );
+
   const style = {
     '--prioritized-share': `${split}fr`,
     '--unprioritized-share': `${100 - split}fr`,
   } as CSSProperties;
 
   return (
-    <DragDropContext onDragEnd={handleDragEnd}>
+    <PointerDnd
+      onDrop={handleDrop}
+      renderOverlay={renderOverlay}
+      announce={announce}
+      instructions={t('dnd.instructions')}
+    >
       <div className={classes.lists} style={style} ref={listsRef}>
         <OrganizerRegion
           id="organiser-prioritized"
@@ -201,6 +217,16 @@ function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone:
           />
         </OrganizerRegion>
       </div>
-    </DragDropContext>
+    </PointerDnd>
   );
+}
+
+/** The dragged copy of a row: the row as its list draws it, lifted (and hidden from assistive technology). */
+function renderOverlay(active: Active) {
+  const source = active.data.current as OrganizerDragSource | undefined;
+  return source ? (
+    <div aria-hidden inert className={classes.dragged}>
+      {source.render()}
+    </div>
+  ) : null;
 }

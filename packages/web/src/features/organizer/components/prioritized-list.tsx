@@ -8,13 +8,14 @@ import type { PrioritizedRow } from '../organizer-rows';
 import { ITEM_ROW_HEIGHT, OrganizerItemRow } from './organizer-item-row';
 import classes from './organizer-lists.module.css';
 import { TargetDateCell } from './target-date-cell';
-import { VirtualDroppable, type VirtualRowProps } from './virtual-droppable';
+import { VirtualDropList, type VirtualRowProps } from './virtual-droppable';
 
 export const PRIORITIZED_DROPPABLE_ID = 'prioritizedItems';
 const GROUP_ROW_HEIGHT = 36;
 const prioritizedRowHeight = (row: PrioritizedRow) =>
   row.kind === 'group' ? GROUP_ROW_HEIGHT : ITEM_ROW_HEIGHT;
 const isGroupRow = (row: PrioritizedRow) => row.kind === 'group';
+const titleOf = (row: PrioritizedRow) => (row.kind === 'item' ? row.item.title : '');
 
 interface PrioritizedListProps {
   rows: readonly PrioritizedRow[];
@@ -47,13 +48,13 @@ export function PrioritizedList({
   );
 
   const renderRow = useCallback(
-    ({ row, provided, snapshot, style }: VirtualRowProps<PrioritizedRow>) => {
+    ({ row, drag, style, measureRef, index }: VirtualRowProps<PrioritizedRow>) => {
       if (row.kind === 'group') {
         return (
           <div
-            ref={provided.innerRef}
-            {...provided.draggableProps}
-            style={{ ...style, ...provided.draggableProps.style }}
+            ref={measureRef}
+            data-index={index}
+            style={style}
             className={classes.groupRow}
             data-group={row.group}
           >
@@ -67,11 +68,13 @@ export function PrioritizedList({
       return (
         <OrganizerItemRow
           item={item}
-          provided={provided}
-          snapshot={snapshot}
+          drag={drag}
           style={style}
+          measureRef={measureRef}
+          index={index}
           columns={classes.prioritizedColumns}
           onDiveDown={onDiveDown}
+          t={t}
           data={{ 'data-group': row.group, 'data-overdue': overdue || undefined }}
         >
           <TargetDateCell
@@ -82,7 +85,7 @@ export function PrioritizedList({
             onChange={(date) => onTargetDate(item, date)}
             t={t}
           />
-          <span className={classes.parent}>{item.parentTitle}</span>
+          <span className={classes.parent}>{item.parentTitle ?? t('item.parent.sharedWithYou')}</span>
           <button
             type="button"
             className={classes.pinButton}
@@ -99,12 +102,14 @@ export function PrioritizedList({
   );
 
   return (
-    <VirtualDroppable
-      droppableId={PRIORITIZED_DROPPABLE_ID}
+    <VirtualDropList
+      listId={PRIORITIZED_DROPPABLE_ID}
       rows={rows}
       rowHeight={prioritizedRowHeight}
-      isDragDisabled={isGroupRow}
+      isHeading={isGroupRow}
+      titleOf={titleOf}
       renderRow={renderRow}
+      showGap
       label={t('organiser.prioritized')}
     />
   );

@@ -49,7 +49,6 @@ export function TargetDateCell({ item, overdue, timeZone, locale, onChange, t }:
       className={classes.dateButton}
       data-overdue={overdue || undefined}
       data-empty={target === null || undefined}
-      aria-label={`${t('organiser.targetDateOf', { title })}${target === null ? ` (${t('organiser.setTargetDate')})` : ''}`}
       onClick={() => setOpened((open) => !open)}
     >
       {target === null ? (
@@ -57,7 +56,13 @@ export function TargetDateCell({ item, overdue, timeZone, locale, onChange, t }:
       ) : (
         formatShortDate(target, timeZone, locale)
       )}
-      {overdue ? <span className={classes.visuallyHidden}> ({t('organiser.overdue')})</span> : null}
+      {/* The name starts with what the button shows (the date), then says whose date it is. */}
+      <span className={classes.visuallyHidden}>
+        {overdue ? ` (${t('organiser.overdue')})` : ''}
+        {target === null ? '' : ', '}
+        {t('organiser.targetDateOf', { title })}
+        {target === null ? ` (${t('organiser.setTargetDate')})` : ''}
+      </span>
     </button>
   );
   if (!opened) return button;

@@ -12,7 +12,7 @@ import type { TranslationKey } from '../../../lib/i18n';
 import { formatShortDate } from '../format-dates';
 import { ITEM_ROW_HEIGHT, OrganizerItemRow } from './organizer-item-row';
 import classes from './organizer-lists.module.css';
-import { VirtualDroppable, type VirtualRowProps } from './virtual-droppable';
+import { VirtualDropList, type VirtualRowProps } from './virtual-droppable';
 
 interface UnprioritizedListProps {
   items: readonly OrganizerItem[];
@@ -24,6 +24,7 @@ interface UnprioritizedListProps {
 
 type UnprioritizedRow = { id: string; item: OrganizerItem };
 const itemRowHeight = () => ITEM_ROW_HEIGHT;
+const titleOf = (row: UnprioritizedRow) => row.item.title;
 
 /** The Unprioritized list: prioritizable items waiting for a priority, in the chosen order. */
 export function UnprioritizedList({ items, timeZone, locale, onDiveDown, overlay }: UnprioritizedListProps) {
@@ -31,28 +32,32 @@ export function UnprioritizedList({ items, timeZone, locale, onDiveDown, overlay
   const rows: UnprioritizedRow[] = useMemo(() => items.map((item) => ({ id: item._id, item })), [items]);
 
   const renderRow = useCallback(
-    ({ row: { item }, provided, snapshot, style }: VirtualRowProps<UnprioritizedRow>) => (
+    ({ row: { item }, drag, style, measureRef, index }: VirtualRowProps<UnprioritizedRow>) => (
       <OrganizerItemRow
         item={item}
-        provided={provided}
-        snapshot={snapshot}
+        drag={drag}
         style={style}
+        measureRef={measureRef}
+        index={index}
         columns={classes.unprioritizedColumns}
         onDiveDown={onDiveDown}
+        t={t}
       >
-        <span className={classes.parent}>{item.parentTitle}</span>
+        <span className={classes.parent}>{item.parentTitle ?? t('item.parent.sharedWithYou')}</span>
         <span className={classes.created}>{formatShortDate(item.createdDate, timeZone, locale, true)}</span>
       </OrganizerItemRow>
     ),
-    [onDiveDown, timeZone, locale],
+    [onDiveDown, timeZone, locale, t],
   );
 
   return (
-    <VirtualDroppable
-      droppableId={UNPRIORITIZED_DROPPABLE_ID}
+    <VirtualDropList
+      listId={UNPRIORITIZED_DROPPABLE_ID}
       rows={rows}
       rowHeight={itemRowHeight}
+      titleOf={titleOf}
       renderRow={renderRow}
+      showGap={false}
       overlay={overlay}
       label={t('organiser.unprioritized')}
     />

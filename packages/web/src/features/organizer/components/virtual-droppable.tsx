@@ -1,116 +1,111 @@
+import { type DraggableAttributes, type DraggableSyntheticListeners, useDraggable } from '@dnd-kit/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
-  Draggable,
-  type DraggableProvided,
-  type DraggableRubric,
-  type DraggableStateSnapshot,
-  Droppable,
-  type DroppableProvided,
-} from '@hello-pangea/dnd';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, memo, type ReactElement, type ReactNode, useCallback, useRef } from 'react';
+  type CSSProperties,
+  memo,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import type { GapRow } from '../../../components/dnd/drop-gaps';
+import { type DragSource, useDropList } from '../../../components/dnd/pointer-dnd';
+import { measureRowLazily } from '../../../lib/measure-row';
 import classes from './organizer-lists.module.css';
+
+/** How a row is dragged: null for the copy that follows the pointer. */
+export interface RowDrag {
+  setNodeRef: (element: HTMLElement | null) => void;
+  setActivatorNodeRef: (element: HTMLElement | null) => void;
+  attributes: DraggableAttributes;
+  listeners: DraggableSyntheticListeners;
+  isDragging: boolean;
+}
 
 export interface VirtualRowProps<Row> {
   row: Row;
-  provided: DraggableProvided;
-  snapshot: DraggableStateSnapshot;
-  /** Where the virtualiser places the row (empty for the dragged clone). */
+  drag: RowDrag | null;
+  /** Where the virtualiser places the row (empty for the dragged copy). */
   style: CSSProperties;
+  /** The virtualiser measures the row (titles wrap, so rows differ in height). */
+  measureRef?: (element: HTMLElement | null) => void;
+  index?: number;
 }
 
-interface VirtualDroppableProps<Row extends { id: string }> {
-  droppableId: string;
+/** What an Organizer row hands the drag and drop: enough to draw the dragged copy. */
+export interface OrganizerDragSource<Row = unknown> extends DragSource {
+  row: Row;
+  render: () => ReactNode;
+}
+
+interface VirtualDropListProps<Row extends { id: string }> {
+  listId: string;
   rows: readonly Row[];
+  /** A row's usual height, before it is measured. */
   rowHeight: (row: Row) => number;
-  isDragDisabled?: (row: Row) => boolean;
+  /** A heading: not dragged, and the whole of it means the top of its group. */
+  isHeading?: (row: Row) => boolean;
+  titleOf: (row: Row) => string;
   renderRow: (props: VirtualRowProps<Row>) => ReactElement;
+  /** Where a drop lands matters here: a line shows the gap (else the whole list is marked). */
+  showGap: boolean;
   /** Shown over the (empty) list, which still takes drops. */
   overlay?: ReactNode;
   label: string;
 }
 
 const OVERSCAN = 6;
+/** Below this width the lists are stacked and the page scrolls, not each list (SPEC §9: 768 px). */
+const NARROW = '(max-width: 47.99em)';
 
 /**
- * A drop target whose rows are virtualised: only the rows in view exist in the page, and
- * the dragged row is drawn by a clone (hello-pangea/dnd's virtual mode), so a list of
- * thousands stays smooth and its rows can still move anywhere.
+ * A drop list whose rows are virtualised: only the rows in view exist in the page, and the
+ * dragged row is drawn by a copy (see PointerDnd), so a list of thousands stays smooth and its
+ * rows can still move anywhere. On a wide screen each list scrolls on its own; on a narrow one
+ * the lists stack and the page scrolls, so no list hides half a group in a box of its own.
  */
-export function VirtualDroppable<Row extends { id: string }>(props: VirtualDroppableProps<Row>) {
-  const { droppableId, rows, renderRow } = props;
-  const renderClone = (
-    provided: DraggableProvided,
-    snapshot: DraggableStateSnapshot,
-    rubric: DraggableRubric,
-  ) => {
-    const row = rows.find((candidate) => candidate.id === rubric.draggableId);
-    return row ? renderRow({ row, provided, snapshot, style: {} }) : <div ref={provided.innerRef} />;
-  };
-  return (
-    <Droppable droppableId={droppableId} mode="virtual" renderClone={renderClone}>
-      {(provided, snapshot) => (
-        <VirtualBody {...props} provided={provided} withPlaceholder={snapshot.isUsingPlaceholder} />
-      )}
-    </Droppable>
-  );
+export function VirtualDropList<Row extends { id: string }>(props: VirtualDropListProps<Row>) {
+  const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
+  return narrow ? <PageScrolledList {...props} /> : <OwnScrollList {...props} />;
 }
 
-interface VirtualItemProps<Row extends { id: string }> {
-  row: Row;
-  index: number;
-  top: number;
-  height: number;
-  isDragDisabled: boolean;
-  renderRow: (props: VirtualRowProps<Row>) => ReactElement;
-}
-
-/**
- * One placed row. Memoised: while the list scrolls, rows already in view keep their props
- * and are not drawn again, so each frame only mounts the rows that scroll in.
- */
-const VirtualItem = memo(function VirtualItem<Row extends { id: string }>({
-  row,
-  index,
-  top,
-  height,
-  isDragDisabled,
-  renderRow,
-}: VirtualItemProps<Row>) {
-  return (
-    <Draggable draggableId={row.id} index={index} isDragDisabled={isDragDisabled}>
-      {(provided, snapshot) =>
-        renderRow({
-          row,
-          provided,
-          snapshot,
-          style: { position: 'absolute', top, left: 0, right: 0, height },
-        })
-      }
-    </Draggable>
-  );
-}) as <Row extends { id: string }>(props: VirtualItemProps<Row>) => ReactElement;
-
-function VirtualBody<Row extends { id: string }>({
-  rows,
-  rowHeight,
-  isDragDisabled,
-  renderRow,
-  overlay,
-  label,
-  provided,
-  withPlaceholder,
-}: VirtualDroppableProps<Row> & { provided: DroppableProvided; withPlaceholder: boolean }) {
+function OwnScrollList<Row extends { id: string }>(props: VirtualDropListProps<Row>) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
-  const { innerRef } = provided;
-  const setRef = useCallback(
-    (element: HTMLDivElement | null) => {
-      scrollRef.current = element;
-      innerRef(element);
-    },
-    [innerRef],
-  );
-  // Stable between scroll frames: a new estimateSize or getItemKey makes the virtualiser
-  // measure every row of the list again, thousands of them, on each frame.
+  const getScrollElement = useCallback(() => scrollRef.current, []);
+  const virtualizer = useVirtualizer({
+    ...useVirtualOptions(props),
+    getScrollElement,
+  });
+  return <ListBody {...props} virtualizer={virtualizer} scrollRef={scrollRef} margin={0} />;
+}
+
+function PageScrolledList<Row extends { id: string }>(props: VirtualDropListProps<Row>) {
+  const sizerRef = useRef<HTMLDivElement | null>(null);
+  // Where the list starts in the page: the rows' offsets in the window count from there.
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const top = sizerRef.current ? sizerRef.current.getBoundingClientRect().top + window.scrollY : 0;
+      setMargin((before) => (Math.abs(before - top) < 1 ? before : top));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  const virtualizer = useWindowVirtualizer({ ...useVirtualOptions(props), scrollMargin: margin });
+  return <ListBody {...props} virtualizer={virtualizer} sizerRef={sizerRef} margin={margin} />;
+}
+
+/**
+ * Stable between scroll frames: a new estimateSize or getItemKey makes the virtualiser
+ * measure every row of the list again, thousands of them, on each frame.
+ */
+function useVirtualOptions<Row extends { id: string }>({ rows, rowHeight }: VirtualDropListProps<Row>) {
   const estimateSize = useCallback(
     (index: number) => {
       const row = rows[index] ?? rows[rows.length - 1];
@@ -118,44 +113,141 @@ function VirtualBody<Row extends { id: string }>({
     },
     [rows, rowHeight],
   );
-  const getItemKey = useCallback((index: number) => rows[index]?.id ?? 'drop-placeholder', [rows]);
-  const getScrollElement = useCallback(() => scrollRef.current, []);
-  const virtualizer = useVirtualizer({
-    // While a row from the other list hovers, one more row of room opens for it.
-    count: rows.length + (withPlaceholder ? 1 : 0),
-    getScrollElement,
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  return {
+    count: rows.length,
     estimateSize,
     getItemKey,
     overscan: OVERSCAN,
+    measureElement: measureRowLazily,
+  };
+}
+
+interface VirtualItemProps<Row extends { id: string }> {
+  listId: string;
+  row: Row;
+  index: number;
+  top: number;
+  heading: boolean;
+  title: string;
+  renderRow: (props: VirtualRowProps<Row>) => ReactElement;
+  measureRef: (element: HTMLElement | null) => void;
+}
+
+/**
+ * One placed row. Memoised: while the list scrolls, rows already in view keep their props
+ * and are not drawn again, so each frame only mounts the rows that scroll in.
+ */
+const VirtualItem = memo(function VirtualItem<Row extends { id: string }>({
+  listId,
+  row,
+  index,
+  top,
+  heading,
+  title,
+  renderRow,
+  measureRef,
+}: VirtualItemProps<Row>) {
+  const render = () => renderRow({ row, drag: null, style: {} });
+  const data: OrganizerDragSource<Row> = { listId, index, title, row, render };
+  const { setNodeRef, setActivatorNodeRef, attributes, listeners, isDragging } = useDraggable({
+    id: row.id,
+    data,
+    disabled: heading,
   });
+  return renderRow({
+    row,
+    index,
+    drag: heading ? null : { setNodeRef, setActivatorNodeRef, attributes, listeners, isDragging },
+    style: { position: 'absolute', top, left: 0, right: 0 },
+    measureRef,
+  });
+}) as <Row extends { id: string }>(props: VirtualItemProps<Row>) => ReactElement;
+
+type ListBodyProps<Row extends { id: string }> = VirtualDropListProps<Row> & {
+  virtualizer: Virtualizer<HTMLDivElement, Element> | Virtualizer<Window, Element>;
+  /** The list's own scroller (wide screens); absent when the page scrolls. */
+  scrollRef?: RefObject<HTMLDivElement | null>;
+  sizerRef?: RefObject<HTMLDivElement | null>;
+  /** The rows' offsets start this far down (the list's place in the page, when the page scrolls). */
+  margin: number;
+};
+
+function ListBody<Row extends { id: string }>({
+  listId,
+  rows,
+  isHeading,
+  titleOf,
+  renderRow,
+  showGap,
+  overlay,
+  label,
+  virtualizer,
+  scrollRef,
+  sizerRef,
+  margin,
+}: ListBodyProps<Row>) {
+  const ownSizer = useRef<HTMLDivElement | null>(null);
+  const sizer = sizerRef ?? ownSizer;
+  const gapRows = useCallback(
+    (): GapRow[] =>
+      virtualizer.measurementsCache.map((measured, index) => {
+        const row = rows[index];
+        return {
+          start: measured.start - margin,
+          end: measured.end - margin,
+          heading: row ? (isHeading?.(row) ?? false) : false,
+        };
+      }),
+    [virtualizer, rows, isHeading, margin],
+  );
+  const { setNodeRef, gap } = useDropList(listId, { origin: () => sizer.current, rows: gapRows });
+  const lineAt = !showGap || gap === null ? null : (gapRows()[gap]?.start ?? gapRows().at(-1)?.end ?? 0);
+  const measureRef = virtualizer.measureElement as (element: HTMLElement | null) => void;
+
+  const body = (
+    <div
+      className={classes.sizer}
+      ref={(element) => {
+        sizer.current = element;
+      }}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {lineAt === null ? null : <div aria-hidden className={classes.dropLine} style={{ top: lineAt }} />}
+      {virtualizer.getVirtualItems().map((virtualRow) => {
+        const row = rows[virtualRow.index];
+        if (!row) return null;
+        return (
+          <VirtualItem
+            key={row.id}
+            listId={listId}
+            row={row}
+            index={virtualRow.index}
+            top={virtualRow.start - margin}
+            heading={isHeading?.(row) ?? false}
+            title={titleOf(row)}
+            renderRow={renderRow}
+            measureRef={measureRef}
+          />
+        );
+      })}
+    </div>
+  );
 
   return (
-    <div className={classes.scrollWrap}>
-      {/* biome-ignore lint/a11y/useSemanticElements: a scrolling drop target named for the list it holds; a fieldset would bring form semantics. */}
+    <div className={classes.scrollWrap} data-page-scrolled={scrollRef ? undefined : true}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a drop area named for the list it holds; a fieldset would bring form semantics. */}
       <div
-        ref={setRef}
-        {...provided.droppableProps}
-        className={classes.scroller}
+        ref={(element) => {
+          if (scrollRef) scrollRef.current = element;
+          setNodeRef(element);
+        }}
+        className={scrollRef ? classes.scroller : classes.pageList}
         role="group"
         aria-label={label}
+        data-dragging-over={gap !== null || undefined}
       >
-        <div className={classes.sizer} style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((virtualRow) => {
-            const row = rows[virtualRow.index];
-            if (!row) return null;
-            return (
-              <VirtualItem
-                key={row.id}
-                row={row}
-                index={virtualRow.index}
-                top={virtualRow.start}
-                height={virtualRow.size}
-                isDragDisabled={isDragDisabled?.(row) ?? false}
-                renderRow={renderRow}
-              />
-            );
-          })}
-        </div>
+        {body}
       </div>
       {overlay ? <div className={classes.overlay}>{overlay}</div> : null}
     </div>

@@ -1,9 +1,10 @@
-import type { DropResult } from '@hello-pangea/dnd';
 import { REINDEX_FLAG_CLEAR_MS, UNPRIORITIZED_DROPPABLE_ID } from '@nestbox/shared/constants';
 import type { OrganizerItem, UpdatePriorityBody } from '@nestbox/shared/organizer/organizer.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { indexAfterDrop } from '../../../components/dnd/drop-gaps';
+import type { DropEvent } from '../../../components/dnd/pointer-dnd';
 import { notify } from '../../../lib/notify';
 import { organizerKey } from '../api/get-organizer';
 import { reindexPriorities } from '../api/reindex-priorities';
@@ -54,20 +55,19 @@ export function useOrganizerActions({ items, rows, now, timeZone }: Context) {
     clearTimer.current = setTimeout(() => setReindexing(false), REINDEX_FLAG_CLEAR_MS);
   }, []);
 
-  const handleDragEnd = useCallback(
-    (result: DropResult) => {
-      const { source, destination, draggableId } = result;
-      if (!destination) return;
-      const sameList = source.droppableId === destination.droppableId;
-      if (sameList && source.index === destination.index) return;
-      const item = items.find((candidate) => candidate._id === draggableId);
+  const handleDrop = useCallback(
+    ({ source, target, active }: DropEvent) => {
+      const sameList = source.listId === target.listId;
+      const index = indexAfterDrop(target.gap, sameList ? source.index : null);
+      if (sameList && source.index === index) return;
+      const item = items.find((candidate) => candidate._id === active.id);
       if (!item) return;
-      if (destination.droppableId === UNPRIORITIZED_DROPPABLE_ID) {
+      if (target.listId === UNPRIORITIZED_DROPPABLE_ID) {
         // The Unprioritized list keeps its chosen order: only a drop from the other list counts.
         if (!sameList) void save({ itemId: item._id, priority: null, markedAsForToday: false });
         return;
       }
-      const { body, needsReindex } = dropIntoPrioritized(rows, item, destination.index, now, timeZone);
+      const { body, needsReindex } = dropIntoPrioritized(rows, item, index, now, timeZone);
       void save(body, needsReindex);
     },
     [items, rows, now, timeZone, save],
@@ -85,5 +85,5 @@ export function useOrganizerActions({ items, rows, now, timeZone }: Context) {
     [save],
   );
 
-  return { reindexing, handleDragEnd, togglePin, setTargetDate };
+  return { reindexing, handleDrop, togglePin, setTargetDate };
 }

@@ -1,89 +1,82 @@
-import {
-  Draggable,
-  type DraggableProvided,
-  type DraggableStateSnapshot,
-  type DraggingStyle,
-  type NotDraggingStyle,
-} from '@hello-pangea/dnd';
+import { useDraggable } from '@dnd-kit/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconGripVertical } from '@tabler/icons-react';
-import type { CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import classes from './draggable-item.module.css';
+import type { PaneDragSource } from './workspace-dnd';
 
-/**
- * The library glides a dropped row into its slot for a third of a second before it reports
- * the drop; the row settles at once instead (as in Todoist), so the lists change on release.
- */
-function withQuickDrop(
-  style: DraggingStyle | NotDraggingStyle | undefined,
-  snapshot: DraggableStateSnapshot,
-): CSSProperties | undefined {
-  if (!snapshot.isDropAnimating || !style) return style;
-  return { ...style, transitionDuration: '0.001s' };
-}
-
-interface DraggableShellProps {
-  provided: DraggableProvided;
-  snapshot: DraggableStateSnapshot;
-  /** No grip: the item stays put (read-only, or being edited). */
-  disabled?: boolean;
+interface DraggableItemProps {
+  paneId: string;
+  item: Item;
+  /** Its place among the pane's items (counted from 0, without gaps). */
+  index: number;
+  /** Read-only items and a text being edited stay put. */
+  disabled: boolean;
+  /** Draws the row again for the copy that follows the pointer. */
+  render: () => ReactNode;
+  /**
+   * The grip's name, from the list: a translation hook per row (a subscription each) is a
+   * large share of the cost of rows scrolling into view.
+   */
+  handleLabel: string;
   children: ReactNode;
 }
 
 /**
- * A row as the drag-and-drop library moves it, with its grip in the pane's left padding
- * (shown on hover or focus, always on touch screens, as in Todoist). The grip is also the
- * keyboard handle: Space picks the row up, the arrows move it, Space drops it.
+ * One item of a box pane that can be dragged within its pane or into another, by its grip in
+ * the pane's left padding (shown on hover or focus, always on touch screens, as in Todoist).
+ * The grip is also the keyboard handle: Space picks the row up, the arrows move it, Space
+ * drops it. While it is dragged the row stays in place, dimmed, and a copy follows the pointer.
  */
-export function DraggableShell({ provided, snapshot, disabled = false, children }: DraggableShellProps) {
-  const { t } = useTranslation();
+export function DraggableItem({
+  paneId,
+  item,
+  index,
+  disabled,
+  render,
+  handleLabel,
+  children,
+}: DraggableItemProps) {
+  const data: PaneDragSource = { listId: paneId, index, title: item.title, item, render };
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: `${paneId}:${item._id}`,
+    data,
+    disabled,
+  });
   return (
     <div
-      ref={provided.innerRef}
-      {...provided.draggableProps}
-      style={withQuickDrop(provided.draggableProps.style, snapshot)}
+      ref={setNodeRef}
       className={classes.item}
-      data-dragging={snapshot.isDragging || undefined}
+      data-draggable-id={`${paneId}:${item._id}`}
+      data-drag-source={isDragging || undefined}
     >
       {!disabled && (
-        // biome-ignore lint/a11y/useSemanticElements: the library makes the handle a role="button" element; a <button> would count as an interactive element inside the drag handle.
-        <div
-          {...provided.dragHandleProps}
-          role="button"
-          tabIndex={0}
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
           className={classes.grip}
           // The name leaves the title out: the row beside it says it, and a button named after
           // the item would be mistaken for the item's own (e.g. a box's 'open' button).
-          aria-label={t('dnd.handle')}
+          aria-label={handleLabel}
         >
           <IconGripVertical size={14} stroke={1.8} aria-hidden />
-        </div>
+        </button>
       )}
       {children}
     </div>
   );
 }
 
-interface DraggableItemProps {
-  paneId: string;
-  item: Item;
-  /** Its place among the pane's items (the drag-and-drop library counts from 0, without gaps). */
-  index: number;
-  /** Read-only items and a text being edited stay put. */
-  disabled: boolean;
-  children: ReactNode;
-}
-
-/** One item of a box pane that can be dragged within its pane or into another. */
-export function DraggableItem({ paneId, item, index, disabled, children }: DraggableItemProps) {
+/** The copy of a row that follows the pointer while it is dragged. */
+export function DraggedRow({ children }: { children: ReactNode }) {
   return (
-    <Draggable draggableId={`${paneId}:${item._id}`} index={index} isDragDisabled={disabled}>
-      {(provided, snapshot) => (
-        <DraggableShell provided={provided} snapshot={snapshot} disabled={disabled}>
-          {children}
-        </DraggableShell>
-      )}
-    </Draggable>
+    <div className={classes.item} data-dragging>
+      <span className={classes.grip} aria-hidden>
+        <IconGripVertical size={14} stroke={1.8} />
+      </span>
+      {children}
+    </div>
   );
 }

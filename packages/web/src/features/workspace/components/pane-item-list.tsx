@@ -1,13 +1,15 @@
-import { Droppable } from '@hello-pangea/dnd';
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { defaultRangeExtractor, type Range, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
-import { DraggableItem, DraggableShell } from './draggable-item';
+import { useTranslation } from 'react-i18next';
+import { useDropList } from '../../../components/dnd/pointer-dnd';
+import { measureRowLazily } from '../../../lib/measure-row';
+import { DraggableItem } from './draggable-item';
 import classes from './draggable-item.module.css';
 
 /** A row's usual height (38 px and its 2 px gap); rows that wrap are measured. */
 const ESTIMATED_ROW_HEIGHT = 40;
-/** Rows rendered beyond each edge of the pane (the drag-and-drop library needs at least one). */
+/** Rows rendered beyond each edge of the pane. */
 const OVERSCAN = 3;
 const NEW_LINES_KEY = 'new-lines';
 
@@ -24,21 +26,6 @@ const ItemContent = memo(function ItemContent({
   return renderItem(item, editing);
 });
 
-/**
- * A row's height, except that an empty slot keeps its last height: while a row is dragged the
- * library renders nothing in its place (its clone moves) and shifts the rows below itself, so
- * the virtual list must not close that gap a second time.
- */
-function keepSizeWhileHidden(
-  element: Element,
-  _entry: ResizeObserverEntry | undefined,
-  instance: Virtualizer<HTMLDivElement, Element>,
-): number {
-  const height = element.getBoundingClientRect().height;
-  if (height > 0) return height;
-  return instance.measurementsCache[instance.indexFromElement(element)]?.size ?? ESTIMATED_ROW_HEIGHT;
-}
-
 interface ItemSlotProps {
   paneId: string;
   item: Item;
@@ -46,6 +33,7 @@ interface ItemSlotProps {
   disabled: boolean;
   editing: boolean;
   renderItem: (item: Item, editing: boolean) => ReactNode;
+  handleLabel: string;
 }
 
 /** A draggable row; rendered again only when one of its props changes (not on every list render). */
@@ -56,9 +44,18 @@ const ItemSlot = memo(function ItemSlot({
   disabled,
   editing,
   renderItem,
+  handleLabel,
 }: ItemSlotProps) {
+  const render = useCallback(() => renderItem(item, false), [renderItem, item]);
   return (
-    <DraggableItem paneId={paneId} item={item} index={index} disabled={disabled}>
+    <DraggableItem
+      paneId={paneId}
+      item={item}
+      index={index}
+      disabled={disabled}
+      render={render}
+      handleLabel={handleLabel}
+    >
       <ItemContent item={item} editing={editing} renderItem={renderItem} />
     </DraggableItem>
   );
@@ -88,11 +85,11 @@ interface PaneItemListProps {
 }
 
 /**
- * A box pane's items: a drop area for the workspace's drag and drop, and a virtual list, so
- * a box of 500 items renders only the rows in sight (plus a few either side). The library's
- * virtual mode drags a clone of the row (the original may scroll out and unmount), and the
- * list grows by a row while an item from another pane hovers over it, in place of the
- * library's placeholder.
+ * A box pane's items: a drop list of the workspace's drag and drop, and a virtual list, so a
+ * box of 500 items renders only the rows in sight (plus a few either side). A drag draws a
+ * copy of the row (the original may scroll out and unmount) and leaves the rows in place: a
+ * line shows the gap the pointer is in, counted on the virtualiser's measurements, so rows out
+ * of sight count too.
  */
 export function PaneItemList({
   paneId,
@@ -107,6 +104,7 @@ export function PaneItemList({
   renderItem,
   empty,
 }: PaneItemListProps) {
+  const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement | null>(null);
 
   // One flat keyed list, so the line being typed keeps its state when its anchor moves.
@@ -148,73 +146,74 @@ export function PaneItemList({
       return !entry || entry.kind === 'new-lines' ? NEW_LINES_KEY : entry.item._id;
     },
     rangeExtractor,
-    measureElement: keepSizeWhileHidden,
+    measureElement: measureRowLazily,
+    // Rows scrolled into view are drawn in React's next task, not inside the scroll event:
+    // several scroll events share one render, and no task holds the page for long.
+    useFlushSync: false,
   });
 
+  const listRef = useRef<HTMLUListElement | null>(null);
+  // The items' places in the list (the lines being typed are not a place to drop).
+  const itemRows = useCallback(() => {
+    const measured = virtualizer.measurementsCache;
+    return entries.flatMap((entry, at) => {
+      const row = measured[at];
+      return entry.kind === 'item' && row ? [{ start: row.start, end: row.end }] : [];
+    });
+  }, [entries, virtualizer]);
+  const { setNodeRef, gap } = useDropList(
+    paneId,
+    { origin: () => listRef.current, rows: itemRows },
+    dropDisabled,
+  );
+  const lineAt = gap === null ? null : (itemRows()[gap]?.start ?? itemRows().at(-1)?.end ?? 0);
+
   return (
-    <Droppable
-      droppableId={paneId}
-      mode="virtual"
-      isDropDisabled={dropDisabled}
-      renderClone={(provided, snapshot, rubric) => {
-        const item = items[rubric.source.index];
-        return item ? (
-          <DraggableShell provided={provided} snapshot={snapshot}>
-            {renderItem(item, false)}
-          </DraggableShell>
-        ) : (
-          <div ref={provided.innerRef} {...provided.draggableProps} />
-        );
+    <div
+      ref={(element) => {
+        scrollRef.current = element;
+        setNodeRef(element);
       }}
+      className={className}
+      data-dragging-over={gap !== null || undefined}
     >
-      {(provided, snapshot) => (
-        <div
-          ref={(element) => {
-            scrollRef.current = element;
-            provided.innerRef(element);
-          }}
-          {...provided.droppableProps}
-          className={className}
-          data-dragging-over={snapshot.isDraggingOver || undefined}
-        >
-          {entries.length === 0 && !snapshot.isUsingPlaceholder && empty}
-          <ul
-            aria-label={label}
-            className={classes.list}
-            style={{
-              height: virtualizer.getTotalSize() + (snapshot.isUsingPlaceholder ? ESTIMATED_ROW_HEIGHT : 0),
-            }}
-          >
-            {virtualizer.getVirtualItems().map((row) => {
-              const entry = entries[row.index];
-              if (!entry) return null;
-              return (
-                <li
-                  key={row.key}
-                  data-index={row.index}
-                  ref={virtualizer.measureElement}
-                  className={classes.slot}
-                  // `top`, not a transform: a transformed ancestor would trap the fixed hover menu inside the pane.
-                  style={{ top: row.start }}
-                >
-                  {entry.kind === 'new-lines' ? (
-                    newLines
-                  ) : (
-                    <ItemSlot
-                      paneId={paneId}
-                      item={entry.item}
-                      index={entry.index}
-                      disabled={isDragDisabled(entry.item)}
-                      editing={entry.item._id === keepItemId}
-                      renderItem={renderItem}
-                    />
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
-    </Droppable>
+      {entries.length === 0 && empty}
+      <ul
+        ref={listRef}
+        aria-label={label}
+        className={classes.list}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {lineAt === null ? null : <li aria-hidden className={classes.dropLine} style={{ top: lineAt }} />}
+        {virtualizer.getVirtualItems().map((row) => {
+          const entry = entries[row.index];
+          if (!entry) return null;
+          return (
+            <li
+              key={row.key}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              className={classes.slot}
+              // `top`, not a transform: a transformed ancestor would trap the fixed hover menu inside the pane.
+              style={{ top: row.start }}
+            >
+              {entry.kind === 'new-lines' ? (
+                newLines
+              ) : (
+                <ItemSlot
+                  paneId={paneId}
+                  item={entry.item}
+                  index={entry.index}
+                  disabled={isDragDisabled(entry.item)}
+                  editing={entry.item._id === keepItemId}
+                  renderItem={renderItem}
+                  handleLabel={t('dnd.handle')}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -1,22 +1,33 @@
-import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
+import type { Active } from '@dnd-kit/core';
+import type { Item } from '@nestbox/shared/items/item.schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { indexAfterDrop } from '../../../components/dnd/drop-gaps';
+import { type DragSource, type DropEvent, PointerDnd } from '../../../components/dnd/pointer-dnd';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { type ItemsForPane, itemsForPaneKey } from '../api/get-items-for-pane';
 import { getWorkspaceQueryOptions } from '../api/get-workspace';
 import { applyMoveToCache, type Drop, planMove, useMoveItem } from '../api/move-item';
 import { DragInProgressContext } from '../hooks/use-drag-in-progress';
+import { DraggedRow } from './draggable-item';
+
+/** What a pane's row hands the drag and drop: enough to draw the dragged copy. */
+export interface PaneDragSource extends DragSource {
+  item: Item;
+  render: () => ReactNode;
+}
 
 /** A performance mark set on each drop (bench/workspace-ui.bench.ts splits its timing there). */
 export const DROP_MARK = 'nestbox:drop';
 
 /**
- * The one drag-and-drop context of the workspace. Each box pane's list is a droppable whose id
- * is the pane id (two panes may show the same box); the dropped row's new place goes into the
- * panes' caches in the same tick as the drop, then to the server; a refusal puts the lists back
- * and says why (the server's message for a refused move, else the generic one).
+ * The one drag-and-drop context of the workspace. Each box pane's list is a drop list whose id
+ * is the pane id (two panes may show the same box); the pane and the gap are those under the
+ * pointer (see PointerDnd). The dropped row's new place goes into the panes' caches in the
+ * same tick as the drop, then to the server; a refusal puts the lists back and says why (the
+ * server's message for a refused move, else the generic one).
  *
  * The drag state lives here and reaches the rows only through {@link DragInProgressContext}:
  * `children` is created by the parent, so starting a drag does not re-render every pane.
@@ -33,16 +44,13 @@ export function WorkspaceDnd({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const handleDragEnd = useCallback(
-    ({ source, destination, reason }: DropResult) => {
-      // For the workspace UI benchmark: when the library hands the drop over to the app.
-      performance.mark(DROP_MARK);
-      setDragging(false);
-      if (reason !== 'DROP' || !destination) return;
-      const sourceBoxId = boxOfPane(source.droppableId);
-      const destBoxId = boxOfPane(destination.droppableId);
+  const handleDrop = useCallback(
+    ({ source, target }: DropEvent) => {
+      const sourceBoxId = boxOfPane(source.listId);
+      const destBoxId = boxOfPane(target.listId);
       if (!sourceBoxId || !destBoxId) return;
-      const drop: Drop = { sourceBoxId, sourceIndex: source.index, destBoxId, destIndex: destination.index };
+      const destIndex = indexAfterDrop(target.gap, sourceBoxId === destBoxId ? source.index : null);
+      const drop: Drop = { sourceBoxId, sourceIndex: source.index, destBoxId, destIndex };
       const itemsOf = (boxId: string) =>
         queryClient.getQueryData<ItemsForPane>(itemsForPaneKey(boxId))?.items ?? [];
       const plan = planMove(drop, itemsOf(sourceBoxId), itemsOf(destBoxId));
@@ -63,15 +71,37 @@ export function WorkspaceDnd({ children }: { children: ReactNode }) {
     [boxOfPane, mutate, queryClient, t],
   );
 
+  const announce = useMemo(
+    () => ({
+      pickedUp: (title: string) => t('dnd.pickedUp', { title }),
+      dropped: (title: string) => t('dnd.dropped', { title }),
+      cancelled: (title: string) => t('dnd.cancelled', { title }),
+    }),
+    [t],
+  );
+
   return (
     <DragInProgressContext value={dragging}>
-      <DragDropContext
+      <PointerDnd
         onDragStart={() => setDragging(true)}
-        onDragEnd={handleDragEnd}
-        dragHandleUsageInstructions={t('dnd.instructions')}
+        onDragEnd={() => {
+          // For the workspace UI benchmark: when the drop is handed over to the app.
+          performance.mark(DROP_MARK);
+          setDragging(false);
+        }}
+        onDrop={handleDrop}
+        renderOverlay={renderOverlay}
+        announce={announce}
+        instructions={t('dnd.instructions')}
       >
         {children}
-      </DragDropContext>
+      </PointerDnd>
     </DragInProgressContext>
   );
+}
+
+/** The dragged copy of a pane's row: the row as it is drawn in its pane, lifted. */
+function renderOverlay(active: Active) {
+  const source = active.data.current as PaneDragSource | undefined;
+  return source ? <DraggedRow>{source.render()}</DraggedRow> : null;
 }
