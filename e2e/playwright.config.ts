@@ -49,8 +49,10 @@ export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
   globalTeardown: './global-teardown.ts',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Ceilings, not waits: every step waits for the state that proves it, and a loaded 2-core
+  // machine can take several times longer than a quiet one to get there.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   // One browser at a time in CI: the 2-core machine also runs the server (see the workspace flake note).
   workers: process.env.CI ? 1 : 2,

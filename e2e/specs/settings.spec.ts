@@ -1,26 +1,13 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { pane } from '../support/api.js';
+import { tooltipsAfterHover } from '../support/tooltips.js';
 
 async function openSettingsTab(page: Page, tab: string) {
   await page.getByRole('banner').getByRole('button', { name: 'Application Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Application Settings' });
   await dialog.getByRole('tab', { name: tab }).click();
   return dialog;
-}
-
-/** The theme's Tooltip openDelay (packages/web/src/app/theme.ts), plus room for the transition. */
-const TOOLTIP_SETTLE_MS = 300 + 300;
-
-/**
- * How many tooltips show once the pointer has rested on a control past the open delay. The
- * same wait is used while tooltips are on (and one shows), so a 0 later means 'off', not 'too soon'.
- */
-async function tooltipsAfterHover(page: Page, target: Locator): Promise<number> {
-  await page.mouse.move(0, 400);
-  await target.hover();
-  await page.waitForTimeout(TOOLTIP_SETTLE_MS);
-  return page.getByRole('tooltip').count();
 }
 
 test('Customizations: tooltips off disappear everywhere; new-box defaults and reminder e-mails are saved', async ({
@@ -30,6 +17,7 @@ test('Customizations: tooltips off disappear everywhere; new-box defaults and re
 }, testInfo) => {
   const account = await createLoggedInAccount(request, { label: 'custom' });
   await putSessionToken(page, account.token);
+  await page.clock.install();
   await page.goto('/app');
   await page.getByRole('button', { name: 'Open your Workspace' }).click();
   const workspace = pane(page, 'Workspace');
@@ -78,6 +66,7 @@ test('Customizations: tooltips off disappear everywhere; new-box defaults and re
   try {
     const other = await otherDevice.newPage();
     await putSessionToken(other, account.token);
+    await other.clock.install();
     await other.goto('/app');
     await expect(other.getByRole('banner')).toBeVisible();
     await expect
