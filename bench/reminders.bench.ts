@@ -108,7 +108,8 @@ async function measureEngine(label: string, database: DatabaseHandle): Promise<s
         publish: () => {
           pushes += 1;
         },
-        disconnectUser: () => {},
+        endUserSessions: () => {},
+        endTokenSessions: () => {},
       },
     });
     const started = performance.now();

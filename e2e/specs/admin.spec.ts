@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createLoggedInAccount, logIn, putSessionToken } from '../support/accounts.js';
 import { pane } from '../support/api.js';
 import { E2E_ADMIN } from '../support/e2e-env.js';
+import { liveSocketConnected } from '../support/live.js';
 
 // Runs on its own server (the 'reseed' project): re-seeding deletes every account there.
 // In order: the non-admin's refusal first, then the admin's re-seed wipes the server.
@@ -74,4 +75,47 @@ test('an admin re-seeds full from the Database tab; a demo user then finds popul
   await expect(prioritized.getByText('Fix the dripping tap')).toBeVisible();
   await expect(prioritized.getByText('Prepare the quarterly report')).toBeVisible();
   await expect(unprioritized.getByText('Reply to the supplier')).toBeVisible();
+});
+
+test("a re-seed by an admin sends another person's open page to login at once, saying why", async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Re-seeding hashes passwords slowly on purpose: on a loaded machine it takes a while.
+  test.slow();
+  const account = await createLoggedInAccount(request, { label: 'reseeded-away' });
+  await putSessionToken(page, account.token);
+  const connected = liveSocketConnected(page);
+  await page.goto('/app');
+  await connected;
+
+  // The admin re-seeds from their own browser.
+  const adminContext = await browser.newContext();
+  try {
+    const admin = await adminContext.newPage();
+    await putSessionToken(admin, await logIn(request, { name: 'Administrator', ...E2E_ADMIN }));
+    await admin.goto('/app');
+    await admin.getByRole('banner').getByRole('button', { name: 'Application Settings' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Application Settings' });
+    await dialog.getByRole('tab', { name: 'Database' }).click();
+    await dialog.getByRole('button', { name: 'Re-seed base' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Delete everything and re-seed?' })
+      .getByRole('button', { name: 'Delete and re-seed' })
+      .click();
+    // Re-seeding hashes passwords on purpose slowly: wait for it as the admin's page does.
+    await expect(
+      admin.getByRole('alert').filter({ hasText: 'The database has been re-seeded with the base data.' }),
+    ).toBeVisible({ timeout: 15_000 });
+
+    await expect(page.getByRole('heading', { name: 'Log in to Nestbox' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({
+        hasText: 'An administrator re-seeded the database, so you have been logged out.',
+      }),
+    ).toBeVisible();
+  } finally {
+    await adminContext.close();
+  }
 });

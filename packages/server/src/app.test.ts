@@ -152,6 +152,9 @@ describe(`app on ${testEngine}`, () => {
       const res = await t.request('/');
       expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
       expect(res.headers.get('content-security-policy')).toContain("object-src 'none'");
+      // Live updates and API calls go to this origin only (no ws:/wss: to anywhere).
+      const directives = (res.headers.get('content-security-policy') ?? '').split(';');
+      expect(directives).toContain("connect-src 'self'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './app-context.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { errorHandling } from './http/error-handler.js';
+import { jsonBodyParsing } from './http/json-body.js';
 import {
   createMemoryRateLimitStore,
   createRateLimiter,
@@ -26,7 +27,12 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthenticate } from './modules/auth/authenticate.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
-import { createAltchaCaptcha, createRecaptcha } from './modules/captcha/captcha.service.js';
+import {
+  createAltchaCaptcha,
+  createDatabaseReplayStore,
+  createRecaptcha,
+  createRedisReplayStore,
+} from './modules/captcha/captcha.service.js';
 import { e2eRoutes } from './modules/e2e/e2e.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { itemsRoutes } from './modules/items/items.routes.js';
@@ -127,7 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // Mantine writes style attributes at run time.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // The app's own origin only; in current browsers 'self' covers its ws:/wss: too.
+        'connect-src': ["'self'"],
         'worker-src': ["'self'", 'blob:'],
         // Plain-http installations on a home network must keep loading their own assets.
         'upgrade-insecure-requests': null,
@@ -139,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestLocale);
   await app.register(requestContextPlugin);
   await app.register(errorHandling);
+  await app.register(jsonBodyParsing);
   await registerApiDocs(app, version);
 
   const mailer: Mailer = createMailer({
@@ -153,12 +161,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     createRateLimiter(
       redis ? createRedisRateLimitStore(redis, rateLimitPrefix) : createMemoryRateLimitStore(),
     );
+  const captchaReplays = redis
+    ? createRedisReplayStore(redis, `${rateLimitPrefix}captcha:`)
+    : createDatabaseReplayStore(db);
   const captcha = config.recaptcha
     ? createRecaptcha(config.recaptcha.secret)
-    : createAltchaCaptcha(createHmac('sha256', secrets.jwtSecret).update('altcha').digest('hex'));
+    : createAltchaCaptcha(
+        createHmac('sha256', secrets.jwtSecret).update('altcha').digest('hex'),
+        captchaReplays,
+      );
   const publisher = attachRealtime(app, { db, secret: secrets.jwtSecret, redis });
   const auth = createAuthService({
-    onSessionsRevoked: publisher.disconnectUser,
+    sessions: publisher,
     db,
     mailer,
     limiter,
@@ -171,11 +185,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const authenticate = createAuthenticate(db, secrets.jwtSecret);
   app.decorateRequest('sessionUser', null);
+  app.decorateRequest('sessionToken', null);
 
   await app.register(healthRoutes, context);
   await app.register(referenceRoutes);
   await app.register(captchaRoutes, { captcha, recaptchaSiteKey: config.recaptcha?.siteKey });
-  await app.register(authRoutes, { auth });
+  await app.register(authRoutes, { auth, authenticate });
   // Reminders (issue 7): re-planned with the target date, fired by their own scheduler below.
   const reminders = createRemindersService({
     db,
@@ -187,7 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const users = createUsersService({
     db,
-    onSessionsRevoked: publisher.disconnectUser,
+    accounts: auth,
+    sessions: publisher,
     onTimeZoneChanged: reminders.timeZoneChanged,
   });
   await app.register(usersRoutes, {
@@ -233,13 +249,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db,
       allowReseed: config.allowReseed,
       admin: config.admin,
-      onSessionsRevoked: publisher.disconnectUser,
+      sessions: publisher,
     }),
     authenticate,
   });
   if (runJobs) {
     const scheduler = startScheduler(
-      [{ name: 'auto-archive', run: async (now) => (await items.runAutoArchive(now)).length }],
+      [
+        { name: 'auto-archive', run: async (now) => (await items.runAutoArchive(now)).length },
+        // Logged-out tokens and answered captchas are kept only until they would expire.
+        { name: 'expired-revocations', run: auth.pruneRevokedTokens },
+        { name: 'expired-captcha-answers', run: captchaReplays.prune },
+      ],
       app.log,
     );
     // Reminders fire at most 30 s late: their own, shorter interval.

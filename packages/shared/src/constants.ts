@@ -95,6 +95,10 @@ export const Z_INDEX = { notifications: 150, modal: 100, datePicker: 90 } as con
 /** Droppable id of the Unprioritized list. */
 export const UNPRIORITIZED_DROPPABLE_ID = 'unprioritizedItems';
 
+/** Longest titles (characters), the same on every route that takes one: a box's, a text item's. */
+export const BOX_TITLE_MAX_LENGTH = 200;
+export const TEXT_TITLE_MAX_LENGTH = 2_000;
+
 /** Reserved box titles. */
 export const RESERVED_BOX_TITLES = ['Workspace', 'Favourites'] as const;
 

@@ -10,6 +10,8 @@ export const PAGE_PATHS = {
   forgot: '/forgot',
   passwordReset: '/password-reset/:verifyId',
   activateAccount: '/activate-account/:confirmHash',
+  /** Opened from the e-mail sent to a new address: makes the account's e-mail change. */
+  confirmEmail: '/confirm-email/:confirmHash',
   resendActivateLink: '/resend-activate-link/:value?',
   app: '/app',
   boxes: '/app/boxes',

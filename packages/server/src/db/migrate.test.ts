@@ -17,9 +17,18 @@ const TABLES = [
   'reminder_events',
   'slack_accounts',
   'slack_events',
+  'revoked_tokens',
+  'used_captchas',
 ];
 
-const MIGRATIONS = ['0001-initial', '0002-sibling-order', '0003-open-boxes-in', '0004-box-children'];
+const MIGRATIONS = [
+  '0001-initial',
+  '0002-sibling-order',
+  '0003-open-boxes-in',
+  '0004-box-children',
+  '0006-root-box-links',
+  '0007-account-security',
+];
 
 describe(`database on ${testEngine}`, () => {
   let database: TestDatabase | undefined;

@@ -3,6 +3,8 @@ import * as initial from './migrations/0001-initial.js';
 import * as siblingOrder from './migrations/0002-sibling-order.js';
 import * as openBoxesIn from './migrations/0003-open-boxes-in.js';
 import * as boxChildren from './migrations/0004-box-children.js';
+import * as rootBoxLinks from './migrations/0006-root-box-links.js';
+import * as accountSecurity from './migrations/0007-account-security.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -11,6 +13,8 @@ const migrations: Record<string, Migration> = {
   '0002-sibling-order': siblingOrder,
   '0003-open-boxes-in': openBoxesIn,
   '0004-box-children': boxChildren,
+  '0006-root-box-links': rootBoxLinks,
+  '0007-account-security': accountSecurity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

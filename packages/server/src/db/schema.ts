@@ -33,6 +33,11 @@ export interface UsersTable {
   prioritized_split_percentage: Generated<number>;
   unprioritized_order_by: Generated<string>;
   unprioritized_order_dir: Generated<string>;
+  /** When the address was proven (seed, activation, e-mail change or reset link); null if never. */
+  email_verified_at: Millis | null;
+  /** An address change waiting for its confirmation link (save-profile), and when that link expires. */
+  pending_email: string | null;
+  pending_email_expires_at: Millis | null;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -40,7 +45,7 @@ export interface UsersTable {
 export interface AccountTokensTable {
   id: string;
   user_id: string;
-  /** `activation` or `password_reset`. */
+  /** `activation`, `password_reset` or `email_change`. */
   purpose: string;
   /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
   token_hash: string;
@@ -155,6 +160,20 @@ export interface SlackEventsTable {
   received_at: Millis;
 }
 
+/** A session token ended by a logout; kept until the token would have expired anyway. */
+export interface RevokedTokensTable {
+  /** The token's `jti`. */
+  token_id: string;
+  user_id: string;
+  expires_at: Millis;
+}
+
+/** An answered ALTCHA challenge (its signature), kept until the challenge expires. */
+export interface UsedCaptchasTable {
+  signature: string;
+  expires_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -166,6 +185,8 @@ export interface Database {
   reminder_events: ReminderEventsTable;
   slack_accounts: SlackAccountsTable;
   slack_events: SlackEventsTable;
+  revoked_tokens: RevokedTokensTable;
+  used_captchas: UsedCaptchasTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import { isMessageKey, type MessageKey } from '@nestbox/shared/i18n/messages.en-
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { constraintViolationOf } from '../db/constraint-violation.js';
 import { translate } from '../i18n/translate.js';
 import { AppError } from './app-error.js';
 
@@ -81,6 +82,15 @@ export const errorHandling = fp(
           'error.validation',
           fieldsFromValidation(error.validation),
         );
+      }
+      // A constraint the database enforces is a conflict (or bad input) the services did not
+      // foresee, such as two requests racing for the same row: a 4xx, never a 5xx.
+      const violation = constraintViolationOf(error);
+      if (violation) {
+        request.log.warn({ err: error }, 'a database constraint refused the change');
+        return violation === 'conflict'
+          ? replyWithError(request, reply, 409, 'error.conflict')
+          : replyWithError(request, reply, 400, 'error.validation');
       }
       const status = error.statusCode ?? 500;
       if (status < 500) {

@@ -6,6 +6,8 @@ import fp from 'fastify-plugin';
 interface RequestContext {
   /** The calling tab's `X-Client-Id`, carried by the live events its call causes. */
   clientId: string | undefined;
+  /** The authenticated caller, once `authenticate` has run. */
+  callerId?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -13,6 +15,21 @@ const storage = new AsyncLocalStorage<RequestContext>();
 /** The current request's context (outside a request: nothing). */
 export function requestContext(): RequestContext | undefined {
   return storage.getStore();
+}
+
+/** Records who is calling (set by `authenticate`), so live events know whose client id they carry. */
+export function setRequestCaller(userId: string): void {
+  const context = storage.getStore();
+  if (context) context.callerId = userId;
+}
+
+/**
+ * The echo tag of a live event for one recipient: the caller's client id, only when the
+ * recipient is the caller. A client id is never sent to anyone else, and nobody can make
+ * another person's tab ignore a change by sending it under that person's client id.
+ */
+export function echoTagFor(context: RequestContext | undefined, recipientId: string): { clientId?: string } {
+  return context?.clientId && context.callerId === recipientId ? { clientId: context.clientId } : {};
 }
 
 const CLIENT_ID = /^[\w-]{1,64}$/;

@@ -29,6 +29,20 @@ const KINDS = {
     action: 'mail.reset.action',
     expiry: 'mail.reset.expiry',
   },
+  /** To the new address of an e-mail change: the link that makes the change. */
+  emailChange: {
+    subject: 'mail.emailChange.subject',
+    body: 'mail.emailChange.body',
+    action: 'mail.emailChange.action',
+    expiry: 'mail.emailChange.expiry',
+  },
+  /** To the old address of an e-mail change: a notice, with a way out if it was not them. */
+  emailChangeNotice: {
+    subject: 'mail.emailChangeNotice.subject',
+    body: 'mail.emailChangeNotice.body',
+    action: 'mail.emailChangeNotice.action',
+    expiry: 'mail.emailChangeNotice.note',
+  },
 } as const satisfies Record<string, ActionMailKeys>;
 
 /** What every Nestbox e-mail says, already translated: one message and one link to follow. */
@@ -73,12 +87,19 @@ function composeLinkMail(mail: LinkMail): MailMessage {
 }
 
 /**
- * An e-mail asking the user to follow one link (activate the account, reset the password),
- * in their language, as HTML with a button and as plain text.
+ * An e-mail asking the user to follow one link (activate the account, reset the password,
+ * confirm or refuse an e-mail change), in their language, as HTML with a button and as plain
+ * text. `params` fill the body's placeholders.
  */
 export function renderActionMail(
   kind: keyof typeof KINDS,
-  { to, name, locale, link }: { to: string; name: string; locale: UserLocale; link: string },
+  {
+    to,
+    name,
+    locale,
+    link,
+    params,
+  }: { to: string; name: string; locale: UserLocale; link: string; params?: Record<string, string> },
 ): MailMessage {
   const keys = KINDS[kind];
   const t = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
@@ -87,7 +108,7 @@ export function renderActionMail(
     locale,
     subject: t(keys.subject),
     greeting: t('mail.greeting', { name }),
-    body: t(keys.body),
+    body: t(keys.body, params),
     action: t(keys.action),
     link,
     linkFallback: t('mail.linkFallback'),

@@ -52,7 +52,7 @@ describe(`live updates on ${testEngine}`, () => {
     await expect(connect(t.baseUrl, 'not-a-token')).rejects.toThrow('unauthorized');
   });
 
-  it("tells everyone who can see a box about a new item and its changes, with the caller's client id", async () => {
+  it("tells everyone who can see a box about a new item and its changes, the caller's client id only to the caller", async () => {
     const box = await call<Item>(owner.token, 'POST', '/api/items/create-item', {
       parentItemId: owner.root,
       itemType: 'todoBox',
@@ -83,9 +83,9 @@ describe(`live updates on ${testEngine}`, () => {
     const event = (await added) as AddItemEvent;
     expect(event).toMatchObject({
       parentItemId: box._id,
-      clientId: 'owner-tab',
       item: { _id: item._id, title: 'Milk', accessLevel: 'editor' },
     });
+    expect(event).not.toHaveProperty('clientId');
     expect(((await echoed) as AddItemEvent).clientId).toBe('owner-tab');
 
     const updated = nextEvent(ownerSocket, 'UPDATE_ITEM');
@@ -98,18 +98,45 @@ describe(`live updates on ${testEngine}`, () => {
       { itemId: item._id, title: 'Oat milk' },
       'member-tab',
     );
-    expect((await updated) as UpdateItemEvent).toMatchObject({
+    const seenByOwner = (await updated) as UpdateItemEvent;
+    expect(seenByOwner).toMatchObject({
       itemId: item._id,
-      clientId: 'member-tab',
       updatedFields: { title: 'Oat milk', completed: false },
       removedFields: [],
     });
+    expect(seenByOwner).not.toHaveProperty('clientId');
     expect(((await memberEcho) as UpdateItemEvent).clientId).toBe('member-tab');
     const completed = nextEvent(memberSocket, 'UPDATE_ITEM');
     await call(owner.token, 'PUT', '/api/items/complete', { itemId: item._id });
     expect(((await completed) as UpdateItemEvent).updatedFields.completed).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(strangerHeard).toEqual([]);
+  });
+
+  it("never lets a change sent under another person's client id pass as that person's own echo", async () => {
+    const box = await call<Item>(owner.token, 'POST', '/api/items/create-item', {
+      parentItemId: owner.root,
+      itemType: 'todoBox',
+      title: 'Borrowed id',
+    });
+    await call(owner.token, 'PUT', '/api/items/associate-user', {
+      itemId: box._id,
+      userId: member.id,
+      ownershipId: 'editor',
+    });
+    const memberSocket = await open(member.token);
+    const heard = nextEvent(memberSocket, 'UPDATE_ITEM');
+    // The owner learnt the member's tab id somehow and sends a change under it.
+    await call(
+      owner.token,
+      'POST',
+      '/api/items/save-box-item',
+      { itemId: box._id, title: 'Sneaky' },
+      'member-tab',
+    );
+    const event = (await heard) as UpdateItemEvent;
+    expect(event.updatedFields.title).toBe('Sneaky');
+    expect(event).not.toHaveProperty('clientId');
   });
 
   it('ends the sockets of a user whose password changes', async () => {

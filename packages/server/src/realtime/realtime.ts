@@ -1,4 +1,5 @@
-import type { ServerToClientEvents } from '@nestbox/shared/realtime/events';
+import type { ServerToClientEvents, SessionEndReason } from '@nestbox/shared/realtime/events';
+import { SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -7,24 +8,35 @@ import { Server } from 'socket.io';
 import type { Database } from '../db/schema.js';
 import { sessionForToken } from '../modules/auth/authenticate.js';
 
-/** What the rest of the server needs from the live channel: send to a user, end their sockets. */
+/** What the rest of the server needs from the live channel: send to a user, end their sessions. */
 export interface Publisher {
   publish<E extends keyof ServerToClientEvents>(
     userId: string,
     event: E,
     payload: Parameters<ServerToClientEvents[E]>[0],
   ): void;
-  /** Disconnects every socket of a user (after a password change or reset: their tokens are void). */
-  disconnectUser(userId: string): void;
+  /**
+   * Ends every socket of a user (their tokens are void: password change or reset, re-seed),
+   * telling each why first — except the sockets of `exceptTokenId`, whose tab carries on
+   * with a new token and is only disconnected.
+   */
+  endUserSessions(userId: string, reason: SessionEndReason, exceptTokenId?: string): void;
+  /** Ends the sockets opened with one token (logged out), on every instance, telling them why. */
+  endTokenSessions(tokenId: string, reason: SessionEndReason): void;
 }
 
-const room = (userId: string) => `user:${userId}`;
+const userRoom = (userId: string) => `user:${userId}`;
+const tokenRoom = (tokenId: string) => `token:${tokenId}`;
+
+/** setTimeout's longest delay (about 24.8 days); a 30-day token's expiry is reached in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * socket.io at /socket.io on the app's own HTTP server. A socket is accepted only with a valid
- * session token (handshake `auth.token` or `?token=`), checked exactly as HTTP calls are, and
- * joins its user's room. With Redis, rooms span every instance (@socket.io/redis-adapter).
- * Delivery is at most once: clients resynchronise after reconnecting.
+ * session token (handshake `auth.token` or `?token=`), checked exactly as HTTP calls are; it
+ * joins its user's room and its token's room, and is closed when the token expires. With
+ * Redis, rooms span every instance (@socket.io/redis-adapter). Delivery is at most once:
+ * clients resynchronise after reconnecting.
  */
 export function attachRealtime(
   app: FastifyInstance,
@@ -54,8 +66,30 @@ export function attachRealtime(
     const session = token ? await sessionForToken(db, secret, token).catch(() => undefined) : undefined;
     if (!session) return next(new Error('unauthorized'));
     socket.data.userId = session.user.id;
-    await socket.join(room(session.user.id));
+    socket.data.expiresAt = session.expiresAt;
+    await socket.join([userRoom(session.user.id), tokenRoom(session.tokenId)]);
     next();
+  });
+
+  io.on('connection', (socket) => {
+    // The socket lives no longer than its token: HTTP would answer 401 from then on.
+    let timer: NodeJS.Timeout | undefined;
+    const expireAtTokenEnd = () => {
+      const left = (socket.data.expiresAt as number) - Date.now();
+      if (left > MAX_TIMER_MS) {
+        timer = setTimeout(expireAtTokenEnd, MAX_TIMER_MS);
+        return;
+      }
+      timer = setTimeout(
+        () => {
+          socket.emit(SOCKET_EVENTS.sessionEnded, { reason: 'expired' });
+          socket.disconnect(true);
+        },
+        Math.max(0, left),
+      );
+    };
+    expireAtTokenEnd();
+    socket.once('disconnect', () => clearTimeout(timer));
   });
 
   // Sockets end before the HTTP server closes (it would wait for them); the server itself is Fastify's to close.
@@ -70,10 +104,18 @@ export function attachRealtime(
   return {
     publish(userId, event, payload) {
       // socket.io's typed emit cannot follow a generic event name; the signature above keeps callers exact.
-      (io.to(room(userId)).emit as (name: string, data: unknown) => boolean)(event, payload);
+      (io.to(userRoom(userId)).emit as (name: string, data: unknown) => boolean)(event, payload);
     },
-    disconnectUser(userId) {
-      io.in(room(userId)).disconnectSockets(true);
+    endUserSessions(userId, reason, exceptTokenId) {
+      const told = exceptTokenId
+        ? io.to(userRoom(userId)).except(tokenRoom(exceptTokenId))
+        : io.to(userRoom(userId));
+      told.emit(SOCKET_EVENTS.sessionEnded, { reason });
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    endTokenSessions(tokenId, reason) {
+      io.to(tokenRoom(tokenId)).emit(SOCKET_EVENTS.sessionEnded, { reason });
+      io.in(tokenRoom(tokenId)).disconnectSockets(true);
     },
   };
 }

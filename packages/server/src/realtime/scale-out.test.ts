@@ -133,5 +133,32 @@ describe.runIf(testEngine === 'postgres' && databaseUrl && redisUrl)(
         socket.close();
       }
     });
+
+    it('closes the sockets of a token logged out through A on B', async () => {
+      const database = openDatabase({ databaseUrl, pgSchema: schema, pgPoolSize: 2 });
+      const user = await createUser(database.db, { name: 'Leaving' });
+      await database.close();
+      const token = await tokenFor(SECRET, user);
+      const [urlA, urlB] = urls;
+
+      const socket = await connect(urlB ?? '', token);
+      try {
+        const told = nextEvent(socket, 'session:ended', 10_000);
+        const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+        const res = await fetch(`${urlA}/auth/logout`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(res.status).toBe(204);
+        expect(await told).toEqual({ reason: 'loggedOut' });
+        expect(await closed).toBe('io server disconnect');
+        const refused = await fetch(`${urlB}/api/admin/users/get-user`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(refused.status).toBe(401);
+      } finally {
+        socket.close();
+      }
+    });
   },
 );

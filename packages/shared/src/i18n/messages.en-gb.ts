@@ -11,6 +11,7 @@ export const messagesEnGb = {
   'error.malformedJson': 'The request could not be read: its body is not valid JSON.',
   'error.unsupportedMediaType': 'The request must be sent as JSON.',
   'error.payloadTooLarge': 'The request is too large.',
+  'error.jsonTooDeep': 'The request could not be read: its body is nested too deeply.',
   'error.unauthorized': 'Your session has ended. Please log in again.',
   'error.forbidden': 'You do not have permission to do this.',
   'error.notFound': 'This could not be found.',
@@ -26,6 +27,8 @@ export const messagesEnGb = {
   // Validation (SPEC §5)
   'validation.required': 'This field cannot be empty.',
   'validation.invalidValue': 'This value is not valid.',
+  'validation.date.range': 'Choose a date between 1 January 1970 and 31 December 9999.',
+  'validation.title.tooLong': 'A title can have at most 2,000 characters.',
   'validation.password.min': 'Your password must be at least 8 characters in length.',
   'validation.signup.password.min': 'Password must have at least 8 characters.',
   'validation.name.required': 'Enter your name.',
@@ -40,6 +43,7 @@ export const messagesEnGb = {
   'validation.box.title.required': 'Enter a Box title.',
   'validation.box.title.reservedFavourites':
     "You cannot create a Box called 'Favourites' as this name is reserved.",
+  'validation.box.title.tooLong': 'A Box title can have at most 200 characters.',
   'items.move.intoItself': 'A box cannot be moved into itself or into one of the boxes inside it.',
   'items.move.acrossShares':
     'Only an owner of this item can move it to a box seen by other people, or out of a shared box.',
@@ -95,6 +99,8 @@ export const messagesEnGb = {
   'share.lastOwner': 'An item always keeps at least one owner.',
   'share.alreadyShared': 'This item is already shared with this person.',
   'share.notShared': 'This item is not shared with this person.',
+  'share.self': 'You cannot share an item with yourself: you can already see it.',
+  'share.rootBox': 'A Workspace cannot be shared, and who sees it cannot be changed.',
 
   // Reminders (issue 7)
   'validation.reminder.numberOf': 'Enter a whole number from 1 to 999, without a leading zero.',
@@ -145,6 +151,27 @@ export const messagesEnGb = {
     'Re-seeding is turned off on this server. An administrator must set NESTBOX_ALLOW_RESEED=1 to allow it.',
   'admin.reseed.done.base': 'The database has been re-seeded with the base data.',
   'admin.reseed.done.full': 'The database has been re-seeded with the full demo data.',
+  // Account security: e-mail change, weak passwords, logout
+  'validation.password.weak':
+    'This password is too easy to guess: it cannot be only spaces or a few characters repeated.',
+  'validation.currentPassword.required': 'Enter your current password to change your email address.',
+  'profile.emailChangePending':
+    'Your profile has been saved. To change your email address, open the link we sent to {{email}}.',
+  'emailChange.invalid': 'This email confirmation link is not valid.',
+  'emailChange.expired': 'This email confirmation link has expired.',
+  'emailChange.success': 'Your email address has been changed.',
+  'mail.emailChange.subject': 'Confirm your new Nestbox email address',
+  'mail.emailChange.body':
+    'You asked to use {{email}} for your Nestbox account. Confirm it to make the change.',
+  'mail.emailChange.action': 'Confirm my new address',
+  'mail.emailChange.expiry':
+    'This link expires in 24 hours and works once. Until then your account keeps its current address.',
+  'mail.emailChangeNotice.subject': 'Your Nestbox email address is being changed',
+  'mail.emailChangeNotice.body':
+    'Someone signed in to your Nestbox account asked to change its email address to {{email}}. The change happens only once the link sent to that address is opened.',
+  'mail.emailChangeNotice.action': 'Reset my password',
+  'mail.emailChangeNotice.note':
+    'If this was not you, reset your password now: every session of your account then ends, and the pending change with it.',
 } as const;
 
 /** Every message key. */

@@ -8,6 +8,7 @@ export const messagesFr: Record<MessageKey, string> = {
   'error.malformedJson': "La requête n'a pas pu être lue : son contenu n'est pas du JSON valide.",
   'error.unsupportedMediaType': 'La requête doit être envoyée en JSON.',
   'error.payloadTooLarge': 'La requête est trop volumineuse.',
+  'error.jsonTooDeep': "La requête n'a pas pu être lue : son contenu est imbriqué trop profondément.",
   'error.unauthorized': 'Votre session a pris fin. Veuillez vous reconnecter.',
   'error.forbidden': "Vous n'avez pas la permission de faire cela.",
   'error.notFound': 'Élément introuvable.',
@@ -22,6 +23,8 @@ export const messagesFr: Record<MessageKey, string> = {
 
   'validation.required': 'Ce champ ne peut pas être vide.',
   'validation.invalidValue': "Cette valeur n'est pas valide.",
+  'validation.date.range': 'Choisissez une date entre le 1er janvier 1970 et le 31 décembre 9999.',
+  'validation.title.tooLong': 'Un titre peut compter au plus 2 000 caractères.',
   'validation.password.min': 'Votre mot de passe doit comporter au moins 8 caractères.',
   'validation.signup.password.min': 'Le mot de passe doit comporter au moins 8 caractères.',
   'validation.name.required': 'Saisissez votre nom.',
@@ -36,6 +39,7 @@ export const messagesFr: Record<MessageKey, string> = {
   'validation.box.title.required': 'Saisissez un titre de Boîte.',
   'validation.box.title.reservedFavourites':
     'Vous ne pouvez pas créer une Boîte nommée « Favourites » : ce nom est réservé.',
+  'validation.box.title.tooLong': 'Un titre de Boîte peut compter au plus 200 caractères.',
   'items.move.intoItself':
     "Une Boîte ne peut pas être déplacée dans elle-même ni dans l'une des Boîtes qu'elle contient.",
   'items.move.acrossShares':
@@ -89,6 +93,9 @@ export const messagesFr: Record<MessageKey, string> = {
   'share.lastOwner': 'Un élément garde toujours au moins un propriétaire.',
   'share.alreadyShared': 'Cet élément est déjà partagé avec cette personne.',
   'share.notShared': "Cet élément n'est pas partagé avec cette personne.",
+  'share.self': 'Vous ne pouvez pas partager un élément avec vous-même : vous le voyez déjà.',
+  'share.rootBox':
+    'Un espace de travail ne peut pas être partagé, et la liste de ceux qui le voient ne peut pas être modifiée.',
 
   // Accounts, captcha and e-mails
   'validation.password.max': 'Votre mot de passe doit comporter au plus 200 caractères.',
@@ -144,4 +151,26 @@ export const messagesFr: Record<MessageKey, string> = {
   'admin.reseed.done.base': 'La base de données a été réinitialisée avec les données de base.',
   'admin.reseed.done.full':
     'La base de données a été réinitialisée avec toutes les données de démonstration.',
+  // Account security: e-mail change, weak passwords, logout
+  'validation.password.weak':
+    "Ce mot de passe est trop facile à deviner : il ne peut pas n'être que des espaces ou quelques caractères répétés.",
+  'validation.currentPassword.required':
+    'Saisissez votre mot de passe actuel pour changer votre adresse e-mail.',
+  'profile.emailChangePending':
+    'Votre profil a été enregistré. Pour changer votre adresse e-mail, ouvrez le lien envoyé à {{email}}.',
+  'emailChange.invalid': "Ce lien de confirmation d'adresse e-mail n'est pas valide.",
+  'emailChange.expired': "Ce lien de confirmation d'adresse e-mail a expiré.",
+  'emailChange.success': 'Votre adresse e-mail a été modifiée.',
+  'mail.emailChange.subject': 'Confirmez votre nouvelle adresse e-mail Nestbox',
+  'mail.emailChange.body':
+    'Vous avez demandé à utiliser {{email}} pour votre compte Nestbox. Confirmez-la pour effectuer le changement.',
+  'mail.emailChange.action': 'Confirmer ma nouvelle adresse',
+  'mail.emailChange.expiry':
+    "Ce lien expire dans 24 heures et ne fonctionne qu'une fois. D'ici là, votre compte garde son adresse actuelle.",
+  'mail.emailChangeNotice.subject': 'Votre adresse e-mail Nestbox va changer',
+  'mail.emailChangeNotice.body':
+    "Une personne connectée à votre compte Nestbox a demandé à remplacer son adresse e-mail par {{email}}. Le changement n'aura lieu qu'une fois ouvert le lien envoyé à cette adresse.",
+  'mail.emailChangeNotice.action': 'Réinitialiser mon mot de passe',
+  'mail.emailChangeNotice.note':
+    "Si ce n'était pas vous, réinitialisez votre mot de passe maintenant : toutes les sessions de votre compte prennent fin, et le changement en attente avec elles.",
 };

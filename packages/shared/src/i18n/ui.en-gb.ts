@@ -223,6 +223,9 @@ export const uiEnGb = {
   'dnd.handle': 'Drag to move',
   'dnd.instructions':
     'Press the space bar to pick the item up. Use the arrow keys to move it, within its box or to a neighbouring pane, then the space bar again to drop it, or Escape to cancel.',
+  'dnd.pickedUp': 'Picked up {{title}}.',
+  'dnd.dropped': 'Dropped {{title}}.',
+  'dnd.cancelled': 'Move cancelled: {{title}} is back in its place.',
   'workspace.panesAfter': 'Panes further right: {{count}}',
   'workspace.panesBefore': 'Panes further left: {{count}}',
   'pane.search': 'Search',
@@ -242,6 +245,7 @@ export const uiEnGb = {
   'searchPane.noFavourites': 'No starred items yet. Star a box in its settings to find it here.',
   'searchPane.loadFailed': 'The search could not be run.',
   'searchPane.in': 'in {{title}}',
+  'item.parent.sharedWithYou': 'Shared with you',
   'searchPane.close': 'Close search pane',
 
   // Organiser
@@ -327,7 +331,7 @@ export const uiEnGb = {
   'organiser.resize': 'Resize the two lists',
   'organiser.orderBy': 'Order by {{column}}',
   'organiser.hint':
-    'Drag items between and within the lists, or focus a row and press Space then the arrow keys. Shift-click a row to open its box.',
+    'Drag items between and within the lists, or focus a row’s grip and press Space then the arrow keys. Click a title to open its box.',
   // Item hover menu, Item settings, box finder, workspace settings (items web, issue 4)
   'boxFinder.open': 'Open',
   'boxFinder.move': 'Move',
@@ -383,6 +387,18 @@ export const uiEnGb = {
   'workspaceSettings.openBoxesIn.samePane': 'the same pane (replace)',
   'item.openHere': 'Open {{title}} in this pane',
   'workspace.openBox': 'Open a box',
+  // Account security: sessions ended elsewhere, e-mail change
+  'session.ended.loggedOut': 'You have been logged out.',
+  'session.ended.passwordChanged':
+    'Your password was changed in another session, so you have been logged out. Log in with the new password.',
+  'session.ended.reseeded': 'An administrator re-seeded the database, so you have been logged out.',
+  'session.ended.expired': 'Your session has expired. Please log in again.',
+  'settings.profile.currentPassword': 'Current password',
+  'settings.profile.currentPasswordHint': 'Needed to change your email address.',
+  'settings.profile.pendingEmail':
+    'Waiting for confirmation: {{email}}. Your address changes once the link we sent there is opened.',
+  'confirmEmail.title': 'Email address change',
+  'confirmEmail.pending': 'Confirming your new email address…',
 } as const;
 
 /** Every key of the interface catalogue. */

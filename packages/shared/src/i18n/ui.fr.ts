@@ -207,6 +207,9 @@ export const uiFr: Record<UiKey, string> = {
   'dnd.handle': 'Faire glisser pour déplacer',
   'dnd.instructions':
     "Appuyez sur la barre d'espace pour saisir l'élément. Déplacez-le avec les flèches, dans sa boîte ou vers un volet voisin, puis appuyez de nouveau sur la barre d'espace pour le déposer, ou sur Échap pour annuler.",
+  'dnd.pickedUp': '{{title}} saisi.',
+  'dnd.dropped': '{{title}} déposé.',
+  'dnd.cancelled': 'Déplacement annulé : {{title}} reste à sa place.',
   'workspace.panesAfter': 'Volets plus à droite : {{count}}',
   'workspace.panesBefore': 'Volets plus à gauche : {{count}}',
   'pane.search': 'Rechercher',
@@ -227,6 +230,7 @@ export const uiFr: Record<UiKey, string> = {
     "Aucun favori pour l'instant. Marquez une boîte d'une étoile dans ses paramètres pour la retrouver ici.",
   'searchPane.loadFailed': "La recherche n'a pas pu être effectuée.",
   'searchPane.in': 'dans {{title}}',
+  'item.parent.sharedWithYou': 'Partagé avec vous',
   'searchPane.close': 'Fermer le volet de recherche',
 
   'organiser.title': 'Organiseur',
@@ -312,7 +316,7 @@ export const uiFr: Record<UiKey, string> = {
   'organiser.resize': 'Redimensionner les deux listes',
   'organiser.orderBy': 'Trier par {{column}}',
   'organiser.hint':
-    'Faites glisser les éléments entre les listes et dans chacune, ou placez-vous sur une ligne et appuyez sur Espace puis sur les flèches. Maj-clic sur une ligne ouvre sa boîte.',
+    'Faites glisser les éléments entre les listes et dans chacune, ou placez-vous sur la poignée d’une ligne et appuyez sur Espace puis sur les flèches. Cliquez sur un titre pour ouvrir sa boîte.',
   // Item hover menu, Item settings, box finder, workspace settings (items web, issue 4)
   'boxFinder.open': 'Ouvrir',
   'boxFinder.move': 'Déplacer',
@@ -369,4 +373,17 @@ export const uiFr: Record<UiKey, string> = {
   'workspaceSettings.openBoxesIn.samePane': 'le même volet (remplacer)',
   'item.openHere': 'Ouvrir {{title}} dans ce volet',
   'workspace.openBox': 'Ouvrir une boîte',
+  // Account security: sessions ended elsewhere, e-mail change
+  'session.ended.loggedOut': 'Vous avez été déconnecté.',
+  'session.ended.passwordChanged':
+    'Votre mot de passe a été modifié dans une autre session : vous avez donc été déconnecté. Connectez-vous avec le nouveau mot de passe.',
+  'session.ended.reseeded':
+    'Un administrateur a réinitialisé la base de données : vous avez donc été déconnecté.',
+  'session.ended.expired': 'Votre session a expiré. Veuillez vous reconnecter.',
+  'settings.profile.currentPassword': 'Mot de passe actuel',
+  'settings.profile.currentPasswordHint': 'Nécessaire pour changer votre adresse e-mail.',
+  'settings.profile.pendingEmail':
+    'En attente de confirmation : {{email}}. Votre adresse change une fois ouvert le lien que nous y avons envoyé.',
+  'confirmEmail.title': "Changement d'adresse e-mail",
+  'confirmEmail.pending': 'Confirmation de votre nouvelle adresse e-mail…',
 };

@@ -10,13 +10,23 @@ describe('boxTitleError', () => {
     ['Team WorkSpace notes', 'pane.item.box.save.failure.reserved.name'],
     ['Favourites', 'validation.box.title.reservedFavourites'],
     [' FAVOURITES ', 'validation.box.title.reservedFavourites'],
+    ['\uFF37\uFF4F\uFF52\uFF4B\uFF53\uFF50\uFF41\uFF43\uFF45', 'pane.item.box.save.failure.reserved.name'],
+    ['Work\u200bspace', 'pane.item.box.save.failure.reserved.name'],
+    ['W\u00adork\u2060space', 'pane.item.box.save.failure.reserved.name'],
+    ['Favo\u200durites', 'validation.box.title.reservedFavourites'],
+    ['\uFF26avourites', 'validation.box.title.reservedFavourites'],
+    ['\u200b\u200b', 'validation.box.title.required'],
+    ['x'.repeat(201), 'validation.box.title.tooLong'],
   ])('refuses %j', (title, key) => {
     expect(boxTitleError(title)).toBe(key);
   });
 
-  it.each(['Groceries', 'My favourites list', 'Work', 'Space'])('accepts %j', (title) => {
-    expect(boxTitleError(title)).toBeUndefined();
-  });
+  it.each(['Groceries', 'My favourites list', 'Work', 'Space', 'x'.repeat(200), ` ${'x'.repeat(200)} `])(
+    'accepts %j',
+    (title) => {
+      expect(boxTitleError(title)).toBeUndefined();
+    },
+  );
 });
 
 describe('isVisibleSubItem', () => {

@@ -1,14 +1,28 @@
-import { RESERVED_BOX_TITLES } from '../constants.js';
+import { BOX_TITLE_MAX_LENGTH, RESERVED_BOX_TITLES } from '../constants.js';
 import type { MessageKey } from '../i18n/messages.en-gb.js';
 
+/** Characters that show as nothing (zero-width spaces and joiners, soft hyphens, BOMs…). */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+
 /**
- * Checks a box title (SPEC §5): required; 'Workspace' and 'Favourites' are reserved, and so
- * is any title containing "workspace" in any case. Returns the message key, or undefined.
+ * A title as it reads, for comparing names: NFKC-normalised (full-width and other look-alike
+ * letters become plain ones), invisible characters removed, trimmed, in lower case.
+ */
+export function foldedTitle(title: string): string {
+  return title.normalize('NFKC').replace(INVISIBLE, '').trim().toLowerCase();
+}
+
+/**
+ * Checks a box title (SPEC §5): required, at most BOX_TITLE_MAX_LENGTH characters once
+ * trimmed; 'Workspace' and 'Favourites' are reserved, and so is any title containing
+ * "workspace" in any case, compared as the title reads (foldedTitle), so look-alike letters
+ * and invisible characters do not get round it. Returns the message key, or undefined.
  */
 export function boxTitleError(title: string): MessageKey | undefined {
   const trimmed = title.trim();
-  if (!trimmed) return 'validation.box.title.required';
-  const folded = trimmed.toLowerCase();
+  const folded = foldedTitle(title);
+  if (!folded) return 'validation.box.title.required';
+  if (trimmed.length > BOX_TITLE_MAX_LENGTH) return 'validation.box.title.tooLong';
   if (folded.includes('workspace')) return 'pane.item.box.save.failure.reserved.name';
   if (RESERVED_BOX_TITLES.some((reserved) => reserved.toLowerCase() === folded)) {
     return 'validation.box.title.reservedFavourites';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AUTO_ARCHIVE_DURATIONS } from '../constants.js';
+import { AUTO_ARCHIVE_DURATIONS, TEXT_TITLE_MAX_LENGTH } from '../constants.js';
+import { dateMsSchema } from '../dates/date-range.js';
 
 export const ITEM_TYPES = ['todoBox', 'todoText'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
@@ -10,6 +11,12 @@ export const ACCESS_LEVELS = ['owner', 'editor', 'readonly'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 const id = z.string().min(1).max(64);
+
+/**
+ * Titles, as long as the longest kind allows (a text's); a box's own limit is checked with the
+ * rest of its rules (boxTitleError), so create-item and save-box-item refuse the same titles.
+ */
+const title = z.string().max(TEXT_TITLE_MAX_LENGTH, { error: 'validation.title.tooLong' });
 
 /** An item as the API returns it (SPEC §3 "Item"): shared fields plus the caller's own state. */
 export const ItemSchema = z
@@ -49,7 +56,7 @@ export const CreateItemBodySchema = z
   .object({
     parentItemId: id,
     itemType: z.enum(ITEM_TYPES),
-    title: z.string().max(2000).default(''),
+    title: title.default(''),
     boxType: z.enum(BOX_TYPES).optional(),
     beforeAfterReplace: z.enum(['before', 'after', 'replace']).optional(),
     relativeToItemId: id.optional(),
@@ -61,14 +68,10 @@ export const CreateItemBodySchema = z
   .meta({ id: 'CreateItemBody' });
 
 /** `POST /api/items/save-box-item`. */
-export const SaveBoxItemBodySchema = z
-  .object({ itemId: id, title: z.string().max(200) })
-  .meta({ id: 'SaveBoxItemBody' });
+export const SaveBoxItemBodySchema = z.object({ itemId: id, title }).meta({ id: 'SaveBoxItemBody' });
 
 /** `POST /api/items/save-text-item`. */
-export const SaveTextItemBodySchema = z
-  .object({ itemId: id, title: z.string().max(2000) })
-  .meta({ id: 'SaveTextItemBody' });
+export const SaveTextItemBodySchema = z.object({ itemId: id, title }).meta({ id: 'SaveTextItemBody' });
 
 /** `PUT /api/items/update-setting`: a box's own settings. */
 export const UpdateSettingBodySchema = z
@@ -85,7 +88,7 @@ export const UpdateItemBodySchema = z
     itemId: id,
     favourited: z.boolean().optional(),
     prioritizable: z.boolean().optional(),
-    priorityTargetDate: z.number().int().nullable().optional(),
+    priorityTargetDate: dateMsSchema.nullable().optional(),
   })
   .meta({ id: 'UpdateItemBody' });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_DIRECTIONS, ORGANIZER_PAGE_MAX, UNPRIORITIZED_ORDER_COLUMNS } from '../constants.js';
+import { dateMsSchema } from '../dates/date-range.js';
 import { ItemSchema } from '../items/item.schema.js';
 
 /** An Organizer row: the item and the title of the box it sits in. */
@@ -40,7 +41,7 @@ export const UpdatePriorityBodySchema = z
     itemId: z.string().min(1).max(64),
     priority: z.number().finite().nullable(),
     markedAsForToday: z.boolean().optional(),
-    priorityTargetDate: z.number().int().nullable().optional(),
+    priorityTargetDate: dateMsSchema.nullable().optional(),
   })
   .meta({ id: 'UpdatePriorityBody' });
 

@@ -5,7 +5,16 @@ export const SOCKET_EVENTS = {
   addItem: 'ADD_ITEM',
   updateItem: 'UPDATE_ITEM',
   remindersUnreadCount: 'reminders:unread-count',
+  sessionEnded: 'session:ended',
 } as const;
+
+/**
+ * Why the server ended a session (`session:ended`, sent just before it closes the socket):
+ * the token was logged out, the password changed or was reset, the database was re-seeded,
+ * or the token expired.
+ */
+export const SESSION_END_REASONS = ['loggedOut', 'passwordChanged', 'reseeded', 'expired'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 /** The fields everyone who can see an item shares (personal state is not sent to others). */
 export const SHARED_ITEM_FIELDS = [
@@ -43,4 +52,5 @@ export interface ServerToClientEvents {
   ADD_ITEM: (event: AddItemEvent) => void;
   UPDATE_ITEM: (event: UpdateItemEvent) => void;
   'reminders:unread-count': (event: { count: number }) => void;
+  'session:ended': (event: { reason: SessionEndReason }) => void;
 }

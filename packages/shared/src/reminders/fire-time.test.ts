@@ -74,6 +74,14 @@ describe('reminder fire times', () => {
     expect(planNextFire(null, rule({}), LONDON, 0)).toBeNull();
   });
 
+  it('plans nothing from a stored target date out of range', () => {
+    const broken = 8_640_000_000_000_001;
+    const daily = rule({ beforeAfterOn: 'on', repeat: true, unit: 'days' });
+    expect(planNextFire(broken, rule({}), LONDON, 0)).toBeNull();
+    expect(planNextFire(broken, daily, LONDON, 0)).toBeNull();
+    expect(nextFireAfter(broken, daily, LONDON, 0, 0)).toBeNull();
+  });
+
   it('repeats an on reminder every numberOf units after the target date, in the zone', () => {
     const daily = rule({ beforeAfterOn: 'on', repeat: true, numberOf: 2, unit: 'days' });
     const before = Date.UTC(2026, 2, 27, 9); // Friday 27 March 09:00 GMT

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, addWeeks, addYears } from 'date-fns';
+import { isDateInRange } from '../dates/date-range.js';
 
 /** Units of a reminder (SPEC §3); the third, days, is the default. */
 export const REMINDER_UNITS = ['minutes', 'hours', 'days', 'weeks', 'years'] as const;
@@ -124,7 +125,8 @@ export function occurrenceAtOrAfter(
 
 /**
  * When a reminder should fire next, planned at `now` (on creation, on a change of the rule
- * or of the target date): the first occurrence at or after now; null without a target date.
+ * or of the target date): the first occurrence at or after now; null without a target date
+ * (or with a stored one out of range, which nothing can be computed from).
  */
 export function planNextFire(
   targetDate: number | null,
@@ -132,12 +134,15 @@ export function planNextFire(
   timeZone: string,
   now: number,
 ): number | null {
-  return targetDate === null ? null : occurrenceAtOrAfter(targetDate, rule, timeZone, now);
+  return targetDate === null || !isDateInRange(targetDate)
+    ? null
+    : occurrenceAtOrAfter(targetDate, rule, timeZone, now);
 }
 
 /**
  * After the occurrence `fired` went off at `now` (at most a few seconds late): the next one
  * strictly after both. Occurrences missed while no server ran collapse into the one that fired.
+ * None after a stored target date out of range.
  */
 export function nextFireAfter(
   targetDate: number,
@@ -146,5 +151,6 @@ export function nextFireAfter(
   fired: number,
   now: number,
 ): number | null {
+  if (!isDateInRange(targetDate)) return null;
   return occurrenceAtOrAfter(targetDate, rule, timeZone, Math.max(fired, now) + 1);
 }

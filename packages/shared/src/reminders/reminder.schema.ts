@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateMsSchema } from '../dates/date-range.js';
 import { BEFORE_AFTER_ON, REMINDER_DEFAULTS, REMINDER_NUMBER_PATTERN, REMINDER_UNITS } from './fire-time.js';
 
 const id = z.string().min(1).max(64);
@@ -59,8 +60,8 @@ export const REMINDER_EVENTS_PAGE_SIZE = 25;
  */
 export const ReminderEventsBodySchema = z
   .object({
-    beginDate: z.number().int().nullable().optional(),
-    lastReminderEventDateInList: z.number().int().nullable().optional(),
+    beginDate: dateMsSchema.nullable().optional(),
+    lastReminderEventDateInList: dateMsSchema.nullable().optional(),
     lastReminderEventIdInList: z.string().max(64).nullable().optional(),
     unreadOnly: z.boolean().default(false),
   })

@@ -18,6 +18,12 @@ export const UserSchema = z
     isAdmin: z.boolean(),
     name: z.string(),
     email: z.string(),
+    pendingEmail: z
+      .string()
+      .nullable()
+      .describe(
+        'An address change waiting for the link sent to that address (the account keeps `email` until then).',
+      ),
     locale: z.enum(USER_LOCALES),
     timezone: z.string().describe('IANA time zone, e.g. Europe/London.'),
     timezoneId: z.string().describe('Same as timezone (kept for the SPEC field name).'),
@@ -70,6 +76,11 @@ export const SaveProfileBodySchema = z
     locale: z.enum(USER_LOCALES, msg('validation.required')),
     location: z.string().trim().max(100, msg('validation.invalidValue')).nullish(),
     occupation: z.string().trim().max(100, msg('validation.invalidValue')).nullish(),
+    currentPassword: z
+      .string()
+      .max(200, msg('validation.invalidValue'))
+      .optional()
+      .describe('Required when `email` changes: the change then waits for the link sent to the new address.'),
   })
   .meta({ id: 'SaveProfileBody' });
 

@@ -19,6 +19,9 @@ const page = {
   activateAccount: async () => ({
     Component: (await import('./routes/auth/activate-account')).ActivateAccountRoute,
   }),
+  confirmEmail: async () => ({
+    Component: (await import('./routes/auth/confirm-email')).ConfirmEmailRoute,
+  }),
   resendActivateLink: async () => ({
     Component: (await import('./routes/auth/resend-activate-link')).ResendActivateLinkRoute,
   }),
@@ -58,6 +61,7 @@ export const routes: RouteObject[] = [
           { path: PAGE_PATHS.forgot, lazy: page.forgot },
           { path: PAGE_PATHS.passwordReset, lazy: page.passwordReset },
           { path: PAGE_PATHS.activateAccount, lazy: page.activateAccount },
+          { path: PAGE_PATHS.confirmEmail, lazy: page.confirmEmail },
           { path: PAGE_PATHS.resendActivateLink, lazy: page.resendActivateLink },
         ],
       },

@@ -31,6 +31,11 @@ export interface ApiRequestOptions {
    * @default true
    */
   authenticated?: boolean;
+  /**
+   * Send this bearer token instead of the session's; an HTTP 401 is then only an error (the
+   * session is not touched). Logging out uses it for the token it is ending.
+   */
+  token?: string;
 }
 
 /** Codes of failures that never reached an HTTP answer; they are i18n keys too. */
@@ -159,6 +164,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
       signal,
       timeoutMs = REQUEST_TIMEOUT_MS,
       authenticated = true,
+      token: givenToken,
     } = options;
     const sendsQuery = method === 'GET' || method === 'DELETE';
 
@@ -173,7 +179,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
       'Accept-Language': config.getLanguage(),
       [CLIENT_ID_HEADER]: config.clientId,
     };
-    const token = authenticated ? config.getToken() : null;
+    const token = givenToken ?? (authenticated ? config.getToken() : null);
     if (token) headers.Authorization = `Bearer ${token}`;
     const hasBody = !sendsQuery && body !== undefined;
     if (hasBody) headers['Content-Type'] = 'application/json';
@@ -243,7 +249,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
       requestId: serverError?.requestId,
       data,
     });
-    if (response.status === 401 && authenticated) {
+    if (response.status === 401 && authenticated && givenToken === undefined) {
       config.clearSession();
       config.onUnauthorized();
     }

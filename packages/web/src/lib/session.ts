@@ -1,3 +1,4 @@
+import { SESSION_END_REASONS, type SessionEndReason } from '@nestbox/shared/realtime/events';
 import { STORAGE_KEYS } from '../config/storage-keys';
 import { readItem, writeItem } from './local-store';
 
@@ -53,4 +54,16 @@ export function getStoredUser(): SessionUser | null {
   } catch {
     return null;
   }
+}
+
+/** Router state of `/logout` and the login page: why the server ended the session, when it did. */
+export interface SessionEndedState {
+  sessionEnded: SessionEndReason;
+}
+
+/** The reason carried by a router state, or undefined. */
+export function sessionEndedOf(state: unknown): SessionEndReason | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const reason = (state as Record<string, unknown>).sessionEnded;
+  return SESSION_END_REASONS.find((known) => known === reason);
 }

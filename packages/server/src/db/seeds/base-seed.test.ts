@@ -1,6 +1,8 @@
 import { SYSTEM_USER } from '@nestbox/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../modules/auth/password-hasher.js';
+import { buildTestApp } from '../../test/build-test-app.js';
+import { linkIn, startSmtpCapture } from '../../test/smtp-capture.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../../test/test-database.js';
 import { runBaseSeed } from './base-seed.js';
 
@@ -49,5 +51,71 @@ describe(`base seed on ${testEngine}`, () => {
     const boss = (await users())[0];
     expect(boss?.is_admin).toBe(1);
     expect(await verifyPassword(boss?.password_hash ?? '', 'admin-password-1')).toBe(true);
+  });
+
+  it('makes an existing account admin only when its address is proven', async () => {
+    const now = Date.now();
+    const insert = (email: string, verified: boolean) =>
+      database.db
+        .insertInto('users')
+        .values({
+          id: `seed-test-${email}`,
+          email,
+          name: email,
+          password_hash: '!',
+          activated_at: now,
+          email_verified_at: verified ? now : null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    // Typed into a profile (before e-mail changes needed a link): never made admin.
+    await insert('squatted@example.test', false);
+    await runBaseSeed(database.db, now, {
+      admin: { email: 'squatted@example.test', passwordHash: await hashPassword('x-admin-password') },
+    });
+    // Confirmed by an activation or e-mail change link: made admin.
+    await insert('proven@example.test', true);
+    await runBaseSeed(database.db, now, {
+      admin: { email: 'proven@example.test', passwordHash: await hashPassword('x-admin-password') },
+    });
+    const admins = await database.db
+      .selectFrom('users')
+      .select(['email', 'is_admin'])
+      .where('email', 'in', ['squatted@example.test', 'proven@example.test'])
+      .orderBy('email')
+      .execute();
+    expect(admins).toEqual([
+      { email: 'proven@example.test', is_admin: 1 },
+      { email: 'squatted@example.test', is_admin: 0 },
+    ]);
+  });
+
+  it('proves the address of an account activated by its link', async () => {
+    const smtp = await startSmtpCapture();
+    const t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
+    try {
+      const email = 'activated.admin@example.test';
+      await t.request('/auth/signup', {
+        method: 'POST',
+        json: { name: 'A', email, password: 'a long passphrase' },
+      });
+      const { token } = linkIn((await smtp.lastMessageTo(email)).text, '/activate-account/');
+      expect(
+        (await t.request('/user/activate', { method: 'POST', json: { confirmHash: token } })).status,
+      ).toBe(200);
+      await runBaseSeed(t.database.db, Date.now(), {
+        admin: { email, passwordHash: await hashPassword('x-admin-password') },
+      });
+      const row = await t.database.db
+        .selectFrom('users')
+        .select('is_admin')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(row.is_admin).toBe(1);
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
   });
 });

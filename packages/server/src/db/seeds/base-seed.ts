@@ -19,8 +19,10 @@ export interface SeedAdmin {
 /**
  * The base seed: what every installation needs. Idempotent, run at every start.
  * Creates the system user (fixed id, en-GB, named System) and, when configured, the
- * administrator (activated, isAdmin, with a root box). An existing administrator keeps their
- * password (they may have changed it) and is made an admin again if needed.
+ * administrator (activated, isAdmin, with a root box). An existing account with that address
+ * keeps its password (the admin may have changed it) and is made an admin again only when
+ * its address is proven: created by the seed, or confirmed by an activation or e-mail change
+ * link. Whoever merely typed the address into their profile never becomes admin.
  */
 export async function runBaseSeed(
   db: Kysely<Database>,
@@ -44,9 +46,14 @@ export async function runBaseSeed(
   const { admin } = options;
   if (!admin) return;
   const email = foldEmail(admin.email);
-  const existing = await db.selectFrom('users').select(['id']).where('email', '=', email).executeTakeFirst();
+  const existing = await db
+    .selectFrom('users')
+    .select(['id', 'email_verified_at'])
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (existing) {
-    await db.updateTable('users').set({ is_admin: 1 }).where('id', '=', existing.id).execute();
+    if (existing.email_verified_at !== null)
+      await db.updateTable('users').set({ is_admin: 1 }).where('id', '=', existing.id).execute();
     return;
   }
   await insertUserWithRootBox(
@@ -58,6 +65,7 @@ export async function runBaseSeed(
       password_hash: admin.passwordHash,
       is_admin: 1,
       activated_at: now,
+      email_verified_at: now,
       token_version: admin.keep?.tokenVersion ?? 0,
       created_at: now,
       updated_at: now,

@@ -1,6 +1,6 @@
 import { ReseedBodySchema, ReseedResponseSchema } from '@nestbox/shared/admin/admin.schema';
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translate } from '../../i18n/translate.js';
 import { currentUser } from '../auth/authenticate.js';
@@ -9,9 +9,9 @@ import type { AdminService } from './admin.service.js';
 /** The admin namespace's tools (API.md "Admin"): isAdmin only. */
 export const adminRoutes: FastifyPluginAsyncZod<{
   admin: AdminService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { admin, authenticate }) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
 
   app.post(
     '/api/admin/tools/resend',

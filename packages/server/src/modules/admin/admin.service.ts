@@ -4,6 +4,7 @@ import type { Config } from '../../config/env.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { reseedDatabase } from '../../db/seeds/reseed.js';
 import { appErrors } from '../../http/app-error.js';
+import type { Publisher } from '../../realtime/realtime.js';
 import { hashPassword } from '../auth/password-hasher.js';
 import { foldEmail } from '../users/users.repository.js';
 
@@ -12,15 +13,15 @@ export function createAdminService({
   db,
   allowReseed,
   admin,
-  onSessionsRevoked,
+  sessions,
 }: {
   db: Kysely<Database>;
   /** NESTBOX_ALLOW_RESEED. */
   allowReseed: boolean;
   /** NESTBOX_ADMIN_EMAIL / NESTBOX_ADMIN_PASSWORD: the admin every seed (re-)creates. */
   admin: Config['admin'];
-  /** After a re-seed, everyone deleted loses their live socket too. */
-  onSessionsRevoked?: (userId: string) => void;
+  /** After a re-seed, everyone deleted loses their live socket too, told why. */
+  sessions?: Pick<Publisher, 'endUserSessions'>;
 }) {
   return {
     /**
@@ -53,7 +54,7 @@ export function createAdminService({
           : {}),
       });
       for (const id of everyone) {
-        if (!(callerIsConfiguredAdmin && id === caller.id)) onSessionsRevoked?.(id);
+        if (!(callerIsConfiguredAdmin && id === caller.id)) sessions?.endUserSessions(id, 'reseeded');
       }
       return { sessionKept: callerIsConfiguredAdmin };
     },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, tokenFor } from '../../test/factories.js';
-import { connect } from '../../test/socket-client.js';
+import { connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
 
 const ADMIN = { email: 'root.admin@example.test', password: 'admin-password-42' };
@@ -158,6 +158,18 @@ describe(`admin re-seed on ${testEngine}`, () => {
     expect(await t.database.db.selectFrom('items').select('title').execute()).toEqual([
       { title: 'Workspace' },
     ]);
+  });
+
+  it('tells the live sessions of everyone it deletes that a re-seed ended them', async () => {
+    const user = await createUser(t.database.db);
+    const socket = await connect(t.baseUrl, await tokenFor(t.secrets.jwtSecret, user));
+    try {
+      const told = nextEvent(socket, 'session:ended');
+      await api.ok('POST', '/api/admin/tools/resend', { type: 'base' });
+      expect(await told).toEqual({ reason: 'reseeded' });
+    } finally {
+      socket.close();
+    }
   });
 
   it('logs out an admin who is not the configured one (they are not re-created)', async () => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-export type AccountTokenPurpose = 'activation' | 'password_reset';
+export type AccountTokenPurpose = 'activation' | 'password_reset' | 'email_change';
 
 export interface AccountTokenRecord {
   id: string;

@@ -10,10 +10,12 @@ import {
 } from '@nestbox/shared/auth/auth.schema';
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import { LoginResponseSchema } from '@nestbox/shared/users/user.schema';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../i18n/translate.js';
 import type { AuthService } from './auth.service.js';
+import { currentToken, currentUser } from './authenticate.js';
 
 const errors = {
   400: ErrorBodySchema,
@@ -24,7 +26,10 @@ const errors = {
 };
 
 /** Public account routes (API.md "Public"): thin — validate, call the service, translate its message. */
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  authenticate: preHandlerAsyncHookHandler;
+}> = async (app, { auth, authenticate }) => {
   const tags = ['accounts'];
 
   app.post(
@@ -53,7 +58,41 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: LoginResponseSchema, 403: ErrorBodySchema, ...errors },
       },
     },
-    async (request) => auth.login(request.body, request.ip),
+    async (request, reply) => {
+      const session = await auth.login(request.body, request.ip);
+      reply.header('cache-control', 'no-store');
+      return session;
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'End this session: the token answers 401 from now on and its sockets close',
+        response: { 204: z.null(), 401: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await auth.logout(currentUser(request).id, currentToken(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/user/confirm-email',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a new e-mail address from the link sent to it',
+        body: ActivateBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ message: translate(request.locale, await auth.confirmEmailChange(request.body)) }),
   );
 
   app.post(

@@ -9,14 +9,16 @@ import type {
 } from '@nestbox/shared/auth/auth.schema';
 import { DEFAULT_TIMEZONE } from '@nestbox/shared/constants';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
+import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import type { LoginResponse } from '@nestbox/shared/users/user.schema';
 import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Limit, RateLimiter } from '../../http/rate-limit.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { renderActionMail } from '../../mail/templates.js';
+import type { Publisher } from '../../realtime/realtime.js';
 import { presentUser } from '../users/users.presenter.js';
 import {
   activateIfPending,
@@ -24,6 +26,7 @@ import {
   findUserById,
   foldEmail,
   insertUserWithRootBox,
+  replaceEmail,
   replacePassword,
   updateUser,
 } from '../users/users.repository.js';
@@ -35,15 +38,17 @@ import {
   insertAccountToken,
   retireAccountTokens,
 } from './account-tokens.repository.js';
-import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
+import { passwordWeakness } from './password-policy.js';
+import { deleteExpiredRevokedTokens, insertRevokedToken } from './revoked-tokens.repository.js';
 import { signSessionToken } from './session-tokens.js';
 
 const HOUR = 3_600_000;
-/** Activation links live 24 hours; reset links 1 hour. Both are single use. */
+/** Activation and e-mail change links live 24 hours; reset links 1 hour. All are single use. */
 export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
   activation: 24 * HOUR,
   password_reset: HOUR,
+  email_change: 24 * HOUR,
 };
 
 /** Attempts allowed per caller address and per account, per window (429 beyond). */
@@ -53,6 +58,8 @@ export const AUTH_LIMITS = {
   forgot: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   resend: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   reset: { ip: { max: 30, windowMs: HOUR } },
+  /** A signed-in caller proving their current password (password or e-mail change). */
+  currentPassword: { ip: { max: 30, windowMs: 15 * 60_000 }, account: { max: 10, windowMs: 15 * 60_000 } },
 } as const satisfies Record<string, { ip: Limit; account?: Limit }>;
 
 /** Checks a captcha answer (ALTCHA or reCAPTCHA); false when it is missing or wrong. */
@@ -67,8 +74,8 @@ export interface AuthServiceDeps {
   jwtSecret: string;
   /** Multiplies every limit (end-to-end runs only). */
   limitScale?: number;
-  /** Called when a user's tokens stop working (password reset): their live sockets end. */
-  onSessionsRevoked?: (userId: string) => void;
+  /** Ends live sockets when their sessions end (logout, password reset). */
+  sessions?: Pick<Publisher, 'endUserSessions' | 'endTokenSessions'>;
   now?: () => number;
 }
 
@@ -85,7 +92,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     const scaled = (l: Limit) => ({ ...l, max: l.max * (deps.limitScale ?? 1) });
     await limiter.consume(`${action}:ip:${ip}`, scaled(limits.ip));
     if (account && limits.account) {
-      await limiter.consume(`${action}:account:${foldEmail(account)}`, scaled(limits.account));
+      // Login counts an account's failures per caller address: wrong passwords sent from
+      // elsewhere never lock the rightful owner out of their own device.
+      const key =
+        action === 'login'
+          ? `${action}:account:${foldEmail(account)}:ip:${ip}`
+          : `${action}:account:${foldEmail(account)}`;
+      await limiter.consume(key, scaled(limits.account));
     }
   }
 
@@ -124,9 +137,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   function refuseCommonPassword(password: string) {
-    if (isCommonPassword(password))
-      throw appErrors.badRequest('error.validation', { password: 'validation.password.common' });
+    refuseWeakPassword(password);
   }
+
+  const userLocale = (user: { locale: string }): UserLocale => (user.locale === 'fr' ? 'fr' : 'en-GB');
 
   return {
     async signup(body: SignupBody, ip: string, requestLocale: UserLocale) {
@@ -164,7 +178,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       await db.transaction().execute(async (trx) => {
         if (!(await consumeAccountToken(trx, record.id, now())))
           throw appErrors.badRequest('activation.invalid');
-        await updateUser(trx, record.userId, { activated_at: now(), updated_at: now() });
+        await updateUser(trx, record.userId, {
+          activated_at: now(),
+          email_verified_at: now(),
+          updated_at: now(),
+        });
       });
       return 'activation.success' as const;
     },
@@ -235,10 +253,100 @@ export function createAuthService(deps: AuthServiceDeps) {
         await replacePassword(trx, record.userId, passwordHash, now());
         await activateIfPending(trx, record.userId, now());
       });
-      deps.onSessionsRevoked?.(record.userId);
+      deps.sessions?.endUserSessions(record.userId, 'passwordChanged');
       return 'reset.success' as const;
+    },
+
+    /** Forgets revocations of tokens that have expired anyway (a scheduled job). */
+    pruneRevokedTokens: (at: number) => deleteExpiredRevokedTokens(db, at),
+
+    /** Ends one session: the token stops working everywhere at once, and its sockets close. */
+    async logout(userId: string, token: { id: string; expiresAt: number }) {
+      await insertRevokedToken(db, { tokenId: token.id, userId, expiresAt: token.expiresAt });
+      deps.sessions?.endTokenSessions(token.id, 'loggedOut');
+    },
+
+    /**
+     * A signed-in caller proves their current password before a sensitive change: 400 when
+     * wrong, and 429 after 10 attempts in 15 minutes on the account.
+     */
+    async verifyCurrentPassword(user: UserRow, password: string | undefined, ip: string) {
+      if (!password)
+        throw appErrors.badRequest('error.validation', {
+          currentPassword: 'validation.currentPassword.required',
+        });
+      await limit('currentPassword', ip, user.id);
+      if (!(await verifyPassword(user.password_hash, password))) {
+        throw appErrors.badRequest('error.validation', {
+          currentPassword: 'validation.currentPassword.wrong',
+        });
+      }
+    },
+
+    /**
+     * Records a wish to move the account to `newEmail` (inside the caller's transaction):
+     * the address stays as it is until the link e-mailed to the new one is opened. Answers
+     * what sends the two e-mails once the transaction has committed.
+     */
+    async requestEmailChange(executor: Kysely<Database>, user: UserRow, newEmail: string) {
+      const email = foldEmail(newEmail);
+      const holder = await findUserByEmail(executor, email);
+      if (holder && holder.id !== user.id)
+        throw appErrors.conflict('validation.email.taken', { email: 'validation.email.taken' });
+      const token = await issueToken(executor, user.id, 'email_change');
+      await updateUser(executor, user.id, {
+        pending_email: email,
+        pending_email_expires_at: now() + TOKEN_TTL_MS.email_change,
+      });
+      return async () => {
+        const locale = userLocale(user);
+        await mailer.send(
+          renderActionMail('emailChange', {
+            to: email,
+            name: user.name,
+            locale,
+            link: `${deps.appUrl}/confirm-email/${token}`,
+            params: { email },
+          }),
+        );
+        await mailer.send(
+          renderActionMail('emailChangeNotice', {
+            to: user.email,
+            name: user.name,
+            locale,
+            link: `${deps.appUrl}/forgot`,
+            params: { email },
+          }),
+        );
+      };
+    },
+
+    /** Opens an e-mail change link: the pending address becomes the account's, proven. */
+    async confirmEmailChange({ confirmHash }: ActivateBody) {
+      const record = await findAccountToken(db, 'email_change', hashToken(confirmHash));
+      if (!record || record.usedAt !== null) throw appErrors.badRequest('emailChange.invalid');
+      if (record.expiresAt <= now()) throw appErrors.gone('emailChange.expired');
+      const user = await findUserById(db, record.userId);
+      const email = user?.pending_email;
+      if (!user || !email) throw appErrors.badRequest('emailChange.invalid');
+      await db.transaction().execute(async (trx) => {
+        const holder = await findUserByEmail(trx, email);
+        if (holder && holder.id !== user.id)
+          throw appErrors.conflict('validation.email.taken', { email: 'validation.email.taken' });
+        if (!(await consumeAccountToken(trx, record.id, now())))
+          throw appErrors.badRequest('emailChange.invalid');
+        if (!(await replaceEmail(trx, user.id, email, now())))
+          throw appErrors.badRequest('emailChange.invalid');
+      });
+      return 'emailChange.success' as const;
     },
   };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** Refuses (400) a password that is only whitespace, a few characters repeated, or common. */
+export function refuseWeakPassword(password: string, field = 'password') {
+  const weakness: MessageKey | undefined = passwordWeakness(password);
+  if (weakness) throw appErrors.badRequest('error.validation', { [field]: weakness });
+}

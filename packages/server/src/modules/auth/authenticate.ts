@@ -2,7 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
+import { setRequestCaller } from '../../http/request-context.js';
 import { findUserById } from '../users/users.repository.js';
+import { isTokenRevoked } from './revoked-tokens.repository.js';
 import { verifySessionToken } from './session-tokens.js';
 
 declare module 'fastify' {
@@ -11,6 +13,8 @@ declare module 'fastify' {
     sessionUser: UserRow | null;
     /** Whether the caller's session was opened with 'Remember me'. */
     sessionRemembered: boolean;
+    /** The id (`jti`) of the caller's token and when it expires (UTC ms): what a logout revokes. */
+    sessionToken: { id: string; expiresAt: number } | null;
   }
 }
 
@@ -24,30 +28,49 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Resolves a session token to its user: the signature and expiry must hold, the user must
- * exist and be active, and the token's version must match theirs (a password change or reset
- * revokes every older token). The same check serves HTTP and the socket.
+ * exist and be active, the token's version must match theirs (a password change or reset
+ * revokes every older token), and it must not have been logged out. The same check serves HTTP
+ * and the socket.
  */
 export async function sessionForToken(
   db: Kysely<Database>,
   secret: string,
   token: string,
-): Promise<{ user: UserRow; rememberMe: boolean } | undefined> {
+): Promise<{ user: UserRow; rememberMe: boolean; tokenId: string; expiresAt: number } | undefined> {
   const claims = await verifySessionToken(secret, token);
   if (!claims) return undefined;
-  const user = await findUserById(db, claims.userId);
-  if (!user || user.activated_at === null || user.token_version !== claims.tokenVersion) return undefined;
-  return { user, rememberMe: claims.rememberMe };
+  const [user, revoked] = await Promise.all([
+    findUserById(db, claims.userId),
+    isTokenRevoked(db, claims.tokenId),
+  ]);
+  if (revoked || !user || user.activated_at === null || user.token_version !== claims.tokenVersion)
+    return undefined;
+  return { user, rememberMe: claims.rememberMe, tokenId: claims.tokenId, expiresAt: claims.expiresAt };
 }
 
-/** A preHandler that lets only authenticated callers through (401 otherwise). */
+/**
+ * An `onRequest` hook that lets only authenticated callers through (401 otherwise). It runs
+ * before the body is read, so an anonymous caller gets 401 whatever they send, and their
+ * body is never parsed. What it answers is the caller's own: no browser or proxy may keep a
+ * copy (`Cache-Control: no-store`).
+ */
 export function createAuthenticate(db: Kysely<Database>, secret: string) {
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    reply.header('cache-control', 'no-store');
     const token = bearerToken(request);
     const session = token ? await sessionForToken(db, secret, token) : undefined;
     if (!session) throw appErrors.unauthorized();
     request.sessionUser = session.user;
     request.sessionRemembered = session.rememberMe;
+    request.sessionToken = { id: session.tokenId, expiresAt: session.expiresAt };
+    setRequestCaller(session.user.id);
   };
+}
+
+/** The authenticated caller's token; only valid on routes behind `authenticate`. */
+export function currentToken(request: FastifyRequest): { id: string; expiresAt: number } {
+  if (!request.sessionToken) throw appErrors.unauthorized();
+  return request.sessionToken;
 }
 
 /** The authenticated caller; only valid on routes behind `authenticate`. */

@@ -1,12 +1,9 @@
-import {
-  CappedMap,
-  type Challenge,
-  createChallenge,
-  randomInt,
-  type Solution,
-  verifySolution,
-} from 'altcha-lib';
+import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { claimUsedCaptcha, deleteExpiredCaptchas } from './captcha.repository.js';
 
 const ALGORITHM = 'SHA-256';
 /** The solver tries counters from 0 up: the expected work is about 50,000 hashes (well under a second). */
@@ -23,12 +20,40 @@ export interface CaptchaService {
 }
 
 /**
+ * Where answered challenges are remembered until they expire, so that each is accepted once
+ * across restarts and instances: `claim` is true only the first time.
+ */
+export interface CaptchaReplayStore {
+  claim(signature: string, expiresAt: number): Promise<boolean>;
+  /** Forgets expired answers (Redis expires its keys itself); answers how many. */
+  prune(now: number): Promise<number>;
+}
+
+/** Answered challenges in the database (the `used_captchas` table; expired rows are pruned by a job). */
+export function createDatabaseReplayStore(db: Kysely<Database>): CaptchaReplayStore {
+  return {
+    claim: (signature, expiresAt) => claimUsedCaptcha(db, signature, expiresAt),
+    prune: (now) => deleteExpiredCaptchas(db, now),
+  };
+}
+
+/** Answered challenges in Redis, each key expiring with its challenge. */
+export function createRedisReplayStore(redis: Redis, prefix: string): CaptchaReplayStore {
+  return {
+    async claim(signature, expiresAt) {
+      const ttl = Math.max(1, expiresAt - Date.now());
+      return (await redis.set(`${prefix}${signature}`, '1', 'PX', ttl, 'NX')) === 'OK';
+    },
+    prune: async () => 0,
+  };
+}
+
+/**
  * ALTCHA: a signed proof-of-work challenge that the browser solves; the answer (base64 JSON
  * of challenge and solution) is checked against our signature, its expiry and its work, and
- * is accepted once.
+ * is accepted once (remembered in `replays` until it expires).
  */
-export function createAltchaCaptcha(hmacSecret: string): CaptchaService {
-  const used = new CappedMap<string, true>({ maxSize: 10_000 });
+export function createAltchaCaptcha(hmacSecret: string, replays: CaptchaReplayStore): CaptchaService {
   return {
     kind: 'altcha',
     createChallenge: () =>
@@ -54,7 +79,10 @@ export function createAltchaCaptcha(hmacSecret: string): CaptchaService {
         deriveKey,
         hmacSignatureSecret: hmacSecret,
       }).catch(() => undefined);
-      return Boolean(result?.verified) && used.setIfAbsent(payload.challenge.signature, true);
+      if (!result?.verified) return false;
+      const expiresAt =
+        (payload.challenge.parameters.expiresAt ?? 0) * 1000 || Date.now() + CHALLENGE_TTL_SECONDS * 1000;
+      return replays.claim(payload.challenge.signature, expiresAt);
     },
   };
 }

@@ -279,15 +279,21 @@ function visibleItems(userId: string, includeArchived: boolean, anchorItemId?: s
     )`;
 }
 
-type VisibleRow = ItemWithState & { level: AccessLevel; parent_title: string | null };
+/** `visible_parent_id`, `parent_title`: the parent box, only when the caller sees it too. */
+type VisibleRow = ItemWithState & {
+  level: AccessLevel;
+  visible_parent_id: string | null;
+  parent_title: string | null;
+};
 
-const visibleColumns = sql`i.*, v.level as level, p.title as parent_title,
+const visibleColumns = sql`i.*, v.level as level, p.id as visible_parent_id, p.title as parent_title,
   ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
   ui.marked_for_today as marked_for_today`;
 
 /**
  * Items whose title contains the term among everything the caller can see (their root box's
- * tree only for the 'workspace' scope), with the parent's title and the caller's state.
+ * tree only for the 'workspace' scope), with the caller's state and the parent box when the
+ * caller sees it too (an item shared on its own says nothing of the box it sits in).
  * Archived items (and what is inside them) and completed ones only when asked; 'favourites'
  * keeps the caller's starred ones.
  */
@@ -309,7 +315,7 @@ export async function searchVisibleItems(
     select ${visibleColumns}
     from visible v
     join items i on i.id = v.id
-    left join items p on p.id = i.parent_id
+    left join items p on p.id = i.parent_id and p.id in (select id from visible)
     left join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
     where v.rn = 1 and i.is_root_box = 0
       and lower(i.title) like ${likePattern(options.term)} escape '\\'
@@ -320,8 +326,15 @@ export async function searchVisibleItems(
   return rows;
 }
 
-/** An Organizer row: what presentItem reads, the caller's level and the parent box's title. */
-export type OrganizerRow = PresentableRow & { level: AccessLevel; parent_title: string | null };
+/**
+ * An Organizer row: what presentItem reads, the caller's level and the parent box's id and
+ * title, only when the caller sees that box too.
+ */
+export type OrganizerRow = PresentableRow & {
+  level: AccessLevel;
+  visible_parent_id: string | null;
+  parent_title: string | null;
+};
 
 /**
  * `seen_boxes`: every box the caller can see, with their level, walked DOWN from the boxes
@@ -345,11 +358,12 @@ function seenBoxes(userId: string) {
 }
 
 /**
- * The caller's Organizer candidates (`i`, `ui`, and `p`: the parent), with any more `joins`:
- * prioritizable text items, open, that they can see.
+ * The caller's Organizer candidates (`i`, `ui`, and `p`: the parent, only when the caller sees
+ * it too), with any more `joins`: prioritizable text items, open, that they can see.
  */
 function organizerCandidates(userId: string, joins = sql``) {
-  return sql`from user_items ui join items i on i.id = ui.item_id left join items p on p.id = i.parent_id ${joins}
+  return sql`from user_items ui join items i on i.id = ui.item_id
+    left join items p on p.id = i.parent_id and p.id in (select id from seen_boxes) ${joins}
     where ui.user_id = ${userId} and ui.prioritizable = 1
       and i.type = 'todoText' and i.completed_at is null and i.archived_at is null
       and (i.parent_id in (select id from seen_boxes)
@@ -420,7 +434,7 @@ export async function organizerUnprioritisedIdsByCreation(
 }
 
 const organizerColumns = sql`${sql.join(PRESENTED_COLUMNS.map((column) => sql.ref(`i.${column}`)))},
-  coalesce(own.level, s.level) as level, p.title as parent_title,
+  coalesce(own.level, s.level) as level, p.id as visible_parent_id, p.title as parent_title,
   ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
   ui.marked_for_today as marked_for_today`;
 
@@ -450,7 +464,7 @@ export async function organizerRowsByIds(
     join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
     left join item_users own on own.item_id = i.id and own.user_id = ${userId}
     left join seen_boxes s on s.id = i.parent_id
-    left join items p on p.id = i.parent_id
+    left join items p on p.id = s.id
     where i.id in (${sql.join(ids)}) and (own.level is not null or s.level is not null)`.execute(db);
   return rows;
 }

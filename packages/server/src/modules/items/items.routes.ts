@@ -17,7 +17,7 @@ import {
   UpdateSettingBodySchema,
   UserAssociatedItemsBodySchema,
 } from '@nestbox/shared/items/item.schema';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema.js';
@@ -31,11 +31,11 @@ const item = { 200: ItemSchema, ...errors };
 /** Items routes (API.md "Items"): thin — validate, authenticate, then the service decides. */
 export const itemsRoutes: FastifyPluginAsyncZod<{
   items: ItemsService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
   /** Opens a box in a pane (the workspace's job), for create-item's `createPane`. */
   openInPane: (user: UserRow, pos: number, itemId: string) => Promise<unknown>;
 }> = async (app, { items, authenticate, openInPane }) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const tags = ['items'];
   const security = [{ bearer: [] }];
   const base = '/api/items';

@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids.js';
 import type { Database, ItemUpdateRow, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import { requestContext } from '../../http/request-context.js';
+import { echoTagFor, requestContext } from '../../http/request-context.js';
 import type { Publisher } from '../../realtime/realtime.js';
 import { authorizeItem, type ItemAbility } from './items.policy.js';
 import { presentItem } from './items.presenter.js';
@@ -114,7 +114,7 @@ export function createItemsService({
    */
   function announceAdded(itemId: string, onlyUserId?: string) {
     if (!publisher) return;
-    const clientId = requestContext()?.clientId;
+    const context = requestContext();
     void (async () => {
       for (const { userId, level } of await audienceOf(db, itemId)) {
         if (onlyUserId && userId !== onlyUserId) continue;
@@ -123,7 +123,7 @@ export function createItemsService({
           publisher.publish(userId, SOCKET_EVENTS.addItem, {
             item: presentItem(row, level),
             parentItemId: row.parent_id,
-            ...(clientId ? { clientId } : {}),
+            ...echoTagFor(context, userId),
           });
       }
     })().catch(onError);
@@ -132,7 +132,7 @@ export function createItemsService({
   /** Tells everyone who can see these items their shared fields now (UPDATE_ITEM). */
   function announceChanged(itemIds: string[]) {
     if (!publisher || itemIds.length === 0) return;
-    const clientId = requestContext()?.clientId;
+    const context = requestContext();
     void (async () => {
       for (const itemId of itemIds) {
         const row = await findItemWithState(db, '', itemId);
@@ -144,7 +144,7 @@ export function createItemsService({
             itemId,
             updatedFields,
             removedFields: [],
-            ...(clientId ? { clientId } : {}),
+            ...echoTagFor(context, userId),
           });
         }
       }
@@ -154,12 +154,12 @@ export function createItemsService({
   /** Tells one person an item is no longer theirs to see (UPDATE_ITEM without access). */
   function announceGone(itemId: string, userId: string) {
     if (!publisher) return;
-    const clientId = requestContext()?.clientId;
+    const context = requestContext();
     publisher.publish(userId, SOCKET_EVENTS.updateItem, {
       itemId,
       updatedFields: {},
       removedFields: ['access'],
-      ...(clientId ? { clientId } : {}),
+      ...echoTagFor(context, userId),
     });
   }
 
@@ -355,12 +355,12 @@ export function createItemsService({
     /** After a level change: the person's view of the item changed (their client refetches it). */
     announceLevelChanged(itemId: string, userId: string) {
       if (!publisher) return;
-      const clientId = requestContext()?.clientId;
+      const context = requestContext();
       publisher.publish(userId, SOCKET_EVENTS.updateItem, {
         itemId,
         updatedFields: {},
         removedFields: [],
-        ...(clientId ? { clientId } : {}),
+        ...echoTagFor(context, userId),
       });
     },
 
@@ -600,7 +600,12 @@ export function createItemsService({
         scope: body.scope,
         ...(root ? { rootBoxId: root.id } : {}),
       });
-      return rows.map((row) => ({ ...presentItem(row, row.level), parentTitle: row.parent_title }));
+      // The parent box shows only when the caller sees it too.
+      return rows.map((row) => ({
+        ...presentItem(row, row.level),
+        parentItemId: row.visible_parent_id,
+        parentTitle: row.parent_title,
+      }));
     },
 
     /**

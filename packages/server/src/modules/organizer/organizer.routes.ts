@@ -8,7 +8,7 @@ import {
   UnprioritizedOrderBodySchema,
   UpdatePriorityBodySchema,
 } from '@nestbox/shared/organizer/organizer.schema';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replyPresented } from '../../http/presented-reply.js';
@@ -25,9 +25,9 @@ export const organizerRoutes: FastifyPluginAsyncZod<{
   items: ItemsService;
   organizer: OrganizerService;
   users: UsersService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { items, organizer, users, authenticate }) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const tags = ['organizer'];
   const security = [{ bearer: [] }];
 

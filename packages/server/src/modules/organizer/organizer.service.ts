@@ -1,3 +1,4 @@
+import { dateInRangeOrNull } from '@nestbox/shared/dates/date-range';
 import { compareUnprioritised, prioritisedInDisplayOrder } from '@nestbox/shared/organizer/ordering';
 import type {
   OrganizerItem,
@@ -37,16 +38,21 @@ const trimmed = (ids: string[], limit: number): Slice => ({
   more: ids.length > limit,
 });
 
+/** A stored target date out of range groups as no date, as the presenter shows it. */
 const asPrioritised = <Row extends RankedKeys | OrganizerRow>(row: Row) => ({
   row,
   priority: row.priority as number,
-  priorityTargetDate: row.target_date,
+  priorityTargetDate: dateInRangeOrNull(row.target_date),
   markedAsForToday: row.marked_for_today === 1,
 });
 
+/** The parent box shows only when the caller sees it too; otherwise neither its id nor its title. */
 const asOrganizerItem = (row: OrganizerRow): OrganizerItem =>
   // Object.assign, not a spread: no second copy of each of thousands of items.
-  Object.assign(presentItem(row, row.level), { parentTitle: row.parent_title });
+  Object.assign(presentItem(row, row.level), {
+    parentItemId: row.visible_parent_id,
+    parentTitle: row.parent_title,
+  });
 
 /**
  * Reads the Organizer (SPEC §2, §4), whole or a page of each list, each list in its display

@@ -11,7 +11,7 @@ import {
   UnreadCountSchema,
   UpdateReminderQuerySchema,
 } from '@nestbox/shared/reminders/reminder.schema';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
@@ -23,9 +23,9 @@ const done = { 200: z.object({ ok: z.literal(true) }), ...errors };
 /** Reminders (API.md "Reminders"), plus the badge's count and the e-mail setting. */
 export const remindersRoutes: FastifyPluginAsyncZod<{
   reminders: RemindersService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { reminders, authenticate }) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const tags = ['reminders'];
   const security = [{ bearer: [] }];
 

@@ -23,6 +23,8 @@ const READ = { owner: 200, editor: 200, readonly: 200, stranger: 404, anonymous:
 const EDIT = { owner: 200, editor: 200, readonly: 403, stranger: 404, anonymous: 401 };
 const CREATE = { ...EDIT, owner: 201, editor: 201 };
 const SHARE = { owner: 200, editor: 403, readonly: 403, stranger: 404, anonymous: 401 };
+/** A Workspace is never shared: its owner gets 400, and to everyone else it does not exist. */
+const WORKSPACE_SHARE = { owner: 400, editor: 404, readonly: 404, stranger: 404, anonymous: 401 };
 
 /**
  * Every item and sharing endpoint × {owner, editor, readonly, stranger, logged out}: the
@@ -197,6 +199,32 @@ const MATRIX: [string, Call, Record<Role, number>][] = [
       path: `/api/items/remove-association?itemId=${f.box}&userId=${f.userIds.readonly}`,
     }),
     SHARE,
+  ],
+  [
+    'associate-user (Workspace)',
+    (f) => ({
+      method: 'PUT',
+      path: '/api/items/associate-user',
+      body: { itemId: f.ownerRoot, userId: f.userIds.stranger, ownershipId: 'owner' },
+    }),
+    WORKSPACE_SHARE,
+  ],
+  [
+    'update-ownership (Workspace)',
+    (f) => ({
+      method: 'PUT',
+      path: '/api/items/update-ownership',
+      body: { itemId: f.ownerRoot, userId: f.userIds.editor, ownershipId: 'owner' },
+    }),
+    WORKSPACE_SHARE,
+  ],
+  [
+    'remove-association (Workspace)',
+    (f) => ({
+      method: 'DELETE',
+      path: `/api/items/remove-association?itemId=${f.ownerRoot}&userId=${f.userIds.editor}`,
+    }),
+    WORKSPACE_SHARE,
   ],
   // Reminders (issue 7): anyone who can read an item keeps their own reminders on it.
   [

@@ -64,3 +64,9 @@ export async function countOwners(db: Kysely<Database>, itemId: string): Promise
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Is the item a user's root box (their Workspace)? */
+export async function isRootBox(db: Kysely<Database>, itemId: string): Promise<boolean> {
+  const row = await db.selectFrom('items').select('is_root_box').where('id', '=', itemId).executeTakeFirst();
+  return row?.is_root_box === 1;
+}

@@ -8,7 +8,7 @@ import {
   UpdateOwnershipBodySchema,
   UserHitSchema,
 } from '@nestbox/shared/sharing/sharing.schema';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
@@ -28,9 +28,9 @@ const done = { 200: z.object({ ok: z.literal(true) }), ...errors };
 export const sharingRoutes: FastifyPluginAsyncZod<{
   sharing: SharingService;
   users: UsersService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { sharing, users, authenticate }) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const tags = ['sharing'];
   const security = [{ bearer: [] }];
 

@@ -12,6 +12,7 @@ import {
   deleteLink,
   findLink,
   insertLink,
+  isRootBox,
   listLinks,
   setLinkLevel,
 } from './sharing.repository.js';
@@ -39,6 +40,15 @@ export function createSharingService({
     return level;
   }
 
+  /**
+   * A change to who sees an item, by one of its owners; never on a Workspace (root box): it
+   * is its creator's alone, so it is not shared, and nobody can be removed from it.
+   */
+  async function authorizeShareChange(user: UserRow, itemId: string) {
+    await items.authorize(user, itemId, 'share');
+    if (await isRootBox(db, itemId)) throw appErrors.badRequest('share.rootBox');
+  }
+
   async function keepAnOwner(
     trx: Kysely<Database>,
     itemId: string,
@@ -62,7 +72,9 @@ export function createSharingService({
     },
 
     async associate(user: UserRow, itemId: string, userId: string, level: AccessLevel): Promise<void> {
-      await items.authorize(user, itemId, 'share');
+      await authorizeShareChange(user, itemId);
+      // Only an owner shares, and they already see the item (perhaps through a box above).
+      if (userId === user.id) throw appErrors.badRequest('share.self');
       if (!(await users.findActiveUser(userId))) throw appErrors.notFound();
       await db.transaction().execute(async (trx) => {
         if (await findLink(trx, itemId, userId)) throw appErrors.conflict('share.alreadyShared');
@@ -76,7 +88,7 @@ export function createSharingService({
 
     async updateLevel(user: UserRow, itemId: string, userId: string, level: AccessLevel): Promise<void> {
       // Checked before the transaction: on SQLite a query outside it would wait for it.
-      await items.authorize(user, itemId, 'share');
+      await authorizeShareChange(user, itemId);
       await db.transaction().execute(async (trx) => {
         const current = await existingLink(trx, itemId, userId);
         await keepAnOwner(trx, itemId, current, level);
@@ -86,7 +98,7 @@ export function createSharingService({
     },
 
     async remove(user: UserRow, itemId: string, userId: string): Promise<void> {
-      await items.authorize(user, itemId, 'share');
+      await authorizeShareChange(user, itemId);
       await db.transaction().execute(async (trx) => {
         const current = await existingLink(trx, itemId, userId);
         await keepAnOwner(trx, itemId, current, null);

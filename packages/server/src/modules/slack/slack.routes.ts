@@ -6,10 +6,11 @@ import {
   SlackConnectResponseSchema,
   SlackStatusSchema,
 } from '@nestbox/shared/slack/slack.schema';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, appErrors } from '../../http/app-error.js';
+import { isJsonTooDeep } from '../../http/json-body.js';
 import { currentUser } from '../auth/authenticate.js';
 import { SLACK_STATE_TTL_MS, type SlackEventPayload, type SlackService } from './slack.service.js';
 import { isValidSlackSignature } from './slack-signature.js';
@@ -47,14 +48,14 @@ function readCookie(header: string | undefined, name: string): string | undefine
 /** The logged-in user's Slack accounts (API.md "User"). */
 export const slackUserRoutes: FastifyPluginAsyncZod<{
   slack: SlackService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
   /** The app is served over HTTPS (NESTBOX_APP_URL): cookies get `Secure`. */
   secureCookies: boolean;
 }> = async (app, { slack, authenticate, secureCookies }) => {
   const tags = ['slack'];
   const security = [{ bearer: [] }];
   const errors = { 401: ErrorBodySchema, 404: ErrorBodySchema, 503: ErrorBodySchema };
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
 
   app.get(
     '/api/users/slack-status',
@@ -154,6 +155,10 @@ export const slackPublicRoutes: FastifyPluginAsyncZod<{
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const raw = typeof body === 'string' ? body : body.toString('utf8');
     request.rawBody = raw;
+    if (isJsonTooDeep(raw)) {
+      done(appErrors.badRequest('error.jsonTooDeep'), undefined);
+      return;
+    }
     try {
       done(null, raw ? JSON.parse(raw) : {});
     } catch {

@@ -7,12 +7,14 @@ const oneOf = <T extends string>(values: readonly T[], value: string, fallback: 
   (values as readonly string[]).includes(value) ? (value as T) : fallback;
 
 /** The logged-in user as the web app sees it (SPEC §3 "Logged-in user"). */
-export function presentUser(row: UserRow): User {
+export function presentUser(row: UserRow, now: number = Date.now()): User {
+  const pendingLive = row.pending_email !== null && (row.pending_email_expires_at ?? 0) > now;
   return {
     id: row.id,
     isAdmin: row.is_admin === 1,
     name: row.name,
     email: row.email,
+    pendingEmail: pendingLive ? row.pending_email : null,
     locale: isUserLocale(row.locale) ? row.locale : 'en-GB',
     timezone: row.timezone,
     timezoneId: row.timezone,

@@ -41,7 +41,10 @@ export async function updateUser(db: Kysely<Database>, id: string, changes: User
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
-/** Sets a new password hash and bumps token_version, revoking every session of the user. */
+/**
+ * Sets a new password hash and bumps token_version, revoking every session of the user; a
+ * pending e-mail change (perhaps asked for by whoever had a session) is dropped too.
+ */
 export async function replacePassword(
   db: Kysely<Database>,
   id: string,
@@ -53,10 +56,34 @@ export async function replacePassword(
     .set((eb) => ({
       password_hash: passwordHash,
       token_version: eb('token_version', '+', 1),
+      pending_email: null,
+      pending_email_expires_at: null,
       updated_at: now,
     }))
     .where('id', '=', id)
     .execute();
+}
+
+/** Makes the pending address the account's, proven; false when no such change is pending. */
+export async function replaceEmail(
+  db: Kysely<Database>,
+  id: string,
+  email: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({
+      email,
+      email_verified_at: now,
+      pending_email: null,
+      pending_email_expires_at: null,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('pending_email', '=', email)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function deleteUserByEmail(db: Kysely<Database>, email: string): Promise<boolean> {

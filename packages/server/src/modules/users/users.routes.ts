@@ -7,26 +7,26 @@ import {
   UpdatePasswordBodySchema,
   UserSchema,
 } from '@nestbox/shared/users/user.schema';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../i18n/translate.js';
-import { currentUser } from '../auth/authenticate.js';
+import { currentToken, currentUser } from '../auth/authenticate.js';
 import { signSessionToken } from '../auth/session-tokens.js';
 import { presentUser } from './users.presenter.js';
 import type { UsersService } from './users.service.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema };
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };
 
 /** The logged-in user's own account (API.md "User"). */
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
   jwtSecret: string;
 }> = async (app, { users, authenticate, jwtSecret }) => {
   const tags = ['user'];
   const security = [{ bearer: [] }];
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
 
   app.get(
     '/api/admin/users/get-user',
@@ -47,15 +47,23 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'Save name, e-mail, time zone, language, location and occupation',
+        summary:
+          'Save name, time zone, language, location and occupation; a new e-mail address (with the current password) waits for the link sent to it',
         body: SaveProfileBodySchema,
         response: { 200: z.object({ message: z.string(), user: UserSchema }), ...errors },
       },
     },
     async (request) => {
-      const user = await users.saveProfile(currentUser(request), request.body);
+      const { user, emailChangePending } = await users.saveProfile(
+        currentUser(request),
+        request.body,
+        request.ip,
+      );
+      const locale = user.locale === 'fr' ? 'fr' : 'en-GB';
       return {
-        message: translate(user.locale === 'fr' ? 'fr' : 'en-GB', 'profile.saved'),
+        message: emailChangePending
+          ? translate(locale, 'profile.emailChangePending', { email: emailChangePending })
+          : translate(locale, 'profile.saved'),
         user: presentUser(user),
       };
     },
@@ -73,7 +81,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const user = await users.updatePassword(currentUser(request), request.body);
+      const user = await users.updatePassword(
+        currentUser(request),
+        request.body,
+        request.ip,
+        currentToken(request).id,
+      );
       const token = await signSessionToken(jwtSecret, {
         userId: user.id,
         tokenVersion: user.token_version,

@@ -11,16 +11,10 @@ const USER_SEARCH_LIMIT = 20;
 
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import { isCommonPassword } from '../auth/common-passwords.js';
-import { hashPassword, verifyPassword } from '../auth/password-hasher.js';
-import {
-  findUserByEmail,
-  findUserById,
-  foldEmail,
-  replacePassword,
-  searchUsers,
-  updateUser,
-} from './users.repository.js';
+import type { Publisher } from '../../realtime/realtime.js';
+import { type AuthService, refuseWeakPassword } from '../auth/auth.service.js';
+import { hashPassword } from '../auth/password-hasher.js';
+import { findUserById, foldEmail, replacePassword, searchUsers, updateUser } from './users.repository.js';
 
 /** Is this an IANA time zone name the runtime knows (aliases such as Asia/Kolkata included)? */
 export function isValidTimeZone(zone: string): boolean {
@@ -36,13 +30,16 @@ export function isValidTimeZone(zone: string): boolean {
 export function createUsersService({
   db,
   now = Date.now,
-  onSessionsRevoked,
+  accounts,
+  sessions,
   onTimeZoneChanged,
 }: {
   db: Kysely<Database>;
   now?: () => number;
-  /** Called when a user's older tokens stop working (password change): their live sockets end. */
-  onSessionsRevoked?: (userId: string) => void;
+  /** Proving the current password (rate limited) and e-mail changes belong to the accounts service. */
+  accounts: Pick<AuthService, 'verifyCurrentPassword' | 'requestEmailChange'>;
+  /** Ends live sockets whose tokens a password change voids. */
+  sessions?: Pick<Publisher, 'endUserSessions'>;
   /** Called inside the profile's transaction when the user's time zone changes (reminders re-plan). */
   onTimeZoneChanged?: (
     trx: Kysely<Database>,
@@ -50,20 +47,27 @@ export function createUsersService({
   ) => Promise<void>;
 }) {
   return {
-    async saveProfile(user: UserRow, body: SaveProfileBody): Promise<UserRow> {
+    /**
+     * Saves the profile. A new e-mail address needs the current password and only becomes
+     * the account's once the link sent to it is opened (`emailChangePending` is then the
+     * address waiting); the old address is told.
+     */
+    async saveProfile(
+      user: UserRow,
+      body: SaveProfileBody,
+      ip: string,
+    ): Promise<{ user: UserRow; emailChangePending?: string }> {
       if (!isValidTimeZone(body.timezone))
         throw appErrors.badRequest('error.validation', { timezone: 'validation.timezone.invalid' });
       const email = foldEmail(body.email);
-      if (email !== user.email) {
-        const holder = await findUserByEmail(db, email);
-        if (holder && holder.id !== user.id)
-          throw appErrors.conflict('validation.email.taken', { email: 'validation.email.taken' });
+      const changesEmail = email !== user.email;
+      if (changesEmail) {
+        await accounts.verifyCurrentPassword(user, body.currentPassword, ip);
       }
       const at = now();
-      await db.transaction().execute(async (trx) => {
+      const sendEmailChangeMails = await db.transaction().execute(async (trx) => {
         await updateUser(trx, user.id, {
           name: body.name,
-          email,
           timezone: body.timezone,
           locale: body.locale,
           ...(body.location !== undefined ? { location: body.location || null } : {}),
@@ -72,21 +76,28 @@ export function createUsersService({
         });
         if (body.timezone !== user.timezone)
           await onTimeZoneChanged?.(trx, { userId: user.id, timeZone: body.timezone, at });
+        return changesEmail ? accounts.requestEmailChange(trx, user, email) : undefined;
       });
-      return (await findUserById(db, user.id)) ?? user;
+      await sendEmailChangeMails?.();
+      const saved = (await findUserById(db, user.id)) ?? user;
+      return changesEmail ? { user: saved, emailChangePending: email } : { user: saved };
     },
 
-    /** Changes the password after checking the current one; every other session ends. */
-    async updatePassword(user: UserRow, body: UpdatePasswordBody): Promise<UserRow> {
-      if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
-        throw appErrors.badRequest('error.validation', {
-          currentPassword: 'validation.currentPassword.wrong',
-        });
-      }
-      if (isCommonPassword(body.password))
-        throw appErrors.badRequest('error.validation', { password: 'validation.password.common' });
+    /**
+     * Changes the password after checking the current one (rate limited); every other
+     * session ends, each of its tabs told why. `tokenId` is the caller's own session, which
+     * carries on with a new token.
+     */
+    async updatePassword(
+      user: UserRow,
+      body: UpdatePasswordBody,
+      ip: string,
+      tokenId: string,
+    ): Promise<UserRow> {
+      await accounts.verifyCurrentPassword(user, body.currentPassword, ip);
+      refuseWeakPassword(body.password);
       await replacePassword(db, user.id, await hashPassword(body.password), now());
-      onSessionsRevoked?.(user.id);
+      sessions?.endUserSessions(user.id, 'passwordChanged', tokenId);
       return (await findUserById(db, user.id)) ?? user;
     },
 

@@ -11,7 +11,7 @@ import {
   WorkspaceSettingsBodySchema,
   WorkspaceSplitBodySchema,
 } from '@nestbox/shared/workspace/workspace.schema';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
@@ -24,9 +24,9 @@ const done = { 200: z.object({ ok: z.literal(true) }), ...errors };
 /** The caller's panes and workspace preferences (API.md "Workspace"; pane calls live under /api/items). */
 export const workspaceRoutes: FastifyPluginAsyncZod<{
   workspace: WorkspaceService;
-  authenticate: preHandlerAsyncHookHandler;
+  authenticate: onRequestAsyncHookHandler;
 }> = async (app, { workspace, authenticate }) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const tags = ['workspace'];
   const security = [{ bearer: [] }];
 

@@ -1,11 +1,14 @@
 import { type ServerToClientEvents, SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
+import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { io, type Socket } from 'socket.io-client';
 import { STORAGE_KEYS } from '../../config/storage-keys';
 import { organizerKey } from '../../features/organizer/api/get-organizer';
 import { UNREAD_COUNT_KEY } from '../../features/reminders/api/reminder-events';
 import { CLIENT_ID } from '../../lib/api-client';
+import type { SessionEndedState } from '../../lib/session';
 import { applyAddItem, applyUpdateItem } from './live-cache';
 
 /**
@@ -13,10 +16,13 @@ import { applyAddItem, applyUpdateItem } from './live-cache';
  * socket per logged-in tab, websocket first and polling allowed once a reconnect is tried.
  * Events from this tab's own calls are ignored; others patch the cached panes (live-cache.ts).
  * Delivery is at most once, so after every reconnect everything on screen is refetched.
+ * When the server ends the session (logged out, password changed elsewhere, re-seeded, token
+ * expired) it says why: the tab goes to the login page at once, which shows the reason.
  * Setting local storage `nestbox.stopSocket` to 'true' turns it off.
  */
 export function useLiveUpdates(token: string | null): void {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (!token || localStorage.getItem(STORAGE_KEYS.stopSocket) === 'true') return;
@@ -55,8 +61,12 @@ export function useLiveUpdates(token: string | null): void {
     socket.on(SOCKET_EVENTS.remindersUnreadCount, ({ count }) => {
       queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
     });
+    socket.on(SOCKET_EVENTS.sessionEnded, ({ reason }) => {
+      const state: SessionEndedState = { sessionEnded: reason };
+      navigate(PAGE_PATHS.logout, { replace: true, state });
+    });
     return () => {
       socket.close();
     };
-  }, [token, queryClient]);
+  }, [token, queryClient, navigate]);
 }

@@ -13,8 +13,11 @@ import { AuthHeading } from './auth-heading';
 import { AuthLink } from './auth-link';
 import { AuthNotice } from './auth-notice';
 
-/** Email, password and Remember me; on success the session is stored and `onLoggedIn` runs. */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+/**
+ * Email, password and Remember me; on success the session is stored and `onLoggedIn` runs.
+ * `notice` explains why the visitor is here (their session was ended elsewhere).
+ */
+export function LoginForm({ onLoggedIn, notice }: { onLoggedIn: () => void; notice?: string | undefined }) {
   const { t } = useTranslation();
   const form = useSchemaForm(LoginBodySchema, { email: '', password: '', rememberMe: false });
   const login = useLogin();
@@ -37,6 +40,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <AuthHeading title={t('login.title')} description={t('login.subtitle')} />
+        {notice && !login.error ? <AuthNotice tone="info">{notice}</AuthNotice> : null}
         {login.error ? (
           <AuthNotice tone="error">
             <Stack gap={6} align="flex-start">

@@ -1,5 +1,16 @@
-import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { SaveProfileBodySchema } from '@nestbox/shared/users/user.schema';
+import { IconMailForward } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailInput } from '../../../components/forms/email-input';
@@ -15,7 +26,8 @@ import { needsReload, useSaveProfile } from '../api/save-profile';
 /**
  * Name, email, timezone, language, location and occupation. A new language or timezone
  * reloads the app after saving (SPEC §4), so every screen picks it up; the confirmation
- * is shown once the page is back.
+ * is shown once the page is back. A new email address asks for the current password and
+ * waits for the link sent to it: the address waiting is shown until then.
  */
 export function ProfileForm() {
   const { t } = useTranslation();
@@ -27,14 +39,17 @@ export function ProfileForm() {
     locale: user.locale,
     location: user.location ?? '',
     occupation: user.occupation ?? '',
+    currentPassword: '',
   });
+  const changesEmail = form.values.email.trim().toLowerCase() !== user.email;
   const save = useSaveProfile();
   const reloadsOnSave = needsReload(user, form.values);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
+    const validated = form.validate();
+    if (!validated) return;
+    const body = changesEmail ? validated : { ...validated, currentPassword: undefined };
     save.mutate(body, {
       onSuccess: ({ message, user: saved }) => {
         if (needsReload(user, saved)) {
@@ -43,6 +58,8 @@ export function ProfileForm() {
           window.location.reload();
           return;
         }
+        form.setFieldValue('currentPassword', '');
+        form.setFieldValue('email', saved.email);
         notify({ type: 'success', message });
       },
       onError: (error) => {
@@ -88,7 +105,21 @@ export function ProfileForm() {
             autoComplete="organization-title"
             {...form.textInputProps('occupation')}
           />
+          {changesEmail ? (
+            <PasswordInput
+              label={t('settings.profile.currentPassword')}
+              description={t('settings.profile.currentPasswordHint')}
+              autoComplete="current-password"
+              withAsterisk
+              {...form.textInputProps('currentPassword')}
+            />
+          ) : null}
         </SimpleGrid>
+        {user.pendingEmail ? (
+          <Alert color="blue" icon={<IconMailForward size={20} stroke={1.8} />} role="status">
+            {t('settings.profile.pendingEmail', { email: user.pendingEmail })}
+          </Alert>
+        ) : null}
         <Group justify="flex-end" gap="md" wrap="nowrap">
           {reloadsOnSave ? (
             <Text size="sm" c="dimmed" role="status" style={{ flex: 1 }}>

@@ -230,11 +230,12 @@ function ResultRow({ result, onOpen }: { result: SearchResult; onOpen: () => voi
         >
           {title}
         </span>
-        {result.parentTitle !== null && (
-          <span className={classes.resultParent}>
-            {t('searchPane.in', { title: result.parentTitle || t('pane.noTitle') })}
-          </span>
-        )}
+        <span className={classes.resultParent}>
+          {/* No parent title: the item is shared on its own, its box is not the caller's to see. */}
+          {result.parentTitle === null
+            ? t('item.parent.sharedWithYou')
+            : t('searchPane.in', { title: result.parentTitle || t('pane.noTitle') })}
+        </span>
       </span>
       {result.archivedDate !== null && (
         <Badge size="xs" variant="light" color="gray">

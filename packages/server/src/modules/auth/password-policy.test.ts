@@ -1,0 +1,19 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { describe, expect, it } from 'vitest';
+import { isCommonPassword, passwordWeakness } from './password-policy.js';
+
+describe('password policy', () => {
+  it('checks against a maintained list of at least 10,000 common and breached passwords', () => {
+    expect(dictionary['passwords-common'].length).toBeGreaterThanOrEqual(10_000);
+    const deepInTheList = dictionary['passwords-common'][9_999] ?? '';
+    expect(isCommonPassword(deepInTheList)).toBe(true);
+    expect(isCommonPassword('Steelers')).toBe(true);
+    expect(passwordWeakness('correct horse battery')).toBeUndefined();
+  });
+
+  it('refuses whitespace only and a few characters repeated, but not a passphrase with spaces', () => {
+    for (const password of ['        ', '\t\t\t\t\t\t\t\t', 'zzzzzzzz', 'abababab', 'xyzxyzxyz', 'aabbaabb'])
+      expect(passwordWeakness(password), JSON.stringify(password)).toBe('validation.password.weak');
+    expect(passwordWeakness('  a long passphrase  ')).toBeUndefined();
+  });
+});

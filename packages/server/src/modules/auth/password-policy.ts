@@ -1,0 +1,32 @@
+import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+/**
+ * The ~49,000 most common passwords of the breach-frequency lists zxcvbn-ts ships
+ * (`@zxcvbn-ts/language-common`, MIT; read offline, lower-case).
+ */
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(dictionary['passwords-common']);
+
+/** How many distinct characters a password needs at least ('aaaaaaaa', 'abababab' have fewer). */
+const MIN_DISTINCT_CHARACTERS = 3;
+
+/** A password that is one short group repeated: 'abcabcabc', '12341234', 'xyzxyzxyz'. */
+const REPEATED_GROUP = /^(.{1,4})\1+$/su;
+
+/** Is this password on the list of common and breached passwords (case-insensitive)? */
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+/**
+ * Why a password of an acceptable length is refused, as a message key, or undefined when it
+ * is fine: only whitespace, a few characters repeated, or a common or breached password.
+ */
+export function passwordWeakness(password: string): MessageKey | undefined {
+  const folded = password.toLowerCase();
+  if (folded.trim() === '') return 'validation.password.weak';
+  if (new Set(folded).size < MIN_DISTINCT_CHARACTERS || REPEATED_GROUP.test(folded))
+    return 'validation.password.weak';
+  if (isCommonPassword(folded) || isCommonPassword(folded.trim())) return 'validation.password.common';
+  return undefined;
+}

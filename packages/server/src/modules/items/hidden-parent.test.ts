@@ -1,0 +1,83 @@
+import type { Item, SearchResult } from '@nestbox/shared/items/item.schema';
+import type { OrganizerPage } from '@nestbox/shared/organizer/organizer.schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from '../../test/api-calls.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { testEngine } from '../../test/test-database.js';
+
+describe(`nothing leaks about a parent box the caller cannot see, on ${testEngine}`, () => {
+  let t: TestApp;
+  let alice: SignedInUser;
+  let bob: SignedInUser;
+  let secretBox: Item;
+  let sharedBox: Item;
+  let alone: Item;
+  let inShared: Item;
+
+  const { ok } = apiCalls(
+    () => t,
+    () => alice.token,
+  );
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    alice = await createSignedInUser(t);
+    bob = await createSignedInUser(t);
+    const create = (parentItemId: string, itemType: string, title: string) =>
+      ok<Item>('POST', '/api/items/create-item', { parentItemId, itemType, title });
+    secretBox = await create(alice.root, 'todoBox', 'Secret plans');
+    sharedBox = await create(alice.root, 'todoBox', 'Family');
+    alone = await create(secretBox._id, 'todoText', 'Surprise party for Bob');
+    inShared = await create(sharedBox._id, 'todoText', 'Party snacks');
+    // Bob gets the one item on its own, and the other through its box.
+    await ok('PUT', '/api/items/associate-user', { itemId: alone._id, userId: bob.id });
+    await ok('PUT', '/api/items/associate-user', { itemId: sharedBox._id, userId: bob.id });
+    for (const user of [alice, bob]) {
+      await ok('PUT', '/api/items/update-item', { itemId: alone._id, prioritizable: true }, user.token);
+      await ok('PUT', '/api/items/update-priority', { itemId: inShared._id, priority: 1 }, user.token);
+    }
+  });
+  afterAll(() => t.close());
+
+  const parentsOf = (items: { _id: string; parentItemId: string | null; parentTitle: string | null }[]) =>
+    Object.fromEntries(items.map((item) => [item._id, [item.parentItemId, item.parentTitle]]));
+
+  it('search shows the parent only to those who see it', async () => {
+    const forBob = await ok<SearchResult[]>(
+      'POST',
+      '/api/items/search-items',
+      { searchTerm: 'party' },
+      bob.token,
+    );
+    expect(parentsOf(forBob)).toEqual({
+      [alone._id]: [null, null],
+      [inShared._id]: [sharedBox._id, 'Family'],
+    });
+    const forAlice = await ok<SearchResult[]>('POST', '/api/items/search-items', { searchTerm: 'party' });
+    expect(parentsOf(forAlice)).toEqual({
+      [alone._id]: [secretBox._id, 'Secret plans'],
+      [inShared._id]: [sharedBox._id, 'Family'],
+    });
+  });
+
+  it('the Organizer shows the parent only to those who see it, whole and in pages', async () => {
+    for (const query of ['', '?limit=10']) {
+      const forBob = await ok<OrganizerPage>('GET', `/api/items/get-organizer${query}`, undefined, bob.token);
+      expect(parentsOf(forBob.organizerItems)).toEqual({
+        [alone._id]: [null, null],
+        [inShared._id]: [sharedBox._id, 'Family'],
+      });
+      expect(forBob.parentOrganizerItems).toEqual({
+        [sharedBox._id]: { _id: sharedBox._id, title: 'Family' },
+      });
+      expect(JSON.stringify(forBob)).not.toContain('Secret plans');
+      expect(JSON.stringify(forBob)).not.toContain(secretBox._id);
+
+      const forAlice = await ok<OrganizerPage>('GET', `/api/items/get-organizer${query}`);
+      expect(forAlice.parentOrganizerItems[secretBox._id]?.title).toBe('Secret plans');
+    }
+    const ranked = await ok<SearchResult[]>('GET', '/api/items/get-prioritized-items', undefined, bob.token);
+    expect(parentsOf(ranked)).toEqual({ [inShared._id]: [sharedBox._id, 'Family'] });
+  });
+});
