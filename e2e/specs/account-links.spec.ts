@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   appLink,
   createActivatedAccount,
@@ -7,6 +6,7 @@ import {
   signUp,
   waitForMail,
 } from '../support/accounts.js';
+import { expect, test } from '../support/test.js';
 
 test.describe('account links and activation', () => {
   test('an expired reset link says so and offers a new one', async ({ page, request }) => {

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { createLoggedInAccount, logIn, putSessionToken } from '../support/accounts.js';
 import { pane } from '../support/api.js';
 import { E2E_ADMIN } from '../support/e2e-env.js';
 import { liveSocketConnected } from '../support/live.js';
+import { expect, test } from '../support/test.js';
 
 // Runs on its own server (the 'reseed' project): re-seeding deletes every account there.
 // In order: the non-admin's refusal first, then the admin's re-seed wipes the server.

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
+import { expect, test } from '../support/test.js';
 import { tooltipsAfterHover } from '../support/tooltips.js';
 
 const HEADER_BUTTONS = [

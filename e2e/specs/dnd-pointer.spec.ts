@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { api, pane } from '../support/api.js';
+import { expect, test } from '../support/test.js';
 import { handle, rows, workspaceWith } from '../support/workspace-setup.js';
 
 /**

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, pane, rootBoxId, userIdOf } from '../support/api.js';
+import { expect, test } from '../support/test.js';
 import { openPanes } from '../support/workspace-setup.js';
 
 const searchPane = (page: Page) => page.locator('section[data-pane-type="search"]');

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, pane, userIdOf } from '../support/api.js';
+import { expect, test } from '../support/test.js';
 
 interface Item {
   _id: string;

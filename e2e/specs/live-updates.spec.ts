@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, pane, userIdOf } from '../support/api.js';
+import { expect, test } from '../support/test.js';
 
 test('changes by someone else appear live: a share, an edit, and the end of the share', async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 
 test.describe('logged-out pages', () => {
   test('the root shows the login page', async ({ page }) => {

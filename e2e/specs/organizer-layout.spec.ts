@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox } from '../support/api.js';
+import { expect, test } from '../support/test.js';
 
 /**
  * The Organizer's drops, structure and narrow layout: the 'top of Undated' is as easy to hit

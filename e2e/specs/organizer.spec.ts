@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox } from '../support/api.js';
+import { expect, test } from '../support/test.js';
 
 /**
  * The Organizer journeys (issue 5): prioritising by drag and drop, Today, target dates,

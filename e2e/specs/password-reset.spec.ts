@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   appLink,
   createActivatedAccount,
@@ -6,6 +5,7 @@ import {
   userStatusWithToken,
   waitForMail,
 } from '../support/accounts.js';
+import { expect, test } from '../support/test.js';
 
 const NEW_PASSWORD = 'Amber-Otter-Meadow-93';
 /** One proof of work takes about a second; a busy machine running two browsers may take longer. */

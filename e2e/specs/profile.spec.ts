@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken, userStatusWithToken } from '../support/accounts.js';
+import { expect, test } from '../support/test.js';
 
 /** Opens Application Settings, which shows the Profile tab first. */
 async function openProfile(page: Page) {

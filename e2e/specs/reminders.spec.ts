@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, rootBoxId, userIdOf } from '../support/api.js';
+import { expect, test } from '../support/test.js';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;

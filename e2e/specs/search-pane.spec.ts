@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, pane } from '../support/api.js';
+import { expect, test } from '../support/test.js';
 import { workspaceWith } from '../support/workspace-setup.js';
 
 const searchPane = (page: Page) => page.locator('section[data-pane-type="search"]');

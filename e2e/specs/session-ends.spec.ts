@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createLoggedInAccount, logIn, putSessionToken, userStatusWithToken } from '../support/accounts.js';
 import { liveSocketConnected } from '../support/live.js';
+import { expect, test } from '../support/test.js';
 
 /** Opens the app and waits until its live socket is connected. */
 async function openAppLive(page: Page) {

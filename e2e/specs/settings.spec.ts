@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { pane } from '../support/api.js';
+import { expect, test } from '../support/test.js';
 import { tooltipsAfterHover } from '../support/tooltips.js';
 
 async function openSettingsTab(page: Page, tab: string) {

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, pane, userIdOf } from '../support/api.js';
+import { expect, test } from '../support/test.js';
 
 /** Opens the Workspace, then the box in a pane, then its settings. */
 async function openBoxSettings(page: Page, token: string, title: string) {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { appLink, DEFAULT_PASSWORD, uniqueEmail, waitForMail } from '../support/accounts.js';
+import { expect, test } from '../support/test.js';
 
 test.use({ locale: 'fr-FR' });
 

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
-import { expect, test } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { pane } from '../support/api.js';
 import { sendSlackDm, startSlackStandIn } from '../support/slack.js';
+import { expect, test } from '../support/test.js';
 
 // The stand-in listens on one fixed port: the journey runs once, on its own.
 test.describe.configure({ mode: 'serial' });

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, pane } from '../support/api.js';
+import { expect, test } from '../support/test.js';
 
 async function openWorkspace(page: Page, token: string) {
   await putSessionToken(page, token);

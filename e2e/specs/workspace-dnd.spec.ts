@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { api, pane } from '../support/api.js';
+import { expect, test } from '../support/test.js';
 import { handle, mouseDrag, rows, workspaceWith } from '../support/workspace-setup.js';
 
 test.describe('drag and drop in the workspace', () => {

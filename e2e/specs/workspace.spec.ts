@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { pane } from '../support/api.js';
+import { expect, test } from '../support/test.js';
 
 /** The rows of a pane, in order. */
 const rows = (page: Page, title: string) => pane(page, title).locator('[data-item-id]');
