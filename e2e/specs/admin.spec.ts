@@ -65,16 +65,22 @@ test('an admin re-seeds full from the Database tab; a demo user then finds popul
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(pane(page, 'Home').getByRole('button', { name: 'Kitchen renovation' })).toBeVisible();
   await expect(pane(page, 'Workspace').getByRole('button', { name: 'Holiday in Brittany' })).toBeVisible();
-  await expect(pane(page, 'Work').getByText('Prepare the quarterly report')).toBeVisible();
+  await expect(
+    pane(page, 'Work').getByRole('button', { name: 'Prepare the quarterly report', exact: true }),
+  ).toBeVisible();
 
   // Her Organizer has prioritised and waiting items.
   await page.getByRole('banner').getByRole('link', { name: 'Organiser' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Organiser' })).toBeVisible();
   const prioritized = page.getByRole('group', { name: 'Prioritized', exact: true });
   const unprioritized = page.getByRole('group', { name: 'Unprioritized', exact: true });
-  await expect(prioritized.getByText('Fix the dripping tap')).toBeVisible();
-  await expect(prioritized.getByText('Prepare the quarterly report')).toBeVisible();
-  await expect(unprioritized.getByText('Reply to the supplier')).toBeVisible();
+  await expect(prioritized.getByRole('button', { name: 'Fix the dripping tap', exact: true })).toBeVisible();
+  await expect(
+    prioritized.getByRole('button', { name: 'Prepare the quarterly report', exact: true }),
+  ).toBeVisible();
+  await expect(
+    unprioritized.getByRole('button', { name: 'Reply to the supplier', exact: true }),
+  ).toBeVisible();
 });
 
 test("a re-seed by an admin sends another person's open page to login at once, saying why", async ({

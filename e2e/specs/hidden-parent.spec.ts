@@ -32,7 +32,11 @@ test('an item shared on its own shows "Shared with you", never the hidden box', 
   await putSessionToken(page, bob.token);
 
   await page.goto('/app/organiser');
-  const row = unprioritizedList(page).getByRole('button', { name: 'Surprise party', exact: true });
+  const row = unprioritizedList(page)
+    .locator('[data-item-row]')
+    .filter({
+      has: page.getByRole('button', { name: 'Surprise party', exact: true }),
+    });
   await expect(row).toContainText('Shared with you');
   await expect(page.getByText('Secret plans')).toHaveCount(0);
   if (process.env.E2E_SCREENSHOTS)
