@@ -98,6 +98,8 @@ export const UNPRIORITIZED_DROPPABLE_ID = 'unprioritizedItems';
 /** Longest titles (characters), the same on every route that takes one: a box's, a text item's. */
 export const BOX_TITLE_MAX_LENGTH = 200;
 export const TEXT_TITLE_MAX_LENGTH = 2_000;
+/** Longest search term (characters) a search pane keeps and search-items accepts. */
+export const SEARCH_TERM_MAX_LENGTH = 200;
 
 /** Reserved box titles. */
 export const RESERVED_BOX_TITLES = ['Workspace', 'Favourites'] as const;

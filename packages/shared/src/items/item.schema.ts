@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTO_ARCHIVE_DURATIONS, TEXT_TITLE_MAX_LENGTH } from '../constants.js';
+import { AUTO_ARCHIVE_DURATIONS, SEARCH_TERM_MAX_LENGTH, TEXT_TITLE_MAX_LENGTH } from '../constants.js';
 import { dateMsSchema } from '../dates/date-range.js';
 
 export const ITEM_TYPES = ['todoBox', 'todoText'] as const;
@@ -139,7 +139,7 @@ export const MoveBetweenPanesBodySchema = z
 /** `POST /api/items/search-items`: titles containing the term, among everything the caller can see. */
 export const SearchItemsBodySchema = z
   .object({
-    searchTerm: z.string().max(200).default(''),
+    searchTerm: z.string().max(SEARCH_TERM_MAX_LENGTH).default(''),
     includeArchived: z.boolean().default(false),
     includeCompleted: z.boolean().default(false),
     scope: z

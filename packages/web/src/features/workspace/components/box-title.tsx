@@ -1,4 +1,5 @@
 import { Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { BOX_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
 import { type KeyboardEvent, useState } from 'react';
@@ -63,7 +64,7 @@ export function BoxTitle({ box, title, headingId }: { box: Item; title: string; 
           if (draft.trim() === box.title) handleCancel();
         }}
         error={error}
-        maxLength={200}
+        maxLength={BOX_TITLE_MAX_LENGTH}
         disabled={saveBox.isPending}
         autoFocus
       />

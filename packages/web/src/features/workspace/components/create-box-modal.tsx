@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { BOX_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +70,7 @@ export function CreateBoxModal({ opened, onClose, onClosed, parentItemId }: Crea
               setError(undefined);
             }}
             error={error}
-            maxLength={200}
+            maxLength={BOX_TITLE_MAX_LENGTH}
             required
             data-autofocus
           />

@@ -1,4 +1,5 @@
 import { Checkbox, Textarea, UnstyledButton } from '@mantine/core';
+import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconBox } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
@@ -52,7 +53,7 @@ function TextEditor({ initialTitle, onCommit, onCancel }: TextEditorProps) {
       }}
       autosize
       minRows={1}
-      maxLength={2000}
+      maxLength={TEXT_TITLE_MAX_LENGTH}
       size="sm"
       autoFocus
     />

@@ -13,6 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { SEARCH_TERM_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { SearchResult } from '@nestbox/shared/items/item.schema';
 import { type PaneSearch, SEARCH_SCOPES } from '@nestbox/shared/workspace/workspace.schema';
 import { IconAlignLeft, IconBox, IconSearch, IconX } from '@tabler/icons-react';
@@ -158,7 +159,7 @@ export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) 
           leftSection={<IconSearch size={16} stroke={1.7} />}
           value={search.term}
           onChange={(event) => change({ term: event.currentTarget.value })}
-          maxLength={200}
+          maxLength={SEARCH_TERM_MAX_LENGTH}
           data-autofocus
           autoFocus={savedSearch.term === ''}
           rightSection={results.isFetching ? <Loader size={14} /> : null}
