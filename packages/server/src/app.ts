@@ -213,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const items = createItemsService({
     db,
+    engine: context.dbEngine,
     publisher,
     onError: (error) => app.log.error({ err: error }, 'a live update could not be sent'),
     onTargetDateChanged: reminders.targetDateChanged,

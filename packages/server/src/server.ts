@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   const secrets = loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret });
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
+    statementTimeoutMs: config.statementTimeoutMs,
     sqliteFile: `${config.dataDir}/nestbox.sqlite`,
   });
   await migrateToLatest(database.db);

@@ -35,6 +35,7 @@ async function main(argv: string[]): Promise<string> {
   const config = loadConfig();
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
+    statementTimeoutMs: config.statementTimeoutMs,
     sqliteFile: `${config.dataDir}/nestbox.sqlite`,
   });
   try {

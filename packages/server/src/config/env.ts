@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../db/connection.js';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -31,6 +32,12 @@ const EnvSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     NESTBOX_DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: urlWithScheme(['postgres', 'postgresql'], 'PostgreSQL'),
+    /** PostgreSQL: the longest any one statement may run before the server cancels it. */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a whole number of milliseconds, at least 100' })
+      .int('must be a whole number of milliseconds, at least 100')
+      .min(100, 'must be a whole number of milliseconds, at least 100')
+      .default(DEFAULT_STATEMENT_TIMEOUT_MS),
     REDIS_URL: urlWithScheme(['redis', 'rediss'], 'Redis'),
     SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'SMTP'),
     NESTBOX_MAIL_FROM: z.string().min(3).default('Nestbox <no-reply@localhost>'),
@@ -78,6 +85,8 @@ export interface Config {
   /** Absolute path of the data directory (SQLite file, generated secrets, mail outbox). */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL's statement_timeout for every connection (ms). */
+  statementTimeoutMs: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -123,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     host: e.HOST,
     dataDir: path.resolve(cwd, e.NESTBOX_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.NESTBOX_MAIL_FROM,

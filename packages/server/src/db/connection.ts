@@ -23,7 +23,14 @@ export interface OpenDatabaseOptions {
   pgSchema?: string;
   /** PostgreSQL only: pool size. */
   pgPoolSize?: number;
+  /**
+   * PostgreSQL only: the server cancels any statement running longer (default 10 s), so no
+   * query can hold a pooled connection for ever and starve every other request.
+   */
+  statementTimeoutMs?: number | undefined;
 }
+
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 
 const PG_INT8_OID = 20;
 
@@ -108,6 +115,7 @@ function openPostgres(connectionString: string, options: OpenDatabaseOptions): D
   const pool = new pg.Pool({
     connectionString,
     max: options.pgPoolSize ?? 10,
+    statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     // Times are epoch milliseconds in bigint columns: read them back as numbers.
     types: {

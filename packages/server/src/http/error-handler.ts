@@ -92,6 +92,11 @@ export const errorHandling = fp(
           ? replyWithError(request, reply, 409, 'error.conflict')
           : replyWithError(request, reply, 400, 'error.validation');
       }
+      // PostgreSQL cancelled a statement that ran past statement_timeout (SQLSTATE 57014).
+      if ((error as { code?: unknown }).code === '57014') {
+        request.log.error({ err: error }, 'a statement ran past the statement timeout');
+        return replyWithError(request, reply, 503, 'error.busy');
+      }
       const status = error.statusCode ?? 500;
       if (status < 500) {
         const code =

@@ -20,7 +20,7 @@ describe(`auto-archive on ${testEngine}`, () => {
     database = await createMigratedTestDatabase();
     user = await createUser(database.db);
     root = (await findRootBox(database.db, user.id))?.id ?? '';
-    items = createItemsService({ db: database.db, now: () => clock });
+    items = createItemsService({ db: database.db, engine: database.engine, now: () => clock });
   });
   afterAll(() => database.close());
 
@@ -47,7 +47,7 @@ describe(`auto-archive on ${testEngine}`, () => {
   it('shares due items between instances sweeping at the same moment, never twice', async () => {
     clock += 10 * DAY;
     const ids = await Promise.all(Array.from({ length: 12 }, () => textExpiringIn(1)));
-    const other = createItemsService({ db: database.db, now: () => clock });
+    const other = createItemsService({ db: database.db, engine: database.engine, now: () => clock });
     const [a, b] = await Promise.all([items.runAutoArchive(clock + DAY), other.runAutoArchive(clock + DAY)]);
     expect([...a, ...b].sort()).toEqual([...ids].sort());
     expect(a.filter((id) => b.includes(id))).toEqual([]);

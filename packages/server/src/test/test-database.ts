@@ -13,7 +13,7 @@ import { runBaseSeed } from '../db/seeds/base-seed.js';
  */
 export const testEngine: DbEngine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
-function testDatabaseUrl(): string {
+export function testDatabaseUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url)
     throw new Error(

@@ -7,6 +7,8 @@ export const messagesEnGb = {
   // Generic (SPEC §8)
   'error.generic': 'A problem occurred trying to perform this action.',
   'error.server': 'An unexpected error occurred. Please try again in a few moments.',
+  'error.busy': 'Nestbox is busy and could not finish this in time. Please try again in a few moments.',
+  'items.tree.corrupt': 'This box cannot be changed: its place in the tree of boxes is broken.',
   'error.validation': 'Some of the information entered is not valid.',
   'error.malformedJson': 'The request could not be read: its body is not valid JSON.',
   'error.unsupportedMediaType': 'The request must be sent as JSON.',

@@ -4,6 +4,10 @@ import type { MessageKey } from './messages.en-gb.js';
 export const messagesFr: Record<MessageKey, string> = {
   'error.generic': 'Un problème est survenu lors de cette action.',
   'error.server': 'Une erreur inattendue est survenue. Veuillez réessayer dans quelques instants.',
+  'error.busy':
+    'Nestbox est occupé et n’a pas pu terminer à temps. Veuillez réessayer dans quelques instants.',
+  'items.tree.corrupt':
+    'Cette boîte ne peut pas être modifiée : sa place dans l’arborescence des boîtes est rompue.',
   'error.validation': 'Certaines des informations saisies ne sont pas valides.',
   'error.malformedJson': "La requête n'a pas pu être lue : son contenu n'est pas du JSON valide.",
   'error.unsupportedMediaType': 'La requête doit être envoyée en JSON.',

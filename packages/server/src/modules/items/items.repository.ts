@@ -1,5 +1,6 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { type Kysely, sql } from 'kysely';
+import type { DbEngine } from '../../db/connection.js';
 import type { Database, ItemRow, ItemUpdateRow, NewItemRow } from '../../db/schema.js';
 
 /** The caller's personal state of an item (user_items), null where they have none. */
@@ -36,6 +37,52 @@ const PRESENTED_COLUMNS = [
 export type PresentableRow = Pick<ItemRow, (typeof PRESENTED_COLUMNS)[number]> & PersonalState;
 
 /**
+ * How far up or down the recursive queries below walk the tree. Each stops there even if the
+ * stored tree were corrupt and held a cycle (moves cannot make one: see `lockTree`), so no
+ * query can loop for ever; no real tree of boxes comes near it.
+ */
+export const MAX_TREE_DEPTH = 1_000;
+
+/**
+ * Serialises every change to the tree's shape (an item's parent) with the others, inside the
+ * caller's transaction, until it ends: the "not into itself or below itself" check and the
+ * update then see and make one consistent tree. Without it two moves made at once (A into B,
+ * B into A) could each pass the check and together commit a cycle. On PostgreSQL a
+ * transaction-scoped advisory lock (one key for the whole tree: moves are short and rare next
+ * to reads, so one queue costs nothing); on SQLite the one connection already runs one
+ * transaction at a time.
+ */
+export async function lockTree(trx: Kysely<Database>, engine: DbEngine): Promise<void> {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${TREE_LOCK_KEY})`.execute(trx);
+}
+
+/** The advisory lock key of the item tree (any fixed 64-bit number our app uses for nothing else). */
+const TREE_LOCK_KEY = 7_161_223_001;
+
+/**
+ * Whether `itemId` is `boxId` or one of the boxes above it: walks up from the box (a short
+ * chain) rather than down through everything inside the item. `undefined` when the walk found
+ * no root within MAX_TREE_DEPTH: a corrupt tree, in which nothing may move.
+ */
+export async function isAtOrAbove(
+  db: Kysely<Database>,
+  itemId: string,
+  boxId: string,
+): Promise<boolean | undefined> {
+  const { rows } = await sql<{ id: string; parent_id: string | null; depth: number }>`
+    with recursive chain(id, parent_id, depth) as (
+      select id, parent_id, 0 from items where id = ${boxId}
+      union all
+      select i.id, i.parent_id, c.depth + 1 from items i join chain c on i.id = c.parent_id
+      where c.depth < ${MAX_TREE_DEPTH} and c.id <> ${itemId}
+    )
+    select id, parent_id, depth from chain`.execute(db);
+  if (rows.some((row) => row.id === itemId)) return true;
+  const top = rows.reduce((a, b) => (b.depth > a.depth ? b : a), rows[0] ?? { parent_id: null, depth: 0 });
+  return top.parent_id === null ? false : undefined;
+}
+
+/**
  * The caller's level on an item: the level on its nearest linked ancestor-or-self
  * (ARCHITECTURE.md), or undefined when nothing on the way up is shared with them.
  */
@@ -49,6 +96,7 @@ export async function accessLevelOf(
       select id, parent_id, 0 from items where id = ${itemId}
       union all
       select i.id, i.parent_id, c.depth + 1 from items i join chain c on i.id = c.parent_id
+      where c.depth < ${MAX_TREE_DEPTH}
     )
     select iu.level as level from chain c
     join item_users iu on iu.item_id = c.id and iu.user_id = ${userId}
@@ -153,7 +201,7 @@ export async function descendantIds(db: Kysely<Database>, itemId: string): Promi
   const { rows } = await sql<{ id: string }>`
     with recursive tree(id) as (
       select id from items where parent_id = ${itemId}
-      union all
+      union
       select i.id from items i join tree t on i.parent_id = t.id
     )
     select id from tree`.execute(db);
@@ -272,7 +320,7 @@ function visibleItems(userId: string, includeArchived: boolean, anchorItemId?: s
       where iu.user_id = ${userId} and (${archived} = 1 or i.archived_at is null) ${anchor}
       union all
       select i.id, r.level, r.depth + 1 from items i join reachable r on i.parent_id = r.id
-      where (${archived} = 1 or i.archived_at is null)
+      where (${archived} = 1 or i.archived_at is null) and r.depth < ${MAX_TREE_DEPTH}
     ),
     visible as (
       select id, level, row_number() over (partition by id order by depth) as rn from reachable
@@ -512,6 +560,7 @@ export async function audienceOf(
       select id, parent_id, 0 from items where id = ${itemId}
       union all
       select i.id, i.parent_id, c.depth + 1 from items i join chain c on i.id = c.parent_id
+      where c.depth < ${MAX_TREE_DEPTH}
     )
     select iu.user_id as user_id, iu.level as level, c.depth as depth
     from chain c join item_users iu on iu.item_id = c.id

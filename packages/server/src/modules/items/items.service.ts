@@ -14,6 +14,7 @@ import { reindexedPriorities } from '@nestbox/shared/organizer/priority';
 import { SHARED_ITEM_FIELDS, SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import { add } from 'date-fns';
 import type { Kysely } from 'kysely';
+import type { DbEngine } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import type { Database, ItemUpdateRow, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
@@ -37,6 +38,8 @@ import {
   findItemWithState,
   findRootBox,
   insertItem,
+  isAtOrAbove,
+  lockTree,
   organizerRankedKeys,
   POSITION_STEP,
   renumberChildren,
@@ -91,12 +94,15 @@ function positionAmong(
  */
 export function createItemsService({
   db,
+  engine,
   now = Date.now,
   publisher,
   onError = () => {},
   onTargetDateChanged,
 }: {
   db: Kysely<Database>;
+  /** Which engine `db` runs on: how `lockTree` serialises changes to the tree. */
+  engine: DbEngine;
   now?: () => number;
   /** Reminders: re-plans an item's reminders inside the transaction that changes its target date. */
   onTargetDateChanged?: (
@@ -226,9 +232,9 @@ export function createItemsService({
   ): Promise<Audience> {
     refuseRootBox(item);
     await authorizeTargetBox(user, parentId, trx);
-    if (parentId === item.id || (await descendantIds(trx, item.id)).includes(parentId)) {
-      throw appErrors.badRequest('items.move.intoItself');
-    }
+    const intoItself = await isAtOrAbove(trx, item.id, parentId);
+    if (intoItself === undefined) throw appErrors.conflict('items.tree.corrupt');
+    if (intoItself) throw appErrors.badRequest('items.move.intoItself');
     const before = await audienceOf(trx, item.id);
     if (item.parent_id !== parentId && level !== 'owner') {
       const from = item.parent_id ? await audienceOf(trx, item.parent_id) : [];
@@ -243,6 +249,28 @@ export function createItemsService({
       updated_at: now(),
     });
     return before;
+  }
+
+  /**
+   * This instance's tree changes, one after another: a burst of moves waits here, not in the
+   * connection pool, so reads (and the health check) still find a free connection.
+   */
+  let treeChanges: Promise<unknown> = Promise.resolve();
+
+  /**
+   * A transaction that changes the tree's shape: the tree lock is its first statement, so the
+   * item, its parent and the boxes above the target are all read after any earlier move has
+   * committed (see `lockTree`).
+   */
+  function treeChange<T>(change: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    const run = treeChanges.then(() =>
+      db.transaction().execute(async (trx) => {
+        await lockTree(trx, engine);
+        return change(trx);
+      }),
+    );
+    treeChanges = run.catch(() => {});
+    return run;
   }
 
   /** After a move: the news to those who still see the item, and to those who lost or gained it. */
@@ -529,7 +557,7 @@ export function createItemsService({
 
     /** Restores an archived item into a box the caller chooses (and may edit), last in it. */
     async unarchive(user: UserRow, itemId: string, parentItemId: string): Promise<Item> {
-      const moved = await db.transaction().execute(async (trx) => {
+      const moved = await treeChange(async (trx) => {
         const editable = await editableItem(user, itemId, trx);
         const before = await moveInto(trx, user, editable, parentItemId, undefined, undefined, {
           archived_at: null,
@@ -572,7 +600,7 @@ export function createItemsService({
         fromParentId?: string;
       },
     ): Promise<Item> {
-      const moved = await db.transaction().execute(async (trx) => {
+      const moved = await treeChange(async (trx) => {
         const editable = await editableItem(user, move.itemId, trx);
         if (move.fromParentId !== undefined && move.fromParentId !== editable.item.parent_id)
           throw appErrors.conflict();

@@ -258,7 +258,7 @@ async function stillVisible(db: Kysely<Database>, reminderIds: string[]): Promis
         select r.id, r.user_id, i.id, i.parent_id
         from reminders r join items i on i.id = r.item_id
         where r.id in (${sql.join(ids)})
-        union all
+        union
         select c.rid, c.user_id, p.id, p.parent_id from chain c join items p on p.id = c.parent_id
       )
       select distinct c.rid as rid from chain c
