@@ -216,6 +216,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     engine: context.dbEngine,
     publisher,
     onError: (error) => app.log.error({ err: error }, 'a live update could not be sent'),
+    onAutoArchiveFailed: (itemId, error) =>
+      app.log.error(
+        { err: error, itemId },
+        'an item could not be auto-archived; it is tried again at the next sweep',
+      ),
     onTargetDateChanged: reminders.targetDateChanged,
   });
   const workspace = createWorkspaceService({ db, items, users });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema.js';
@@ -79,5 +80,40 @@ describe(`auto-archive on ${testEngine}`, () => {
     scheduler.stop();
     expect(calls.filter((c) => c === 'ok').length).toBeGreaterThanOrEqual(2);
     expect(calls.filter((c) => c === 'broken').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('archives every other due item when one fails, and tries the failed one again at the next sweep', async () => {
+    clock += 10 * DAY;
+    const failed: string[] = [];
+    const sweeper = createItemsService({
+      db: database.db,
+      engine: database.engine,
+      now: () => clock,
+      onAutoArchiveFailed: (itemId) => failed.push(itemId),
+    });
+    const [first, poisoned, last] = [
+      await textExpiringIn(1),
+      await textExpiringIn(1),
+      await textExpiringIn(1),
+    ];
+    // A real failure inside the database: a trigger refuses any change to the poisoned row.
+    const { db } = database;
+    if (database.engine === 'postgres') {
+      await sql`create function refuse_poisoned() returns trigger language plpgsql as $$
+        begin raise exception 'poisoned row'; end $$`.execute(db);
+      await sql`create trigger poisoned before update on items for each row
+        when (old.id = ${sql.lit(poisoned)}) execute function refuse_poisoned()`.execute(db);
+    } else {
+      await sql`create trigger poisoned before update on items when old.id = ${sql.lit(poisoned)}
+        begin select raise(abort, 'poisoned row'); end`.execute(db);
+    }
+
+    expect((await sweeper.runAutoArchive(clock + DAY)).sort()).toEqual([first, last].sort());
+    expect(failed).toEqual([poisoned]);
+    expect((await items.getItem(user, poisoned)).archivedDate).toBeNull();
+
+    await sql`drop trigger poisoned${database.engine === 'postgres' ? sql` on items` : sql``}`.execute(db);
+    expect(await sweeper.runAutoArchive(clock + DAY)).toEqual([poisoned]);
+    expect((await items.getItem(user, poisoned)).archivedDate).toBe(clock + DAY);
   });
 });

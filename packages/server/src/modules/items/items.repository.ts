@@ -1,6 +1,7 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { type Kysely, sql } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
+import { idChunks } from '../../db/id-chunks.js';
 import type { Database, ItemRow, ItemUpdateRow, NewItemRow } from '../../db/schema.js';
 
 /** The caller's personal state of an item (user_items), null where they have none. */
@@ -178,8 +179,8 @@ export async function updateItems(
   ids: string[],
   changes: ItemUpdateRow,
 ): Promise<void> {
-  if (ids.length === 0) return;
-  await db.updateTable('items').set(changes).where('id', 'in', ids).execute();
+  for (const chunk of idChunks(ids))
+    await db.updateTable('items').set(changes).where('id', 'in', chunk).execute();
 }
 
 /** Positions of a box's children, in order (the new-position maths runs on these). */
@@ -230,18 +231,18 @@ export async function upsertUserItem(
 
 /** Clears everyone's priority and Today mark on these items (completed items leave the Organizer). */
 export async function clearPriorities(db: Kysely<Database>, itemIds: string[], now: number): Promise<void> {
-  if (itemIds.length === 0) return;
-  await db
-    .updateTable('user_items')
-    .set({ priority: null, marked_for_today: 0, updated_at: now })
-    .where('item_id', 'in', itemIds)
-    .execute();
+  for (const chunk of idChunks(itemIds)) {
+    await db
+      .updateTable('user_items')
+      .set({ priority: null, marked_for_today: 0, updated_at: now })
+      .where('item_id', 'in', chunk)
+      .execute();
+  }
 }
 
 /** Closes every pane (of every user) that shows one of these items. */
 export async function deletePanesShowing(db: Kysely<Database>, itemIds: string[]): Promise<void> {
-  if (itemIds.length === 0) return;
-  await db.deleteFrom('panes').where('item_id', 'in', itemIds).execute();
+  for (const chunk of idChunks(itemIds)) await db.deleteFrom('panes').where('item_id', 'in', chunk).execute();
 }
 
 export async function countVisibleChildren(db: Kysely<Database>, parentId: string): Promise<number> {
@@ -275,15 +276,65 @@ export function associatedItemsWithState(
  * Archives every item whose auto-archive time has come, in one atomic statement, and
  * answers their ids: concurrent instances each get a disjoint set, so nothing is done twice.
  */
-export async function claimDueAutoArchives(db: Kysely<Database>, now: number): Promise<string[]> {
+export async function dueAutoArchives(db: Kysely<Database>, now: number): Promise<string[]> {
   const rows = await db
+    .selectFrom('items')
+    .select('id')
+    .where('auto_archive_at', '<=', now)
+    .where('archived_at', 'is', null)
+    .orderBy('auto_archive_at')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Archives one due item if it is still due: one atomic UPDATE … RETURNING, so when several
+ * instances sweep at once exactly one of them archives it. Answers whether this call did.
+ */
+export async function claimAutoArchive(db: Kysely<Database>, itemId: string, now: number): Promise<boolean> {
+  const row = await db
     .updateTable('items')
     .set({ archived_at: now, auto_archive_at: null, updated_at: now })
+    .where('id', '=', itemId)
     .where('auto_archive_at', '<=', now)
     .where('archived_at', 'is', null)
     .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Items with the state of one user (`''`: nobody's, the shared fields only), by id. */
+export async function findItemsWithState(
+  db: Kysely<Database>,
+  userId: string,
+  itemIds: readonly string[],
+): Promise<ItemWithState[]> {
+  const rows: ItemWithState[] = [];
+  for (const chunk of idChunks(itemIds)) {
+    rows.push(...(await selectWithState(db, userId).where('items.id', 'in', chunk).execute()));
+  }
+  return rows;
+}
+
+/** The people linked directly to each of these items, with their level. */
+export async function linksOf(
+  db: Kysely<Database>,
+  itemIds: readonly string[],
+): Promise<Map<string, { userId: string; level: AccessLevel }[]>> {
+  const links = new Map<string, { userId: string; level: AccessLevel }[]>();
+  for (const chunk of idChunks(itemIds)) {
+    const rows = await db
+      .selectFrom('item_users')
+      .select(['item_id', 'user_id', 'level'])
+      .where('item_id', 'in', chunk)
+      .execute();
+    for (const row of rows) {
+      const list = links.get(row.item_id) ?? [];
+      list.push({ userId: row.user_id, level: row.level as AccessLevel });
+      links.set(row.item_id, list);
+    }
+  }
+  return links;
 }
 
 /** Renumbers a box's children 1024, 2048, … in their current order (when fractions run out). */
@@ -505,16 +556,19 @@ export async function organizerRowsByIds(
   userId: string,
   ids: readonly string[],
 ): Promise<OrganizerRow[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await sql<OrganizerRow>`${seenBoxes(userId)}
-    select ${organizerColumns}
-    from items i
-    join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
-    left join item_users own on own.item_id = i.id and own.user_id = ${userId}
-    left join seen_boxes s on s.id = i.parent_id
-    left join items p on p.id = s.id
-    where i.id in (${sql.join(ids)}) and (own.level is not null or s.level is not null)`.execute(db);
-  return rows;
+  const found: OrganizerRow[] = [];
+  for (const chunk of idChunks(ids)) {
+    const { rows } = await sql<OrganizerRow>`${seenBoxes(userId)}
+      select ${organizerColumns}
+      from items i
+      join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
+      left join item_users own on own.item_id = i.id and own.user_id = ${userId}
+      left join seen_boxes s on s.id = i.parent_id
+      left join items p on p.id = s.id
+      where i.id in (${sql.join(chunk)}) and (own.level is not null or s.level is not null)`.execute(db);
+    found.push(...rows);
+  }
+  return found;
 }
 
 /** Sets new priorities for the caller (a reindex), in one pass. */

@@ -15,6 +15,7 @@ import { SHARED_ITEM_FIELDS, SOCKET_EVENTS } from '@nestbox/shared/realtime/even
 import { add } from 'date-fns';
 import type { Kysely } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
+import { idChunks } from '../../db/id-chunks.js';
 import { newId } from '../../db/ids.js';
 import type { Database, ItemUpdateRow, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
@@ -28,17 +29,20 @@ import {
   audienceOf,
   childPositions,
   childrenWithState,
-  claimDueAutoArchives,
+  claimAutoArchive,
   clearPriorities,
   countVisibleChildren,
   deletePanesShowing,
   descendantIds,
   directShares,
+  dueAutoArchives,
   findItem,
+  findItemsWithState,
   findItemWithState,
   findRootBox,
   insertItem,
   isAtOrAbove,
+  linksOf,
   lockTree,
   organizerRankedKeys,
   POSITION_STEP,
@@ -98,6 +102,7 @@ export function createItemsService({
   now = Date.now,
   publisher,
   onError = () => {},
+  onAutoArchiveFailed = () => {},
   onTargetDateChanged,
 }: {
   db: Kysely<Database>;
@@ -113,6 +118,8 @@ export function createItemsService({
   publisher?: Publisher;
   /** Where failures to announce a change go (the change itself has already succeeded). */
   onError?: (error: unknown) => void;
+  /** Where an item the auto-archive sweep could not archive is reported (it is tried again later). */
+  onAutoArchiveFailed?: (itemId: string, error: unknown) => void;
 }) {
   /**
    * Tells everyone who can see the item (or only `onlyUserId`) that it exists for them now
@@ -135,23 +142,45 @@ export function createItemsService({
     })().catch(onError);
   }
 
-  /** Tells everyone who can see these items their shared fields now (UPDATE_ITEM). */
+  /**
+   * Tells everyone who can see these items their shared fields now (UPDATE_ITEM). A box's
+   * whole subtree (a completion of 100,000 items) is read in slices, and each item's audience
+   * is its own links over its parent's audience, worked out once per parent.
+   */
   function announceChanged(itemIds: string[]) {
     if (!publisher || itemIds.length === 0) return;
     const context = requestContext();
     void (async () => {
-      for (const itemId of itemIds) {
-        const row = await findItemWithState(db, '', itemId);
-        if (!row) continue;
-        const item = presentItem(row, 'readonly');
-        const updatedFields = Object.fromEntries(SHARED_ITEM_FIELDS.map((field) => [field, item[field]]));
-        for (const { userId } of await audienceOf(db, itemId)) {
-          publisher.publish(userId, SOCKET_EVENTS.updateItem, {
-            itemId,
-            updatedFields,
-            removedFields: [],
-            ...echoTagFor(context, userId),
-          });
+      const audiences = new Map<string, Audience>();
+      const audienceAbove = async (parentId: string | null): Promise<Audience> => {
+        if (!parentId) return [];
+        let audience = audiences.get(parentId);
+        if (!audience) {
+          audience = await audienceOf(db, parentId);
+          audiences.set(parentId, audience);
+        }
+        return audience;
+      };
+      for (const chunk of idChunks(itemIds)) {
+        const links = await linksOf(db, chunk);
+        for (const row of await findItemsWithState(db, '', chunk)) {
+          const own = links.get(row.id) ?? [];
+          const linked = new Set(own.map(({ userId }) => userId));
+          const audience = [
+            ...own,
+            ...(await audienceAbove(row.parent_id)).filter((m) => !linked.has(m.userId)),
+          ];
+          audiences.set(row.id, audience);
+          const item = presentItem(row, 'readonly');
+          const updatedFields = Object.fromEntries(SHARED_ITEM_FIELDS.map((field) => [field, item[field]]));
+          for (const { userId } of audience) {
+            publisher.publish(userId, SOCKET_EVENTS.updateItem, {
+              itemId: row.id,
+              updatedFields,
+              removedFields: [],
+              ...echoTagFor(context, userId),
+            });
+          }
         }
       }
     })().catch(onError);
@@ -660,15 +689,28 @@ export function createItemsService({
       return rows.map((row) => presentItem(row, row.level as AccessLevel));
     },
 
-    /** The scheduler's sweep: archives what is due, closing its panes. Returns the archived ids. */
+    /**
+     * The scheduler's sweep: archives what is due, closing its panes, each item in its own
+     * transaction. An item that fails is reported to `onAutoArchiveFailed` and stays due, so
+     * the next sweep tries it again, and it never holds back anyone else's. Returns the
+     * archived ids.
+     */
     async runAutoArchive(at: number = now()): Promise<string[]> {
-      const ids = await db.transaction().execute(async (trx) => {
-        const claimed = await claimDueAutoArchives(trx, at);
-        for (const id of claimed) await deletePanesShowing(trx, [id, ...(await descendantIds(trx, id))]);
-        return claimed;
-      });
-      announceChanged(ids);
-      return ids;
+      const archived: string[] = [];
+      for (const id of await dueAutoArchives(db, at)) {
+        try {
+          const claimed = await db.transaction().execute(async (trx) => {
+            if (!(await claimAutoArchive(trx, id, at))) return false;
+            await deletePanesShowing(trx, [id, ...(await descendantIds(trx, id))]);
+            return true;
+          });
+          if (claimed) archived.push(id);
+        } catch (error) {
+          onAutoArchiveFailed(id, error);
+        }
+      }
+      announceChanged(archived);
+      return archived;
     },
   };
 }

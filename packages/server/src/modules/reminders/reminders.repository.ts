@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
+import { IDS_PER_STATEMENT, idChunks } from '../../db/id-chunks.js';
 import type { Database, RemindersTable } from '../../db/schema.js';
 
 export type ReminderRow = Selectable<RemindersTable>;
@@ -119,7 +120,7 @@ export interface FiredEvent {
 }
 
 /** Rows per UPDATE or INSERT statement of the scheduler. */
-const STATEMENT_ROWS = 1000;
+const STATEMENT_ROWS = IDS_PER_STATEMENT;
 
 /**
  * Fires up to `limit` due reminders in one transaction, atomically:
@@ -272,11 +273,11 @@ async function stillVisible(db: Kysely<Database>, reminderIds: string[]): Promis
 /** Unread events per user, for the badge. */
 export async function unreadCounts(db: Kysely<Database>, userIds: string[]): Promise<Map<string, number>> {
   const counts = new Map(userIds.map((id) => [id, 0]));
-  for (let start = 0; start < userIds.length; start += 1000) {
+  for (let start = 0; start < userIds.length; start += STATEMENT_ROWS) {
     const rows = await db
       .selectFrom('reminder_events')
       .select(['user_id', (eb) => eb.fn.countAll<number | string>().as('count')])
-      .where('user_id', 'in', userIds.slice(start, start + 1000))
+      .where('user_id', 'in', userIds.slice(start, start + STATEMENT_ROWS))
       .where('unread', '=', 1)
       .groupBy('user_id')
       .execute();
@@ -352,13 +353,16 @@ export async function eventsPage(
 
 /** Marks the user's own events read; answers how many changed. */
 export async function markEventsRead(db: Kysely<Database>, userId: string, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const result = await db
-    .updateTable('reminder_events')
-    .set({ unread: 0 })
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .where('unread', '=', 1)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  let changed = 0;
+  for (const chunk of idChunks(ids)) {
+    const result = await db
+      .updateTable('reminder_events')
+      .set({ unread: 0 })
+      .where('user_id', '=', userId)
+      .where('id', 'in', chunk)
+      .where('unread', '=', 1)
+      .executeTakeFirst();
+    changed += Number(result.numUpdatedRows);
+  }
+  return changed;
 }

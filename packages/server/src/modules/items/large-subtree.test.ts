@@ -1,0 +1,113 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../db/ids.js';
+import { apiCalls } from '../../test/api-calls.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { testEngine } from '../../test/test-database.js';
+
+const SUB_BOXES = 100;
+const TEXTS_PER_BOX = 999;
+/** The box's descendants: 100 sub-boxes of 999 texts each, 100,000 in all. */
+const DESCENDANTS = SUB_BOXES * (TEXTS_PER_BOX + 1);
+
+describe(`work on a subtree of ${DESCENDANTS.toLocaleString('en')} items on ${testEngine}`, () => {
+  let t: TestApp;
+  let ann: SignedInUser;
+  let big: string;
+  let deepBox: string;
+  let rankedText: string;
+  const { ok } = apiCalls(
+    () => t,
+    () => ann.token,
+  );
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ann = await createSignedInUser(t);
+    big = (
+      await ok<Item>('POST', '/api/items/create-item', {
+        parentItemId: ann.root,
+        itemType: 'todoBox',
+        title: 'Big',
+      })
+    )._id;
+    // Written straight into the database, 500 rows a statement: through the API it would take minutes.
+    const now = Date.now();
+    const rows: { id: string; type: string; title: string; parent_id: string; position: number }[] = [];
+    for (let b = 0; b < SUB_BOXES; b++) {
+      const box = newId();
+      rows.push({ id: box, type: 'todoBox', title: `Sub ${b}`, parent_id: big, position: b + 1 });
+      for (let n = 0; n < TEXTS_PER_BOX; n++) {
+        rows.push({
+          id: newId(),
+          type: 'todoText',
+          title: `Text ${b}.${n}`,
+          parent_id: box,
+          position: n + 1,
+        });
+      }
+    }
+    const { db } = t.database;
+    await db.transaction().execute(async (trx) => {
+      for (let at = 0; at < rows.length; at += 500) {
+        await trx
+          .insertInto('items')
+          .values(
+            rows
+              .slice(at, at + 500)
+              .map((row) => ({ ...row, created_by: ann.id, created_at: now, updated_at: now })),
+          )
+          .execute();
+      }
+    });
+    deepBox = rows.at(-1 - TEXTS_PER_BOX)?.id ?? '';
+    rankedText = rows.at(-1)?.id ?? '';
+    await ok('PUT', '/api/items/update-priority', { itemId: rankedText, priority: 16_384 });
+    await ok('POST', '/api/items/create-pane', { itemId: deepBox, pos: 0 });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const count = async (where: 'completed' | 'priority') => {
+    const { db } = t.database;
+    if (where === 'completed') {
+      const row = await db
+        .selectFrom('items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('completed_at', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    }
+    const row = await db
+      .selectFrom('user_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('priority', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+
+  it('completes the box and everything inside it, clearing their priorities', async () => {
+    expect(await count('priority')).toBe(1);
+    const done = await ok<Item>('PUT', '/api/items/complete', { itemId: big });
+    expect(done.completed).toBe(true);
+    expect(await count('completed')).toBe(DESCENDANTS + 1);
+    expect(await count('priority')).toBe(0);
+  }, 120_000);
+
+  it('archives the box, closing the panes that show anything inside it', async () => {
+    const before = await t.database.db
+      .selectFrom('panes')
+      .select('item_id')
+      .where('item_id', '=', deepBox)
+      .execute();
+    expect(before).toHaveLength(1);
+    const archived = await ok<Item>('DELETE', `/api/items/archive?itemId=${big}`);
+    expect(archived.archivedDate).not.toBeNull();
+    const after = await t.database.db
+      .selectFrom('panes')
+      .select('item_id')
+      .where('item_id', '=', deepBox)
+      .execute();
+    expect(after).toHaveLength(0);
+  }, 120_000);
+});
