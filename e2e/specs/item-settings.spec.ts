@@ -256,6 +256,33 @@ test.describe('the item hover menu and Item settings', () => {
     expect(rootId).not.toBe(garden._id);
   });
 
+  test("the box finder shows the item's own box, to reach the boxes inside it, but does not offer it", async ({
+    page,
+  }) => {
+    const { box, text, item } = await setUp(page, 'move-sibling');
+    const home = await box('Home');
+    const kitchen = await box('Kitchen renovation', home._id);
+    const tap = await text('Fix the dripping tap', home._id);
+    await page.goto('/app');
+    await pane(page, 'Workspace').getByRole('button', { name: 'Home', exact: true }).click();
+    await expect(pane(page, 'Home')).toBeVisible();
+
+    await (await openHoverMenu(page, tap._id)).getByRole('button', { name: 'More options' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Fix the dripping tap' });
+    const finder = dialog.locator('[data-box-finder]');
+    const homeRow = finder.locator(`[data-finder-box="${home._id}"]`);
+    await expect(homeRow).toContainText('Current box');
+    await expect(finder.getByRole('button', { name: 'Move Home' })).toHaveCount(0);
+    await finder.getByRole('button', { name: 'Show the boxes in Home' }).click();
+    await expect(finder.locator('[data-finder-current]')).toHaveText('Home');
+    await expect(finder.locator('[data-finder-current]').locator('..')).toContainText('Current box');
+    await finder.getByRole('button', { name: 'Move Kitchen renovation' }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(row(page, tap._id)).toHaveCount(0);
+    expect((await item(tap._id)).parentItemId).toBe(kitchen._id);
+  });
+
   test("'Open boxes in the same pane' replaces the pane, and is kept after a reload", async ({ page }) => {
     const { box } = await setUp(page, 'open-in');
     await box('Recipes');

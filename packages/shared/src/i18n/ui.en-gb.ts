@@ -337,6 +337,7 @@ export const uiEnGb = {
   'boxFinder.move': 'Move',
   'boxFinder.select': 'Select',
   'boxFinder.back': 'Back',
+  'boxFinder.currentBox': 'Current box',
   'boxFinder.empty': 'No boxes here',
   'boxFinder.loading': 'Fetching boxes…',
   'boxFinder.list': 'Boxes in {{title}}',

@@ -322,6 +322,7 @@ export const uiFr: Record<UiKey, string> = {
   'boxFinder.move': 'Déplacer',
   'boxFinder.select': 'Choisir',
   'boxFinder.back': 'Retour',
+  'boxFinder.currentBox': 'Boîte actuelle',
   'boxFinder.empty': 'Aucune boîte ici',
   'boxFinder.loading': 'Récupération des boîtes…',
   'boxFinder.list': 'Boîtes dans {{title}}',

@@ -23,8 +23,10 @@ interface BoxFinderProps {
   onAction: (box: Item) => void;
   /** Start in this box; by default at the root box, labelled Workspace. */
   startBoxId?: string;
-  /** Boxes not offered (nor entered): the item being moved, its current box… */
+  /** Boxes not shown at all (nor what is inside them): the item being moved. */
   excludedIds?: readonly string[];
+  /** Boxes shown and entered, but without the action: the moved item's current box. */
+  currentIds?: readonly string[];
   /** The box whose action is under way: its button spins, the others wait. */
   pendingId?: string | null;
 }
@@ -33,7 +35,14 @@ interface BoxFinderProps {
  * Browses boxes: the current box with its own action, then the boxes inside it. Clicking a
  * row goes into that box; Back goes to its parent (hidden at the root box).
  */
-export function BoxFinder({ action, onAction, startBoxId, excludedIds = [], pendingId }: BoxFinderProps) {
+export function BoxFinder({
+  action,
+  onAction,
+  startBoxId,
+  excludedIds = [],
+  currentIds = [],
+  pendingId,
+}: BoxFinderProps) {
   const { t } = useTranslation();
   const listId = useId();
   const [boxId, setBoxId] = useState<string | undefined>(startBoxId);
@@ -68,18 +77,23 @@ export function BoxFinder({ action, onAction, startBoxId, excludedIds = [], pend
   const actionLabel = t(ACTION_LABEL[action]);
   const failed = root.isError || contents.isError;
 
-  const actionButton = (item: Item) => (
-    <Button
-      size="compact-sm"
-      variant="light"
-      loading={pendingId === item._id}
-      disabled={pendingId != null && pendingId !== item._id}
-      aria-label={`${actionLabel} ${titleOf(item)}`}
-      onClick={() => onAction(item)}
-    >
-      {actionLabel}
-    </Button>
-  );
+  const actionButton = (item: Item) =>
+    currentIds.includes(item._id) ? (
+      <Text fz="sm" c="dimmed" className={classes.currentBox}>
+        {t('boxFinder.currentBox')}
+      </Text>
+    ) : (
+      <Button
+        size="compact-sm"
+        variant="light"
+        loading={pendingId === item._id}
+        disabled={pendingId != null && pendingId !== item._id}
+        aria-label={`${actionLabel} ${titleOf(item)}`}
+        onClick={() => onAction(item)}
+      >
+        {actionLabel}
+      </Button>
+    );
 
   let body: ReactNode;
   if (failed) {

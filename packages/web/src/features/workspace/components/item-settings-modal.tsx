@@ -286,12 +286,12 @@ function MoveSection({ item, onMoved }: { item: Item; onMoved: () => void }) {
   const { t } = useTranslation();
   const move = useMoveToNewParent();
   const notifyFailure = useNotifyFailure();
-  const excluded = item.parentItemId ? [item._id, item.parentItemId] : [item._id];
   return (
     <Section title={t('itemSettings.move')} name="move">
       <BoxFinder
         action="move"
-        excludedIds={excluded}
+        excludedIds={[item._id]}
+        currentIds={item.parentItemId ? [item.parentItemId] : []}
         pendingId={move.isPending ? move.variables?.newParentItemId : null}
         onAction={(box) =>
           move.mutate(
