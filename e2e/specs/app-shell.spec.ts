@@ -1,13 +1,16 @@
 import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
+import { createBox, pane, rootBoxId } from '../support/api.js';
 import { expect, test } from '../support/test.js';
 import { tooltipsAfterHover } from '../support/tooltips.js';
+import { openPanes } from '../support/workspace-setup.js';
 
 const HEADER_BUTTONS = [
   'Workspace',
   'Organiser',
   'Reminders',
   'Toggle Layout',
+  'Workspace settings',
   'Application Settings',
   'Logout',
 ];
@@ -36,7 +39,7 @@ test.describe('the logged-in shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('the header has its six buttons, and they navigate', async ({ page }) => {
+  test('the header has its buttons, and they navigate', async ({ page }) => {
     await withToken(page);
     await page.goto('/app');
     for (const name of HEADER_BUTTONS) await expect(headerButton(page, name)).toBeVisible();
@@ -98,5 +101,56 @@ test.describe('the logged-in shell', () => {
     await page.goto('/app/boxes');
     for (const name of HEADER_BUTTONS) await expect(headerButton(page, name)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('the header buttons keep their places on both pages', async ({ page }) => {
+    await withToken(page);
+    const places = async () =>
+      Promise.all(
+        HEADER_BUTTONS.map(async (name) => {
+          const box = await headerButton(page, name).boundingBox();
+          return `${name} ${box?.x}`;
+        }),
+      );
+    await page.goto('/app/boxes');
+    await expect(headerButton(page, 'Workspace settings')).toBeVisible();
+    const onWorkspace = await places();
+    await headerButton(page, 'Organiser').click();
+    await expect(page.getByRole('heading', { name: 'Organiser' })).toBeVisible();
+    await expect(headerButton(page, 'Workspace settings')).toBeVisible();
+    expect(await places()).toEqual(onWorkspace);
+  });
+
+  test('Toggle Layout stacks the panes of the workspace, one below the other, and back', async ({ page }) => {
+    const { token } = await createLoggedInAccount(page.request, { label: 'stack' });
+    const root = await rootBoxId(page.request, token);
+    const box = await createBox(page.request, token, 'Garden');
+    await openPanes(page.request, token, [root, box._id]);
+    await putSessionToken(page, token);
+    await page.goto('/app/boxes');
+    const first = pane(page, 'Workspace');
+    const second = pane(page, 'Garden');
+    await expect(second).toBeVisible();
+    const side = async () => {
+      const [a, b] = [await first.boundingBox(), await second.boundingBox()];
+      if (!a || !b) throw new Error('panes not laid out');
+      return { a, b };
+    };
+    let { a, b } = await side();
+    expect(b.x).toBeGreaterThan(a.x + a.width / 2);
+
+    await headerButton(page, 'Toggle Layout').click();
+    await expect(headerButton(page, 'Toggle Layout')).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(async () => (await side()).b.y).toBeGreaterThan((await side()).a.y + 200);
+    ({ a, b } = await side());
+    expect(Math.abs(b.x - a.x)).toBeLessThan(2);
+    expect(a.width).toBeGreaterThan(1000);
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/stacked.png` });
+
+    await page.reload();
+    await expect(headerButton(page, 'Toggle Layout')).toHaveAttribute('aria-pressed', 'true');
+    await headerButton(page, 'Toggle Layout').click();
+    await expect.poll(async () => (await side()).b.x).toBeGreaterThan((await side()).a.x + 100);
   });
 });

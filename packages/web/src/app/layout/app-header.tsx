@@ -14,7 +14,6 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/brand/logo';
-// Reminders (issue 7): the badge button and the modal
 import { RemindersButton } from '../../features/reminders/components/reminders-button';
 import { RemindersModal } from '../../features/reminders/components/reminders-list';
 import { WorkspaceSettingsModal } from '../../features/workspace/components/workspace-settings-modal';
@@ -70,14 +69,12 @@ export function AppHeader() {
           onClick={toggleWorkspaceLayout}
           pressed={layout === 'stacked'}
         />
-        {/* Workspace settings, beside the layout toggle on the workspace page (items web) */}
-        {onWorkspace && (
-          <HeaderAction
-            label={t('workspaceSettings.title')}
-            icon={<IconLayoutDashboard {...ICON} />}
-            onClick={workspaceSettings.open}
-          />
-        )}
+        {/* On both pages, so every header button keeps its place from one page to the other. */}
+        <HeaderAction
+          label={t('workspaceSettings.title')}
+          icon={<IconLayoutDashboard {...ICON} />}
+          onClick={workspaceSettings.open}
+        />
         <HeaderAction
           label={t('header.settings')}
           icon={<IconSettings {...ICON} />}
