@@ -55,7 +55,7 @@ export function RemindersSection({ itemId, readonly }: RemindersSectionProps) {
   return (
     <Stack gap="xs" data-testid="reminders-section">
       <Group justify="space-between">
-        <Title order={4} size="h5">
+        <Title order={3} fz="md">
           {t('reminders.section.title')}
         </Title>
         {!readonly && (

@@ -173,8 +173,14 @@ function ItemSettingsBody({ item, onClose, scrollTo, renderReminders }: BodyProp
         </Text>
       )}
       <TargetDateSection item={item} readonly={readonly} sectionRef={sections.targetDate} />
-      <Section title={t('itemSettings.reminders')} sectionRef={sections.reminders} hidden={!renderReminders}>
-        {/* Reminders (SPEC §2 'Add a Reminder'): the app passes the reminders feature's section in. */}
+      <Section
+        title={t('itemSettings.reminders')}
+        sectionRef={sections.reminders}
+        hidden={!renderReminders}
+        name="reminders"
+        ownHeading
+      >
+        {/* Reminders (SPEC §2 'Add a Reminder'): the app passes the reminders feature's section in, heading and all. */}
         {renderReminders?.(item)}
       </Section>
       {item.itemType === 'todoText' && <PrioritizableSwitch item={item} readonly={readonly} />}
@@ -204,15 +210,19 @@ interface SectionProps {
   sectionRef?: Ref<HTMLDivElement>;
   hidden?: boolean;
   name?: string;
+  /** The content brings its own heading (with its actions beside it); the section is still named. */
+  ownHeading?: boolean;
 }
 
-function Section({ title, children, sectionRef, hidden, name }: SectionProps) {
+function Section({ title, children, sectionRef, hidden, name, ownHeading = false }: SectionProps) {
   if (hidden) return <div ref={sectionRef} hidden />;
   return (
     <Stack gap="sm" component="section" ref={sectionRef} aria-label={title} data-section={name}>
-      <Title order={3} fz="md">
-        {title}
-      </Title>
+      {ownHeading ? null : (
+        <Title order={3} fz="md">
+          {title}
+        </Title>
+      )}
       {children}
     </Stack>
   );
