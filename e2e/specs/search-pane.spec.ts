@@ -84,6 +84,39 @@ test.describe('search panes', () => {
     await expect(results(page)).toHaveText(['Done thingin Starred']);
   });
 
+  test('open search panes show the new truth after changes made here and elsewhere', async ({ page }) => {
+    const { token } = await workspaceWith(page, 'search-fresh', { Groceries: ['Oat milk', 'Bread'] });
+    await page.goto('/app/boxes');
+    const groceries = pane(page, 'Groceries');
+    const oatMilkId =
+      (await groceries
+        .locator('[data-item-id]')
+        .filter({ hasText: 'Oat milk' })
+        .getAttribute('data-item-id')) ?? '';
+    const oatMilk = groceries.locator(`[data-item-id="${oatMilkId}"]`);
+    await pane(page, 'Workspace').getByRole('button', { name: 'Search' }).click();
+    const search = searchPane(page);
+    await search.getByRole('textbox', { name: 'Search titles' }).fill('milk');
+    await expect(results(page)).toHaveText(['Oat milkin Groceries']);
+
+    // Elsewhere (another client, through the API): a rename and a star reach the open pane live.
+    await api(page.request, token, 'POST', '/api/items/save-text-item', {
+      itemId: oatMilkId,
+      title: 'Almond milk',
+    });
+    await expect(results(page)).toHaveText(['Almond milkin Groceries']);
+    await search.locator('label', { hasText: 'Favourites' }).click();
+    await expect(search.getByText('No items match this search.')).toBeVisible();
+    await api(page.request, token, 'PUT', '/api/items/update-item', { itemId: oatMilkId, favourited: true });
+    await expect(results(page)).toHaveText(['Almond milkin Groceries']);
+
+    // Here: completing it in its pane takes it out of a search without Completed.
+    await search.locator('label', { hasText: /^Search$/ }).click();
+    await expect(results(page)).toHaveText(['Almond milkin Groceries']);
+    await oatMilk.getByRole('checkbox', { name: 'Mark as done' }).click();
+    await expect(search.getByText('No items match this search.')).toBeVisible();
+  });
+
   test('a search pane that cannot be closed says so and stays', async ({ page }) => {
     await workspaceWith(page, 'search-close', {});
     await page.goto('/app/boxes');

@@ -139,6 +139,33 @@ describe(`live updates on ${testEngine}`, () => {
     expect(event).not.toHaveProperty('clientId');
   });
 
+  it("sends a person's own star to their other clients, and to nobody else", async () => {
+    const box = await call<Item>(owner.token, 'POST', '/api/items/create-item', {
+      parentItemId: owner.root,
+      itemType: 'todoBox',
+      title: 'Starred here',
+    });
+    await call(owner.token, 'PUT', '/api/items/associate-user', {
+      itemId: box._id,
+      userId: member.id,
+      ownershipId: 'editor',
+    });
+    const [otherTab, memberSocket] = [await open(owner.token), await open(member.token)];
+    const memberHeard: unknown[] = [];
+    memberSocket.onAny((...args) => memberHeard.push(args));
+
+    const heard = nextEvent(otherTab, 'UPDATE_ITEM');
+    await call(owner.token, 'PUT', '/api/items/update-item', { itemId: box._id, favourited: true }, 'phone');
+    expect(await heard).toEqual({
+      itemId: box._id,
+      updatedFields: { favourited: true, prioritizable: false },
+      removedFields: [],
+      clientId: 'phone',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(memberHeard).toEqual([]);
+  });
+
   it('ends the sockets of a user whose password changes', async () => {
     const socket = await open(member.token);
     const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));

@@ -33,6 +33,14 @@ export const SHARED_ITEM_FIELDS = [
 
 export type SharedItemFields = Pick<Item, (typeof SHARED_ITEM_FIELDS)[number]>;
 
+/** The caller's own state of an item, sent to the caller's other clients only. */
+export const PERSONAL_ITEM_FIELDS = [
+  'favourited',
+  'prioritizable',
+] as const satisfies readonly (keyof Item)[];
+
+export type PersonalItemFields = Pick<Item, (typeof PERSONAL_ITEM_FIELDS)[number]>;
+
 /** `ADD_ITEM`: an item the recipient can see was created or became visible to them. */
 export interface AddItemEvent {
   item: Item;
@@ -40,10 +48,13 @@ export interface AddItemEvent {
   clientId?: string;
 }
 
-/** `UPDATE_ITEM`: shared fields that changed, and fields (or `access`) that went away. */
+/**
+ * `UPDATE_ITEM`: shared fields that changed (or, to the person who changed them, their own
+ * state of the item), and fields (or `access`) that went away.
+ */
 export interface UpdateItemEvent {
   itemId: string;
-  updatedFields: Partial<SharedItemFields>;
+  updatedFields: Partial<SharedItemFields & PersonalItemFields>;
   removedFields: string[];
   clientId?: string;
 }

@@ -21,6 +21,22 @@ export const FRESH_FOR_MS = 30_000;
 export const FRESH_UNTIL_CHANGE = { staleTime: FRESH_FOR_MS, meta: { freshUntilChange: true } } as const;
 
 /**
+ * The options of a query whose answer any change to any item may alter (a search pane's
+ * results: an archived, starred, completed, renamed or moved item may join or leave them).
+ * Such queries are asked again, when on screen, after every change made here and every live
+ * change from elsewhere (see rerunAfterItemChange).
+ */
+export const RERUN_ON_ITEM_CHANGE = { meta: { rerunOnItemChange: true } } as const;
+
+/**
+ * Reruns the RERUN_ON_ITEM_CHANGE queries on screen (the others just go stale). A run under
+ * way started before the change, so it is cancelled and started again.
+ */
+export function rerunAfterItemChange(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => query.meta?.rerunOnItemChange === true });
+}
+
+/**
  * Server state lives here (STYLE.md rule 5). A query failing with a 5xx throws to the route's
  * error element, which shows the 500 page; queries that can show their error in place opt out.
  */
@@ -29,11 +45,13 @@ export function createQueryClient(): QueryClient {
     // After a change: what was fresh until a change is stale now. Not refetched here (what is
     // on screen was patched by the change itself): the next component to mount asks again.
     mutationCache: new MutationCache({
-      onSuccess: () =>
-        queryClient.invalidateQueries({
+      onSuccess: () => {
+        void queryClient.invalidateQueries({
           predicate: (query) => query.meta?.freshUntilChange === true,
           refetchType: 'none',
-        }),
+        });
+        void rerunAfterItemChange(queryClient);
+      },
     }),
     defaultOptions: {
       queries: {

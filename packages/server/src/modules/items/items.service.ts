@@ -11,7 +11,7 @@ import type {
 import { boxTitleError, isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import type { UpdatePriorityBody } from '@nestbox/shared/organizer/organizer.schema';
 import { reindexedPriorities } from '@nestbox/shared/organizer/priority';
-import { SHARED_ITEM_FIELDS, SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
+import { PERSONAL_ITEM_FIELDS, SHARED_ITEM_FIELDS, SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import { add } from 'date-fns';
 import type { Kysely } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
@@ -186,6 +186,17 @@ export function createItemsService({
     })().catch(onError);
   }
 
+  /** Tells the person's other clients their own state of an item (a star, a place in the Organizer). */
+  function announcePersonal(userId: string, item: Item) {
+    if (!publisher) return;
+    publisher.publish(userId, SOCKET_EVENTS.updateItem, {
+      itemId: item._id,
+      updatedFields: Object.fromEntries(PERSONAL_ITEM_FIELDS.map((field) => [field, item[field]])),
+      removedFields: [],
+      ...echoTagFor(requestContext(), userId),
+    });
+  }
+
   /** Tells one person an item is no longer theirs to see (UPDATE_ITEM without access). */
   function announceGone(itemId: string, userId: string) {
     if (!publisher) return;
@@ -343,7 +354,9 @@ export function createItemsService({
       }
     });
     if (targetDate !== undefined) announceChanged([itemId]);
-    return present(user, itemId, level);
+    const changed = await present(user, itemId, level);
+    if (Object.keys(personal).length > 0) announcePersonal(user.id, changed);
+    return changed;
   }
 
   return {

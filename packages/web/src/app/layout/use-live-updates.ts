@@ -8,6 +8,7 @@ import { STORAGE_KEYS } from '../../config/storage-keys';
 import { organizerKey } from '../../features/organizer/api/get-organizer';
 import { UNREAD_COUNT_KEY } from '../../features/reminders/api/reminder-events';
 import { CLIENT_ID } from '../../lib/api-client';
+import { rerunAfterItemChange } from '../../lib/query-client';
 import type { SessionEndedState } from '../../lib/session';
 import { applyAddItem, applyUpdateItem } from './live-cache';
 
@@ -33,8 +34,12 @@ export function useLiveUpdates(token: string | null): void {
     });
     let connectedBefore = false;
 
-    // The Organizer (issue 5) lists titles, target dates and completions from anywhere: refetched.
-    const refreshOrganizer = () => void queryClient.invalidateQueries({ queryKey: organizerKey });
+    // The Organizer lists titles, target dates and completions from anywhere, and a search
+    // pane finds items anywhere: both are asked again.
+    const refreshLists = () => {
+      void queryClient.invalidateQueries({ queryKey: organizerKey });
+      void rerunAfterItemChange(queryClient);
+    };
     const fromElsewhere = (event: { clientId?: string }) => event.clientId !== CLIENT_ID;
 
     socket.io.on('reconnect_attempt', () => {
@@ -50,14 +55,14 @@ export function useLiveUpdates(token: string | null): void {
     socket.on(SOCKET_EVENTS.addItem, (event) => {
       if (!fromElsewhere(event)) return;
       applyAddItem(queryClient, event);
-      refreshOrganizer();
+      refreshLists();
     });
     socket.on(SOCKET_EVENTS.updateItem, (event) => {
       if (!fromElsewhere(event)) return;
       applyUpdateItem(queryClient, event);
-      refreshOrganizer();
+      refreshLists();
     });
-    // Reminders (issue 7): the badge follows the server's count.
+    // The reminders badge follows the server's count.
     socket.on(SOCKET_EVENTS.remindersUnreadCount, ({ count }) => {
       queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
     });

@@ -2,6 +2,7 @@ import type { SearchResult } from '@nestbox/shared/items/item.schema';
 import type { PaneSearch, Workspace } from '@nestbox/shared/workspace/workspace.schema';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { RERUN_ON_ITEM_CHANGE } from '../../../lib/query-client';
 import { getWorkspaceQueryOptions } from './get-workspace';
 
 /** A new search pane looks everywhere the user can see, for nothing yet. */
@@ -58,6 +59,7 @@ export function searchResultsQueryOptions(search: PaneSearch) {
     // While a new term is searched, the previous results stay on screen (no flashing list).
     placeholderData: keepPreviousData,
     throwOnError: false,
+    ...RERUN_ON_ITEM_CHANGE,
   });
 }
 
