@@ -188,6 +188,14 @@ export const uiEnGb = {
   'item.text.label': 'Text',
   'item.complete': 'Mark as done',
   'item.uncomplete': 'Mark as not done',
+  'item.completeBox.title': 'Mark “{{title}}” and everything in it as done?',
+  'item.completeBox.body':
+    'Every item inside “{{title}}”, in its boxes too, is marked as done and leaves your Organiser.',
+  'item.completeBox.confirm': 'Mark all as done',
+  'item.uncompleteBox.title': 'Mark “{{title}}” as not done?',
+  'item.uncompleteBox.body':
+    'Only the box reopens: the items inside it stay done. Untick them one by one to reopen them.',
+  'item.uncompleteBox.confirm': 'Reopen the box',
   'item.archive': 'Archive item',
   'item.open': 'Open {{title}} in a new pane',
   'item.readonly': 'Read only',

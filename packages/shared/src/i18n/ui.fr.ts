@@ -173,6 +173,14 @@ export const uiFr: Record<UiKey, string> = {
   'item.text.label': 'Texte',
   'item.complete': 'Marquer comme terminé',
   'item.uncomplete': 'Marquer comme non terminé',
+  'item.completeBox.title': 'Marquer « {{title}} » et tout son contenu comme terminés ?',
+  'item.completeBox.body':
+    'Chaque élément de « {{title}} », y compris dans ses boîtes, est marqué comme terminé et quitte votre Organiseur.',
+  'item.completeBox.confirm': 'Tout marquer comme terminé',
+  'item.uncompleteBox.title': 'Marquer « {{title}} » comme non terminée ?',
+  'item.uncompleteBox.body':
+    'Seule la boîte est rouverte : les éléments qu’elle contient restent terminés. Décochez-les un par un pour les rouvrir.',
+  'item.uncompleteBox.confirm': 'Rouvrir la boîte',
   'item.archive': "Archiver l'élément",
   'item.open': 'Ouvrir {{title}} dans un nouveau volet',
   'item.readonly': 'Lecture seule',

@@ -2,7 +2,7 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
+import { ALL_ITEMS_FOR_PANE_KEY, type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 
 /** `PUT /api/items/complete` or `PUT /api/items/uncomplete`: the two sides of one checkbox. */
 export function setItemCompleted({ itemId, completed }: { itemId: string; completed: boolean }) {
@@ -14,7 +14,8 @@ export function setItemCompleted({ itemId, completed }: { itemId: string; comple
 
 /**
  * Ticks or unticks an item in the pane of box `parentItemId`. A completed item leaves the
- * list at once unless the box shows completed items (SPEC §4 visible sub-items).
+ * list at once unless the box shows completed items (SPEC §4 visible sub-items). A box's
+ * completion reaches everything inside it, so then every open pane is asked again.
  */
 export function useSetItemCompleted(parentItemId: string) {
   const queryClient = useQueryClient();
@@ -31,11 +32,13 @@ export function useSetItemCompleted(parentItemId: string) {
           .filter((item) => isVisibleSubItem(item, showCompleted));
         queryClient.setQueryData<ItemsForPane>(key, { ...before, items });
       }
-      return { before };
+      const isBox = before?.items.some((item) => item._id === itemId && item.itemType === 'todoBox');
+      return { before, isBox };
     },
     onError: (_error, _body, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: (_data, _error, _body, context) =>
+      queryClient.invalidateQueries({ queryKey: context?.isBox ? ALL_ITEMS_FOR_PANE_KEY : key }),
   });
 }

@@ -9,6 +9,7 @@ import {
   IconSettings,
   IconX,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../lib/api/get-user';
@@ -25,6 +26,7 @@ import { useTextOutliner } from '../hooks/use-text-outliner';
 import classes from './box-pane.module.css';
 import { BoxSettingsModal } from './box-settings-modal';
 import { BoxTitle } from './box-title';
+import { confirmBoxCompletion } from './confirm-box-completion';
 import { CreateBoxModal } from './create-box-modal';
 import { BoxItemRow, DraftTextRow, QueuedTextRow, TextItemRow } from './item-row';
 import { PaneItemList } from './pane-item-list';
@@ -71,6 +73,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const createPane = useCreatePane();
   const outliner = useTextOutliner(itemId);
   const setCompleted = useSetItemCompleted(itemId);
+  const queryClient = useQueryClient();
   // Workspace settings 'Open boxes in': a new pane after this one, or this same pane (items web).
   const replaceInWorkspace = useReplaceInWorkspace();
   const openBoxesIn = useUser().workspace.settings.openBoxesIn;
@@ -104,18 +107,26 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
     startEditing: outliner.startEditing,
     commit: outliner.commit,
     cancel: outliner.cancel,
-    setCompleted: (item: Item, completed: boolean) =>
-      setCompleted.mutate(
-        { itemId: item._id, completed },
-        { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
-      ),
+    setCompleted: (item: Item, completed: boolean) => {
+      const apply = () =>
+        setCompleted.mutate(
+          { itemId: item._id, completed },
+          { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
+        );
+      if (item.itemType === 'todoBox') void confirmBoxCompletion(queryClient, t, item, completed, apply);
+      else apply();
+    },
   };
   const latest = useRef(rowActions);
   latest.current = rowActions;
   const renderItem = useCallback(
     (item: Item, editing: boolean) =>
       item.itemType === 'todoBox' ? (
-        <BoxItemRow item={item} onOpen={() => latest.current.open(item)} />
+        <BoxItemRow
+          item={item}
+          onOpen={() => latest.current.open(item)}
+          onToggleCompleted={(completed) => latest.current.setCompleted(item, completed)}
+        />
       ) : (
         <TextItemRow
           item={item}

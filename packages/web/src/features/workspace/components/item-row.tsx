@@ -165,18 +165,29 @@ export function QueuedTextRow({ text }: { text: string }) {
 interface BoxItemRowProps {
   item: Item;
   onOpen: () => void;
+  onToggleCompleted: (completed: boolean) => void;
 }
 
-/** A box inside a box: its icon and title (clicking opens it), with the item hover menu. */
-export function BoxItemRow({ item, onOpen }: BoxItemRowProps) {
+/** A box inside a box: its checkbox, icon and title (clicking opens it), with the item hover menu. */
+export function BoxItemRow({ item, onOpen, onToggleCompleted }: BoxItemRowProps) {
   const { t } = useTranslation();
   const title = item.title || t('pane.noTitle');
   const samePane = useUser().workspace.settings.openBoxesIn === 'samePane';
   return (
     <ItemHoverMenu item={item} className={classes.row}>
+      <Checkbox
+        className={classes.checkbox}
+        size="sm"
+        radius="xl"
+        checked={item.completed}
+        disabled={item.accessLevel === 'readonly'}
+        aria-label={item.completed ? t('item.uncomplete') : t('item.complete')}
+        onChange={(event) => onToggleCompleted(event.currentTarget.checked)}
+      />
       <div className={classes.content}>
         <UnstyledButton
           className={classes.box}
+          data-completed={item.completed || undefined}
           onClick={onOpen}
           title={samePane ? t('item.openHere', { title }) : t('item.open', { title })}
         >

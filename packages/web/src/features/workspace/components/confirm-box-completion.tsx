@@ -1,0 +1,43 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { Item } from '@nestbox/shared/items/item.schema';
+import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { getItemsForPaneQueryOptions } from '../api/get-items-for-pane';
+
+/** Whether completing this box would complete more than the box: it holds an open item. */
+async function holdsOpenItems(queryClient: QueryClient, box: Item): Promise<boolean> {
+  try {
+    const { items } = await queryClient.fetchQuery(getItemsForPaneQueryOptions(box._id));
+    return items.some((item) => !item.completed);
+  } catch {
+    // Not known: ask, rather than complete a whole tree unasked.
+    return true;
+  }
+}
+
+/**
+ * Completes or reopens a box the way a person expects: completing one that holds open items
+ * asks first (they are all completed with it); reopening one always says that what is inside
+ * stays done. `apply` runs once the person agrees, or at once when there is nothing to ask.
+ */
+export async function confirmBoxCompletion(
+  queryClient: QueryClient,
+  t: TFunction,
+  box: Item,
+  completed: boolean,
+  apply: () => void,
+): Promise<void> {
+  if (completed && !(await holdsOpenItems(queryClient, box))) {
+    apply();
+    return;
+  }
+  const key = completed ? 'item.completeBox' : 'item.uncompleteBox';
+  const title = box.title || t('pane.noTitle');
+  modals.openConfirmModal({
+    title: t(`${key}.title`, { title }),
+    children: <Text size="sm">{t(`${key}.body`, { title })}</Text>,
+    labels: { confirm: t(`${key}.confirm`), cancel: t('common.cancel') },
+    onConfirm: apply,
+  });
+}
