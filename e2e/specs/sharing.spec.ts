@@ -100,3 +100,49 @@ test.describe('sharing a box', () => {
     await expect(dialog.getByRole('button', { name: 'Add' })).toHaveCount(0);
   });
 });
+
+test('an item inside a shared box says whom it is shared with through that box', async ({
+  page,
+  request,
+}) => {
+  const owner = await createLoggedInAccount(request, { label: 'share-inherit', name: uniqueName('Olivia') });
+  const bobName = uniqueName('Bob');
+  const carolName = uniqueName('Carol');
+  const bob = await createLoggedInAccount(request, { label: 'share-inherit-bob', name: bobName });
+  await createLoggedInAccount(request, { label: 'share-inherit-carol', name: carolName });
+  const holiday = await createBox(request, owner.token, 'Holiday in Brittany');
+  const sunscreen = await api<{ _id: string }>(request, owner.token, 'POST', '/api/items/create-item', {
+    parentItemId: holiday._id,
+    itemType: 'todoText',
+    title: 'Sunscreen',
+  });
+  await api(request, owner.token, 'PUT', '/api/items/associate-user', {
+    itemId: holiday._id,
+    userId: await userIdOf(request, bob.token),
+    ownershipId: 'editor',
+  });
+  await api(request, owner.token, 'POST', '/api/items/create-pane', { pos: 0, itemId: holiday._id });
+  await putSessionToken(page, owner.token);
+  await page.goto('/app/boxes');
+
+  const row = page.locator(`[data-item-id="${sunscreen._id}"]`);
+  await row.hover();
+  await page
+    .locator(`[data-item-hover-menu="${sunscreen._id}"]`)
+    .getByRole('button', { name: 'More options' })
+    .click();
+  const dialog = page.getByRole('dialog').getByRole('region', { name: 'Share' });
+  const through = dialog.getByRole('list', { name: 'Shared through “Holiday in Brittany” with' });
+  await expect(through.getByRole('listitem')).toHaveText([`${owner.name}Owner`, `${bobName}Editor`]);
+  await expect(dialog.getByText('Not shared with anyone yet.')).toHaveCount(0);
+
+  // The owner adds someone to the item itself: listed on it, and no longer repeated above.
+  const search = dialog.getByRole('combobox', { name: 'Share with' });
+  await search.fill(carolName);
+  await page.getByRole('option', { name: carolName }).click();
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  const own = dialog.getByRole('list', { name: 'People with access' });
+  await expect(own.getByRole('listitem')).toHaveCount(2);
+  await expect(own).toContainText(carolName);
+  await expect(through.getByRole('listitem')).toHaveText([`${bobName}Editor`]);
+});

@@ -224,6 +224,7 @@ export const uiEnGb = {
   'shareSection.remove': 'Remove {{name}}',
   'shareSection.list': 'People with access',
   'shareSection.empty': 'Not shared with anyone yet.',
+  'shareSection.through': 'Shared through “{{title}}” with',
   'shareSection.loading': 'Fetching the people this box is shared with…',
   'shareSection.loadFailed': 'The people this box is shared with could not be retrieved.',
 

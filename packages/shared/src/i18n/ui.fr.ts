@@ -208,6 +208,7 @@ export const uiFr: Record<UiKey, string> = {
   'shareSection.remove': 'Retirer {{name}}',
   'shareSection.list': 'Personnes ayant accès',
   'shareSection.empty': "Ce n'est encore partagé avec personne.",
+  'shareSection.through': 'Partagé via « {{title}} » avec',
   'shareSection.loading': 'Récupération des personnes avec qui cette boîte est partagée…',
   'shareSection.loadFailed': "Les personnes avec qui cette boîte est partagée n'ont pas pu être récupérées.",
 

@@ -14,6 +14,20 @@ export const ShareEntrySchema = z
   })
   .meta({ id: 'ShareEntry' });
 
+/**
+ * People who see an item through a box above it (`GET /api/items/get-inherited-shares`): the
+ * box, nearest first, and those whose nearest link is on it. Only boxes the caller can see.
+ */
+export const InheritedShareSchema = z
+  .object({
+    itemId: z.string().describe('The box above the item.'),
+    title: z.string(),
+    entries: z.array(ShareEntrySchema),
+  })
+  .meta({ id: 'InheritedShare' });
+
+export type InheritedShare = z.infer<typeof InheritedShareSchema>;
+
 /** `PUT /api/items/associate-user`: share with a user (editor unless said otherwise). */
 export const AssociateUserBodySchema = z
   .object({ itemId: id, userId: id, ownershipId: z.enum(ACCESS_LEVELS).default('editor') })

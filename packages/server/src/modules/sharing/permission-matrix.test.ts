@@ -48,6 +48,11 @@ const MATRIX: [string, Call, Record<Role, number>][] = [
     READ,
   ],
   [
+    'get-inherited-shares',
+    (f) => ({ method: 'GET', path: `/api/items/get-inherited-shares?itemId=${f.text}` }),
+    READ,
+  ],
+  [
     'update-item (personal star)',
     (f) => ({ method: 'PUT', path: '/api/items/update-item', body: { itemId: f.text, favourited: true } }),
     READ,

@@ -1,6 +1,7 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { MAX_TREE_DEPTH } from '../items/items.repository.js';
 
 /** The people an item is shared with directly: owners first, then editors, then readers, oldest link first. */
 export function listLinks(db: Kysely<Database>, itemId: string) {
@@ -13,6 +14,38 @@ export function listLinks(db: Kysely<Database>, itemId: string) {
     .orderBy('item_users.created_at')
     .orderBy('users.name')
     .execute();
+}
+
+/**
+ * Every link on the item and on the boxes above it, nearest first (depth 0 is the item), with
+ * each box's title and whether it is a Workspace.
+ */
+export async function linksOnChain(db: Kysely<Database>, itemId: string) {
+  const { rows } = await sql<{
+    item_id: string;
+    title: string;
+    is_root_box: number;
+    depth: number;
+    user_id: string;
+    name: string;
+    level: AccessLevel;
+  }>`
+    with recursive chain(id, parent_id, title, is_root_box, depth) as (
+      select id, parent_id, title, is_root_box, 0 from items where id = ${itemId}
+      union all
+      select i.id, i.parent_id, i.title, i.is_root_box, c.depth + 1
+      from items i join chain c on i.id = c.parent_id
+      where c.depth < ${MAX_TREE_DEPTH}
+    )
+    select c.id as item_id, c.title as title, c.is_root_box as is_root_box, c.depth as depth,
+      iu.user_id as user_id, u.name as name, iu.level as level
+    from chain c
+    join item_users iu on iu.item_id = c.id
+    join users u on u.id = iu.user_id
+    order by c.depth,
+      case iu.level when 'owner' then 0 when 'editor' then 1 else 2 end,
+      iu.created_at, u.name`.execute(db);
+  return rows.map((row) => ({ ...row, depth: Number(row.depth), is_root_box: Number(row.is_root_box) }));
 }
 
 export async function findLink(

@@ -2,6 +2,7 @@ import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import { ItemIdQuerySchema } from '@nestbox/shared/items/item.schema';
 import {
   AssociateUserBodySchema,
+  InheritedShareSchema,
   RemoveAssociationQuerySchema,
   SearchUsersQuerySchema,
   ShareEntrySchema,
@@ -60,6 +61,20 @@ export const sharingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => sharing.list(currentUser(request), request.query.itemId, request.locale),
+  );
+
+  app.get(
+    '/api/items/get-inherited-shares',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Who sees the item through the boxes above it',
+        querystring: ItemIdQuerySchema,
+        response: { 200: z.array(InheritedShareSchema), ...errors },
+      },
+    },
+    async (request) => sharing.inherited(currentUser(request), request.query.itemId, request.locale),
   );
 
   app.put(

@@ -1,6 +1,6 @@
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
-import type { ShareEntry } from '@nestbox/shared/sharing/sharing.schema';
+import type { InheritedShare, ShareEntry } from '@nestbox/shared/sharing/sharing.schema';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
@@ -13,6 +13,7 @@ import {
   findLink,
   insertLink,
   isRootBox,
+  linksOnChain,
   listLinks,
   setLinkLevel,
 } from './sharing.repository.js';
@@ -69,6 +70,39 @@ export function createSharingService({
         ownershipId: link.level as AccessLevel,
         ownershipName: translate(locale, `share.level.${link.level as AccessLevel}`),
       }));
+    },
+
+    /**
+     * Who sees the item through the boxes above it, box by box (nearest first): each person
+     * under the nearest box that shares it with them, nobody already on the item itself. Only
+     * boxes the caller sees themselves are told of (up to their own highest link), and never
+     * a Workspace, which is its creator's alone.
+     */
+    async inherited(user: UserRow, itemId: string, locale: UserLocale): Promise<InheritedShare[]> {
+      await items.authorize(user, itemId, 'read');
+      const links = await linksOnChain(db, itemId);
+      const seenUpTo = Math.max(
+        ...links.filter((link) => link.user_id === user.id).map((link) => link.depth),
+      );
+      const placed = new Set(links.filter((link) => link.depth === 0).map((link) => link.user_id));
+      const boxes = new Map<string, InheritedShare>();
+      for (const link of links) {
+        if (link.depth === 0 || link.depth > seenUpTo || link.is_root_box || placed.has(link.user_id))
+          continue;
+        placed.add(link.user_id);
+        let box = boxes.get(link.item_id);
+        if (!box) {
+          box = { itemId: link.item_id, title: link.title, entries: [] };
+          boxes.set(link.item_id, box);
+        }
+        box.entries.push({
+          userId: link.user_id,
+          name: link.name,
+          ownershipId: link.level,
+          ownershipName: translate(locale, `share.level.${link.level}`),
+        });
+      }
+      return [...boxes.values()];
     },
 
     async associate(user: UserRow, itemId: string, userId: string, level: AccessLevel): Promise<void> {

@@ -257,4 +257,38 @@ describe(`sharing on ${testEngine}`, () => {
       'Lecture seule',
     ]);
   });
+
+  it('tells who sees an item through the boxes above it, never beyond what the caller sees', async () => {
+    const create = (parentItemId: string, title: string, itemType = 'todoBox') =>
+      ok<Item>('owner', 'POST', '/api/items/create-item', { parentItemId, itemType, title });
+    const holiday = await create(users.owner.root, 'Holiday in Brittany');
+    const packing = await create(holiday._id, 'Packing');
+    const sunscreen = await create(packing._id, 'Sunscreen', 'todoText');
+    await share('owner', holiday._id, users.bob.id, 'editor');
+    await share('owner', packing._id, users.stranger.id, 'readonly');
+    await share('owner', sunscreen._id, users.carol.id, 'readonly');
+    const inherited = (as: keyof typeof users) =>
+      ok<{ itemId: string; title: string; entries: ShareEntry[] }[]>(
+        as,
+        'GET',
+        `/api/items/get-inherited-shares?itemId=${sunscreen._id}`,
+      );
+    const names = (boxes: Awaited<ReturnType<typeof inherited>>) =>
+      boxes.map(({ title, entries }) => [title, entries.map((e) => `${e.name} (${e.ownershipName})`)]);
+
+    // Olivia owns the text itself (named on it by the share): she is not repeated above.
+    expect(names(await inherited('owner'))).toEqual([
+      ['Packing', ['Stan Ger (Readonly)']],
+      ['Holiday in Brittany', ['Bob Builder (Editor)']],
+    ]);
+    expect(names(await inherited('bob'))).toEqual(names(await inherited('owner')));
+    // Stan sees Packing, not the box above it; Carol sees only the text.
+    expect(names(await inherited('stranger'))).toEqual([['Packing', ['Stan Ger (Readonly)']]]);
+    expect(await inherited('carol')).toEqual([]);
+    // A box holds no Workspace above it worth telling: the owner alone, through her own.
+    expect(await ok('owner', 'GET', `/api/items/get-inherited-shares?itemId=${holiday._id}`)).toEqual([]);
+    expect(
+      (await send('stranger', 'GET', `/api/items/get-inherited-shares?itemId=${holiday._id}`)).status,
+    ).toBe(404);
+  });
 });

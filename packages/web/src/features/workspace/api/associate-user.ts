@@ -1,7 +1,7 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { usersAssociatedKey } from './get-users-associated';
+import { invalidateShares } from './get-users-associated';
 
 /** Body of `PUT /api/items/associate-user`; the level defaults to editor on the server. */
 export interface AssociateUserBody {
@@ -20,7 +20,6 @@ export function useAssociateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: associateUser,
-    onSettled: (_data, _error, { itemId }) =>
-      queryClient.invalidateQueries({ queryKey: usersAssociatedKey(itemId) }),
+    onSettled: (_data, _error, { itemId }) => invalidateShares(queryClient, itemId),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { usersAssociatedKey } from './get-users-associated';
+import { invalidateShares } from './get-users-associated';
 
 export interface RemoveAssociationQuery {
   itemId: string;
@@ -20,7 +20,6 @@ export function useRemoveAssociation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeAssociation,
-    onSettled: (_data, _error, { itemId }) =>
-      queryClient.invalidateQueries({ queryKey: usersAssociatedKey(itemId) }),
+    onSettled: (_data, _error, { itemId }) => invalidateShares(queryClient, itemId),
   });
 }

@@ -1,7 +1,7 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { usersAssociatedKey } from './get-users-associated';
+import { invalidateShares } from './get-users-associated';
 
 export interface UpdateOwnershipBody {
   itemId: string;
@@ -19,7 +19,6 @@ export function useUpdateOwnership() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOwnership,
-    onSettled: (_data, _error, { itemId }) =>
-      queryClient.invalidateQueries({ queryKey: usersAssociatedKey(itemId) }),
+    onSettled: (_data, _error, { itemId }) => invalidateShares(queryClient, itemId),
   });
 }

@@ -16,14 +16,14 @@ import {
 import { useThrottledValue } from '@mantine/hooks';
 import { SHARE_SEARCH_MIN_TERM_LENGTH, SHARE_SEARCH_THROTTLE_MS } from '@nestbox/shared/constants';
 import { ACCESS_LEVELS, type AccessLevel } from '@nestbox/shared/items/item.schema';
-import type { ShareEntry } from '@nestbox/shared/sharing/sharing.schema';
+import type { InheritedShare, ShareEntry } from '@nestbox/shared/sharing/sharing.schema';
 import { IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useAssociateUser } from '../api/associate-user';
-import { useUsersAssociated } from '../api/get-users-associated';
+import { useInheritedShares, useUsersAssociated } from '../api/get-users-associated';
 import { useRemoveAssociation } from '../api/remove-association';
 import { type UserHit, useSearchUsers } from '../api/search-users';
 import { useUpdateOwnership } from '../api/update-ownership';
@@ -70,6 +70,8 @@ export function ShareSection({ itemId, accessLevel }: ShareSectionProps) {
   const { t } = useTranslation();
   const isOwner = accessLevel === 'owner';
   const entries = useUsersAssociated(itemId);
+  const inherited = useInheritedShares(itemId);
+  const inheritedShares = inherited.data ?? [];
   const sharedUserIds = useMemo(
     () => new Set((entries.data ?? []).map(({ userId }) => userId)),
     [entries.data],
@@ -81,24 +83,54 @@ export function ShareSection({ itemId, accessLevel }: ShareSectionProps) {
         {t('shareSection.title')}
       </Title>
       {isOwner && <ShareSearch itemId={itemId} sharedUserIds={sharedUserIds} />}
-      {entries.isPending ? (
+      {entries.isPending || inherited.isPending ? (
         <Group gap="xs">
           <Loader size="xs" />
           <Text fz="sm" c="dimmed">
             {t('shareSection.loading')}
           </Text>
         </Group>
-      ) : entries.isError ? (
+      ) : entries.isError || inherited.isError ? (
         <Text fz="sm" c="red.7" role="alert">
           {t('shareSection.loadFailed')}
         </Text>
-      ) : entries.data.length === 0 ? (
+      ) : entries.data.length === 0 && inheritedShares.length === 0 ? (
         <Text fz="sm" c="dimmed">
           {t('shareSection.empty')}
         </Text>
       ) : (
-        <ShareList itemId={itemId} entries={entries.data} editable={isOwner} />
+        <>
+          {entries.data.length > 0 && <ShareList itemId={itemId} entries={entries.data} editable={isOwner} />}
+          {inheritedShares.map((share) => (
+            <InheritedShareList key={share.itemId} share={share} />
+          ))}
+        </>
       )}
+    </Stack>
+  );
+}
+
+/** The people who see the item through one box above it: told, not changed here. */
+function InheritedShareList({ share }: { share: InheritedShare }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <Stack gap={6}>
+      <Text fz="sm" c="dimmed" id={headingId}>
+        {t('shareSection.through', { title: share.title || t('pane.noTitle') })}
+      </Text>
+      <Stack gap={6} component="ul" aria-labelledby={headingId} p={0} m={0} style={{ listStyle: 'none' }}>
+        {share.entries.map((entry) => (
+          <Group component="li" key={entry.userId} justify="space-between" wrap="nowrap" gap="sm">
+            <Text fz="sm" truncate>
+              {entry.name}
+            </Text>
+            <Badge variant="light" color="gray">
+              {entry.ownershipName}
+            </Badge>
+          </Group>
+        ))}
+      </Stack>
     </Stack>
   );
 }
