@@ -172,7 +172,7 @@ test.describe('the item hover menu and Item settings', () => {
     await page.goto('/app');
     await (await openHoverMenu(page, report._id)).getByRole('button', { name: 'Target date' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send the report' });
-    const picker = dialog.getByRole('button', { name: 'Target Date', exact: true });
+    const picker = dialog.getByRole('button', { name: /^Target Date: / });
     await expect(picker).toBeInViewport();
 
     const now = new Date();
@@ -181,6 +181,7 @@ test.describe('the item hover menu and Item settings', () => {
     await picker.click();
     await page.getByRole('button', { name: `25 ${month} ${year}`, exact: true }).click();
     await expect(picker).toHaveText(`25 ${month} ${year}`);
+    await expect(picker).toHaveAccessibleName(`Target Date: 25 ${month} ${year}`);
     await expect.poll(async () => (await item(report._id)).priorityTargetDate).not.toBeNull();
     const saved = (await item(report._id)).priorityTargetDate ?? 0;
     // The start of that day in the person's time zone (Europe/London).
@@ -335,7 +336,7 @@ test.describe('the item hover menu and Item settings', () => {
     await menu.getByRole('button', { name: 'More options' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leek soup' });
     await expect(dialog.getByText(/shared with you read-only/)).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Target Date', exact: true })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: /^Target Date: / })).toBeDisabled();
     await expect(dialog.getByRole('switch', { name: 'Prioritizable' })).toBeDisabled();
     await expect(dialog.getByRole('button', { name: 'Archive now' })).toHaveCount(0);
     await expect(dialog.locator('[data-box-finder]')).toHaveCount(0);

@@ -1,6 +1,102 @@
 /**
  * The `test` and `expect` every journey imports. Journeys import from here, never from
- * '@playwright/test' directly, so checks that belong to every page (accessibility) are
- * added in one place.
+ * '@playwright/test' directly, so checks that belong to every screen are added in one place.
+ *
+ * Accessibility: every page and every dialog a journey opens is checked with axe-core, and
+ * any violation fails the journey. A script in each page watches what is on screen (the path
+ * and the open dialogs); once that changes and the page has been still for a moment, axe runs
+ * on it. The journey goes on meanwhile, so a check the page navigates away from is dropped.
+ * The screen each page ends on is checked too.
  */
-export { expect, test } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/** How long the page must be still (no DOM change) before what it shows is checked. */
+const STILL_MS = 250;
+
+/** Runs in the page: reports each new screen (path plus open dialogs) once it is still. */
+function watchScreens(stillMs: number) {
+  let shown = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const screen = () => {
+    const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')]
+      .filter((dialog) => dialog.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+      .map((dialog) => dialog.getAttribute('aria-labelledby') ?? dialog.getAttribute('aria-label') ?? '?');
+    return [location.pathname, ...dialogs].join(' + ');
+  };
+  const settle = () => {
+    if (!location.protocol.startsWith('http')) return;
+    const now = screen();
+    if (now !== shown) {
+      shown = now;
+      (window as unknown as { __nestboxScreen?: (screen: string) => void }).__nestboxScreen?.(now);
+    }
+  };
+  const observe = () => {
+    new MutationObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(settle, stillMs);
+    }).observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+    timer = setTimeout(settle, stillMs);
+  };
+  if (document.documentElement) observe();
+  else document.addEventListener('DOMContentLoaded', observe, { once: true });
+}
+
+/** The violations axe finds on the page as it is now, one line each. */
+async function violationsOn(page: Page, screen: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    // Experimental, but part of what outside reviews run: a visible label inside the accessible name.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${screen}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')} ${node.html.slice(0, 160)}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
+    ),
+  );
+}
+
+export const test = base.extend<{ accessibility: void }>({
+  accessibility: [
+    // Holds the page, so the last screen's check ends before the page closes.
+    async ({ context, page: _page }, use) => {
+      const found = new Set<string>();
+      // One check at a time per page (axe runs must not overlap); a screen shown while a check
+      // runs is checked after it, and only the newest such screen.
+      const running = new Map<Page, Promise<void>>();
+      const waiting = new Map<Page, string>();
+      const checkNext = async (page: Page): Promise<void> => {
+        const screen = waiting.get(page);
+        if (screen === undefined) return;
+        waiting.delete(page);
+        try {
+          for (const line of await violationsOn(page, screen)) found.add(line);
+        } catch {
+          // The journey moved on (a navigation, a closed page) while axe ran: nothing to judge.
+        }
+        return checkNext(page);
+      };
+      await context.exposeBinding('__nestboxScreen', ({ page }, screen: string) => {
+        waiting.set(page, screen);
+        if (running.has(page)) return;
+        running.set(
+          page,
+          checkNext(page).finally(() => running.delete(page)),
+        );
+      });
+      await context.addInitScript(watchScreens, STILL_MS);
+      await use();
+      // And the screen each page ends on, still or not.
+      for (const page of context.pages()) {
+        if (page.url().startsWith('http')) waiting.set(page, `${new URL(page.url()).pathname} (at the end)`);
+        await (running.get(page) ?? checkNext(page));
+        await checkNext(page);
+      }
+      expect([...found], 'axe-core found accessibility violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

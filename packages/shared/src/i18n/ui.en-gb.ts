@@ -12,6 +12,13 @@ export const uiEnGb = {
   'common.loading': 'Loading…',
   'common.language': 'Language',
   'common.close': 'Close',
+  'notifications.label': 'Notifications',
+  'calendar.previousMonth': 'Previous month',
+  'calendar.nextMonth': 'Next month',
+  'calendar.previousYear': 'Previous year',
+  'calendar.nextYear': 'Next year',
+  'calendar.previousDecade': 'Previous decade',
+  'calendar.nextDecade': 'Next decade',
   'app.loadingAccount': 'Opening your Nestbox…',
 
   // Global error screens (SPEC §2, §8)

@@ -8,6 +8,13 @@ export const uiFr: Record<UiKey, string> = {
   'common.loading': 'Chargement…',
   'common.language': 'Langue',
   'common.close': 'Fermer',
+  'notifications.label': 'Notifications',
+  'calendar.previousMonth': 'Mois précédent',
+  'calendar.nextMonth': 'Mois suivant',
+  'calendar.previousYear': 'Année précédente',
+  'calendar.nextYear': 'Année suivante',
+  'calendar.previousDecade': 'Décennie précédente',
+  'calendar.nextDecade': 'Décennie suivante',
   'app.loadingAccount': 'Ouverture de votre Nestbox…',
 
   'crash.title': 'Oups, un problème est survenu :(',

@@ -16,7 +16,7 @@ import { AppErrorBoundary } from '../components/errors/app-error-boundary';
 import { useTooltipsEnabled } from '../hooks/use-preferences';
 import { i18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
-import { createAppTheme } from './theme';
+import { createAppTheme, cssVariablesResolver } from './theme';
 
 /**
  * Everything the screens rely on: i18n, theme, crash screen, server state (the given client,
@@ -32,20 +32,37 @@ export function AppProvider({
   const [queryClient] = useState(() => given ?? createQueryClient());
   const tooltipsEnabled = useTooltipsEnabled();
   const { t } = useTranslation(undefined, { i18n });
-  const close = t('common.close');
-  const passwordToggle = t('form.password.toggle');
+  const language = i18n.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels change with the language.
   const theme = useMemo(
-    () => createAppTheme({ tooltipsEnabled, labels: { close, passwordToggle } }),
-    [tooltipsEnabled, close, passwordToggle],
+    () =>
+      createAppTheme({
+        tooltipsEnabled,
+        labels: {
+          close: t('common.close'),
+          passwordToggle: t('form.password.toggle'),
+          calendar: {
+            previousMonth: t('calendar.previousMonth'),
+            nextMonth: t('calendar.nextMonth'),
+            previousYear: t('calendar.previousYear'),
+            nextYear: t('calendar.nextYear'),
+            previousDecade: t('calendar.previousDecade'),
+            nextDecade: t('calendar.nextDecade'),
+          },
+        },
+      }),
+    [tooltipsEnabled, t, language],
   );
 
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
             <ModalsProvider modalProps={{ zIndex: Z_INDEX.modal, centered: true }}>
-              <Notifications zIndex={Z_INDEX.notifications} position="top-right" />
+              <div role="region" aria-label={t('notifications.label')}>
+                <Notifications zIndex={Z_INDEX.notifications} position="top-right" withinPortal={false} />
+              </div>
               {children}
             </ModalsProvider>
           </QueryClientProvider>

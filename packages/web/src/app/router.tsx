@@ -1,9 +1,10 @@
-import { Center, Loader } from '@mantine/core';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { NotFoundScreen } from '../components/errors/not-found-screen';
 import { RouteErrorScreen } from '../components/errors/route-error-screen';
+import { PageLoader } from '../components/feedback/page-loader';
 import { AppLayout } from './layout/app-layout';
 import { AuthLayout } from './layout/auth-layout';
 import { LogoutRoute } from './routes/logout';
@@ -33,6 +34,12 @@ const page = {
  * Starts loading the code of the `/app` page at `pathname` at once, while the app's own code
  * still runs, instead of when the router first matches it (the data: app/prefetch.ts).
  */
+/** What shows while the first page's code loads. */
+function HydrateFallback() {
+  const { t } = useTranslation();
+  return <PageLoader label={t('common.loading')} />;
+}
+
 export function preloadAppPage(pathname: string): void {
   if (pathname === PAGE_PATHS.app || pathname === PAGE_PATHS.boxes) void page.boxes();
   else if (pathname === PAGE_PATHS.organiser) void page.organiser();
@@ -46,11 +53,7 @@ export function preloadAppPage(pathname: string): void {
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorScreen />,
-    hydrateFallbackElement: (
-      <Center mih="100dvh">
-        <Loader />
-      </Center>
-    ),
+    hydrateFallbackElement: <HydrateFallback />,
     children: [
       {
         element: <AuthLayout />,

@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Alert,
   Button,
+  type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
   Modal,
@@ -10,9 +11,13 @@ import {
   PasswordInput,
   Tooltip,
 } from '@mantine/core';
+import { type CalendarAriaLabels, DatePicker, DatePickerInput } from '@mantine/dates';
 import { BREAKPOINTS, Z_INDEX } from '@nestbox/shared/constants';
 
-/** A calm sage-teal: readable on white at shades 6–9, soft as a background at 0–1. */
+/**
+ * A calm sage-teal, soft as a background at 0–1. From shade 7 (the primary shade) on, text
+ * in it on white, and white text on it, reach WCAG AA (4.5:1).
+ */
 const nest: MantineColorsTuple = [
   '#ecf7f4',
   '#ddeee9',
@@ -21,10 +26,25 @@ const nest: MantineColorsTuple = [
   '#6fb8a4',
   '#59ad96',
   '#4ba78f',
-  '#3a927b',
-  '#2e826d',
-  '#1b715d',
+  '#277a65',
+  '#1f6b58',
+  '#175c4b',
 ];
+
+/**
+ * Secondary text ('dimmed'), placeholders and field errors: Mantine's (#868e96, #adb5bd,
+ * #fa5252) are 3.3:1, 2:1 and 3.3:1 on white; these reach 4.5:1 on white, on the page
+ * background and on hovered rows.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#5f676f',
+    '--mantine-color-placeholder': '#6b737b',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {},
+});
 
 const em = (px: number) => `${px / 16}em`;
 
@@ -32,7 +52,16 @@ const em = (px: number) => `${px / 16}em`;
 export interface ThemeLabels {
   close: string;
   passwordToggle: string;
+  calendar: CalendarAriaLabels;
 }
+
+/**
+ * Calendars name their arrows, and show only the month's own days: the neighbouring months'
+ * days are drawn faint, too faint to read.
+ */
+const calendarDefaults = (labels: ThemeLabels) => ({
+  defaultProps: { ariaLabels: labels.calendar, hideOutsideDates: true },
+});
 
 /**
  * The app's theme. `tooltipsEnabled` comes from the Customizations tab and switches every
@@ -52,6 +81,8 @@ export function createAppTheme({
     colors: { nest },
     defaultRadius: 'md',
     cursorType: 'pointer',
+    // People who ask their system for less motion get no transitions.
+    respectReducedMotion: true,
     fontFamily:
       'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     headings: { fontWeight: '650' },
@@ -69,6 +100,10 @@ export function createAppTheme({
           withArrow: true,
           openDelay: 300,
           events: { hover: true, focus: true, touch: false },
+          // Beside its control, so it stays inside the control's landmark; fixed, so no
+          // scrolling pane clips it.
+          withinPortal: false,
+          floatingStrategy: 'fixed',
         },
       }),
       Modal: Modal.extend({
@@ -80,13 +115,19 @@ export function createAppTheme({
         },
         styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
       }),
+      // A modal's header is no page banner (a <header> there would be a second one).
+      ModalHeader: { defaultProps: { component: 'div' } },
+      DatePicker: DatePicker.extend(calendarDefaults(labels)),
+      DatePickerInput: DatePickerInput.extend(calendarDefaults(labels)),
       PasswordInput: PasswordInput.extend({
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.passwordToggle } },
       }),
       ActionIcon: ActionIcon.extend({ defaultProps: { variant: 'subtle', color: 'gray' } }),
       Button: Button.extend({ defaultProps: { radius: 'md' } }),
       Alert: Alert.extend({ defaultProps: { variant: 'light', radius: 'md' } }),
-      Notification: Notification.extend({ defaultProps: { radius: 'md' } }),
+      Notification: Notification.extend({
+        defaultProps: { radius: 'md', closeButtonProps: { 'aria-label': labels.close } },
+      }),
       Paper: Paper.extend({ defaultProps: { radius: 'lg' } }),
     },
   });

@@ -96,7 +96,7 @@ export function AppHeader() {
         <Suspense
           fallback={
             <Center mih={240}>
-              <Loader aria-label={t('common.loading')} />
+              <Loader role="status" aria-label={t('common.loading')} />
             </Center>
           }
         >

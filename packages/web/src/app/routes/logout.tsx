@@ -33,7 +33,7 @@ export function LogoutRoute() {
 
   return (
     <Center mih="100dvh">
-      <Loader aria-label={t('logout.pending')} />
+      <Loader role="status" aria-label={t('logout.pending')} />
     </Center>
   );
 }

@@ -97,7 +97,7 @@ export function RemindersList({ onOpenItem }: { onOpenItem: (itemId: string) => 
   if (events.isPending)
     return (
       <Center mih={160}>
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   if (events.isError)
@@ -139,7 +139,7 @@ export function RemindersList({ onOpenItem }: { onOpenItem: (itemId: string) => 
       </Stack>
       {isFetchingNextPage && (
         <Center py="sm">
-          <Loader size="sm" aria-label={t('reminders.loadingMore')} />
+          <Loader size="sm" role="status" aria-label={t('reminders.loadingMore')} />
         </Center>
       )}
     </Box>

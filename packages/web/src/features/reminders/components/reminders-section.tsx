@@ -80,7 +80,7 @@ export function RemindersSection({ itemId, readonly }: RemindersSectionProps) {
         </Text>
       )}
       {reminders.isPending ? (
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
       ) : reminders.isError ? (
         <Alert color="red" variant="light" title={t('reminders.section.loadFailed')}>
           <Button variant="subtle" size="xs" onClick={() => void reminders.refetch()}>

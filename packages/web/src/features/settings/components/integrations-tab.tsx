@@ -59,7 +59,7 @@ export function IntegrationsTab() {
         {t('settings.integrations.slack.linked')}
       </Title>
       {accounts.isPending && (
-        <Stack gap="xs" aria-label={t('common.loading')}>
+        <Stack gap="xs" role="status" aria-label={t('common.loading')}>
           <Skeleton height={52} radius="md" />
         </Stack>
       )}
@@ -163,8 +163,8 @@ function SlackAccountRow({ account }: { account: SlackAccount }) {
           </Text>
         </Stack>
         <Button
-          variant="subtle"
-          color="red"
+          variant="default"
+          c="red.9"
           size="xs"
           style={{ flexShrink: 0 }}
           onClick={handleUnlink}

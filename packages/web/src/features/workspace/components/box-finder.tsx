@@ -114,7 +114,7 @@ export function BoxFinder({
   } else if (!contents.data) {
     body = (
       <Center className={classes.state}>
-        <Loader size="sm" aria-label={t('boxFinder.loading')} />
+        <Loader size="sm" role="status" aria-label={t('boxFinder.loading')} />
       </Center>
     );
   } else if (boxes.length === 0) {

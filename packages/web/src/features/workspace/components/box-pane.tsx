@@ -189,8 +189,10 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   }
 
   return (
+    // A group, not a landmark: two panes may show the same box, and landmarks need unique names.
     <Paper
       component="section"
+      role="group"
       aria-labelledby={headingId}
       className={classes.pane}
       withBorder

@@ -20,6 +20,7 @@ import { formatDate } from '@nestbox/shared/dates/format-date';
 import { dayOfTargetDate, targetDateFromDay } from '@nestbox/shared/dates/target-date';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconArchive, IconCalendarEvent, IconStar, IconStarFilled } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/fr';
 import { type ReactNode, type Ref, useEffect, useRef } from 'react';
@@ -228,6 +229,8 @@ function Section({ title, children, sectionRef, hidden, name, ownHeading = false
   );
 }
 
+const TARGET_DATE_FORMAT = 'DD MMMM YYYY';
+
 function TargetDateSection({
   item,
   readonly,
@@ -243,6 +246,7 @@ function TargetDateSection({
   const notifyFailure = useNotifyFailure();
   const value =
     item.priorityTargetDate === null ? null : dayOfTargetDate(item.priorityTargetDate, user.timezone);
+  const calendarLocale = i18n.language.startsWith('fr') ? 'fr' : 'en-gb';
 
   const handleChange = (day: string | null) =>
     updateItem.mutate(
@@ -252,14 +256,17 @@ function TargetDateSection({
 
   return (
     <Section title={t('itemSettings.targetDate')} sectionRef={sectionRef} name="targetDate">
-      <DatesProvider
-        settings={{ locale: i18n.language.startsWith('fr') ? 'fr' : 'en-gb', firstDayOfWeek: 1 }}
-      >
+      <DatesProvider settings={{ locale: calendarLocale, firstDayOfWeek: 1 }}>
         <DatePickerInput
-          aria-label={t('itemSettings.targetDate')}
+          // The name holds what the field shows (the date, or that there is none).
+          aria-label={`${t('itemSettings.targetDate')}: ${
+            value === null
+              ? t('itemSettings.targetDate.placeholder')
+              : dayjs(value).locale(calendarLocale).format(TARGET_DATE_FORMAT)
+          }`}
           placeholder={t('itemSettings.targetDate.placeholder')}
           leftSection={<IconCalendarEvent size={18} stroke={1.7} />}
-          valueFormat="DD MMMM YYYY"
+          valueFormat={TARGET_DATE_FORMAT}
           value={value}
           onChange={handleChange}
           clearable

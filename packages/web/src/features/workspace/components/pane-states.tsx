@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function PaneLoading({ label }: { label: string }) {
   return (
     <Center py="xl">
-      <Loader size="sm" aria-label={label} />
+      <Loader size="sm" role="status" aria-label={label} />
     </Center>
   );
 }

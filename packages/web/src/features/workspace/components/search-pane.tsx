@@ -125,8 +125,10 @@ export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) 
   }
 
   return (
+    // A group, not a landmark: two panes may show the same box, and landmarks need unique names.
     <Paper
       component="section"
+      role="group"
       aria-labelledby={headingId}
       className={boxClasses.pane}
       withBorder

@@ -125,7 +125,7 @@ export function WorkspaceView() {
   if (workspace.isPending) {
     return (
       <Center h="60vh">
-        <Loader size="md" aria-label={t('workspace.loading')} />
+        <Loader size="md" role="status" aria-label={t('workspace.loading')} />
       </Center>
     );
   }
