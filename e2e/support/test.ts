@@ -59,7 +59,7 @@ async function violationsOn(page: Page, screen: string): Promise<string[]> {
   );
 }
 
-export const test = base.extend<{ accessibility: void }>({
+export const test = base.extend<{ accessibility: undefined }>({
   accessibility: [
     // Holds the page, so the last screen's check ends before the page closes.
     async ({ context, page: _page }, use) => {
@@ -88,7 +88,7 @@ export const test = base.extend<{ accessibility: void }>({
         );
       });
       await context.addInitScript(watchScreens, STILL_MS);
-      await use();
+      await use(undefined);
       // And the screen each page ends on, still or not.
       for (const page of context.pages()) {
         if (page.url().startsWith('http')) waiting.set(page, `${new URL(page.url()).pathname} (at the end)`);

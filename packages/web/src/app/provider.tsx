@@ -60,9 +60,9 @@ export function AppProvider({
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
             <ModalsProvider modalProps={{ zIndex: Z_INDEX.modal, centered: true }}>
-              <div role="region" aria-label={t('notifications.label')}>
+              <section aria-label={t('notifications.label')}>
                 <Notifications zIndex={Z_INDEX.notifications} position="top-right" withinPortal={false} />
-              </div>
+              </section>
               {children}
             </ModalsProvider>
           </QueryClientProvider>
