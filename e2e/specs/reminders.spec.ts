@@ -55,6 +55,7 @@ test('a reminder reaches the badge live, the modal lists it, closing clears it; 
   await expect(badge(page)).toHaveText('');
   // Within 30 s of the due time, without reloading.
   await expect(badge(page)).toHaveText('1', { timeout: due - Date.now() + 30_000 });
+  await expect(remindersButton(page)).toHaveAccessibleDescription('1 unread reminder');
 
   await remindersButton(page).click();
   const row = modal(page).getByTestId('reminder-event');
@@ -77,6 +78,7 @@ test('a reminder reaches the badge live, the modal lists it, closing clears it; 
   await addReminder(plants._id, 'numberOf=1&unit=minutes&beforeAfterOn=on&repeat=true');
   await runAt(tomorrow + 1_000); // the repeating one and the target date's own
   await expect(badge(page)).toHaveText('2');
+  await expect(remindersButton(page)).toHaveAccessibleDescription('2 unread reminders');
   await remindersButton(page).click();
   await expect(modal(page).getByTestId('reminder-event')).toHaveCount(3);
   const marked = page.waitForResponse('**/api/reminders/mark-events-read');
@@ -89,7 +91,7 @@ test('a reminder reaches the badge live, the modal lists it, closing clears it; 
   await remindersButton(page).click();
   const newest = modal(page).getByTestId('reminder-event').first();
   await expect(newest).toContainText('Water the plants');
-  await expect(newest).toContainText('On the target date, then every 1 minute(s)');
+  await expect(newest).toContainText('On the target date, then every minute');
   await expect(newest.getByRole('img', { name: 'Unread' })).toBeVisible();
   await newest.getByRole('button', { name: 'Dismiss All' }).click();
   await expect(modal(page).getByRole('button', { name: 'Dismiss All' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { USER_LOCALES, type UserLocale } from '@nestbox/shared/i18n/locales';
-import { type MessageKey, messagesEnGb } from '@nestbox/shared/i18n/messages.en-gb';
+import { type MessageKey, messagesEnGb, type PluralMessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import { messagesFr } from '@nestbox/shared/i18n/messages.fr';
 import i18next from 'i18next';
 
@@ -24,4 +24,9 @@ export function translate(
   params?: Record<string, string | number>,
 ): string {
   return i18n.t(key, { lng: locale, ...params });
+}
+
+/** The form of a plural message for `count` in `locale` ("every minute", "tous les 3 jours"). */
+export function translatePlural(locale: UserLocale, key: PluralMessageKey, count: number): string {
+  return i18n.t(key, { lng: locale, count });
 }

@@ -109,15 +109,30 @@ export const messagesEnGb = {
   'validation.reminder.unit': 'Choose minutes, hours, days, weeks or years.',
   'validation.reminder.beforeAfterOn': 'Choose before, after or on the target date.',
   'reminder.itemUnavailable': 'An item you no longer have access to',
-  'reminder.info.before': '{{n}} {{unit}} before the target date',
-  'reminder.info.after': '{{n}} {{unit}} after the target date',
+  'reminder.info.before': '{{amount}} before the target date',
+  'reminder.info.after': '{{amount}} after the target date',
+  'reminder.amount.minutes_one': '{{count}} minute',
+  'reminder.amount.minutes_other': '{{count}} minutes',
+  'reminder.amount.hours_one': '{{count}} hour',
+  'reminder.amount.hours_other': '{{count}} hours',
+  'reminder.amount.days_one': '{{count}} day',
+  'reminder.amount.days_other': '{{count}} days',
+  'reminder.amount.weeks_one': '{{count}} week',
+  'reminder.amount.weeks_other': '{{count}} weeks',
+  'reminder.amount.years_one': '{{count}} year',
+  'reminder.amount.years_other': '{{count}} years',
+  'reminder.every.minutes_one': 'every minute',
+  'reminder.every.minutes_other': 'every {{count}} minutes',
+  'reminder.every.hours_one': 'every hour',
+  'reminder.every.hours_other': 'every {{count}} hours',
+  'reminder.every.days_one': 'every day',
+  'reminder.every.days_other': 'every {{count}} days',
+  'reminder.every.weeks_one': 'every week',
+  'reminder.every.weeks_other': 'every {{count}} weeks',
+  'reminder.every.years_one': 'every year',
+  'reminder.every.years_other': 'every {{count}} years',
   'reminder.info.on': 'On the target date',
-  'reminder.info.repeat': 'On the target date, then every {{n}} {{unit}}',
-  'reminder.unit.minutes': 'minute(s)',
-  'reminder.unit.hours': 'hour(s)',
-  'reminder.unit.days': 'day(s)',
-  'reminder.unit.weeks': 'week(s)',
-  'reminder.unit.years': 'year(s)',
+  'reminder.info.repeat': 'On the target date, then {{every}}',
   'mail.reminder.subject': 'Reminder: {{title}}',
   'mail.reminder.body': 'Your reminder for "{{title}}" is due ({{date}}).',
   'mail.reminder.action': 'Open Nestbox',
@@ -178,6 +193,16 @@ export const messagesEnGb = {
 
 /** Every message key. */
 export type MessageKey = keyof typeof messagesEnGb;
+
+/**
+ * The key of a message with plural forms (`…_one`, `…_other`), as it is asked for: with a
+ * `count`, from which i18next picks the form the language needs.
+ */
+export type PluralMessageKey = MessageKey extends infer K
+  ? K extends `${infer Base}_one`
+    ? Base
+    : never
+  : never;
 
 /** Is this string a key of the message catalogue? */
 export function isMessageKey(key: string): key is MessageKey {

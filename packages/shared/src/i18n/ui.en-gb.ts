@@ -45,7 +45,8 @@ export const uiEnGb = {
   'reminders.emptyDetail': 'When a reminder you have set falls due, it will appear here.',
 
   // Reminders (issue 7): badge, modal rows, item settings section
-  'reminders.unreadBadge': '{{count}} unread reminders',
+  'reminders.unreadBadge_one': '{{count}} unread reminder',
+  'reminders.unreadBadge_other': '{{count}} unread reminders',
   'reminders.loadFailed': 'Reminders could not be loaded.',
   'reminders.retry': 'Try again',
   'reminders.loadingMore': 'Loading more reminders…',

@@ -38,7 +38,8 @@ export const uiFr: Record<UiKey, string> = {
   'reminders.emptyDetail': "Lorsqu'un rappel que vous avez programmé arrivera à échéance, il apparaîtra ici.",
 
   // Reminders (issue 7): badge, modal rows, item settings section
-  'reminders.unreadBadge': '{{count}} rappels non lus',
+  'reminders.unreadBadge_one': '{{count}} rappel non lu',
+  'reminders.unreadBadge_other': '{{count}} rappels non lus',
   'reminders.loadFailed': "Les rappels n'ont pas pu être chargés.",
   'reminders.retry': 'Réessayer',
   'reminders.loadingMore': 'Chargement de rappels supplémentaires…',

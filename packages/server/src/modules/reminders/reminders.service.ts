@@ -1,6 +1,5 @@
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import { isUserLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
-import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import { SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import {
   BEFORE_AFTER_ON,
@@ -23,7 +22,7 @@ import type { DbEngine } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import { translate } from '../../i18n/translate.js';
+import { translate, translatePlural } from '../../i18n/translate.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { renderReminderMail } from '../../mail/templates.js';
 import type { Publisher } from '../../realtime/realtime.js';
@@ -75,15 +74,18 @@ function presentReminder(row: ReminderRow): Reminder {
   };
 }
 
-/** "1 day(s) before the target date", "On the target date, then every 2 week(s)", translated. */
+/** "1 day before the target date", "On the target date, then every 2 weeks", translated. */
 export function reminderInfo(rule: ReminderRule, locale: UserLocale): string {
-  const unit = translate(locale, `reminder.unit.${rule.unit}` as MessageKey);
   const n = rule.numberOf;
   if (rule.beforeAfterOn === 'on')
     return rule.repeat
-      ? translate(locale, 'reminder.info.repeat', { n, unit })
+      ? translate(locale, 'reminder.info.repeat', {
+          every: translatePlural(locale, `reminder.every.${rule.unit}`, n),
+        })
       : translate(locale, 'reminder.info.on');
-  return translate(locale, `reminder.info.${rule.beforeAfterOn}` as MessageKey, { n, unit });
+  return translate(locale, `reminder.info.${rule.beforeAfterOn}`, {
+    amount: translatePlural(locale, `reminder.amount.${rule.unit}`, n),
+  });
 }
 
 /**

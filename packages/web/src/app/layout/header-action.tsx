@@ -13,12 +13,23 @@ interface HeaderActionProps {
   active?: boolean;
   /** Announce the button as a toggle with this state. */
   pressed?: boolean;
+  /** The id of what describes the button's state (a count), read after its name. */
+  describedBy?: string;
 }
 
 /** One icon button of the header, with its tooltip (which honours the 'Enable tooltips' setting). */
-export function HeaderAction({ label, icon, to, onClick, active = false, pressed }: HeaderActionProps) {
+export function HeaderAction({
+  label,
+  icon,
+  to,
+  onClick,
+  active = false,
+  pressed,
+  describedBy,
+}: HeaderActionProps) {
   const look = {
     'aria-label': label,
+    'aria-describedby': describedBy,
     size: 'lg',
     radius: 'md',
     variant: active ? 'light' : 'subtle',
