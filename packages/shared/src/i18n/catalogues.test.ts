@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMessageKey, messagesEnGb } from './messages.en-gb.js';
 import { messagesFr } from './messages.fr.js';
+import { uiFr } from './ui.fr.js';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
@@ -29,5 +30,12 @@ describe('message catalogues', () => {
     expect(isMessageKey('error.generic')).toBe(true);
     expect(isMessageKey('toString')).toBe(false);
     expect(isMessageKey('Invalid input')).toBe(false);
+  });
+
+  it('keeps French typography: a non-breaking space before : ; ! ? » and after «', () => {
+    const breakable = Object.entries({ ...messagesFr, ...uiFr }).filter(([, text]) =>
+      / [:;!?»]|«[^\u00a0\u202f]/.test(text),
+    );
+    expect(breakable).toEqual([]);
   });
 });

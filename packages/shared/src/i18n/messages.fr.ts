@@ -9,10 +9,10 @@ export const messagesFr: Record<MessageKey, string> = {
   'items.tree.corrupt':
     'Cette boîte ne peut pas être modifiée : sa place dans l’arborescence des boîtes est rompue.',
   'error.validation': 'Certaines des informations saisies ne sont pas valides.',
-  'error.malformedJson': "La requête n'a pas pu être lue : son contenu n'est pas du JSON valide.",
+  'error.malformedJson': "La requête n'a pas pu être lue\u00a0: son contenu n'est pas du JSON valide.",
   'error.unsupportedMediaType': 'La requête doit être envoyée en JSON.',
   'error.payloadTooLarge': 'La requête est trop volumineuse.',
-  'error.jsonTooDeep': "La requête n'a pas pu être lue : son contenu est imbriqué trop profondément.",
+  'error.jsonTooDeep': "La requête n'a pas pu être lue\u00a0: son contenu est imbriqué trop profondément.",
   'error.unauthorized': 'Votre session a pris fin. Veuillez vous reconnecter.',
   'error.forbidden': "Vous n'avez pas la permission de faire cela.",
   'error.notFound': 'Élément introuvable.',
@@ -42,7 +42,7 @@ export const messagesFr: Record<MessageKey, string> = {
   'validation.reset.password.required': 'Vous devez saisir un nouveau mot de passe.',
   'validation.box.title.required': 'Saisissez un titre de Boîte.',
   'validation.box.title.reservedFavourites':
-    'Vous ne pouvez pas créer une Boîte nommée « Favourites » : ce nom est réservé.',
+    'Vous ne pouvez pas créer une Boîte nommée «\u00a0Favourites\u00a0»\u00a0: ce nom est réservé.',
   'validation.box.title.tooLong': 'Un titre de Boîte peut compter au plus 200 caractères.',
   'items.move.intoItself':
     "Une Boîte ne peut pas être déplacée dans elle-même ni dans l'une des Boîtes qu'elle contient.",
@@ -54,7 +54,7 @@ export const messagesFr: Record<MessageKey, string> = {
   'items.setting.boxOnly': 'Seules les Boîtes ont ce réglage.',
   'validation.box.selectToOpen': 'Sélectionnez une Boîte à ouvrir.',
   'pane.item.box.save.failure.reserved.name':
-    'Vous ne pouvez pas créer une Boîte nommée « Workspace » : ce nom est réservé.',
+    'Vous ne pouvez pas créer une Boîte nommée «\u00a0Workspace\u00a0»\u00a0: ce nom est réservé.',
 
   'activation.invalid': "Ce lien d'activation n'est pas valide.",
   'activation.expired': "Ce lien d'activation a expiré.",
@@ -97,7 +97,7 @@ export const messagesFr: Record<MessageKey, string> = {
   'share.lastOwner': 'Un élément garde toujours au moins un propriétaire.',
   'share.alreadyShared': 'Cet élément est déjà partagé avec cette personne.',
   'share.notShared': "Cet élément n'est pas partagé avec cette personne.",
-  'share.self': 'Vous ne pouvez pas partager un élément avec vous-même : vous le voyez déjà.',
+  'share.self': 'Vous ne pouvez pas partager un élément avec vous-même\u00a0: vous le voyez déjà.',
   'share.rootBox':
     'Un espace de travail ne peut pas être partagé, et la liste de ceux qui le voient ne peut pas être modifiée.',
 
@@ -136,8 +136,8 @@ export const messagesFr: Record<MessageKey, string> = {
   'reminder.every.years_other': 'tous les {{count}} ans',
   'reminder.info.on': 'À la date cible',
   'reminder.info.repeat': 'À la date cible, puis {{every}}',
-  'mail.reminder.subject': 'Rappel : {{title}}',
-  'mail.reminder.body': 'Votre rappel pour « {{title}} » est arrivé à échéance ({{date}}).',
+  'mail.reminder.subject': 'Rappel\u00a0: {{title}}',
+  'mail.reminder.body': 'Votre rappel pour «\u00a0{{title}}\u00a0» est arrivé à échéance ({{date}}).',
   'mail.reminder.action': 'Ouvrir Nestbox',
   'mail.reminder.footer':
     'Vous recevez ces e-mails car les e-mails de rappel sont activés dans vos paramètres.',
@@ -148,10 +148,10 @@ export const messagesFr: Record<MessageKey, string> = {
   'password.changed': 'Votre mot de passe a été modifié.',
   'mail.greeting': 'Bonjour {{name}},',
   'mail.signoff': "L'équipe Nestbox",
-  'mail.linkFallback': 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
+  'mail.linkFallback': 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur\u00a0:',
   'mail.activation.subject': 'Activez votre compte Nestbox',
   'mail.activation.body':
-    'Bienvenue sur Nestbox ! Veuillez confirmer votre adresse e-mail pour activer votre compte.',
+    'Bienvenue sur Nestbox\u00a0! Veuillez confirmer votre adresse e-mail pour activer votre compte.',
   'mail.activation.action': 'Activer mon compte',
   'mail.activation.expiry':
     'Ce lien expire dans 24 heures. Si vous ne vous êtes pas inscrit sur Nestbox, vous pouvez ignorer cet e-mail.',
@@ -160,7 +160,7 @@ export const messagesFr: Record<MessageKey, string> = {
     'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Nestbox.',
   'mail.reset.action': 'Choisir un nouveau mot de passe',
   'mail.reset.expiry':
-    "Ce lien expire dans 1 heure et ne fonctionne qu'une fois. Si vous ne l'avez pas demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
+    "Ce lien expire dans 1 heure et ne fonctionne qu'une fois. Si vous ne l'avez pas demandé, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.",
   // Slack and admin tools (issue 8)
   'slack.notConfigured':
     "Slack n'est pas activé sur ce Nestbox. Un administrateur doit définir SLACK_CLIENT_ID, SLACK_CLIENT_SECRET et SLACK_SIGNING_SECRET.",
@@ -172,7 +172,7 @@ export const messagesFr: Record<MessageKey, string> = {
     'La base de données a été réinitialisée avec toutes les données de démonstration.',
   // Account security: e-mail change, weak passwords, logout
   'validation.password.weak':
-    "Ce mot de passe est trop facile à deviner : il ne peut pas n'être que des espaces ou quelques caractères répétés.",
+    "Ce mot de passe est trop facile à deviner\u00a0: il ne peut pas n'être que des espaces ou quelques caractères répétés.",
   'validation.currentPassword.required':
     'Saisissez votre mot de passe actuel pour changer votre adresse e-mail.',
   'profile.emailChangePending':
@@ -191,5 +191,5 @@ export const messagesFr: Record<MessageKey, string> = {
     "Une personne connectée à votre compte Nestbox a demandé à remplacer son adresse e-mail par {{email}}. Le changement n'aura lieu qu'une fois ouvert le lien envoyé à cette adresse.",
   'mail.emailChangeNotice.action': 'Réinitialiser mon mot de passe',
   'mail.emailChangeNotice.note':
-    "Si ce n'était pas vous, réinitialisez votre mot de passe maintenant : toutes les sessions de votre compte prennent fin, et le changement en attente avec elles.",
+    "Si ce n'était pas vous, réinitialisez votre mot de passe maintenant\u00a0: toutes les sessions de votre compte prennent fin, et le changement en attente avec elles.",
 };

@@ -17,7 +17,7 @@ export const uiFr: Record<UiKey, string> = {
   'calendar.nextDecade': 'Décennie suivante',
   'app.loadingAccount': 'Ouverture de votre Nestbox…',
 
-  'crash.title': 'Oups, un problème est survenu :(',
+  'crash.title': 'Oups, un problème est survenu\u00a0:(',
   'crash.body': 'Notre équipe a été informée du problème. Veuillez réessayer plus tard.',
   'crash.reload': 'Recharger la page',
   'notFound.title': 'Erreur 404',
@@ -85,7 +85,7 @@ export const uiFr: Record<UiKey, string> = {
   'settings.profile.reloadNotice':
     "Nestbox se recharge après l'enregistrement, pour que chaque écran tienne compte du changement.",
   'settings.password.title': 'Changer de mot de passe',
-  'settings.password.intro': 'Vous restez connecté ici ; vos autres appareils seront déconnectés.',
+  'settings.password.intro': 'Vous restez connecté ici\u00a0; vos autres appareils seront déconnectés.',
   'settings.password.current': 'Mot de passe actuel',
   'settings.password.submit': 'Changer le mot de passe',
 
@@ -105,18 +105,18 @@ export const uiFr: Record<UiKey, string> = {
   'login.title': 'Connexion à Nestbox',
   'login.subtitle': 'Bon retour parmi nous.',
   'login.rememberMe': 'Se souvenir de moi',
-  'login.forgotLink': 'Mot de passe oublié ?',
+  'login.forgotLink': 'Mot de passe oublié\u00a0?',
   'login.submit': 'Se connecter',
-  'login.noAccount': 'Nouveau sur Nestbox ?',
+  'login.noAccount': 'Nouveau sur Nestbox\u00a0?',
   'login.signupLink': 'Créer un nouveau compte',
   'login.resendLink': "Renvoyer l'e-mail d'activation",
 
   'signup.title': 'Créez votre compte',
   'signup.subtitle': "Cela ne prend qu'une minute.",
   'signup.submit': 'Créer un nouveau compte',
-  'signup.haveAccount': 'Vous avez déjà un compte ? Connectez-vous',
+  'signup.haveAccount': 'Vous avez déjà un compte\u00a0? Connectez-vous',
 
-  'forgot.title': 'Mot de passe oublié ?',
+  'forgot.title': 'Mot de passe oublié\u00a0?',
   'forgot.intro':
     'Saisissez votre adresse e-mail et nous vous enverrons un lien pour réinitialiser votre mot de passe.',
   'forgot.submit': "Envoyer l'e-mail de rappel",
@@ -175,19 +175,19 @@ export const uiFr: Record<UiKey, string> = {
   'pane.close': 'Fermer le volet',
   'pane.resize': 'Redimensionner le volet',
   'pane.items': 'Éléments de {{title}}',
-  'chooser.title': 'Quel élément souhaitez-vous ajouter ?',
+  'chooser.title': 'Quel élément souhaitez-vous ajouter\u00a0?',
   'chooser.box': 'Boîte',
   'chooser.text': 'Texte',
   'item.text.label': 'Texte',
   'item.complete': 'Marquer comme terminé',
   'item.uncomplete': 'Marquer comme non terminé',
-  'item.completeBox.title': 'Marquer « {{title}} » et tout son contenu comme terminés ?',
+  'item.completeBox.title': 'Marquer «\u00a0{{title}}\u00a0» et tout son contenu comme terminés\u00a0?',
   'item.completeBox.body':
-    'Chaque élément de « {{title}} », y compris dans ses boîtes, est marqué comme terminé et quitte votre Organiseur.',
+    'Chaque élément de «\u00a0{{title}}\u00a0», y compris dans ses boîtes, est marqué comme terminé et quitte votre Organiseur.',
   'item.completeBox.confirm': 'Tout marquer comme terminé',
-  'item.uncompleteBox.title': 'Marquer « {{title}} » comme non terminée ?',
+  'item.uncompleteBox.title': 'Marquer «\u00a0{{title}}\u00a0» comme non terminée\u00a0?',
   'item.uncompleteBox.body':
-    'Seule la boîte est rouverte : les éléments qu’elle contient restent terminés. Décochez-les un par un pour les rouvrir.',
+    'Seule la boîte est rouverte\u00a0: les éléments qu’elle contient restent terminés. Décochez-les un par un pour les rouvrir.',
   'item.uncompleteBox.confirm': 'Rouvrir la boîte',
   'item.archive': "Archiver l'élément",
   'item.open': 'Ouvrir {{title}} dans un nouveau volet',
@@ -202,7 +202,7 @@ export const uiFr: Record<UiKey, string> = {
   'boxSettings.favourite': 'Favori',
   'boxSettings.unfavourite': 'Retirer des favoris',
   'boxSettings.archive': 'Archiver la boîte',
-  'boxSettings.archiveConfirm': 'Archiver cette boîte ? Elle se ferme et quitte votre espace de travail.',
+  'boxSettings.archiveConfirm': 'Archiver cette boîte\u00a0? Elle se ferme et quitte votre espace de travail.',
   'boxSettings.archiveConfirmButton': "Oui, l'archiver",
 
   'shareSection.title': 'Partager',
@@ -216,7 +216,7 @@ export const uiFr: Record<UiKey, string> = {
   'shareSection.remove': 'Retirer {{name}}',
   'shareSection.list': 'Personnes ayant accès',
   'shareSection.empty': "Ce n'est encore partagé avec personne.",
-  'shareSection.through': 'Partagé via « {{title}} » avec',
+  'shareSection.through': 'Partagé via «\u00a0{{title}}\u00a0» avec',
   'shareSection.loading': 'Récupération des personnes avec qui cette boîte est partagée…',
   'shareSection.loadFailed': "Les personnes avec qui cette boîte est partagée n'ont pas pu être récupérées.",
 
@@ -226,9 +226,9 @@ export const uiFr: Record<UiKey, string> = {
     "Appuyez sur la barre d'espace pour saisir l'élément. Déplacez-le avec les flèches, dans sa boîte ou vers un volet voisin, puis appuyez de nouveau sur la barre d'espace pour le déposer, ou sur Échap pour annuler.",
   'dnd.pickedUp': '{{title}} saisi.',
   'dnd.dropped': '{{title}} déposé.',
-  'dnd.cancelled': 'Déplacement annulé : {{title}} reste à sa place.',
-  'workspace.panesAfter': 'Volets plus à droite : {{count}}',
-  'workspace.panesBefore': 'Volets plus à gauche : {{count}}',
+  'dnd.cancelled': 'Déplacement annulé\u00a0: {{title}} reste à sa place.',
+  'workspace.panesAfter': 'Volets plus à droite\u00a0: {{count}}',
+  'workspace.panesBefore': 'Volets plus à gauche\u00a0: {{count}}',
   'pane.search': 'Rechercher',
   'searchPane.title': 'Recherche',
   'searchPane.term': 'Rechercher dans les titres',
@@ -255,7 +255,7 @@ export const uiFr: Record<UiKey, string> = {
   'organiser.unprioritized': 'Non prioritaires',
   'organiser.prioritized.empty': "Aucun élément n'est encore prioritaire.",
   'organiser.prioritized.emptyDetail':
-    "Donnez une priorité à un élément : il apparaîtra ici, regroupé sous Aujourd'hui, par date ou Sans date.",
+    "Donnez une priorité à un élément\u00a0: il apparaîtra ici, regroupé sous Aujourd'hui, par date ou Sans date.",
   'organiser.unprioritized.empty': "Aucun élément n'attend de priorité.",
   'organiser.unprioritized.emptyDetail':
     "Les éléments que vous rendez priorisables attendent ici jusqu'à ce que vous leur donniez une priorité.",
@@ -263,7 +263,7 @@ export const uiFr: Record<UiKey, string> = {
   'settings.tab.database': 'Base de données',
   'settings.integrations.slack.title': 'Slack',
   'settings.integrations.slack.intro':
-    "Envoyez un message direct à l'application Nestbox dans Slack : il arrive comme élément en haut de votre boîte Slack.",
+    "Envoyez un message direct à l'application Nestbox dans Slack\u00a0: il arrive comme élément en haut de votre boîte Slack.",
   'settings.integrations.slack.connect': 'Connecter Slack',
   'settings.integrations.slack.linked': 'Comptes liés',
   'settings.integrations.slack.none': "Aucun compte Slack n'est encore lié.",
@@ -271,20 +271,20 @@ export const uiFr: Record<UiKey, string> = {
   'settings.integrations.slack.since': 'Lié le {{date}}',
   'settings.integrations.slack.unlink': 'Délier',
   'settings.integrations.slack.unlinkLabel': 'Délier {{user}} dans {{team}}',
-  'settings.integrations.slack.unlinkTitle': 'Délier ce compte Slack ?',
+  'settings.integrations.slack.unlinkTitle': 'Délier ce compte Slack\u00a0?',
   'settings.integrations.slack.unlinkBody':
     "Les messages de {{user}} dans {{team}} n'arriveront plus. Votre boîte Slack et ses éléments restent en place.",
   'settings.integrations.slack.unlinked': 'Le compte Slack a été délié.',
   'settings.integrations.slack.loadFailed': "Vos comptes Slack n'ont pas pu être récupérés.",
   'settings.integrations.slack.disabledTitle': "Slack n'est pas activé sur ce serveur",
   'settings.integrations.slack.disabledBody':
-    "Un administrateur peut l'activer : créer une application Slack avec les permissions de bot im:history et users:read, l'abonner à l'événement message.im avec les adresses ci-dessous, puis définir ces variables et redémarrer Nestbox :",
+    "Un administrateur peut l'activer\u00a0: créer une application Slack avec les permissions de bot im:history et users:read, l'abonner à l'événement message.im avec les adresses ci-dessous, puis définir ces variables et redémarrer Nestbox\u00a0:",
   'settings.integrations.slack.eventsUrl': 'URL de requête des abonnements aux événements',
   'settings.integrations.slack.redirectUrl': 'URL de redirection OAuth',
   'slack.link.linked':
     "Votre compte Slack est lié. Les messages directs à l'application Nestbox arrivent maintenant dans votre boîte Slack.",
   'slack.link.failed': "Votre compte Slack n'a pas pu être lié. Veuillez réessayer.",
-  'slack.link.denied': "Slack n'a pas donné l'accès : aucun compte n'a été lié.",
+  'slack.link.denied': "Slack n'a pas donné l'accès\u00a0: aucun compte n'a été lié.",
   'slack.link.disabled': "Slack n'est pas activé sur ce serveur.",
   'settings.customizations.interface': 'Interface',
   'settings.customizations.newBoxes': 'Nouvelles boîtes',
@@ -296,7 +296,7 @@ export const uiFr: Record<UiKey, string> = {
   'settings.customizations.notifications': 'Notifications',
   'settings.customizations.reminderEmails': "M'envoyer un e-mail quand un rappel se déclenche",
   'settings.customizations.reminderEmailsDescription':
-    'Les rappels apparaissent toujours dans la liste des rappels ; cette option envoie aussi un e-mail à {{email}}.',
+    'Les rappels apparaissent toujours dans la liste des rappels\u00a0; cette option envoie aussi un e-mail à {{email}}.',
   'settings.database.intro':
     'La réinitialisation supprime tous les comptes, boîtes et éléments de ce serveur, puis charge des données neuves. Elle est irréversible.',
   'settings.database.base.title': 'Réinitialiser (base)',
@@ -305,7 +305,7 @@ export const uiFr: Record<UiKey, string> = {
   'settings.database.full.title': 'Réinitialiser (complète)',
   'settings.database.full.description':
     'Les données de base plus des comptes de démonstration (Alice, Bob et Camille) avec boîtes, priorités, dates cibles, rappels et une boîte partagée.',
-  'settings.database.confirmTitle': 'Tout supprimer et réinitialiser ?',
+  'settings.database.confirmTitle': 'Tout supprimer et réinitialiser\u00a0?',
   'settings.database.confirmBody':
     'Tous les comptes, boîtes et éléments de ce serveur seront supprimés. Toute personne connectée, peut-être vous aussi, devra se reconnecter.',
   'settings.database.confirm': 'Supprimer et réinitialiser',
@@ -357,7 +357,7 @@ export const uiFr: Record<UiKey, string> = {
   'itemSettings.loading': "Récupération des détails de l'élément...",
   'itemSettings.loadFailed': "Les détails de cet élément n'ont pas pu être récupérés.",
   'itemSettings.readonlyNote':
-    'Cet élément est partagé avec vous en lecture seule : vous voyez ses réglages sans pouvoir les modifier.',
+    'Cet élément est partagé avec vous en lecture seule\u00a0: vous voyez ses réglages sans pouvoir les modifier.',
   'itemSettings.targetDate': 'Date cible',
   'itemSettings.targetDate.placeholder': 'Aucune date cible',
   'itemSettings.targetDate.clear': 'Effacer la date cible',
@@ -394,14 +394,14 @@ export const uiFr: Record<UiKey, string> = {
   // Account security: sessions ended elsewhere, e-mail change
   'session.ended.loggedOut': 'Vous avez été déconnecté.',
   'session.ended.passwordChanged':
-    'Votre mot de passe a été modifié dans une autre session : vous avez donc été déconnecté. Connectez-vous avec le nouveau mot de passe.',
+    'Votre mot de passe a été modifié dans une autre session\u00a0: vous avez donc été déconnecté. Connectez-vous avec le nouveau mot de passe.',
   'session.ended.reseeded':
-    'Un administrateur a réinitialisé la base de données : vous avez donc été déconnecté.',
+    'Un administrateur a réinitialisé la base de données\u00a0: vous avez donc été déconnecté.',
   'session.ended.expired': 'Votre session a expiré. Veuillez vous reconnecter.',
   'settings.profile.currentPassword': 'Mot de passe actuel',
   'settings.profile.currentPasswordHint': 'Nécessaire pour changer votre adresse e-mail.',
   'settings.profile.pendingEmail':
-    'En attente de confirmation : {{email}}. Votre adresse change une fois ouvert le lien que nous y avons envoyé.',
+    'En attente de confirmation\u00a0: {{email}}. Votre adresse change une fois ouvert le lien que nous y avons envoyé.',
   'confirmEmail.title': "Changement d'adresse e-mail",
   'confirmEmail.pending': 'Confirmation de votre nouvelle adresse e-mail…',
 };
