@@ -62,6 +62,13 @@ test.describe('account links and activation', () => {
     await page.goto(fresh);
     await expect(page.getByText('Your account has been activated.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to log in' })).toBeVisible();
+
+    // The same link opened again: the account is active, and the page offers to log in.
+    await page.goto(fresh);
+    await expect(page.getByText('This account is already activated. You can log in.')).toBeVisible();
+    await expect(page.getByText('This activation link is not valid.')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to log in' }).click();
+    await expect(page.getByRole('heading', { name: 'Log in to Nestbox' })).toBeVisible();
   });
 
   test('logging in before activating explains why, and the link re-sends the e-mail', async ({
@@ -76,6 +83,11 @@ test.describe('account links and activation', () => {
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByText('This account requires activating.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Your account requires activating. You should have received an email containing a link to activate this account.',
+      ),
+    ).toBeVisible();
 
     await page.getByRole('link', { name: 'Re-send the activation email' }).click();
     await expect(page).toHaveURL(/\/resend-activate-link\//);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
+import { createActivatedAccount, createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { createBox, pane, rootBoxId } from '../support/api.js';
 import { expect, test } from '../support/test.js';
 import { tooltipsAfterHover } from '../support/tooltips.js';
@@ -37,6 +37,17 @@ test.describe('the logged-in shell', () => {
     await expect(page.getByRole('heading', { name: 'Log in to Nestbox' })).toBeVisible();
     await page.goto('/app/organiser');
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('logging in after being sent to login goes on to the page one was opening', async ({ page }) => {
+    const account = await createActivatedAccount(page.request, { label: 'return-to' });
+    await page.goto('/app/organiser');
+    await expect(page.getByRole('heading', { name: 'Log in to Nestbox' })).toBeVisible();
+    await page.getByLabel('Email address').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/app\/organiser$/);
+    await expect(page.getByRole('heading', { name: 'Organiser', level: 1 })).toBeVisible();
   });
 
   test('the header has its buttons, and they navigate', async ({ page }) => {

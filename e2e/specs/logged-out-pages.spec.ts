@@ -43,9 +43,16 @@ test.describe('logged-out pages', () => {
     await expect(page.getByText("Oops, we couldn't find a page at this address.")).toBeVisible();
   });
 
-  test('logged-out routes match exactly', async ({ page }) => {
-    await page.goto('/login/extra');
-    await expect(page.getByText('Error 404')).toBeVisible();
+  test('routes match exactly, and the status agrees with the page', async ({ page }) => {
+    for (const path of ['/login/extra', '/LOGIN', '/login/', '/index.html']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByText('Error 404')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Log In' })).toHaveCount(0);
+    }
+    const login = await page.goto('/login');
+    expect(login?.status()).toBe(200);
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
   });
 
   test('fits a 390 px wide phone without sideways scrolling', async ({ page }) => {

@@ -184,23 +184,16 @@ describe(`app on ${testEngine}`, () => {
   });
 
   describe('web app with history fallback', () => {
-    it.each([
-      '/',
-      '/login',
-      '/signup',
-      '/forgot',
-      '/logout',
-      '/app',
-      '/app/boxes',
-      '/app/organiser',
-      '/app/boxes/',
-    ])('serves index.html for the page %s', async (pathname) => {
-      const res = await t.request(pathname);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/text\/html/);
-      expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(await res.text()).toContain('<div id="root">');
-    });
+    it.each(['/', '/login', '/signup', '/forgot', '/logout', '/app', '/app/boxes', '/app/organiser'])(
+      'serves index.html for the page %s',
+      async (pathname) => {
+        const res = await t.request(pathname);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/text\/html/);
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        expect(await res.text()).toContain('<div id="root">');
+      },
+    );
 
     it.each([
       '/password-reset/0123abc',
@@ -217,6 +210,15 @@ describe(`app on ${testEngine}`, () => {
       expect(await res.text()).toContain('<div id="root">');
       expect((await t.request('/login/extra')).status).toBe(404);
     });
+
+    it.each(['/LOGIN', '/login/', '/app/boxes/', '/index.html'])(
+      'answers 404 for %s, which names no page exactly (the app shows its 404 page there)',
+      async (pathname) => {
+        const res = await t.request(pathname);
+        expect(res.status).toBe(404);
+        expect(await res.text()).toContain('<div id="root">');
+      },
+    );
 
     it('serves fingerprinted assets with a long cache life', async () => {
       const res = await t.request('/assets/index-abc123.js');

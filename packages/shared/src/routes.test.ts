@@ -13,7 +13,6 @@ describe('page paths', () => {
     '/resend-activate-link',
     '/resend-activate-link/someone@example.com',
     '/app',
-    '/app/',
     '/app/boxes',
     '/app/organiser',
   ])('knows %s', (path) => {
@@ -28,7 +27,11 @@ describe('page paths', () => {
     '/app/other',
     '/apps',
     '/organiser',
-  ])('does not know %s (logged-out routes match exactly)', (path) => {
+    '/LOGIN',
+    '/login/',
+    '/app/',
+    '/index.html',
+  ])('does not know %s (paths match exactly: letter case and trailing slash count)', (path) => {
     expect(isKnownPagePath(path)).toBe(false);
   });
 

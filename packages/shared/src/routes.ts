@@ -31,10 +31,13 @@ const patterns = Object.values(PAGE_PATHS).map((path) => {
   return new RegExp(`^${source || '/'}$`);
 });
 
-/** Does this path (without query or hash) name a page of the product? Trailing slashes are ignored. */
+/**
+ * Does this path (without query or hash) name a page of the product? Paths match exactly:
+ * letter case counts, and a trailing slash makes another path. The server answers 404 for
+ * any other path and the web app shows its 404 page there, so status and page agree.
+ */
 export function isKnownPagePath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return patterns.some((pattern) => pattern.test(path));
+  return patterns.some((pattern) => pattern.test(pathname));
 }
 
 /** Fills a page path's parameters, e.g. `pagePath(PAGE_PATHS.passwordReset, { verifyId })`. */

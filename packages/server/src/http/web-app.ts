@@ -26,6 +26,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
       root: webRoot,
       wildcard: false,
       index: false,
+      // The page itself is only served at page paths (by the fallback below), never by name.
+      allowedPath: (pathName) => pathName !== '/index.html',
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/: it can be cached for ever.

@@ -1,7 +1,7 @@
-import { PAGE_PATHS } from '@nestbox/shared/routes';
+import { isKnownPagePath, PAGE_PATHS } from '@nestbox/shared/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { NotFoundScreen } from '../components/errors/not-found-screen';
 import { RouteErrorScreen } from '../components/errors/route-error-screen';
 import { PageLoader } from '../components/feedback/page-loader';
@@ -34,6 +34,14 @@ const page = {
  * Starts loading the code of the `/app` page at `pathname` at once, while the app's own code
  * still runs, instead of when the router first matches it (the data: app/prefetch.ts).
  */
+/**
+ * The router matches letter case and trailing slashes loosely; pages match exactly
+ * (isKnownPagePath, the rule the server's status follows too), so anything else is the 404 page.
+ */
+function KnownPagesOnly() {
+  return isKnownPagePath(useLocation().pathname) ? <Outlet /> : <NotFoundScreen />;
+}
+
 /** What shows while the first page's code loads. */
 function HydrateFallback() {
   const { t } = useTranslation();
@@ -52,6 +60,7 @@ export function preloadAppPage(pathname: string): void {
  */
 export const routes: RouteObject[] = [
   {
+    element: <KnownPagesOnly />,
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <HydrateFallback />,
     children: [

@@ -1,4 +1,5 @@
 import { SESSION_END_REASONS, type SessionEndReason } from '@nestbox/shared/realtime/events';
+import { isKnownPagePath, PAGE_PATHS } from '@nestbox/shared/routes';
 import { STORAGE_KEYS } from '../config/storage-keys';
 import { readItem, writeItem } from './local-store';
 
@@ -56,9 +57,13 @@ export function getStoredUser(): SessionUser | null {
   }
 }
 
-/** Router state of `/logout` and the login page: why the server ended the session, when it did. */
+/**
+ * Router state of `/logout` and the login page: why the server ended the session, when it
+ * did, and the app page the person was going to, to go on there after logging in.
+ */
 export interface SessionEndedState {
-  sessionEnded: SessionEndReason;
+  sessionEnded?: SessionEndReason;
+  returnTo?: string;
 }
 
 /** The reason carried by a router state, or undefined. */
@@ -66,4 +71,13 @@ export function sessionEndedOf(state: unknown): SessionEndReason | undefined {
   if (typeof state !== 'object' || state === null) return undefined;
   const reason = (state as Record<string, unknown>).sessionEnded;
   return SESSION_END_REASONS.find((known) => known === reason);
+}
+
+/** The app page a router state asks to return to after login (only pages of the app itself). */
+export function returnToOf(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const returnTo = (state as Record<string, unknown>).returnTo;
+  if (typeof returnTo !== 'string') return undefined;
+  const pathname = returnTo.split(/[?#]/)[0] ?? '';
+  return pathname.startsWith(`${PAGE_PATHS.app}/`) && isKnownPagePath(pathname) ? returnTo : undefined;
 }

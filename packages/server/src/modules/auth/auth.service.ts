@@ -173,7 +173,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async activate({ confirmHash }: ActivateBody) {
       const record = await findAccountToken(db, 'activation', hashToken(confirmHash));
-      if (!record || record.usedAt !== null) throw appErrors.badRequest('activation.invalid');
+      if (!record) throw appErrors.badRequest('activation.invalid');
+      // A link opened a second time: the account it activated is active, and can log in.
+      if (record.usedAt !== null) {
+        const user = await findUserById(db, record.userId);
+        if (user?.activated_at != null) throw appErrors.conflict('activation.alreadyActive');
+        throw appErrors.badRequest('activation.invalid');
+      }
       if (record.expiresAt <= now()) throw appErrors.gone('activation.expired');
       await db.transaction().execute(async (trx) => {
         if (!(await consumeAccountToken(trx, record.id, now())))

@@ -91,9 +91,10 @@ describe(`accounts on ${testEngine}`, () => {
       const activated = await post('/user/activate', { confirmHash: token });
       expect(activated.status).toBe(200);
       expect(await json(activated)).toEqual({ message: 'Your account has been activated.' });
+      // A second click on the link: the account is active already, and says so.
       const again = await post('/user/activate', { confirmHash: token });
-      expect(again.status).toBe(400);
-      expect((await errorOf(again)).message).toBe('This activation link is not valid.');
+      expect(again.status).toBe(409);
+      expect((await errorOf(again)).message).toBe('This account is already activated. You can log in.');
 
       const session = await login(email, 'a long passphrase');
       expect(session.user).toMatchObject({ email, name: 'Ada', timezone: 'Europe/Paris', isAdmin: false });

@@ -15,6 +15,7 @@ import { getUserQueryOptions } from '../../lib/api/get-user';
 import { changeLocale, currentLocale } from '../../lib/i18n';
 import { showNotificationKeptForReload } from '../../lib/notify';
 import { saveTooltipsEnabled } from '../../lib/preferences';
+import type { SessionEndedState } from '../../lib/session';
 import { AppHeader } from './app-header';
 import { useLiveUpdates } from './use-live-updates';
 
@@ -28,7 +29,7 @@ import { useLiveUpdates } from './use-live-updates';
  * from the API client; any other failure (after the client's retries) does it here.
  */
 export function AppLayout() {
-  useLocation();
+  const location = useLocation();
   const { t } = useTranslation();
   const token = useSessionToken();
   const layout = useWorkspaceLayout();
@@ -53,7 +54,11 @@ export function AppLayout() {
   }, [ready]);
   useSlackLinkNotice(ready);
 
-  if (!token || user.isError) return <Navigate to={PAGE_PATHS.logout} replace />;
+  if (!token || user.isError) {
+    // Logged out on the way to an app page: after logging in, the person goes on there.
+    const state: SessionEndedState = { returnTo: `${location.pathname}${location.search}` };
+    return <Navigate to={PAGE_PATHS.logout} replace state={state} />;
+  }
   if (!ready) return <PageLoader label={t('app.loadingAccount')} />;
 
   return (

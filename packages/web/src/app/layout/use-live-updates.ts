@@ -67,7 +67,8 @@ export function useLiveUpdates(token: string | null): void {
       queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
     });
     socket.on(SOCKET_EVENTS.sessionEnded, ({ reason }) => {
-      const state: SessionEndedState = { sessionEnded: reason };
+      const { pathname, search } = window.location;
+      const state: SessionEndedState = { sessionEnded: reason, returnTo: `${pathname}${search}` };
       navigate(PAGE_PATHS.logout, { replace: true, state });
     });
     return () => {

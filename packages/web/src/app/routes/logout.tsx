@@ -1,17 +1,24 @@
-import { Center, Loader } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { PageLoader } from '../../components/feedback/page-loader';
 import { logout } from '../../features/auth/api/logout';
-import { clearSession, getToken, type SessionEndedState, sessionEndedOf } from '../../lib/session';
+import {
+  clearSession,
+  getToken,
+  returnToOf,
+  type SessionEndedState,
+  sessionEndedOf,
+} from '../../lib/session';
 
 /**
  * `/logout`: ends the session on the server (its token is revoked, its sockets close), forgets
  * the token, the user and their cached data, then goes to the login page. When the server
- * ended the session itself (router state `sessionEnded`), the login page says why.
+ * ended the session itself (router state `sessionEnded`), the login page says why; the app
+ * page the person was on (`returnTo`) is where logging in again leads.
  */
 export function LogoutRoute() {
   const { t } = useTranslation();
@@ -19,6 +26,7 @@ export function LogoutRoute() {
   const queryClient = useQueryClient();
   const { state } = useLocation();
   const sessionEnded = sessionEndedOf(state);
+  const returnTo = returnToOf(state);
 
   useEffect(() => {
     const token = getToken();
@@ -27,13 +35,9 @@ export function LogoutRoute() {
     clearSession();
     modals.closeAll();
     queryClient.clear();
-    const loginState: SessionEndedState | undefined = sessionEnded ? { sessionEnded } : undefined;
+    const loginState: SessionEndedState = { sessionEnded, returnTo };
     navigate(PAGE_PATHS.root, { replace: true, state: loginState });
-  }, [navigate, queryClient, sessionEnded]);
+  }, [navigate, queryClient, sessionEnded, returnTo]);
 
-  return (
-    <Center mih="100dvh">
-      <Loader role="status" aria-label={t('logout.pending')} />
-    </Center>
-  );
+  return <PageLoader label={t('logout.pending')} />;
 }

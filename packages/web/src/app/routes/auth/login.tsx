@@ -3,22 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { usePageTitle } from '../../../hooks/use-page-title';
-import { getToken, sessionEndedOf } from '../../../lib/session';
+import { getToken, returnToOf, sessionEndedOf } from '../../../lib/session';
 
 /**
  * `/` and `/login`. A visitor who still holds a session goes straight to the app; one whose
- * session the server just ended is told why.
+ * session the server just ended is told why. After logging in, the person goes on to the app
+ * page they were sent here from, if any.
  */
 export function LoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const sessionEnded = sessionEndedOf(useLocation().state);
+  const { state } = useLocation();
+  const sessionEnded = sessionEndedOf(state);
+  const goOn = returnToOf(state) ?? PAGE_PATHS.app;
   usePageTitle(t('login.submit'));
   if (getToken()) return <Navigate to={PAGE_PATHS.app} replace />;
   return (
     <LoginForm
       notice={sessionEnded ? t(`session.ended.${sessionEnded}`) : undefined}
-      onLoggedIn={() => navigate(PAGE_PATHS.app, { replace: true })}
+      onLoggedIn={() => navigate(goOn, { replace: true })}
     />
   );
 }

@@ -16,6 +16,8 @@ export function ActivateAccountStatus({ confirmHash }: { confirmHash: string }) 
   const activation = useActivateAccount(confirmHash);
   const resend = useResendActivationLink();
   const expired = isApiError(activation.error) && activation.error.status === 410;
+  // Opened again after it worked: the account is active, which is good news, not an error.
+  const alreadyActive = isApiError(activation.error) && activation.error.status === 409;
 
   return (
     <Stack gap="md">
@@ -25,7 +27,9 @@ export function ActivateAccountStatus({ confirmHash }: { confirmHash: string }) 
         <AuthNotice tone="success">{activation.data.message || t('activation.success')}</AuthNotice>
       ) : null}
       {activation.error ? (
-        <AuthNotice tone={expired ? 'warning' : 'error'}>{activation.error.message}</AuthNotice>
+        <AuthNotice tone={alreadyActive ? 'success' : expired ? 'warning' : 'error'}>
+          {activation.error.message}
+        </AuthNotice>
       ) : null}
       {expired && !resend.isSuccess ? (
         <Button

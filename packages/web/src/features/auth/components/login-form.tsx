@@ -45,6 +45,7 @@ export function LoginForm({ onLoggedIn, notice }: { onLoggedIn: () => void; noti
           <AuthNotice tone="error">
             <Stack gap={6} align="flex-start">
               <span>{login.error.message}</span>
+              {needsActivation ? <span>{t('activation.requiredDetail')}</span> : null}
               {needsActivation ? (
                 <AuthLink
                   to={pagePath(PAGE_PATHS.resendActivateLink, { value: form.values.email.trim() })}
