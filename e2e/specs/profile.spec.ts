@@ -33,7 +33,7 @@ test.describe('the Profile tab', () => {
     // An empty name is refused before the server is asked.
     await dialog.getByLabel('Name').fill('   ');
     await dialog.getByRole('button', { name: 'Save profile' }).click();
-    await expect(dialog.getByText('This field cannot be empty.')).toBeVisible();
+    await expect(dialog.getByText('Enter your name.')).toBeVisible();
   });
 
   test('choosing Français reloads the app in French', async ({ page, request }) => {
@@ -56,6 +56,26 @@ test.describe('the Profile tab', () => {
     ).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Votre profil a été enregistré' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a language change that cannot be saved says so, and the page keeps its language', async ({
+    page,
+    request,
+  }) => {
+    const account = await createLoggedInAccount(request, { label: 'langue-ko' });
+    await putSessionToken(page, account.token);
+    await page.goto('/app');
+    // The server cannot be reached for this one save.
+    await page.route('**/api/admin/users/save-profile', (route) => route.abort('connectionrefused'));
+
+    const dialog = await openProfile(page);
+    await dialog.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: 'Français' }).click();
+    await dialog.getByRole('button', { name: 'Save profile' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'There was a problem switching languages.' }),
+    ).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
   });
 
   test('changing the password keeps this tab logged in and ends the other sessions', async ({

@@ -55,17 +55,14 @@ export const LoginResponseSchema = z
   .object({ token: z.string(), user: UserSchema })
   .meta({ id: 'LoginResponse' });
 
-const requiredText = (max: number) =>
-  z
-    .string(msg('validation.required'))
-    .trim()
-    .min(1, msg('validation.required'))
-    .max(max, msg('validation.invalidValue'));
-
 /** `PUT /api/admin/users/save-profile`. */
 export const SaveProfileBodySchema = z
   .object({
-    name: requiredText(100),
+    name: z
+      .string(msg('validation.name.required'))
+      .trim()
+      .min(1, msg('validation.name.required'))
+      .max(100, msg('validation.invalidValue')),
     email: z
       .string(msg('validation.required'))
       .trim()

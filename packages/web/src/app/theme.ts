@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Alert,
   Button,
+  Combobox,
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
@@ -115,6 +116,8 @@ export function createAppTheme({
         },
         styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
       }),
+      // A list of choices opens beside its field, so it stays inside the field's landmark (or dialog).
+      Combobox: Combobox.extend({ defaultProps: { withinPortal: false } }),
       // A modal's header is no page banner (a <header> there would be a second one).
       ModalHeader: { defaultProps: { component: 'div' } },
       DatePicker: DatePicker.extend(calendarDefaults(labels)),

@@ -453,7 +453,7 @@ describe(`accounts on ${testEngine}`, () => {
         bearer(token),
       );
       expect((await errorOf(bad)).fields).toEqual({
-        name: 'This field cannot be empty.',
+        name: 'Enter your name.',
         email: 'Invalid email address format.',
       });
       expect((await put('/api/admin/users/save-profile', body, {})).status).toBe(401);

@@ -64,7 +64,9 @@ export function ProfileForm() {
       },
       onError: (error) => {
         const shownOnFields = form.setServerErrors(isApiError(error) ? error.fields : undefined);
-        if (!shownOnFields) notify({ type: 'error', message: t('profile.saveFailed') });
+        // A new language that could not be saved is said as such (SPEC's own text).
+        const failed = body.locale !== user.locale ? 'profile.languageFailed' : 'profile.saveFailed';
+        if (!shownOnFields) notify({ type: 'error', message: t(failed) });
       },
     });
   };
