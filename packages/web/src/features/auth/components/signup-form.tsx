@@ -9,7 +9,7 @@ import { LanguageSelect } from '../../../components/forms/language-select';
 import { TimezoneSelect } from '../../../components/forms/timezone-select';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { isApiError } from '../../../lib/api-client';
-import { currentLocale } from '../../../lib/i18n';
+import { changeLocale, currentLocale } from '../../../lib/i18n';
 import { browserTimezone } from '../../../lib/timezones';
 import { useSignup } from '../api/signup';
 import { AuthHeading } from './auth-heading';
@@ -18,7 +18,11 @@ import { AuthNotice } from './auth-notice';
 
 /** Name, email, password, timezone and language; on success, the e-mailed activation message. */
 export function SignupForm() {
+  // The page's language and the account's are one choice: the footer's switch and the
+  // Language field both change the page, and the account (and its e-mails) takes it.
+  // (useTranslation renders again when the page's language changes.)
   const { t } = useTranslation();
+  const locale = currentLocale();
   const form = useSchemaForm(SignupBodySchema, {
     name: '',
     email: '',
@@ -32,8 +36,9 @@ export function SignupForm() {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
-    const body = form.validate();
-    if (!body) return;
+    const validated = form.validate();
+    if (!validated) return;
+    const body = { ...validated, locale };
     signup.mutate(body, {
       onError: (error) => {
         const fields = isApiError(error) ? error.fields : undefined;
@@ -75,8 +80,8 @@ export function SignupForm() {
           error={form.errorOf('timezone')}
         />
         <LanguageSelect
-          value={form.values.locale}
-          onChange={(locale) => form.setFieldValue('locale', locale)}
+          value={locale}
+          onChange={(chosen) => void changeLocale(chosen)}
           error={form.errorOf('locale')}
         />
         <Button type="submit" fullWidth size="md" loading={signup.isPending}>
