@@ -62,6 +62,8 @@ test('a reminder reaches the badge live, the modal lists it, closing clears it; 
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('button', { name: 'Open Call the plumber' })).toBeVisible();
   await expect(row.getByRole('img', { name: 'Unread' })).toBeVisible();
+  // When it fired: the weekday and date, and the time.
+  await expect(row).toContainText(/[A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d/);
   await expect(row.getByRole('button', { name: 'Dismiss All' })).toHaveCount(0);
   // Completing the item stops its 'on' reminder (the target date's own) from firing.
   await api(request, me.token, 'PUT', '/api/items/complete', { itemId: plumber._id });

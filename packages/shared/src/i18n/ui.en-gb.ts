@@ -47,6 +47,7 @@ export const uiEnGb = {
   // Reminders (issue 7): badge, modal rows, item settings section
   'reminders.unreadBadge_one': '{{count}} unread reminder',
   'reminders.unreadBadge_other': '{{count}} unread reminders',
+  'reminders.eventAt': '{{date}} at {{time}}',
   'reminders.loadFailed': 'Reminders could not be loaded.',
   'reminders.retry': 'Try again',
   'reminders.loadingMore': 'Loading more reminders…',

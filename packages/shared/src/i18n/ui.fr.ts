@@ -40,6 +40,7 @@ export const uiFr: Record<UiKey, string> = {
   // Reminders (issue 7): badge, modal rows, item settings section
   'reminders.unreadBadge_one': '{{count}} rappel non lu',
   'reminders.unreadBadge_other': '{{count}} rappels non lus',
+  'reminders.eventAt': '{{date}} à {{time}}',
   'reminders.loadFailed': "Les rappels n'ont pas pu être chargés.",
   'reminders.retry': 'Réessayer',
   'reminders.loadingMore': 'Chargement de rappels supplémentaires…',

@@ -31,8 +31,9 @@ import {
 
 /** The next page loads once the list is scrolled this far (SPEC §9). */
 const LOAD_MORE_AT = 0.7;
-/** SPEC §2: the event date as weekday day month year. */
+/** SPEC §2: the event date as weekday day month year, then the time it fired. */
 const EVENT_DATE_PATTERN = 'EEEE d MMMM yyyy';
+const EVENT_TIME_PATTERN = 'HH:mm';
 
 interface RemindersModalProps {
   opened: boolean;
@@ -185,7 +186,10 @@ function EventRow({ event, onOpenItem }: { event: ReminderEvent; onOpenItem: (it
               </Text>
             )}
             <Text size="sm" c="dimmed">
-              {formatDate(event.reminderEventDate, user.timezone, currentLocale(), EVENT_DATE_PATTERN)}
+              {t('reminders.eventAt', {
+                date: formatDate(event.reminderEventDate, user.timezone, currentLocale(), EVENT_DATE_PATTERN),
+                time: formatDate(event.reminderEventDate, user.timezone, currentLocale(), EVENT_TIME_PATTERN),
+              })}
             </Text>
             {event.repeat && (
               <Text size="xs" c="dimmed">
