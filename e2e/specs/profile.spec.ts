@@ -21,8 +21,25 @@ test.describe('the Profile tab', () => {
     await expect(dialog.getByLabel('Name')).toHaveValue('Ada Lovelace');
     await dialog.getByLabel('Name').fill('Ada King');
     await dialog.getByLabel('Occupation').fill('Mathematician');
+    // At 1280 × 800 the whole Profile tab shows without scrolling, Change password included.
+    await expect(dialog.getByRole('button', { name: 'Change password' })).toBeInViewport({ ratio: 1 });
     await dialog.getByRole('button', { name: 'Save profile' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Your profile has been saved' })).toBeVisible();
+    const saved = page.getByRole('alert').filter({ hasText: 'Your profile has been saved' });
+    await expect(saved).toBeVisible();
+    // The confirmation leaves the modal's close button free.
+    const [alertBox, closeBox] = [
+      await saved.boundingBox(),
+      await dialog.getByRole('button', { name: 'Close' }).boundingBox(),
+    ];
+    expect(alertBox && closeBox).toBeTruthy();
+    if (alertBox && closeBox) {
+      const overlaps =
+        alertBox.x < closeBox.x + closeBox.width &&
+        closeBox.x < alertBox.x + alertBox.width &&
+        alertBox.y < closeBox.y + closeBox.height &&
+        closeBox.y < alertBox.y + alertBox.height;
+      expect(overlaps).toBe(false);
+    }
 
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);

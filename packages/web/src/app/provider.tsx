@@ -61,7 +61,13 @@ export function AppProvider({
           <QueryClientProvider client={queryClient}>
             <ModalsProvider modalProps={{ zIndex: Z_INDEX.modal, centered: true }}>
               <section aria-label={t('notifications.label')}>
-                <Notifications zIndex={Z_INDEX.notifications} position="top-right" withinPortal={false} />
+                <Notifications
+                  zIndex={Z_INDEX.notifications}
+                  position="top-right"
+                  // Narrow enough to sit beside a large modal at 1280 px, clear of its close button.
+                  containerWidth={300}
+                  withinPortal={false}
+                />
               </section>
               {children}
             </ModalsProvider>

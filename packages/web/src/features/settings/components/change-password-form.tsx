@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@nestbox/shared/constants';
 import { UpdatePasswordBodySchema } from '@nestbox/shared/users/user.schema';
 import type { FormEvent } from 'react';
@@ -49,17 +49,22 @@ export function ChangePasswordForm() {
         </Stack>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
-        <PasswordInput
-          label={t('settings.password.current')}
-          autoComplete="current-password"
-          {...form.textInputProps('currentPassword')}
-        />
-        <PasswordInput
-          label={t('form.newPassword')}
-          description={t('form.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-          autoComplete="new-password"
-          {...form.textInputProps('password')}
-        />
+        {/* Side by side from tablet width, so the whole tab fits a 1280 × 800 screen unscrolled. */}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <PasswordInput
+            label={t('settings.password.current')}
+            autoComplete="current-password"
+            {...form.textInputProps('currentPassword')}
+          />
+          <PasswordInput
+            label={t('form.newPassword')}
+            description={t('form.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+            // The hint below the field, so both fields line up.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            autoComplete="new-password"
+            {...form.textInputProps('password')}
+          />
+        </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={update.isPending}>
             {t('settings.password.submit')}
