@@ -108,6 +108,16 @@ test.describe('the item hover menu and Item settings', () => {
     await expect(page.getByRole('dialog', { name: 'Buy milk' })).toBeVisible();
   });
 
+  test("clicking a box row opens the box, and the row's hover menu closes", async ({ page }) => {
+    const { box } = await setUp(page, 'menu-closes');
+    const kitchen = await box('Kitchen');
+    await page.goto('/app');
+    const menu = await openHoverMenu(page, kitchen._id);
+    await row(page, kitchen._id).getByRole('button', { name: 'Kitchen' }).click();
+    await expect(pane(page, 'Kitchen')).toBeVisible();
+    await expect(menu).toBeHidden();
+  });
+
   test('on a 390 px screen the menu opens from a button at the row end and stays on screen', async ({
     page,
   }) => {

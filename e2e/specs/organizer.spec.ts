@@ -301,6 +301,8 @@ test('the split between the lists moves with the keyboard and is kept; shift-cli
   );
 
   await row(prioritizedList(page), 'Draft the plan').click({ modifiers: ['Shift'] });
+  // The row is marked for a moment, so the eye finds it.
+  await expect(page.locator('[data-item-id][data-revealed]')).toHaveText('Draft the plan');
   await expect(page).toHaveURL(/\/app\/boxes$/);
   const pane = page
     .locator('section[data-pane-id]')

@@ -117,6 +117,22 @@ test.describe('search panes', () => {
     await expect(search.getByText('No items match this search.')).toBeVisible();
   });
 
+  test('opening a text result shows its box scrolled to it, the row marked for a moment', async ({
+    page,
+  }) => {
+    const fillers = Array.from({ length: 40 }, (_, index) => `Errand ${index + 1}`);
+    await workspaceWith(page, 'search-reveal', { Chores: [...fillers, 'Oat milk'] });
+    await page.goto('/app/boxes');
+    await pane(page, 'Workspace').getByRole('button', { name: 'Search' }).click();
+    await searchPane(page).getByRole('textbox', { name: 'Search titles' }).fill('oat');
+    await expect(results(page)).toHaveText(['Oat milkin Chores']);
+    await results(page).first().click();
+
+    const revealed = page.locator('[data-item-id][data-revealed]');
+    await expect(revealed.first()).toHaveText('Oat milk');
+    await expect(revealed.first()).toBeInViewport();
+  });
+
   test('a search pane that cannot be closed says so and stays', async ({ page }) => {
     await workspaceWith(page, 'search-close', {});
     await page.goto('/app/boxes');

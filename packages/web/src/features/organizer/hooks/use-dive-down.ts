@@ -5,29 +5,12 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { revealItem } from '../../../lib/reveal-item';
 import { openBoxInWorkspace } from '../api/open-in-workspace';
-
-const SCROLL_WAIT_MS = 5_000;
-
-/** Scrolls the item's row into view once the workspace has drawn it (or gives up quietly). */
-function scrollToItemWhenShown(itemId: string) {
-  const selector = `[data-item-id="${CSS.escape(itemId)}"]`;
-  const reveal = () => {
-    const row = document.querySelector(selector);
-    row?.scrollIntoView({ block: 'center' });
-    return row !== null;
-  };
-  if (reveal()) return;
-  const observer = new MutationObserver(() => {
-    if (reveal()) observer.disconnect();
-  });
-  observer.observe(document.body, { childList: true, subtree: true });
-  setTimeout(() => observer.disconnect(), SCROLL_WAIT_MS);
-}
 
 /**
  * Shift-click 'dives down' (SPEC §2): the item's box opens in a pane of the workspace, which
- * then shows, scrolled to the item.
+ * then shows, scrolled to the item and marking it for a moment.
  */
 export function useDiveDown() {
   const navigate = useNavigate();
@@ -43,7 +26,7 @@ export function useDiveDown() {
         return;
       }
       await navigate(PAGE_PATHS.boxes);
-      scrollToItemWhenShown(item._id);
+      revealItem(item._id);
     },
     [navigate, queryClient],
   );

@@ -124,6 +124,10 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
   const handleBlur = (event: FocusEvent) => {
     if (inRow(event.target) && !inRow(event.relatedTarget)) hideSoon();
   };
+  // Opening a box moves the eye to its pane: the menu of the row it was opened from closes.
+  const handleClick = (event: MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest('[data-opens-box]')) hide();
+  };
 
   return (
     <Popover
@@ -141,6 +145,7 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
     >
       <Popover.Target>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only show the menu; every action is a button. */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click only closes the menu after a box button (keyboard-reachable) opened its box. */}
         <div
           ref={anchorRef}
           className={className}
@@ -149,6 +154,7 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
           onMouseLeave={hideSoon}
           onFocus={handleFocus}
           onBlur={handleBlur}
+          onClick={handleClick}
         >
           {children}
           {!disabled && (

@@ -188,6 +188,7 @@ export function BoxItemRow({ item, onOpen, onToggleCompleted }: BoxItemRowProps)
         <UnstyledButton
           className={classes.box}
           data-completed={item.completed || undefined}
+          data-opens-box
           onClick={onOpen}
           title={samePane ? t('item.openHere', { title }) : t('item.open', { title })}
         >

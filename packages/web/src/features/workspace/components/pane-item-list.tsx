@@ -4,6 +4,7 @@ import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDropList } from '../../../components/dnd/pointer-dnd';
 import { measureRowLazily } from '../../../lib/measure-row';
+import { useRevealInList } from '../../../lib/reveal-item';
 import { DraggableItem } from './draggable-item';
 import classes from './draggable-item.module.css';
 
@@ -151,6 +152,15 @@ export function PaneItemList({
     // several scroll events share one render, and no task holds the page for long.
     useFlushSync: false,
   });
+
+  // An item being revealed (a dive-down, a search result) is scrolled to, so its row is drawn.
+  useRevealInList(
+    useCallback(
+      (itemId: string) => entries.findIndex((entry) => entry.kind === 'item' && entry.item._id === itemId),
+      [entries],
+    ),
+    useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'center' }), [virtualizer]),
+  );
 
   const listRef = useRef<HTMLUListElement | null>(null);
   // The items' places in the list (the lines being typed are not a place to drop).

@@ -19,6 +19,7 @@ import { type PaneSearch, SEARCH_SCOPES } from '@nestbox/shared/workspace/worksp
 import { IconAlignLeft, IconBox, IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { revealItem } from '../../../lib/reveal-item';
 import { useClosePane } from '../api/close-pane';
 import { useCreatePane } from '../api/create-pane';
 import { isRunnable, useSearchResults, useUpdateSearchPane } from '../api/search-pane';
@@ -81,7 +82,13 @@ export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) 
     if (!itemId) return;
     createPane.mutate(
       { pos: paneIndex + 1, itemId },
-      { onError: (error) => notifyFailure(error, 'boxes.addFailed') },
+      {
+        // A text shows in its box's pane: brought into view there, and marked for a moment.
+        onSuccess: () => {
+          if (result.itemType === 'todoText') revealItem(result._id);
+        },
+        onError: (error) => notifyFailure(error, 'boxes.addFailed'),
+      },
     );
   };
 
