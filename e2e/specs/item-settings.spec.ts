@@ -118,6 +118,39 @@ test.describe('the item hover menu and Item settings', () => {
     await expect(menu).toBeHidden();
   });
 
+  test('closing Item settings while it loads cancels its requests quietly', async ({ page }) => {
+    const { text } = await setUp(page, 'modal-cancel');
+    const note = await text('Slow note');
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/app');
+    // The item's details are held back until the modal is closed.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const requested = page.waitForRequest('**/api/items/get-item?*');
+    await page.route('**/api/items/get-item?*', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+
+    await (await openHoverMenu(page, note._id)).getByRole('button', { name: 'More options' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Fetching item details...')).toBeVisible();
+    await requested;
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    release();
+    // The page goes on working, and said nothing alarming meanwhile.
+    await (await openHoverMenu(page, note._id)).getByRole('button', { name: 'More options' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Slow note' }).getByText('Fetching item details...'),
+    ).toBeHidden();
+    expect(problems).toEqual([]);
+  });
+
   test('on a 390 px screen the menu opens from a button at the row end and stays on screen', async ({
     page,
   }) => {

@@ -185,11 +185,14 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
     if (hasBody) headers['Content-Type'] = 'application/json';
 
     const fail = (error: ApiError): never => {
-      config.logError(
-        `[api] ${method} ${path} failed (${error.status || error.code}):`,
-        error.message,
-        error,
-      );
+      // A request its caller canceled (a closed modal, a new search) is no failure to report.
+      if (!error.canceled) {
+        config.logError(
+          `[api] ${method} ${path} failed (${error.status || error.code}):`,
+          error.message,
+          error,
+        );
+      }
       throw error;
     };
     const clientFailure = (code: ClientErrorCode, cause?: unknown) =>
