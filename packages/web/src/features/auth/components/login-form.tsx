@@ -50,6 +50,9 @@ export function LoginForm({ onLoggedIn, notice }: { onLoggedIn: () => void; noti
                 <AuthLink
                   to={pagePath(PAGE_PATHS.resendActivateLink, { value: form.values.email.trim() })}
                   size="sm"
+                  // Inside the red notice: its own dark text, underlined, reads there (teal does not).
+                  c="inherit"
+                  underline="always"
                 >
                   {t('login.resendLink')}
                 </AuthLink>
