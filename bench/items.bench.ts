@@ -109,7 +109,7 @@ async function measureEngine(
 }
 
 /**
- * Issue 4's budget: a user with 10,000 items (boxes 5 deep) and three open panes of 500
+ * The budget: a user with 10,000 items (boxes 5 deep) and three open panes of 500
  * items; get-workspace-items and get-items-for-pane p50 < 5 ms and p99 < 20 ms on SQLite.
  * PostgreSQL is measured too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
  */

@@ -246,7 +246,7 @@ const ANALYSIS = `## Where the time goes (profiled by hand on 2026-11-22)
 const ms = (values: number[]) => (values.length ? values.map((v) => v.toFixed(0)).join(', ') : 'none');
 
 /**
- * Issue 5's budgets: GET get-organizer p50 under 20 ms on SQLite for 5,000 + 5,000 items;
+ * The budget: GET get-organizer p50 under 20 ms on SQLite for 5,000 + 5,000 items;
  * the page interactive under 1 s in Chromium; both lists scrolled end to end with no long
  * task over 50 ms.
  */

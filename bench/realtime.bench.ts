@@ -17,7 +17,7 @@ const WRITES = 300;
 const BUDGET_P99_MS = 50;
 
 /**
- * Issue 6's budget: from an HTTP write's response to the event at a second client, p99 under
+ * The budget: from an HTTP write's response to the event at a second client, p99 under
  * 50 ms on loopback — for one instance, and for two instances sharing events through Redis
  * (both on one SQLite file here; REDIS_URL, default redis://127.0.0.1:6379).
  */

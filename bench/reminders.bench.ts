@@ -130,7 +130,7 @@ async function measureEngine(label: string, database: DatabaseHandle): Promise<s
 }
 
 /**
- * Issue 7's budget: 100,000 reminders due within the same minute, fired by one instance in
+ * The budget: 100,000 reminders due within the same minute, fired by one instance in
  * at most 30 s, claimed REMINDER_CLAIM_BATCH per statement. PostgreSQL too when
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
  */

@@ -176,7 +176,7 @@ function summary(values: number[]) {
 }
 
 /**
- * Issue 4 (web part B) budgets, in Debian's Chromium against the built server and web app:
+ * The budgets, in Debian's Chromium against the built server and web app:
  * a workspace of three panes of 500 texts is interactive within 1 s of navigation, and a
  * row dragged between panes shows in the destination within 100 ms of the drop.
  */

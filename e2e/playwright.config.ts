@@ -25,7 +25,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nestbox-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
-// Slack and admin journeys (issue 8): the shared server knows a Slack app whose Web API is a
+// Slack and admin journeys: the shared server knows a Slack app whose Web API is a
 // stand-in the Slack spec starts on E2E_SLACK_API_PORT; re-seeding wipes every account, so
 // that journey has a server and data directory of its own.
 process.env.E2E_SLACK_API_PORT ??= String(await freePort());

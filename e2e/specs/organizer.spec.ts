@@ -4,7 +4,7 @@ import { api, createBox } from '../support/api.js';
 import { expect, test } from '../support/test.js';
 
 /**
- * The Organizer journeys (issue 5): prioritising by drag and drop, Today, target dates,
+ * The Organizer journeys: prioritising by drag and drop, Today, target dates,
  * the Unprioritized order and the user's time zone deciding what 'today' is.
  */
 

@@ -7,7 +7,7 @@ const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 
 /**
- * Reminders (issue 7). The first reminder is fired by the server's own scheduler (every 10 s),
+ * Reminders. The first reminder is fired by the server's own scheduler (every 10 s),
  * in real time; later occurrences a minute or more away are fired through the e2e-only
  * `/e2e/reminders/run {now}` (the same job, at a chosen clock), so the journey needs no waiting.
  */

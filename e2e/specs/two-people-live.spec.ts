@@ -10,7 +10,7 @@ async function openWorkspace(page: Page, token: string) {
 }
 
 /**
- * Issue 6's journey with two people in two browsers, each change made in one browser and
+ * The live-updates journey with two people in two browsers, each change made in one browser and
  * seen in the other without a reload: a share as Editor, an edit by the recipient, a
  * downgrade to Readonly, and the end of the share.
  */

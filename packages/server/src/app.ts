@@ -20,7 +20,7 @@ import { requestLocale } from './http/request-locale.js';
 import { registerWebApp } from './http/web-app.js';
 import { REMINDERS_INTERVAL_MS, startScheduler } from './jobs/scheduler.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-// Slack and admin tools (issue 8)
+// Slack and admin tools
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -40,7 +40,7 @@ import { createItemsService } from './modules/items/items.service.js';
 import { organizerRoutes } from './modules/organizer/organizer.routes.js';
 import { createOrganizerService } from './modules/organizer/organizer.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
-// Reminders (issue 7)
+// Reminders
 import { remindersRoutes } from './modules/reminders/reminders.routes.js';
 import { createRemindersService } from './modules/reminders/reminders.service.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
@@ -191,7 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(referenceRoutes);
   await app.register(captchaRoutes, { captcha, recaptchaSiteKey: config.recaptcha?.siteKey });
   await app.register(authRoutes, { auth, authenticate });
-  // Reminders (issue 7): re-planned with the target date, fired by their own scheduler below.
+  // Reminders: re-planned with the target date, fired by their own scheduler below.
   const reminders = createRemindersService({
     db,
     engine: context.dbEngine,
@@ -238,7 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate,
   });
   await app.register(remindersRoutes, { reminders, authenticate });
-  // Slack and admin tools (issue 8)
+  // Slack and admin tools
   const slack = createSlackService({
     db,
     slack: config.slack,

@@ -104,7 +104,7 @@ export const messagesEnGb = {
   'share.self': 'You cannot share an item with yourself: you can already see it.',
   'share.rootBox': 'A Workspace cannot be shared, and who sees it cannot be changed.',
 
-  // Reminders (issue 7)
+  // Reminders
   'validation.reminder.numberOf': 'Enter a whole number from 1 to 999, without a leading zero.',
   'validation.reminder.unit': 'Choose minutes, hours, days, weeks or years.',
   'validation.reminder.beforeAfterOn': 'Choose before, after or on the target date.',
@@ -160,7 +160,7 @@ export const messagesEnGb = {
   'mail.reset.action': 'Choose a new password',
   'mail.reset.expiry':
     'This link expires in 1 hour and works once. If you did not ask for it, ignore this email: your password stays the same.',
-  // Slack and admin tools (issue 8)
+  // Slack and admin tools
   'slack.notConfigured':
     'Slack is not enabled on this Nestbox. An administrator must set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET.',
   'slack.signature.invalid': 'This request is not signed by Slack.',

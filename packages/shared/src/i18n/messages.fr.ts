@@ -107,7 +107,7 @@ export const messagesFr: Record<MessageKey, string> = {
     'Ce mot de passe est trop courant et facile à deviner. Veuillez en choisir un autre.',
   'validation.timezone.invalid': 'Sélectionnez un fuseau horaire dans la liste.',
   'validation.currentPassword.wrong': "Votre mot de passe actuel n'est pas correct.",
-  // Reminders (issue 7)
+  // Reminders
   'validation.reminder.numberOf': 'Saisissez un nombre entier de 1 à 999, sans zéro initial.',
   'validation.reminder.unit': 'Choisissez minutes, heures, jours, semaines ou années.',
   'validation.reminder.beforeAfterOn': 'Choisissez avant, après ou à la date cible.',
@@ -161,7 +161,7 @@ export const messagesFr: Record<MessageKey, string> = {
   'mail.reset.action': 'Choisir un nouveau mot de passe',
   'mail.reset.expiry':
     "Ce lien expire dans 1 heure et ne fonctionne qu'une fois. Si vous ne l'avez pas demandé, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.",
-  // Slack and admin tools (issue 8)
+  // Slack and admin tools
   'slack.notConfigured':
     "Slack n'est pas activé sur ce Nestbox. Un administrateur doit définir SLACK_CLIENT_ID, SLACK_CLIENT_SECRET et SLACK_SIGNING_SECRET.",
   'slack.signature.invalid': "Cette requête n'est pas signée par Slack.",

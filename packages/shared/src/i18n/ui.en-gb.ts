@@ -44,7 +44,7 @@ export const uiEnGb = {
   'reminders.empty': 'You have no reminders yet.',
   'reminders.emptyDetail': 'When a reminder you have set falls due, it will appear here.',
 
-  // Reminders (issue 7): badge, modal rows, item settings section
+  // Reminders: badge, modal rows, item settings section
   'reminders.unreadBadge_one': '{{count}} unread reminder',
   'reminders.unreadBadge_other': '{{count}} unread reminders',
   'reminders.eventAt': '{{date}} at {{time}}',
@@ -276,7 +276,7 @@ export const uiEnGb = {
   'organiser.unprioritized.empty': 'Nothing is waiting for a priority.',
   'organiser.unprioritized.emptyDetail':
     'Items you mark as prioritizable wait here until you give them a priority.',
-  // Application Settings: Integrations, Customizations, Database (issue 8)
+  // Application Settings: Integrations, Customizations, Database
   'settings.tab.database': 'Database',
   'settings.integrations.slack.title': 'Slack',
   'settings.integrations.slack.intro':
@@ -325,7 +325,7 @@ export const uiEnGb = {
   'settings.database.confirmBody':
     'Every account, box and item on this server will be deleted. Anyone logged in, perhaps you too, will have to log in again.',
   'settings.database.confirm': 'Delete and re-seed',
-  // Organiser page (issue 5): lists, groups, drag and drop, target dates
+  // Organiser page: lists, groups, drag and drop, target dates
   'organiser.column.item': 'Item',
   'organiser.column.targetDate': 'Target Date',
   'organiser.column.parent': 'Parent',
@@ -350,7 +350,7 @@ export const uiEnGb = {
   'organiser.orderBy': 'Order by {{column}}',
   'organiser.hint':
     'Drag items between and within the lists, or focus a row’s grip and press Space then the arrow keys. Click a title to open its box.',
-  // Item hover menu, Item settings, box finder, workspace settings (items web, issue 4)
+  // Item hover menu, Item settings, box finder, workspace settings
   'boxFinder.open': 'Open',
   'boxFinder.move': 'Move',
   'boxFinder.select': 'Select',

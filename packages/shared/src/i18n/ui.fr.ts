@@ -37,7 +37,7 @@ export const uiFr: Record<UiKey, string> = {
   'reminders.empty': "Vous n'avez encore aucun rappel.",
   'reminders.emptyDetail': "Lorsqu'un rappel que vous avez programmé arrivera à échéance, il apparaîtra ici.",
 
-  // Reminders (issue 7): badge, modal rows, item settings section
+  // Reminders: badge, modal rows, item settings section
   'reminders.unreadBadge_one': '{{count}} rappel non lu',
   'reminders.unreadBadge_other': '{{count}} rappels non lus',
   'reminders.eventAt': '{{date}} à {{time}}',
@@ -261,7 +261,7 @@ export const uiFr: Record<UiKey, string> = {
   'organiser.unprioritized.empty': "Aucun élément n'attend de priorité.",
   'organiser.unprioritized.emptyDetail':
     "Les éléments que vous rendez priorisables attendent ici jusqu'à ce que vous leur donniez une priorité.",
-  // Application Settings: Integrations, Customizations, Database (issue 8)
+  // Application Settings: Integrations, Customizations, Database
   'settings.tab.database': 'Base de données',
   'settings.integrations.slack.title': 'Slack',
   'settings.integrations.slack.intro':
@@ -311,7 +311,7 @@ export const uiFr: Record<UiKey, string> = {
   'settings.database.confirmBody':
     'Tous les comptes, boîtes et éléments de ce serveur seront supprimés. Toute personne connectée, peut-être vous aussi, devra se reconnecter.',
   'settings.database.confirm': 'Supprimer et réinitialiser',
-  // Organiser page (issue 5): lists, groups, drag and drop, target dates
+  // Organiser page: lists, groups, drag and drop, target dates
   'organiser.column.item': 'Élément',
   'organiser.column.targetDate': 'Date cible',
   'organiser.column.parent': 'Parent',
@@ -336,7 +336,7 @@ export const uiFr: Record<UiKey, string> = {
   'organiser.orderBy': 'Trier par {{column}}',
   'organiser.hint':
     'Faites glisser les éléments entre les listes et dans chacune, ou placez-vous sur la poignée d’une ligne et appuyez sur Espace puis sur les flèches. Cliquez sur un titre pour ouvrir sa boîte.',
-  // Item hover menu, Item settings, box finder, workspace settings (items web, issue 4)
+  // Item hover menu, Item settings, box finder, workspace settings
   'boxFinder.open': 'Ouvrir',
   'boxFinder.move': 'Déplacer',
   'boxFinder.select': 'Choisir',

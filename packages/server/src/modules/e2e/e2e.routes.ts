@@ -21,7 +21,7 @@ export const e2eRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, runReminders }) => {
   const tags = ['e2e helpers (NESTBOX_E2E=1 only)'];
 
-  // Reminders (issue 7): runs the reminders job as if the clock said `now` (a repeat a minute away
+  // Reminders: runs the reminders job as if the clock said `now` (a repeat a minute away
   // is tested without waiting a minute); the real scheduler keeps running beside it.
   if (runReminders)
     app.post(

@@ -360,7 +360,7 @@ export function createItemsService({
   }
 
   return {
-    // --- Slack inbox (issue 8): items an integration creates on a user's behalf, inside the
+    // --- Slack inbox: items an integration creates on a user's behalf, inside the
     // integration's own transaction (so a retried delivery can never create a second one).
     /** A new box, last in the user's root box; undefined when the user has no root box. */
     async insertBoxInRootFor(

@@ -231,7 +231,7 @@ const MATRIX: [string, Call, Record<Role, number>][] = [
     }),
     WORKSPACE_SHARE,
   ],
-  // Reminders (issue 7): anyone who can read an item keeps their own reminders on it.
+  // Reminders: anyone who can read an item keeps their own reminders on it.
   [
     'create-item-reminder',
     (f) => ({ method: 'POST', path: `/api/reminders/create-item-reminder?itemId=${f.text}` }),
@@ -318,7 +318,7 @@ describe(`permission matrix on ${testEngine}`, () => {
     });
   }
 
-  // Reminders (issue 7): each member manages only their own; someone else's reminder is 404.
+  // Reminders: each member manages only their own; someone else's reminder is 404.
   it('lets owner, editor and readonly manage their own reminders, and nobody else’s', async () => {
     const f = await fixture();
     const mine: Partial<Record<Role, string>> = {};

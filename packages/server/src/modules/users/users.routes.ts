@@ -113,7 +113,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // Customizations (issue 8): defaults for new boxes and reminder e-mails.
+  // Customizations: defaults for new boxes and reminder e-mails.
   app.put(
     '/api/admin/users/update-customizations',
     {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/feedback/page-loader';
 import { RemindersSection } from '../../features/reminders/components/reminders-section';
-// Slack link result notice (issue 8)
+// Slack link result notice
 import { useSlackLinkNotice } from '../../features/settings/hooks/use-slack-link-notice';
 import { ItemSettingsHost } from '../../features/workspace/components/item-settings-host';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
