@@ -90,6 +90,14 @@ test('when the bot check cannot be done, Confirm says so, and the next Confirm t
   await page.getByLabel('New password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Connection error - please try submitting your password again.')).toBeVisible();
+  // The widget's own failure message sits under it and leaves Confirm clear.
+  const bubble = page.locator('altcha-widget .altcha-popover');
+  await expect(bubble).toBeVisible();
+  const [bubbleBox, confirmBox] = [
+    await bubble.boundingBox(),
+    await page.getByRole('button', { name: 'Confirm' }).boundingBox(),
+  ];
+  expect(bubbleBox && confirmBox && bubbleBox.y + bubbleBox.height <= confirmBox.y).toBe(true);
 
   await page.unroute('**/api/captcha/challenge');
   await page.getByRole('button', { name: 'Confirm' }).click();
