@@ -7,11 +7,13 @@ import { type DatabaseHandle, openDatabase } from '../packages/server/dist/db/co
 import { newId } from '../packages/server/dist/db/ids.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import type { NewItemRow, RemindersTable } from '../packages/server/dist/db/schema.js';
+import { createDomainEvents } from '../packages/server/dist/events/domain-events.js';
+import { createAccessService } from '../packages/server/dist/modules/access/index.js';
 import {
   createRemindersService,
   REMINDER_CLAIM_BATCH,
 } from '../packages/server/dist/modules/reminders/reminders.service.js';
-import { insertUserWithRootBox } from '../packages/server/dist/modules/users/users.repository.js';
+import { insertUserWithRootBox } from '../packages/server/dist/modules/users/index.js';
 import type { Benchmark } from './lib/benchmark.js';
 
 const REMINDERS = 100_000;
@@ -101,16 +103,15 @@ async function measureEngine(label: string, database: DatabaseHandle): Promise<s
     const dueMinute = Date.UTC(2030, 0, 1, 9);
     await seed(database, dueMinute);
     let pushes = 0;
+    const bus = createDomainEvents();
+    bus.on('reminders.unreadCounts', ({ counts }) => {
+      pushes += counts.size;
+    });
     const reminders = createRemindersService({
       db: database.db,
       engine: database.engine,
-      publisher: {
-        publish: () => {
-          pushes += 1;
-        },
-        endUserSessions: () => {},
-        endTokenSessions: () => {},
-      },
+      access: createAccessService({ db: database.db }),
+      events: bus,
     });
     const started = performance.now();
     const cpuBefore = process.cpuUsage();

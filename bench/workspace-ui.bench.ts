@@ -10,7 +10,7 @@ import { loadConfig } from '../packages/server/dist/config/env.js';
 import { loadSecrets } from '../packages/server/dist/config/secrets.js';
 import { type DatabaseHandle, openDatabase } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
-import { signSessionToken } from '../packages/server/dist/modules/auth/session-tokens.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
 import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
 

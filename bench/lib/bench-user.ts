@@ -4,12 +4,12 @@ import { newId } from '../../packages/server/dist/db/ids.js';
 import { migrateToLatest } from '../../packages/server/dist/db/migrate.js';
 import type { Database } from '../../packages/server/dist/db/schema.js';
 import { runBaseSeed } from '../../packages/server/dist/db/seeds/base-seed.js';
-import { insertUserWithRootBox } from '../../packages/server/dist/modules/users/users.repository.js';
+import { insertUserWithRootBox } from '../../packages/server/dist/modules/users/index.js';
 
 /** An item row as the benches write them (created by the bench user). */
 export interface BenchItem {
   id: string;
-  type: string;
+  type: 'todoBox' | 'todoText';
   title: string;
   parent_id: string;
   position: number;

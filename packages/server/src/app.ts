@@ -6,6 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
+import { createDomainEvents } from './events/domain-events.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { errorHandling } from './http/error-handler.js';
 import { jsonBodyParsing } from './http/json-body.js';
@@ -18,9 +19,11 @@ import {
 import { requestContextPlugin } from './http/request-context.js';
 import { requestLocale } from './http/request-locale.js';
 import { registerWebApp } from './http/web-app.js';
+import { autoArchiveJob, createAutoArchiveSweep } from './jobs/auto-archive.js';
+import { remindersJob } from './jobs/reminders.js';
 import { REMINDERS_INTERVAL_MS, startScheduler } from './jobs/scheduler.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-// Slack and admin tools
+import { createAccessService } from './modules/access/index.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -35,20 +38,20 @@ import {
 } from './modules/captcha/captcha.service.js';
 import { e2eRoutes } from './modules/e2e/e2e.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createItemsService } from './modules/items/index.js';
 import { itemsRoutes } from './modules/items/items.routes.js';
-import { createItemsService } from './modules/items/items.service.js';
+import { subscribeLiveUpdates } from './modules/live/live.service.js';
 import { organizerRoutes } from './modules/organizer/organizer.routes.js';
 import { createOrganizerService } from './modules/organizer/organizer.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
-// Reminders
 import { remindersRoutes } from './modules/reminders/reminders.routes.js';
 import { createRemindersService } from './modules/reminders/reminders.service.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { createSharingService } from './modules/sharing/sharing.service.js';
 import { slackPublicRoutes, slackUserRoutes } from './modules/slack/slack.routes.js';
 import { createSlackService } from './modules/slack/slack.service.js';
+import { createUsersService } from './modules/users/index.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
 import { workspaceRoutes } from './modules/workspace/workspace.routes.js';
 import { createWorkspaceService } from './modules/workspace/workspace.service.js';
 import { attachRealtime } from './realtime/realtime.js';
@@ -191,14 +194,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(referenceRoutes);
   await app.register(captchaRoutes, { captcha, recaptchaSiteKey: config.recaptcha?.siteKey });
   await app.register(authRoutes, { auth, authenticate });
+  const access = createAccessService({ db });
+  const events = createDomainEvents({
+    onError: (error) => app.log.error({ err: error }, 'a live update could not be sent'),
+  });
   // Reminders: re-planned with the target date, fired by their own scheduler below.
   const reminders = createRemindersService({
     db,
     engine: context.dbEngine,
-    publisher,
+    access,
+    events,
     mailer,
     appUrl: config.appUrl,
-    onError: (error) => app.log.error({ err: error }, 'a reminder could not be announced'),
+    onError: (error) => app.log.error({ err: error }, 'a reminder could not be sent'),
   });
   const users = createUsersService({
     db,
@@ -214,37 +222,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const items = createItemsService({
     db,
     engine: context.dbEngine,
-    publisher,
-    onError: (error) => app.log.error({ err: error }, 'a live update could not be sent'),
-    onAutoArchiveFailed: (itemId, error) =>
-      app.log.error(
-        { err: error, itemId },
-        'an item could not be auto-archived; it is tried again at the next sweep',
-      ),
+    access,
+    events,
     onTargetDateChanged: reminders.targetDateChanged,
   });
+  subscribeLiveUpdates({ events, publisher, access, items });
   const workspace = createWorkspaceService({ db, items, users });
   await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
   await app.register(workspaceRoutes, { workspace, authenticate });
   await app.register(organizerRoutes, {
-    items,
-    organizer: createOrganizerService({ db }),
+    organizer: createOrganizerService({ db, items }),
     users,
     authenticate,
   });
   await app.register(sharingRoutes, {
-    sharing: createSharingService({ db, items, users }),
+    sharing: createSharingService({ db, access, items, users, events }),
     users,
     authenticate,
   });
   await app.register(remindersRoutes, { reminders, authenticate });
-  // Slack and admin tools
   const slack = createSlackService({
     db,
     slack: config.slack,
     appUrl: config.appUrl,
     serverSecret: secrets.jwtSecret,
     items,
+    events,
     onError: (error) => app.log.warn({ err: error }, 'a Slack call failed'),
   });
   const secureCookies = config.appUrl.startsWith('https://');
@@ -260,21 +263,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate,
   });
   if (runJobs) {
+    const sweep = createAutoArchiveSweep({
+      items,
+      events,
+      onFailed: (itemId, error) =>
+        app.log.error(
+          { err: error, itemId },
+          'an item could not be auto-archived; it is tried again at the next sweep',
+        ),
+    });
     const scheduler = startScheduler(
       [
-        { name: 'auto-archive', run: async (now) => (await items.runAutoArchive(now)).length },
+        autoArchiveJob(sweep),
         // Logged-out tokens and answered captchas are kept only until they would expire.
         { name: 'expired-revocations', run: auth.pruneRevokedTokens },
         { name: 'expired-captcha-answers', run: captchaReplays.prune },
       ],
       app.log,
     );
-    // Reminders fire at most 30 s late: their own, shorter interval.
-    const reminderScheduler = startScheduler(
-      [{ name: 'reminders', run: (now) => reminders.runDue(now) }],
-      app.log,
-      REMINDERS_INTERVAL_MS,
-    );
+    // Reminders are due to the minute: their own, shorter interval.
+    const reminderScheduler = startScheduler([remindersJob(reminders)], app.log, REMINDERS_INTERVAL_MS);
     app.addHook('onClose', async () => {
       scheduler.stop();
       reminderScheduler.stop();

@@ -21,8 +21,8 @@ import { newId } from '../db/ids.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { runBaseSeed } from '../db/seeds/base-seed.js';
 import { reseedDatabase } from '../db/seeds/reseed.js';
-import { hashPassword } from '../modules/auth/password-hasher.js';
-import { findUserByEmail, foldEmail, insertUserWithRootBox } from '../modules/users/users.repository.js';
+import { hashPassword } from '../modules/auth/index.js';
+import { findUserByEmail, foldEmail, insertUserWithRootBox } from '../modules/users/index.js';
 
 const USAGE = `Usage:
   npm run admin -- create-user --email <email> --name <name> [--password <password>] [--admin]

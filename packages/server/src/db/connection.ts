@@ -1,7 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  type Dialect,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type TransactionBuilder,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -48,8 +56,83 @@ function openSqlite(file: string): DatabaseHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const dialect = new SqliteDialect({ database: withStatementCache(database) });
+  const db =
+    process.env.NODE_ENV === 'production'
+      ? new Kysely<Database>({ dialect })
+      : new TransactionGuardedKysely({ dialect: transactionGuarded(dialect) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The transactions open in the current flow of work, innermost first. SQLite has one
+ * connection: a query made on `db` (not on the transaction) while that flow's transaction is
+ * open waits for the connection the transaction holds, for ever.
+ */
+interface OpenTransaction {
+  open: boolean;
+  outer: OpenTransaction | undefined;
+}
+const openTransactions = new AsyncLocalStorage<OpenTransaction>();
+
+const insideOpenTransaction = () => {
+  for (let t = openTransactions.getStore(); t; t = t.outer) if (t.open) return true;
+  return false;
+};
+
+export const QUERY_OUTSIDE_TRANSACTION =
+  'A query on `db` was made while this flow of work holds an open transaction: on SQLite it would wait for ever. Run it on the transaction (`trx`) instead, or before or after it.';
+
+/** Kysely whose transactions mark the flow of work that runs them (development and tests). */
+class TransactionGuardedKysely extends Kysely<Database> {
+  override transaction(): TransactionBuilder<Database> {
+    const builder = super.transaction();
+    const execute = builder.execute.bind(builder);
+    return Object.assign(builder, {
+      execute: <T>(callback: Parameters<typeof execute<T>>[0]) =>
+        openTransactions.run({ open: false, outer: openTransactions.getStore() }, () => execute(callback)),
+    });
+  }
+}
+
+/**
+ * A dialect whose connection is refused at once, with a clear message, to a flow of work
+ * whose own transaction holds it, instead of hanging. Other flows still wait their turn.
+ */
+function transactionGuarded(inner: Dialect): Dialect {
+  const mark = (open: boolean) => {
+    const transaction = openTransactions.getStore();
+    if (transaction) transaction.open = open;
+  };
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createDriver(): Driver {
+      const driver = inner.createDriver();
+      return new Proxy(driver, {
+        get(target, property, receiver) {
+          if (property === 'acquireConnection')
+            return () =>
+              insideOpenTransaction()
+                ? Promise.reject(new Error(QUERY_OUTSIDE_TRANSACTION))
+                : target.acquireConnection();
+          if (property === 'beginTransaction')
+            return async (...args: Parameters<Driver['beginTransaction']>) => {
+              await target.beginTransaction(...args);
+              mark(true);
+            };
+          if (property === 'commitTransaction' || property === 'rollbackTransaction')
+            return async (...args: Parameters<Driver['commitTransaction']>) => {
+              mark(false);
+              await target[property](...args);
+            };
+          const value: unknown = Reflect.get(target, property, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

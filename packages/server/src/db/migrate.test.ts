@@ -1,9 +1,9 @@
 import { SYSTEM_USER } from '@nestbox/shared/constants';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testEngine } from '../test/test-database.js';
 import { openDatabase } from './connection.js';
-import { migrateToLatest } from './migrate.js';
+import { MIGRATION_PROVIDER, migrateToLatest } from './migrate.js';
 import { runBaseSeed } from './seeds/base-seed.js';
 
 const TABLES = [
@@ -28,6 +28,7 @@ const MIGRATIONS = [
   '0004-box-children',
   '0006-root-box-links',
   '0007-account-security',
+  '0008-value-sets',
 ];
 
 describe(`database on ${testEngine}`, () => {
@@ -75,7 +76,7 @@ describe(`database on ${testEngine}`, () => {
     await migrateToLatest(database.db);
     await runBaseSeed(database.db);
     const { db } = database;
-    const base = { type: 'todoBox', created_by: SYSTEM_USER.id, created_at: 1, updated_at: 1 };
+    const base = { type: 'todoBox' as const, created_by: SYSTEM_USER.id, created_at: 1, updated_at: 1 };
     await expect(
       db
         .insertInto('items')
@@ -121,7 +122,7 @@ describe(`database on ${testEngine}`, () => {
     await migrateToLatest(database.db);
     await runBaseSeed(database.db);
     const { db } = database;
-    const item = { type: 'todoBox', created_by: SYSTEM_USER.id, created_at: 1, updated_at: 1 };
+    const item = { type: 'todoBox' as const, created_by: SYSTEM_USER.id, created_at: 1, updated_at: 1 };
     await expect(
       db.transaction().execute(async (trx) => {
         await trx
@@ -135,6 +136,58 @@ describe(`database on ${testEngine}`, () => {
       }),
     ).rejects.toThrow();
     expect(await db.selectFrom('items').select('id').execute()).toEqual([]);
+  });
+});
+
+describe(`fixed value sets on ${testEngine}`, () => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it('puts values outside a set back to the default, then refuses them on insert and update', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const migrator = async (upTo: string) => {
+      const pgSchema = database?.pgSchema;
+      return new Migrator({
+        db,
+        provider: MIGRATION_PROVIDER,
+        ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+      }).migrateTo(upTo);
+    };
+    await migrator('0007-account-security');
+    await runBaseSeed(db);
+    const at = { created_by: SYSTEM_USER.id, created_at: 1, updated_at: 1 };
+    // Written by an older version: a box type and a level no version shows.
+    await sql`insert into items (id, type, box_type, created_by, created_at, updated_at)
+      values ('old', 'todoBox', 'chooser', ${at.created_by}, 1, 1)`.execute(db);
+    await sql`insert into item_users (item_id, user_id, level, created_at)
+      values ('old', ${SYSTEM_USER.id}, 'superuser', 1)`.execute(db);
+    await migrator('0008-value-sets');
+    expect(
+      await db.selectFrom('items').select('box_type').where('id', '=', 'old').executeTakeFirst(),
+    ).toEqual({
+      box_type: 'todo',
+    });
+    expect(
+      await db.selectFrom('item_users').select('level').where('item_id', '=', 'old').executeTakeFirst(),
+    ).toEqual({
+      level: 'readonly',
+    });
+    await expect(
+      sql`insert into items (id, type, created_by, created_at, updated_at)
+        values ('new', 'chooser', ${at.created_by}, 1, 1)`.execute(db),
+    ).rejects.toThrow(/type/);
+    await expect(
+      sql`update item_users set level = 'superuser' where item_id = 'old'`.execute(db),
+    ).rejects.toThrow(/level/);
+    await expect(sql`update users set open_boxes_in = 'elsewhere'`.execute(db)).rejects.toThrow(
+      /open_boxes_in/,
+    );
+    // Empty stays allowed where the column may be empty.
+    await sql`update items set auto_archive_duration = null where id = 'old'`.execute(db);
   });
 });
 

@@ -5,6 +5,7 @@ import * as openBoxesIn from './migrations/0003-open-boxes-in.js';
 import * as boxChildren from './migrations/0004-box-children.js';
 import * as rootBoxLinks from './migrations/0006-root-box-links.js';
 import * as accountSecurity from './migrations/0007-account-security.js';
+import * as valueSets from './migrations/0008-value-sets.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -15,9 +16,11 @@ const migrations: Record<string, Migration> = {
   '0004-box-children': boxChildren,
   '0006-root-box-links': rootBoxLinks,
   '0007-account-security': accountSecurity,
+  '0008-value-sets': valueSets,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** Every migration, for Kysely's migrator. */
+export const MIGRATION_PROVIDER: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
  * Brings the schema up to date. Idempotent; safe when several instances start together
@@ -31,7 +34,11 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     db.getExecutor().adapter instanceof PostgresAdapter
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: MIGRATION_PROVIDER,
+    ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

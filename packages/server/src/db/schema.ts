@@ -1,9 +1,18 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  AutoArchiveDuration,
+  OpenBoxesIn,
+  OrderDirection,
+  UnprioritizedOrderColumn,
+} from '@nestbox/shared/constants';
+import type { AccessLevel, BoxType, ItemType, SearchScope } from '@nestbox/shared/items/item.schema';
+import type { BeforeAfterOn, ReminderUnit } from '@nestbox/shared/reminders/fire-time';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types of the data model (ARCHITECTURE.md "Data"). Portable types only: ids are
  * UUIDv7 text, times are UTC epoch milliseconds, booleans are stored as 0/1 integers and
- * mapped to `boolean` in the repositories.
+ * mapped to `boolean` in the repositories. A column with a fixed set of values is typed as
+ * that union, and the database refuses anything else (migration 0008).
  */
 type Flag = ColumnType<number, number | undefined, number>;
 type Millis = number;
@@ -24,15 +33,15 @@ export interface UsersTable {
   token_version: Generated<number>;
   workspace_split: Generated<number>;
   tooltips_enabled: Flag;
-  /** Workspace settings: 'newPane' or 'samePane' (OPEN_BOXES_IN). */
-  open_boxes_in: Generated<string>;
+  /** Workspace settings: where a box opened from a pane shows. */
+  open_boxes_in: Generated<OpenBoxesIn>;
   /** Customizations: the defaults given to new boxes. */
   default_show_completed: Flag;
   default_auto_add_to_unprioritized: Flag;
   reminder_emails: Flag;
   prioritized_split_percentage: Generated<number>;
-  unprioritized_order_by: Generated<string>;
-  unprioritized_order_dir: Generated<string>;
+  unprioritized_order_by: Generated<UnprioritizedOrderColumn>;
+  unprioritized_order_dir: Generated<OrderDirection>;
   /** When the address was proven (seed, activation, e-mail change or reset link); null if never. */
   email_verified_at: Millis | null;
   /** An address change waiting for its confirmation link (save-profile), and when that link expires. */
@@ -42,11 +51,16 @@ export interface UsersTable {
   updated_at: Millis;
 }
 
+export type AccountTokenPurpose = 'activation' | 'password_reset' | 'email_change' | 'slack_oauth_state';
+
 export interface AccountTokensTable {
   id: string;
   user_id: string;
-  /** `activation`, `password_reset` or `email_change`. */
-  purpose: string;
+  /**
+   * What the token proves: an e-mailed link (`activation`, `password_reset`, `email_change`)
+   * or the single-use state of a Slack OAuth consent (`slack_oauth_state`).
+   */
+  purpose: AccountTokenPurpose;
   /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
   token_hash: string;
   expires_at: Millis;
@@ -56,10 +70,8 @@ export interface AccountTokensTable {
 
 export interface ItemsTable {
   id: string;
-  /** `todoBox` or `todoText`. */
-  type: string;
-  /** `any`, `todo` or `search`. */
-  box_type: Generated<string>;
+  type: ItemType;
+  box_type: Generated<BoxType>;
   title: Generated<string>;
   parent_id: string | null;
   /** Order among siblings (fractional, so an insert between two needs no renumbering). */
@@ -68,7 +80,7 @@ export interface ItemsTable {
   completed_at: Millis | null;
   archived_at: Millis | null;
   auto_archive_amount: number | null;
-  auto_archive_duration: string | null;
+  auto_archive_duration: AutoArchiveDuration | null;
   auto_archive_at: Millis | null;
   target_date: Millis | null;
   show_completed: Flag;
@@ -82,8 +94,7 @@ export interface ItemsTable {
 export interface ItemUsersTable {
   item_id: string;
   user_id: string;
-  /** `owner`, `editor` or `readonly`. */
-  level: string;
+  level: AccessLevel;
   created_at: Millis;
 }
 
@@ -98,16 +109,17 @@ export interface UserItemsTable {
   updated_at: Millis;
 }
 
+export type PaneType = 'box' | 'search';
+
 export interface PanesTable {
   id: string;
   user_id: string;
   position: number;
-  /** `box` or `search`. */
-  type: Generated<string>;
+  type: Generated<PaneType>;
   item_id: string | null;
   scroll_to_item_id: string | null;
   search_term: string | null;
-  search_scope: string | null;
+  search_scope: SearchScope | null;
   include_archived: Flag;
   include_completed: Flag;
   width: Generated<number>;
@@ -119,8 +131,8 @@ export interface RemindersTable {
   user_id: string;
   item_id: string;
   number_of: number;
-  unit: string;
-  before_after_on: string;
+  unit: ReminderUnit;
+  before_after_on: BeforeAfterOn;
   repeat: Flag;
   linked_directly_to_target_date: Flag;
   /** The next occurrence to fire (UTC ms), or null when nothing is planned. */
@@ -195,3 +207,9 @@ export type UserUpdate = Updateable<UsersTable>;
 export type ItemRow = Selectable<ItemsTable>;
 export type NewItemRow = Insertable<ItemsTable>;
 export type ItemUpdateRow = Updateable<ItemsTable>;
+
+/**
+ * Where a repository function runs its statements: the database, or a transaction the caller
+ * opened (every statement of a multi-row change goes through the one transaction).
+ */
+export type Executor = Kysely<Database>;

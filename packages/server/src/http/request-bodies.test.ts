@@ -28,7 +28,7 @@ const DEEPEST = '['.repeat(1_000_000);
 function addConstraintProbes(app: FastifyInstance) {
   app.get('/api/test/duplicate-link', async (request) => {
     const { userId, itemId } = request.query as { userId: string; itemId: string };
-    const link = { item_id: itemId, user_id: userId, level: 'owner', created_at: Date.now() };
+    const link = { item_id: itemId, user_id: userId, level: 'owner' as const, created_at: Date.now() };
     await db().insertInto('item_users').values(link).execute();
     return { ok: true };
   });

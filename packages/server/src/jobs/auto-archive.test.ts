@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema.js';
-import { findRootBox } from '../modules/items/items.repository.js';
-import { createItemsService, type ItemsService } from '../modules/items/items.service.js';
-import { createUser } from '../test/factories.js';
+import { createAccessService } from '../modules/access/index.js';
+import { createItemsService, type ItemsService } from '../modules/items/index.js';
+import { createUser, rootBoxOf } from '../test/factories.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../test/test-database.js';
+import { createAutoArchiveSweep } from './auto-archive.js';
 import { startScheduler } from './scheduler.js';
 
 const DAY = 86_400_000;
@@ -16,12 +17,21 @@ describe(`auto-archive on ${testEngine}`, () => {
   let root: string;
   let clock = Date.UTC(2026, 0, 10, 12);
   let items: ItemsService;
+  let sweep: ReturnType<typeof createAutoArchiveSweep>;
+  const itemsService = () =>
+    createItemsService({
+      db: database.db,
+      engine: database.engine,
+      access: createAccessService({ db: database.db }),
+      now: () => clock,
+    });
 
   beforeAll(async () => {
     database = await createMigratedTestDatabase();
     user = await createUser(database.db);
-    root = (await findRootBox(database.db, user.id))?.id ?? '';
-    items = createItemsService({ db: database.db, engine: database.engine, now: () => clock });
+    root = await rootBoxOf(database.db, user.id);
+    items = itemsService();
+    sweep = createAutoArchiveSweep({ items });
   });
   afterAll(() => database.close());
 
@@ -37,9 +47,9 @@ describe(`auto-archive on ${testEngine}`, () => {
 
   it('archives an item once its time has come, exactly once, and not before', async () => {
     const id = await textExpiringIn(2);
-    expect(await items.runAutoArchive(clock + 2 * DAY - 1)).toEqual([]);
-    expect(await items.runAutoArchive(clock + 2 * DAY)).toEqual([id]);
-    expect(await items.runAutoArchive(clock + 3 * DAY)).toEqual([]);
+    expect(await sweep(clock + 2 * DAY - 1)).toEqual([]);
+    expect(await sweep(clock + 2 * DAY)).toEqual([id]);
+    expect(await sweep(clock + 3 * DAY)).toEqual([]);
     const archived = await items.getItem(user, id);
     expect(archived.archivedDate).toBe(clock + 2 * DAY);
     expect(archived.autoArchiveTimestamp).toBeNull();
@@ -48,8 +58,8 @@ describe(`auto-archive on ${testEngine}`, () => {
   it('shares due items between instances sweeping at the same moment, never twice', async () => {
     clock += 10 * DAY;
     const ids = await Promise.all(Array.from({ length: 12 }, () => textExpiringIn(1)));
-    const other = createItemsService({ db: database.db, engine: database.engine, now: () => clock });
-    const [a, b] = await Promise.all([items.runAutoArchive(clock + DAY), other.runAutoArchive(clock + DAY)]);
+    const other = createAutoArchiveSweep({ items: itemsService() });
+    const [a, b] = await Promise.all([sweep(clock + DAY), other(clock + DAY)]);
     expect([...a, ...b].sort()).toEqual([...ids].sort());
     expect(a.filter((id) => b.includes(id))).toEqual([]);
   });
@@ -85,11 +95,9 @@ describe(`auto-archive on ${testEngine}`, () => {
   it('archives every other due item when one fails, and tries the failed one again at the next sweep', async () => {
     clock += 10 * DAY;
     const failed: string[] = [];
-    const sweeper = createItemsService({
-      db: database.db,
-      engine: database.engine,
-      now: () => clock,
-      onAutoArchiveFailed: (itemId) => failed.push(itemId),
+    const sweeper = createAutoArchiveSweep({
+      items: itemsService(),
+      onFailed: (itemId) => failed.push(itemId),
     });
     const [first, poisoned, last] = [
       await textExpiringIn(1),
@@ -108,12 +116,12 @@ describe(`auto-archive on ${testEngine}`, () => {
         begin select raise(abort, 'poisoned row'); end`.execute(db);
     }
 
-    expect((await sweeper.runAutoArchive(clock + DAY)).sort()).toEqual([first, last].sort());
+    expect((await sweeper(clock + DAY)).sort()).toEqual([first, last].sort());
     expect(failed).toEqual([poisoned]);
     expect((await items.getItem(user, poisoned)).archivedDate).toBeNull();
 
     await sql`drop trigger poisoned${database.engine === 'postgres' ? sql` on items` : sql``}`.execute(db);
-    expect(await sweeper.runAutoArchive(clock + DAY)).toEqual([poisoned]);
+    expect(await sweeper(clock + DAY)).toEqual([poisoned]);
     expect((await items.getItem(user, poisoned)).archivedDate).toBe(clock + DAY);
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 /** How often due work is looked for; SPEC: auto-archive happens within a minute of expiry. */
 export const SCHEDULER_INTERVAL_MS = 30_000;
 
-/** Reminders fire at most 30 s late (SPEC: on time): they are looked for every 10 s. */
+/** Reminders are looked for every 10 s, so one fires at most about 10 s after its time (SPEC: on time). */
 export const REMINDERS_INTERVAL_MS = 10_000;
 
 export interface ScheduledJob {

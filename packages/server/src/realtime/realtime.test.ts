@@ -2,9 +2,8 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import type { AddItemEvent, UpdateItemEvent } from '@nestbox/shared/realtime/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema.js';
-import { findRootBox } from '../modules/items/items.repository.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { createUser, DEFAULT_PASSWORD, tokenFor } from '../test/factories.js';
+import { createUser, DEFAULT_PASSWORD, rootBoxOf, tokenFor } from '../test/factories.js';
 import { type ClientSocket, connect, nextEvent } from '../test/socket-client.js';
 import { testEngine } from '../test/test-database.js';
 
@@ -22,7 +21,7 @@ describe(`live updates on ${testEngine}`, () => {
       return {
         ...user,
         token: await tokenFor(t.secrets.jwtSecret, user),
-        root: (await findRootBox(t.database.db, user.id))?.id ?? '',
+        root: await rootBoxOf(t.database.db, user.id),
       };
     };
     [owner, member, stranger] = [await make('Owner'), await make('Member'), await make('Stranger')];

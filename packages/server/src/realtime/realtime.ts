@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { Server } from 'socket.io';
 import type { Database } from '../db/schema.js';
-import { sessionForToken } from '../modules/auth/authenticate.js';
+import { sessionForToken } from '../modules/auth/index.js';
 
 /** What the rest of the server needs from the live channel: send to a user, end their sessions. */
 export interface Publisher {

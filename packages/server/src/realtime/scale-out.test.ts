@@ -8,8 +8,7 @@ import type { AddItemEvent } from '@nestbox/shared/realtime/events';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection.js';
-import { findRootBox } from '../modules/items/items.repository.js';
-import { createUser, tokenFor } from '../test/factories.js';
+import { createUser, rootBoxOf, tokenFor } from '../test/factories.js';
 import { connect, nextEvent } from '../test/socket-client.js';
 import { testEngine } from '../test/test-database.js';
 
@@ -97,7 +96,7 @@ describe.runIf(testEngine === 'postgres' && databaseUrl && redisUrl)(
     it('delivers an item created through A to a socket connected to B', async () => {
       const database = openDatabase({ databaseUrl, pgSchema: schema, pgPoolSize: 2 });
       const user = await createUser(database.db, { name: 'Scaled' });
-      const root = (await findRootBox(database.db, user.id))?.id ?? '';
+      const root = await rootBoxOf(database.db, user.id);
       await database.close();
       const token = await tokenFor(SECRET, user);
       const [urlA, urlB] = urls;

@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../db/ids.js';
 import type { Database, UserRow } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/password-hasher.js';
-import { signSessionToken } from '../modules/auth/session-tokens.js';
-import { findRootBox } from '../modules/items/items.repository.js';
-import { findUserById, insertUserWithRootBox } from '../modules/users/users.repository.js';
+import { hashPassword, signSessionToken } from '../modules/auth/index.js';
+import { findUserById, insertUserWithRootBox } from '../modules/users/index.js';
 
 let counter = 0;
 
@@ -57,12 +55,48 @@ export async function createSignedInUser(
   overrides: Parameters<typeof createUser>[1] = {},
 ): Promise<SignedInUser> {
   const user = await createUser(t.database.db, overrides);
-  const root = await findRootBox(t.database.db, user.id);
+  return {
+    ...user,
+    token: await tokenFor(t.secrets.jwtSecret, user),
+    root: await rootBoxOf(t.database.db, user.id),
+  };
+}
+
+/** The id of a user's Workspace (root box). */
+export async function rootBoxOf(db: Kysely<Database>, userId: string): Promise<string> {
+  const root = await db
+    .selectFrom('items')
+    .select('id')
+    .where('created_by', '=', userId)
+    .where('is_root_box', '=', 1)
+    .executeTakeFirst();
   if (!root) throw new Error('factory: root box missing');
-  return { ...user, token: await tokenFor(t.secrets.jwtSecret, user), root: root.id };
+  return root.id;
 }
 
 /** A valid session token for a user, as a login would give (24-hour session). */
 export function tokenFor(secret: string, user: UserRow): Promise<string> {
   return signSessionToken(secret, { userId: user.id, tokenVersion: user.token_version, rememberMe: false });
+}
+
+/** An item row straight into the tree (tests of the commands start from a tree they built). */
+export async function insertItemRow(
+  db: Kysely<Database>,
+  row: { type: 'todoBox' | 'todoText'; parent: string; createdBy: string; position?: number; title?: string },
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('items')
+    .values({
+      id,
+      type: row.type,
+      title: row.title ?? id,
+      parent_id: row.parent,
+      position: row.position ?? 1024,
+      created_by: row.createdBy,
+      created_at: 1,
+      updated_at: 1,
+    })
+    .execute();
+  return id;
 }

@@ -13,6 +13,31 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 const id = z.string().min(1).max(64);
 
 /**
+ * What the caller may do with an item, decided by the server's policy from their level and
+ * the item itself (a Workspace is never archived, moved or renamed): the web app reads these
+ * and never re-derives them from `accessLevel`.
+ */
+export const ITEM_ABILITIES = [
+  'edit',
+  'archive',
+  'share',
+  'changeLevels',
+  'move',
+  'prioritize',
+  'setReminders',
+] as const;
+export type ItemAbility = (typeof ITEM_ABILITIES)[number];
+export const AbilitiesSchema = z
+  .object(
+    Object.fromEntries(ITEM_ABILITIES.map((ability) => [ability, z.boolean()])) as Record<
+      ItemAbility,
+      z.ZodBoolean
+    >,
+  )
+  .meta({ id: 'Abilities' });
+export type Abilities = z.infer<typeof AbilitiesSchema>;
+
+/**
  * Titles, as long as the longest kind allows (a text's); a box's own limit is checked with the
  * rest of its rules (boxTitleError), so create-item and save-box-item refuse the same titles.
  */
@@ -44,6 +69,7 @@ export const ItemSchema = z
     accessLevel: z
       .enum(ACCESS_LEVELS)
       .describe("The caller's level on this item (inherited from the nearest shared box)."),
+    abilities: AbilitiesSchema,
   })
   .meta({ id: 'Item' });
 
@@ -136,6 +162,10 @@ export const MoveBetweenPanesBodySchema = z
   })
   .meta({ id: 'MoveBetweenPanesBody' });
 
+/** Where a search looks: starred items, inside the caller's own Workspace, or everything they see. */
+export const SEARCH_SCOPES = ['favourites', 'workspace', 'search'] as const;
+export type SearchScope = (typeof SEARCH_SCOPES)[number];
+
 /** `POST /api/items/search-items`: titles containing the term, among everything the caller can see. */
 export const SearchItemsBodySchema = z
   .object({
@@ -143,7 +173,7 @@ export const SearchItemsBodySchema = z
     includeArchived: z.boolean().default(false),
     includeCompleted: z.boolean().default(false),
     scope: z
-      .enum(['favourites', 'workspace', 'search'])
+      .enum(SEARCH_SCOPES)
       .default('search')
       .describe(
         'favourites: starred items; workspace: inside your own Workspace; search: everything you can see.',

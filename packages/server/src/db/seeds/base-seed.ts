@@ -1,6 +1,6 @@
 import { SYSTEM_USER } from '@nestbox/shared/constants';
 import type { Kysely } from 'kysely';
-import { foldEmail, insertUserWithRootBox } from '../../modules/users/users.repository.js';
+import { foldEmail, insertUserWithRootBox } from '../../modules/users/index.js';
 import { newId } from '../ids.js';
 import type { Database } from '../schema.js';
 

@@ -1,7 +1,8 @@
 import { DEMO_EMAILS } from '@nestbox/shared/admin/admin.schema';
 import { todayBounds } from '@nestbox/shared/organizer/grouping';
+import type { BeforeAfterOn, ReminderUnit } from '@nestbox/shared/reminders/fire-time';
 import type { Kysely } from 'kysely';
-import { insertUserWithRootBox } from '../../modules/users/users.repository.js';
+import { insertUserWithRootBox } from '../../modules/users/index.js';
 import { newId } from '../ids.js';
 import type { Database } from '../schema.js';
 
@@ -22,7 +23,7 @@ interface TextSpec {
   organizer?: 'prioritized' | 'unprioritized';
   today?: boolean;
   favourite?: boolean;
-  reminder?: { numberOf: number; unit: string; beforeAfterOn: 'before' | 'after' | 'on' };
+  reminder?: { numberOf: number; unit: ReminderUnit; beforeAfterOn: BeforeAfterOn };
 }
 
 interface BoxSpec {

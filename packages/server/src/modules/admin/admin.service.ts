@@ -6,7 +6,7 @@ import { reseedDatabase } from '../../db/seeds/reseed.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Publisher } from '../../realtime/realtime.js';
 import { hashPassword } from '../auth/password-hasher.js';
-import { foldEmail } from '../users/users.repository.js';
+import { foldEmail } from '../users/index.js';
 
 /** Administrators' tools (Application Settings → Database). */
 export function createAdminService({

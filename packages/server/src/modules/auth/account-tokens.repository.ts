@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { AccountTokenPurpose, Executor } from '../../db/schema.js';
 
-export type AccountTokenPurpose = 'activation' | 'password_reset' | 'email_change';
+/** The purposes of the links the account e-mails carry (the Slack OAuth state is Slack's own). */
+export type EmailedTokenPurpose = Exclude<AccountTokenPurpose, 'slack_oauth_state'>;
 
 export interface AccountTokenRecord {
   id: string;
@@ -11,11 +11,11 @@ export interface AccountTokenRecord {
 }
 
 export async function insertAccountToken(
-  db: Kysely<Database>,
+  db: Executor,
   token: {
     id: string;
     userId: string;
-    purpose: AccountTokenPurpose;
+    purpose: EmailedTokenPurpose;
     tokenHash: string;
     expiresAt: number;
     now: number;
@@ -35,8 +35,8 @@ export async function insertAccountToken(
 }
 
 export async function findAccountToken(
-  db: Kysely<Database>,
-  purpose: AccountTokenPurpose,
+  db: Executor,
+  purpose: EmailedTokenPurpose,
   tokenHash: string,
 ): Promise<AccountTokenRecord | undefined> {
   const row = await db
@@ -49,7 +49,7 @@ export async function findAccountToken(
 }
 
 /** Marks a token used if nobody has yet; true only for the one caller that wins. */
-export async function consumeAccountToken(db: Kysely<Database>, id: string, now: number): Promise<boolean> {
+export async function consumeAccountToken(db: Executor, id: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('account_tokens')
     .set({ used_at: now })
@@ -61,9 +61,9 @@ export async function consumeAccountToken(db: Kysely<Database>, id: string, now:
 
 /** Retires every unused token of a purpose, so only the newest link works. */
 export async function retireAccountTokens(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
-  purpose: AccountTokenPurpose,
+  purpose: EmailedTokenPurpose,
   now: number,
 ): Promise<void> {
   await db

@@ -19,21 +19,21 @@ import type { Limit, RateLimiter } from '../../http/rate-limit.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { renderActionMail } from '../../mail/templates.js';
 import type { Publisher } from '../../realtime/realtime.js';
-import { presentUser } from '../users/users.presenter.js';
 import {
   activateIfPending,
   findUserByEmail,
   findUserById,
   foldEmail,
   insertUserWithRootBox,
+  isValidTimeZone,
+  presentUser,
   replaceEmail,
   replacePassword,
   updateUser,
-} from '../users/users.repository.js';
-import { isValidTimeZone } from '../users/users.service.js';
+} from '../users/index.js';
 import {
-  type AccountTokenPurpose,
   consumeAccountToken,
+  type EmailedTokenPurpose,
   findAccountToken,
   insertAccountToken,
   retireAccountTokens,
@@ -45,7 +45,7 @@ import { signSessionToken } from './session-tokens.js';
 
 const HOUR = 3_600_000;
 /** Activation and e-mail change links live 24 hours; reset links 1 hour. All are single use. */
-export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
+export const TOKEN_TTL_MS: Record<EmailedTokenPurpose, number> = {
   activation: 24 * HOUR,
   password_reset: HOUR,
   email_change: 24 * HOUR,
@@ -103,7 +103,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** Issues a fresh single-use link token (256 random bits; only its hash is stored). */
-  async function issueToken(executor: Kysely<Database>, userId: string, purpose: AccountTokenPurpose) {
+  async function issueToken(executor: Kysely<Database>, userId: string, purpose: EmailedTokenPurpose) {
     const token = randomBytes(32).toString('base64url');
     const at = now();
     await retireAccountTokens(executor, userId, purpose, at);

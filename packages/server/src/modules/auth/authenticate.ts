@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { setRequestCaller } from '../../http/request-context.js';
-import { findUserById } from '../users/users.repository.js';
+import { findUserById } from '../users/index.js';
 import { isTokenRevoked } from './revoked-tokens.repository.js';
 import { verifySessionToken } from './session-tokens.js';
 

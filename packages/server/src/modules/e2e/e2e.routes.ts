@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { newId } from '../../db/ids.js';
 import type { Database } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import { insertAccountToken } from '../auth/account-tokens.repository.js';
 import { hashToken, TOKEN_TTL_MS } from '../auth/auth.service.js';
-import { activateIfPending, deleteUserByEmail, findUserByEmail } from '../users/users.repository.js';
+import { insertAccountToken } from '../auth/index.js';
+import { activateIfPending, deleteUserByEmail, findUserByEmail } from '../users/index.js';
 
 const EmailBody = z.object({ email: z.string().min(3) });
 

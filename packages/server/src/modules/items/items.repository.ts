@@ -1,8 +1,9 @@
-import type { AccessLevel } from '@nestbox/shared/items/item.schema';
-import { type Kysely, sql } from 'kysely';
+import type { AccessLevel, ItemType, SearchScope } from '@nestbox/shared/items/item.schema';
+import { sql } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
 import { idChunks } from '../../db/id-chunks.js';
-import type { Database, ItemRow, ItemUpdateRow, NewItemRow } from '../../db/schema.js';
+import type { Executor, ItemRow, ItemUpdateRow, NewItemRow } from '../../db/schema.js';
+import { MAX_TREE_DEPTH, visibleItemsSql } from '../access/index.js';
 
 /** The caller's personal state of an item (user_items), null where they have none. */
 interface PersonalState {
@@ -16,7 +17,7 @@ interface PersonalState {
 export type ItemWithState = ItemRow & PersonalState;
 
 /** The item columns the API's Item is made of (items.presenter.ts). */
-const PRESENTED_COLUMNS = [
+export const PRESENTED_COLUMNS = [
   'id',
   'title',
   'type',
@@ -38,13 +39,6 @@ const PRESENTED_COLUMNS = [
 export type PresentableRow = Pick<ItemRow, (typeof PRESENTED_COLUMNS)[number]> & PersonalState;
 
 /**
- * How far up or down the recursive queries below walk the tree. Each stops there even if the
- * stored tree were corrupt and held a cycle (moves cannot make one: see `lockTree`), so no
- * query can loop for ever; no real tree of boxes comes near it.
- */
-export const MAX_TREE_DEPTH = 1_000;
-
-/**
  * Serialises every change to the tree's shape (an item's parent) with the others, inside the
  * caller's transaction, until it ends: the "not into itself or below itself" check and the
  * update then see and make one consistent tree. Without it two moves made at once (A into B,
@@ -53,7 +47,7 @@ export const MAX_TREE_DEPTH = 1_000;
  * to reads, so one queue costs nothing); on SQLite the one connection already runs one
  * transaction at a time.
  */
-export async function lockTree(trx: Kysely<Database>, engine: DbEngine): Promise<void> {
+export async function lockTree(trx: Executor, engine: DbEngine): Promise<void> {
   if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${TREE_LOCK_KEY})`.execute(trx);
 }
 
@@ -65,11 +59,7 @@ const TREE_LOCK_KEY = 7_161_223_001;
  * chain) rather than down through everything inside the item. `undefined` when the walk found
  * no root within MAX_TREE_DEPTH: a corrupt tree, in which nothing may move.
  */
-export async function isAtOrAbove(
-  db: Kysely<Database>,
-  itemId: string,
-  boxId: string,
-): Promise<boolean | undefined> {
+export async function isAtOrAbove(db: Executor, itemId: string, boxId: string): Promise<boolean | undefined> {
   const { rows } = await sql<{ id: string; parent_id: string | null; depth: number }>`
     with recursive chain(id, parent_id, depth) as (
       select id, parent_id, 0 from items where id = ${boxId}
@@ -83,29 +73,7 @@ export async function isAtOrAbove(
   return top.parent_id === null ? false : undefined;
 }
 
-/**
- * The caller's level on an item: the level on its nearest linked ancestor-or-self
- * (ARCHITECTURE.md), or undefined when nothing on the way up is shared with them.
- */
-export async function accessLevelOf(
-  db: Kysely<Database>,
-  userId: string,
-  itemId: string,
-): Promise<AccessLevel | undefined> {
-  const { rows } = await sql<{ level: AccessLevel }>`
-    with recursive chain(id, parent_id, depth) as (
-      select id, parent_id, 0 from items where id = ${itemId}
-      union all
-      select i.id, i.parent_id, c.depth + 1 from items i join chain c on i.id = c.parent_id
-      where c.depth < ${MAX_TREE_DEPTH}
-    )
-    select iu.level as level from chain c
-    join item_users iu on iu.item_id = c.id and iu.user_id = ${userId}
-    order by c.depth limit 1`.execute(db);
-  return rows[0]?.level;
-}
-
-function selectWithState(db: Kysely<Database>, userId: string) {
+function selectWithState(db: Executor, userId: string) {
   return db
     .selectFrom('items')
     .leftJoin('user_items', (join) =>
@@ -120,12 +88,12 @@ function selectWithState(db: Kysely<Database>, userId: string) {
     ]);
 }
 
-export function findItem(db: Kysely<Database>, itemId: string): Promise<ItemRow | undefined> {
+export function findItem(db: Executor, itemId: string): Promise<ItemRow | undefined> {
   return db.selectFrom('items').selectAll().where('id', '=', itemId).executeTakeFirst();
 }
 
 export function findItemWithState(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
   itemId: string,
 ): Promise<ItemWithState | undefined> {
@@ -137,7 +105,7 @@ export function findItemWithState(
  * ones left out, completed ones too unless asked for.
  */
 export function childrenWithState(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
   parentId: string,
   { includeCompleted }: { includeCompleted: boolean },
@@ -161,7 +129,7 @@ export function childrenWithState(
 }
 
 /** The caller's root box ('Workspace'). */
-export function findRootBox(db: Kysely<Database>, userId: string): Promise<ItemRow | undefined> {
+export function findRootBox(db: Executor, userId: string): Promise<ItemRow | undefined> {
   return db
     .selectFrom('items')
     .selectAll()
@@ -170,22 +138,18 @@ export function findRootBox(db: Kysely<Database>, userId: string): Promise<ItemR
     .executeTakeFirst();
 }
 
-export async function insertItem(db: Kysely<Database>, row: NewItemRow): Promise<void> {
+export async function insertItem(db: Executor, row: NewItemRow): Promise<void> {
   await db.insertInto('items').values(row).execute();
 }
 
-export async function updateItems(
-  db: Kysely<Database>,
-  ids: string[],
-  changes: ItemUpdateRow,
-): Promise<void> {
+export async function updateItems(db: Executor, ids: string[], changes: ItemUpdateRow): Promise<void> {
   for (const chunk of idChunks(ids))
     await db.updateTable('items').set(changes).where('id', 'in', chunk).execute();
 }
 
 /** Positions of a box's children, in order (the new-position maths runs on these). */
 export async function childPositions(
-  db: Kysely<Database>,
+  db: Executor,
   parentId: string,
 ): Promise<{ id: string; position: number }[]> {
   return db
@@ -198,7 +162,7 @@ export async function childPositions(
 }
 
 /** Every item below this one, at any depth (the item itself excluded). */
-export async function descendantIds(db: Kysely<Database>, itemId: string): Promise<string[]> {
+export async function descendantIds(db: Executor, itemId: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     with recursive tree(id) as (
       select id from items where parent_id = ${itemId}
@@ -211,7 +175,7 @@ export async function descendantIds(db: Kysely<Database>, itemId: string): Promi
 
 /** Sets the caller's personal state on an item, creating the row the first time. */
 export async function upsertUserItem(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
   itemId: string,
   changes: {
@@ -230,7 +194,7 @@ export async function upsertUserItem(
 }
 
 /** Clears everyone's priority and Today mark on these items (completed items leave the Organizer). */
-export async function clearPriorities(db: Kysely<Database>, itemIds: string[], now: number): Promise<void> {
+export async function clearPriorities(db: Executor, itemIds: string[], now: number): Promise<void> {
   for (const chunk of idChunks(itemIds)) {
     await db
       .updateTable('user_items')
@@ -240,12 +204,7 @@ export async function clearPriorities(db: Kysely<Database>, itemIds: string[], n
   }
 }
 
-/** Closes every pane (of every user) that shows one of these items. */
-export async function deletePanesShowing(db: Kysely<Database>, itemIds: string[]): Promise<void> {
-  for (const chunk of idChunks(itemIds)) await db.deleteFrom('panes').where('item_id', 'in', chunk).execute();
-}
-
-export async function countVisibleChildren(db: Kysely<Database>, parentId: string): Promise<number> {
+export async function countVisibleChildren(db: Executor, parentId: string): Promise<number> {
   const row = await db
     .selectFrom('items')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -257,10 +216,10 @@ export async function countVisibleChildren(db: Kysely<Database>, parentId: strin
 
 /** Items shared with (or owned by) the user directly, optionally of one type. */
 export function associatedItemsWithState(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
-  type: string | undefined,
-): Promise<(ItemWithState & { level: string })[]> {
+  type: ItemType | undefined,
+): Promise<(ItemWithState & { level: AccessLevel })[]> {
   let query = selectWithState(db, userId)
     .innerJoin('item_users', (join) =>
       join.onRef('item_users.item_id', '=', 'items.id').on('item_users.user_id', '=', userId),
@@ -276,7 +235,7 @@ export function associatedItemsWithState(
  * Archives every item whose auto-archive time has come, in one atomic statement, and
  * answers their ids: concurrent instances each get a disjoint set, so nothing is done twice.
  */
-export async function dueAutoArchives(db: Kysely<Database>, now: number): Promise<string[]> {
+export async function dueAutoArchives(db: Executor, now: number): Promise<string[]> {
   const rows = await db
     .selectFrom('items')
     .select('id')
@@ -291,7 +250,7 @@ export async function dueAutoArchives(db: Kysely<Database>, now: number): Promis
  * Archives one due item if it is still due: one atomic UPDATE … RETURNING, so when several
  * instances sweep at once exactly one of them archives it. Answers whether this call did.
  */
-export async function claimAutoArchive(db: Kysely<Database>, itemId: string, now: number): Promise<boolean> {
+export async function claimAutoArchive(db: Executor, itemId: string, now: number): Promise<boolean> {
   const row = await db
     .updateTable('items')
     .set({ archived_at: now, auto_archive_at: null, updated_at: now })
@@ -305,7 +264,7 @@ export async function claimAutoArchive(db: Kysely<Database>, itemId: string, now
 
 /** Items with the state of one user (`''`: nobody's, the shared fields only), by id. */
 export async function findItemsWithState(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
   itemIds: readonly string[],
 ): Promise<ItemWithState[]> {
@@ -316,29 +275,8 @@ export async function findItemsWithState(
   return rows;
 }
 
-/** The people linked directly to each of these items, with their level. */
-export async function linksOf(
-  db: Kysely<Database>,
-  itemIds: readonly string[],
-): Promise<Map<string, { userId: string; level: AccessLevel }[]>> {
-  const links = new Map<string, { userId: string; level: AccessLevel }[]>();
-  for (const chunk of idChunks(itemIds)) {
-    const rows = await db
-      .selectFrom('item_users')
-      .select(['item_id', 'user_id', 'level'])
-      .where('item_id', 'in', chunk)
-      .execute();
-    for (const row of rows) {
-      const list = links.get(row.item_id) ?? [];
-      list.push({ userId: row.user_id, level: row.level as AccessLevel });
-      links.set(row.item_id, list);
-    }
-  }
-  return links;
-}
-
 /** Renumbers a box's children 1024, 2048, … in their current order (when fractions run out). */
-export async function renumberChildren(db: Kysely<Database>, parentId: string): Promise<void> {
+export async function renumberChildren(db: Executor, parentId: string): Promise<void> {
   const children = await childPositions(db, parentId);
   for (const [index, child] of children.entries()) {
     await db
@@ -356,27 +294,6 @@ export const POSITION_STEP = 1024;
 export const SEARCH_LIMIT = 200;
 
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * `visible`: every item the caller can see with the level of its nearest link (rn = 1) — the
- * trees below the items linked to them (only `anchorItemId`'s when given), archived subtrees
- * only when asked. Used as a common table expression by the queries below.
- */
-function visibleItems(userId: string, includeArchived: boolean, anchorItemId?: string) {
-  const archived = includeArchived ? 1 : 0;
-  const anchor = anchorItemId ? sql`and iu.item_id = ${anchorItemId}` : sql``;
-  return sql`
-    with recursive reachable(id, level, depth) as (
-      select iu.item_id, iu.level, 0 from item_users iu join items i on i.id = iu.item_id
-      where iu.user_id = ${userId} and (${archived} = 1 or i.archived_at is null) ${anchor}
-      union all
-      select i.id, r.level, r.depth + 1 from items i join reachable r on i.parent_id = r.id
-      where (${archived} = 1 or i.archived_at is null) and r.depth < ${MAX_TREE_DEPTH}
-    ),
-    visible as (
-      select id, level, row_number() over (partition by id order by depth) as rn from reachable
-    )`;
-}
 
 /** `visible_parent_id`, `parent_title`: the parent box, only when the caller sees it too. */
 type VisibleRow = ItemWithState & {
@@ -397,20 +314,20 @@ const visibleColumns = sql`i.*, v.level as level, p.id as visible_parent_id, p.t
  * keeps the caller's starred ones.
  */
 export async function searchVisibleItems(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
   options: {
     term: string;
     includeArchived: boolean;
     includeCompleted: boolean;
-    scope: string;
+    scope: SearchScope;
     rootBoxId?: string;
   },
 ): Promise<VisibleRow[]> {
   const favourites = options.scope === 'favourites' ? sql`and ui.favourited = 1` : sql``;
   const anchor = options.scope === 'workspace' ? options.rootBoxId : undefined;
   const { rows } = await sql<VisibleRow>`
-    ${visibleItems(userId, options.includeArchived, anchor)}
+    ${visibleItemsSql(userId, options.includeArchived, anchor)}
     select ${visibleColumns}
     from visible v
     join items i on i.id = v.id
@@ -425,171 +342,8 @@ export async function searchVisibleItems(
   return rows;
 }
 
-/**
- * An Organizer row: what presentItem reads, the caller's level and the parent box's id and
- * title, only when the caller sees that box too.
- */
-export type OrganizerRow = PresentableRow & {
-  level: AccessLevel;
-  visible_parent_id: string | null;
-  parent_title: string | null;
-};
-
-/**
- * `seen_boxes`: every box the caller can see, with their level, walked DOWN from the boxes
- * linked to them through sub-boxes only (the partial index of migration 0004), never into an
- * archived box; a box linked to the caller on the way takes its own link's level. The same
- * rule as `visibleItems` (the nearest link decides, an archived box hides what is inside), but
- * decided once per box, not per item: Organizer items are text items, which sit in these
- * boxes or are linked to the caller themselves.
- */
-function seenBoxes(userId: string) {
-  return sql`
-    with recursive seen_boxes(id, level) as (
-      select l.item_id, l.level from item_users l join items b on b.id = l.item_id
-      where l.user_id = ${userId} and b.type = 'todoBox' and b.archived_at is null
-      union
-      select c.id, coalesce(
-        (select o.level from item_users o where o.item_id = c.id and o.user_id = ${userId}), s.level)
-      from seen_boxes s join items c on c.parent_id = s.id and c.type = 'todoBox'
-      where c.archived_at is null
-    )`;
-}
-
-/**
- * The caller's Organizer candidates (`i`, `ui`, and `p`: the parent, only when the caller sees
- * it too), with any more `joins`: prioritizable text items, open, that they can see.
- */
-function organizerCandidates(userId: string, joins = sql``) {
-  return sql`from user_items ui join items i on i.id = ui.item_id
-    left join items p on p.id = i.parent_id and p.id in (select id from seen_boxes) ${joins}
-    where ui.user_id = ${userId} and ui.prioritizable = 1
-      and i.type = 'todoText' and i.completed_at is null and i.archived_at is null
-      and (i.parent_id in (select id from seen_boxes)
-        or exists (select 1 from item_users own where own.item_id = i.id and own.user_id = ${userId}))`;
-}
-
-/** The keys the Prioritized list is ordered by (grouping.ts), of a ranked Organizer item. */
-export interface RankedKeys {
-  id: string;
-  priority: number;
-  target_date: number | null;
-  marked_for_today: number;
-}
-
-/**
- * What orders the Prioritized list, for the ranked items that have a Today mark or a target
- * date (everything but Undated), by priority; or for every ranked item with `all`.
- */
-export async function organizerRankedKeys(
-  db: Kysely<Database>,
-  userId: string,
-  which: 'marked or dated' | 'all',
-): Promise<RankedKeys[]> {
-  const filter = which === 'all' ? sql`` : sql`and (ui.marked_for_today = 1 or i.target_date is not null)`;
-  const { rows } = await sql<RankedKeys>`${seenBoxes(userId)}
-    select i.id as id, ui.priority as priority, i.target_date as target_date, ui.marked_for_today as marked_for_today
-    ${organizerCandidates(userId)} and ui.priority is not null ${filter}
-    order by ui.priority, i.id`.execute(db);
-  return rows;
-}
-
-/** A slice of the Undated group (ranked, no Today mark, no target date) by priority, straight from SQL. */
-export async function organizerUndatedIds(
-  db: Kysely<Database>,
-  userId: string,
-  offset: number,
-  limit: number,
-): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`${seenBoxes(userId)}
-    select i.id as id ${organizerCandidates(userId)}
-      and ui.priority is not null and ui.marked_for_today = 0 and i.target_date is null
-    order by ui.priority, i.id limit ${limit} offset ${offset}`.execute(db);
-  return rows.map((row) => row.id);
-}
-
-/** What orders the Unprioritized list by title: each unranked Organizer item's title, parent title and creation. */
-export async function organizerUnprioritisedKeys(db: Kysely<Database>, userId: string) {
-  const { rows } = await sql<{ id: string; title: string; parent_title: string | null; created_at: number }>`
-    ${seenBoxes(userId)}
-    select i.id as id, i.title as title, p.title as parent_title, i.created_at as created_at
-    ${organizerCandidates(userId)} and ui.priority is null`.execute(db);
-  return rows;
-}
-
-/** A slice of the unranked Organizer items' ids by creation (the default order), straight from SQL. */
-export async function organizerUnprioritisedIdsByCreation(
-  db: Kysely<Database>,
-  userId: string,
-  dir: 'asc' | 'desc',
-  offset: number,
-  limit: number,
-): Promise<string[]> {
-  const direction = sql.raw(dir);
-  const { rows } = await sql<{ id: string }>`${seenBoxes(userId)}
-    select i.id as id ${organizerCandidates(userId)} and ui.priority is null
-    order by i.created_at ${direction}, i.id ${direction} limit ${limit} offset ${offset}`.execute(db);
-  return rows.map((row) => row.id);
-}
-
-const organizerColumns = sql`${sql.join(PRESENTED_COLUMNS.map((column) => sql.ref(`i.${column}`)))},
-  coalesce(own.level, s.level) as level, p.id as visible_parent_id, p.title as parent_title,
-  ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
-  ui.marked_for_today as marked_for_today`;
-
-/** Every Organizer row of the caller by priority, then id, with their level and the parent's title. */
-export async function organizerRows(db: Kysely<Database>, userId: string): Promise<OrganizerRow[]> {
-  const { rows } = await sql<OrganizerRow>`${seenBoxes(userId)}
-    select ${organizerColumns}
-    ${organizerCandidates(
-      userId,
-      sql`left join item_users own on own.item_id = i.id and own.user_id = ${userId}
-        left join seen_boxes s on s.id = i.parent_id`,
-    )}
-    order by ui.priority, i.id`.execute(db);
-  return rows;
-}
-
-/** Organizer rows of the given items (in no particular order), with the caller's level and the parent's title. */
-export async function organizerRowsByIds(
-  db: Kysely<Database>,
-  userId: string,
-  ids: readonly string[],
-): Promise<OrganizerRow[]> {
-  const found: OrganizerRow[] = [];
-  for (const chunk of idChunks(ids)) {
-    const { rows } = await sql<OrganizerRow>`${seenBoxes(userId)}
-      select ${organizerColumns}
-      from items i
-      join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
-      left join item_users own on own.item_id = i.id and own.user_id = ${userId}
-      left join seen_boxes s on s.id = i.parent_id
-      left join items p on p.id = s.id
-      where i.id in (${sql.join(chunk)}) and (own.level is not null or s.level is not null)`.execute(db);
-    found.push(...rows);
-  }
-  return found;
-}
-
-/** Sets new priorities for the caller (a reindex), in one pass. */
-export async function setPriorities(
-  db: Kysely<Database>,
-  userId: string,
-  priorities: Map<string, number>,
-  now: number,
-) {
-  for (const [itemId, priority] of priorities) {
-    await db
-      .updateTable('user_items')
-      .set({ priority, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('item_id', '=', itemId)
-      .execute();
-  }
-}
-
 /** Items other people shared with the user directly (their own root box aside), with state and level. */
-export function directShares(db: Kysely<Database>, userId: string) {
+export function directShares(db: Executor, userId: string) {
   return selectWithState(db, userId)
     .innerJoin('item_users', (join) =>
       join.onRef('item_users.item_id', '=', 'items.id').on('item_users.user_id', '=', userId),
@@ -599,27 +353,4 @@ export function directShares(db: Kysely<Database>, userId: string) {
     .where('items.archived_at', 'is', null)
     .orderBy('item_users.created_at')
     .execute();
-}
-
-/**
- * Everyone who can see an item, with their level: the people linked to the item or to any box
- * above it, each at the level of their nearest link.
- */
-export async function audienceOf(
-  db: Kysely<Database>,
-  itemId: string,
-): Promise<{ userId: string; level: AccessLevel }[]> {
-  const { rows } = await sql<{ user_id: string; level: AccessLevel; depth: number }>`
-    with recursive chain(id, parent_id, depth) as (
-      select id, parent_id, 0 from items where id = ${itemId}
-      union all
-      select i.id, i.parent_id, c.depth + 1 from items i join chain c on i.id = c.parent_id
-      where c.depth < ${MAX_TREE_DEPTH}
-    )
-    select iu.user_id as user_id, iu.level as level, c.depth as depth
-    from chain c join item_users iu on iu.item_id = c.id
-    order by c.depth`.execute(db);
-  const nearest = new Map<string, AccessLevel>();
-  for (const row of rows) if (!nearest.has(row.user_id)) nearest.set(row.user_id, row.level);
-  return [...nearest].map(([userId, level]) => ({ userId, level }));
 }

@@ -1,11 +1,10 @@
 import type { ErrorBody } from '@nestbox/shared/http/error-body';
-import type { Item } from '@nestbox/shared/items/item.schema';
+import type { AccessLevel, Item } from '@nestbox/shared/items/item.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, tokenFor } from '../../test/factories.js';
+import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { findRootBox } from './items.repository.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -23,7 +22,7 @@ describe(`items on ${testEngine}`, () => {
     stranger = await createUser(t.database.db, { name: 'Stranger' });
     annToken = await tokenFor(t.secrets.jwtSecret, ann);
     strangerToken = await tokenFor(t.secrets.jwtSecret, stranger);
-    annRoot = (await findRootBox(t.database.db, ann.id))?.id ?? '';
+    annRoot = await rootBoxOf(t.database.db, ann.id);
   });
   afterAll(() => t.close());
 
@@ -336,7 +335,7 @@ describe(`items on ${testEngine}`, () => {
   it('answers 404 to a stranger on every item route, and changes nothing', async () => {
     const box = await create(annRoot, 'todoBox', 'Private');
     const text = await create(box._id, 'todoText', 'secret');
-    const strangerRoot = (await findRootBox(t.database.db, stranger.id))?.id ?? '';
+    const strangerRoot = await rootBoxOf(t.database.db, stranger.id);
     const theirs = await ok(
       'POST',
       'create-item',
@@ -389,7 +388,7 @@ describe(`items on ${testEngine}`, () => {
     const shared = await create(annRoot, 'todoBox', 'Shared');
     const inner = await create(shared._id, 'todoBox', 'Inner');
     const task = await create(inner._id, 'todoText', 'task');
-    const link = (level: string) =>
+    const link = (level: AccessLevel) =>
       t.database.db
         .insertInto('item_users')
         .values({ item_id: shared._id, user_id: stranger.id, level, created_at: Date.now() })

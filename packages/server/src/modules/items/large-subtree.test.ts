@@ -34,7 +34,13 @@ describe(`work on a subtree of ${DESCENDANTS.toLocaleString('en')} items on ${te
     )._id;
     // Written straight into the database, 500 rows a statement: through the API it would take minutes.
     const now = Date.now();
-    const rows: { id: string; type: string; title: string; parent_id: string; position: number }[] = [];
+    const rows: {
+      id: string;
+      type: 'todoBox' | 'todoText';
+      title: string;
+      parent_id: string;
+      position: number;
+    }[] = [];
     for (let b = 0; b < SUB_BOXES; b++) {
       const box = newId();
       rows.push({ id: box, type: 'todoBox', title: `Sub ${b}`, parent_id: big, position: b + 1 });

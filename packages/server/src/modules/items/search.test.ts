@@ -1,9 +1,8 @@
 import type { SearchResult } from '@nestbox/shared/items/item.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, tokenFor } from '../../test/factories.js';
+import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { findRootBox } from './items.repository.js';
 
 describe(`search on ${testEngine}`, () => {
   let t: TestApp;
@@ -17,8 +16,8 @@ describe(`search on ${testEngine}`, () => {
     const other = await createUser(t.database.db);
     token = await tokenFor(t.secrets.jwtSecret, me);
     otherToken = await tokenFor(t.secrets.jwtSecret, other);
-    const root = (await findRootBox(t.database.db, me.id))?.id ?? '';
-    const otherRoot = (await findRootBox(t.database.db, other.id))?.id ?? '';
+    const root = await rootBoxOf(t.database.db, me.id);
+    const otherRoot = await rootBoxOf(t.database.db, other.id);
     const make = async (key: string, parent: string, itemType: string, title: string, as = token) => {
       const res = await t.request('/api/items/create-item', {
         method: 'POST',

@@ -1,4 +1,4 @@
-import type { Item } from '@nestbox/shared/items/item.schema';
+import type { AccessLevel, Item } from '@nestbox/shared/items/item.schema';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls.js';
@@ -25,7 +25,7 @@ describe(`organizer visibility on ${testEngine}`, () => {
   );
   const create = (itemType: string, title: string, parentItemId: string, as = me.token) =>
     ok<Item>('POST', '/api/items/create-item', { parentItemId, itemType, title }, as);
-  const share = (itemId: string, level: string) =>
+  const share = (itemId: string, level: AccessLevel) =>
     t.database.db
       .insertInto('item_users')
       .values({ item_id: itemId, user_id: me.id, level, created_at: 1 })

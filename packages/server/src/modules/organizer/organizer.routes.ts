@@ -13,7 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replyPresented } from '../../http/presented-reply.js';
 import { currentUser } from '../auth/authenticate.js';
-import type { ItemsService } from '../items/items.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { OrganizerService } from './organizer.service.js';
 
@@ -22,11 +21,10 @@ const done = { 200: z.object({ ok: z.literal(true) }), ...errors };
 
 /** The Organizer (API.md "Organizer"): the caller's ranked items and the page's preferences. */
 export const organizerRoutes: FastifyPluginAsyncZod<{
-  items: ItemsService;
   organizer: OrganizerService;
   users: UsersService;
   authenticate: onRequestAsyncHookHandler;
-}> = async (app, { items, organizer, users, authenticate }) => {
+}> = async (app, { organizer, users, authenticate }) => {
   app.addHook('onRequest', authenticate);
   const tags = ['organizer'];
   const security = [{ bearer: [] }];
@@ -73,7 +71,7 @@ export const organizerRoutes: FastifyPluginAsyncZod<{
         response: { 200: ItemSchema, ...errors },
       },
     },
-    async (request) => items.updatePriority(currentUser(request), request.body),
+    async (request) => organizer.updatePriority(currentUser(request), request.body),
   );
 
   app.put(
@@ -86,7 +84,7 @@ export const organizerRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.record(z.string(), z.number()), ...errors },
       },
     },
-    async (request) => items.reindexPriorities(currentUser(request)),
+    async (request) => organizer.reindexPriorities(currentUser(request)),
   );
 
   app.put(

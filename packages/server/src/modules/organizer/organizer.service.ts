@@ -4,10 +4,12 @@ import type {
   OrganizerItem,
   OrganizerPage,
   OrganizerQuery,
+  UpdatePriorityBody,
 } from '@nestbox/shared/organizer/organizer.schema';
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema.js';
-import { presentItem } from '../items/items.presenter.js';
+import { reindexedPriorities } from '@nestbox/shared/organizer/priority';
+import type { Executor, UserRow } from '../../db/schema.js';
+import { type ItemsService, type PersonalChanges, presentItem } from '../items/index.js';
+import { presentUser } from '../users/users.presenter.js';
 import {
   type OrganizerRow,
   organizerRankedKeys,
@@ -17,8 +19,8 @@ import {
   organizerUnprioritisedIdsByCreation,
   organizerUnprioritisedKeys,
   type RankedKeys,
-} from '../items/items.repository.js';
-import { presentUser } from '../users/users.presenter.js';
+  setPriorities,
+} from './organizer.repository.js';
 
 /** A slice of a list: ids in display order, and whether more follow. */
 interface Slice {
@@ -61,7 +63,15 @@ const asOrganizerItem = (row: OrganizerRow): OrganizerItem =>
  * Undated group and the Unprioritized list by creation come sliced from SQL; what needs the
  * shared rules (Today and the dated days, title orders) is ordered from its keys alone.
  */
-export function createOrganizerService({ db, now = Date.now }: { db: Kysely<Database>; now?: () => number }) {
+export function createOrganizerService({
+  db,
+  items,
+  now = Date.now,
+}: {
+  db: Executor;
+  items: ItemsService;
+  now?: () => number;
+}) {
   const unprioritisedOrder = (user: UserRow) => {
     const { unprioritizedListOrderBy: column, unprioritizedListOrderByDir: dir } =
       presentUser(user).organizer;
@@ -157,6 +167,27 @@ export function createOrganizerService({ db, now = Date.now }: { db: Kysely<Data
           parentOrganizerItems[item.parentItemId] = { _id: item.parentItemId, title: item.parentTitle ?? '' };
       }
       return { organizerItems, parentOrganizerItems, next };
+    },
+
+    /**
+     * Ranks an item in the caller's Organizer (making it prioritizable), marks it for Today,
+     * and sets the shared target date (which needs edit access). Only text items rank.
+     */
+    updatePriority(user: UserRow, body: UpdatePriorityBody) {
+      const personal: PersonalChanges = { prioritizable: 1, priority: body.priority };
+      if (body.markedAsForToday !== undefined) personal.marked_for_today = body.markedAsForToday ? 1 : 0;
+      return items.changePersonalState(user, body.itemId, personal, {
+        targetDate: body.priorityTargetDate,
+        rankable: true,
+      });
+    },
+
+    /** Renumbers the caller's prioritised items 16384, 32768, … keeping their order. */
+    async reindexPriorities(user: UserRow): Promise<Record<string, number>> {
+      const ranked = await organizerRankedKeys(db, user.id, 'all');
+      const priorities = reindexedPriorities(ranked.map((row) => row.id));
+      await db.transaction().execute((trx) => setPriorities(trx, user.id, priorities, now()));
+      return Object.fromEntries(priorities);
     },
 
     /** The ranked items, by priority. */

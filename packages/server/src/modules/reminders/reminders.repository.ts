@@ -1,7 +1,8 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { BeforeAfterOn, ReminderUnit } from '@nestbox/shared/reminders/fire-time';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
 import { IDS_PER_STATEMENT, idChunks } from '../../db/id-chunks.js';
-import type { Database, RemindersTable } from '../../db/schema.js';
+import type { Executor, RemindersTable } from '../../db/schema.js';
 
 export type ReminderRow = Selectable<RemindersTable>;
 
@@ -10,17 +11,17 @@ export interface ReminderWithZone extends ReminderRow {
   timezone: string;
 }
 
-export async function insertReminder(db: Kysely<Database>, row: Insertable<RemindersTable>): Promise<void> {
+export async function insertReminder(db: Executor, row: Insertable<RemindersTable>): Promise<void> {
   await db.insertInto('reminders').values(row).execute();
 }
 
-export async function findReminder(db: Kysely<Database>, id: string): Promise<ReminderRow | undefined> {
+export async function findReminder(db: Executor, id: string): Promise<ReminderRow | undefined> {
   return db.selectFrom('reminders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The caller's reminders on an item, oldest first; the one linked to the target date only when asked. */
 export async function remindersOfUserOnItem(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
   itemId: string,
   { includeLinked }: { includeLinked: boolean },
@@ -37,7 +38,7 @@ export async function remindersOfUserOnItem(
 }
 
 /** Every reminder on an item (all users), each with its owner's zone. */
-export async function remindersOnItem(db: Kysely<Database>, itemId: string): Promise<ReminderWithZone[]> {
+export async function remindersOnItem(db: Executor, itemId: string): Promise<ReminderWithZone[]> {
   return db
     .selectFrom('reminders as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
@@ -49,7 +50,7 @@ export async function remindersOnItem(db: Kysely<Database>, itemId: string): Pro
 
 /** The user's reminders still to fire, each with its item's target date. */
 export async function pendingRemindersOfUser(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
 ): Promise<(ReminderRow & { target_date: number | null })[]> {
   return db
@@ -63,19 +64,19 @@ export async function pendingRemindersOfUser(
 }
 
 export async function updateReminder(
-  db: Kysely<Database>,
+  db: Executor,
   id: string,
   changes: Updateable<RemindersTable>,
 ): Promise<void> {
   await db.updateTable('reminders').set(changes).where('id', '=', id).execute();
 }
 
-export async function deleteReminder(db: Kysely<Database>, id: string): Promise<void> {
+export async function deleteReminder(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('reminders').where('id', '=', id).execute();
 }
 
 /** Removes the reminders linked to an item's target date (the date was cleared). */
-export async function deleteLinkedReminders(db: Kysely<Database>, itemId: string): Promise<void> {
+export async function deleteLinkedReminders(db: Executor, itemId: string): Promise<void> {
   await db
     .deleteFrom('reminders')
     .where('item_id', '=', itemId)
@@ -84,7 +85,7 @@ export async function deleteLinkedReminders(db: Kysely<Database>, itemId: string
 }
 
 /** Marks every event of a reminder dismissed (its future ones are stopped by the caller). */
-export async function dismissEventsOf(db: Kysely<Database>, reminderId: string, at: number): Promise<void> {
+export async function dismissEventsOf(db: Executor, reminderId: string, at: number): Promise<void> {
   await db
     .updateTable('reminder_events')
     .set({ dismissed_at: at })
@@ -99,8 +100,8 @@ export interface DueReminder {
   user_id: string;
   item_id: string;
   number_of: number;
-  unit: string;
-  before_after_on: string;
+  unit: ReminderUnit;
+  before_after_on: BeforeAfterOn;
   repeat: number;
   next_fire_at: number;
   target_date: number | null;
@@ -134,12 +135,23 @@ const STATEMENT_ROWS = IDS_PER_STATEMENT;
  * then: none is lost and none is repeated.
  */
 export async function fireDueReminders(
-  db: Kysely<Database>,
+  db: Executor,
   engine: DbEngine,
   now: number,
   limit: number,
-  nextOf: (due: DueReminder) => number | null,
-  newEventId: () => string,
+  {
+    nextOf,
+    newEventId,
+    stillSee,
+  }: {
+    nextOf: (due: DueReminder) => number | null;
+    newEventId: () => string;
+    /** Which of these (owner, item) pairs, by key, still see the item, inside the transaction. */
+    stillSee: (
+      trx: Executor,
+      pairs: readonly { key: string; userId: string; itemId: string }[],
+    ) => Promise<Set<string>>;
+  },
 ): Promise<{ claimed: number; fired: FiredEvent[] }> {
   return db.transaction().execute(async (trx) => {
     let query = trx
@@ -198,9 +210,12 @@ export async function fireDueReminders(
       for (const row of rows) claimedIds.add(row.id);
     }
 
-    const visible = await stillVisible(
+    // Someone whose share ended hears no more of the item.
+    const visible = await stillSee(
       trx,
-      due.filter((row) => claimedIds.has(row.id)).map((row) => row.id),
+      due
+        .filter((row) => claimedIds.has(row.id))
+        .map((row) => ({ key: row.id, userId: row.user_id, itemId: row.item_id })),
     );
     const firing = due
       .filter((row) => visible.has(row.id) && row.archived_at === null && row.completed_at === null)
@@ -233,45 +248,8 @@ export async function fireDueReminders(
   });
 }
 
-/**
- * Which of these reminders' owners can still see the item (a link on the item or on one of
- * its ancestors): someone whose share ended hears no more of it.
- */
-async function stillVisible(db: Kysely<Database>, reminderIds: string[]): Promise<Set<string>> {
-  const visible = new Set<string>();
-  for (let start = 0; start < reminderIds.length; start += STATEMENT_ROWS) {
-    const chunk = reminderIds.slice(start, start + STATEMENT_ROWS);
-    // Most items are linked to their owner directly or through their box: one cheap join first.
-    const near = await sql<{ rid: string }>`
-      select r.id as rid from reminders r join items i on i.id = r.item_id
-      where r.id in (${sql.join(chunk)})
-      and exists (
-        select 1 from item_users iu
-        where iu.user_id = r.user_id and (iu.item_id = r.item_id or iu.item_id = i.parent_id)
-      )
-    `.execute(db);
-    for (const row of near.rows) visible.add(row.rid);
-    const ids = chunk.filter((id) => !visible.has(id));
-    if (ids.length === 0) continue;
-    // The rest: walk up the ancestors.
-    const { rows } = await sql<{ rid: string }>`
-      with recursive chain(rid, user_id, id, parent_id) as (
-        select r.id, r.user_id, i.id, i.parent_id
-        from reminders r join items i on i.id = r.item_id
-        where r.id in (${sql.join(ids)})
-        union
-        select c.rid, c.user_id, p.id, p.parent_id from chain c join items p on p.id = c.parent_id
-      )
-      select distinct c.rid as rid from chain c
-      join item_users iu on iu.item_id = c.id and iu.user_id = c.user_id
-    `.execute(db);
-    for (const row of rows) visible.add(row.rid);
-  }
-  return visible;
-}
-
 /** Unread events per user, for the badge. */
-export async function unreadCounts(db: Kysely<Database>, userIds: string[]): Promise<Map<string, number>> {
+export async function unreadCounts(db: Executor, userIds: string[]): Promise<Map<string, number>> {
   const counts = new Map(userIds.map((id) => [id, 0]));
   for (let start = 0; start < userIds.length; start += STATEMENT_ROWS) {
     const rows = await db
@@ -295,15 +273,15 @@ export interface EventListRow {
   title: string;
   archived_at: number | null;
   number_of: number;
-  unit: string;
-  before_after_on: string;
+  unit: ReminderUnit;
+  before_after_on: BeforeAfterOn;
   repeat: number;
   next_fire_at: number | null;
 }
 
 /** A page of a user's events, newest first (ties by id), after the cursor when given. */
 export async function eventsPage(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
   options: {
     beginDate: number | null;
@@ -352,7 +330,7 @@ export async function eventsPage(
 }
 
 /** Marks the user's own events read; answers how many changed. */
-export async function markEventsRead(db: Kysely<Database>, userId: string, ids: string[]): Promise<number> {
+export async function markEventsRead(db: Executor, userId: string, ids: string[]): Promise<number> {
   let changed = 0;
   for (const chunk of idChunks(ids)) {
     const result = await db
@@ -365,4 +343,10 @@ export async function markEventsRead(db: Kysely<Database>, userId: string, ids: 
     changed += Number(result.numUpdatedRows);
   }
   return changed;
+}
+
+/** The item's target date (null: none), or undefined when there is no such item. */
+export async function targetDateOf(db: Executor, itemId: string): Promise<number | null | undefined> {
+  const row = await db.selectFrom('items').select('target_date').where('id', '=', itemId).executeTakeFirst();
+  return row?.target_date;
 }

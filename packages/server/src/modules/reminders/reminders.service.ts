@@ -1,13 +1,10 @@
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import { isUserLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
-import { SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import {
-  BEFORE_AFTER_ON,
   type BeforeAfterOn,
   nextFireAfter,
   normalizedRule,
   planNextFire,
-  REMINDER_UNITS,
   type ReminderRule,
   type ReminderUnit,
 } from '@nestbox/shared/reminders/fire-time';
@@ -17,17 +14,15 @@ import {
   type ReminderEvent,
   type ReminderEventsPage,
 } from '@nestbox/shared/reminders/reminder.schema';
-import type { Kysely } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Executor, UserRow } from '../../db/schema.js';
+import { createDomainEvents, type DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate, translatePlural } from '../../i18n/translate.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { renderReminderMail } from '../../mail/templates.js';
-import type { Publisher } from '../../realtime/realtime.js';
-import { authorizeItem } from '../items/items.policy.js';
-import { accessLevelOf, findItem } from '../items/items.repository.js';
+import type { AccessService } from '../access/index.js';
 import {
   type DueReminder,
   deleteLinkedReminders,
@@ -43,6 +38,7 @@ import {
   type ReminderRow,
   remindersOfUserOnItem,
   remindersOnItem,
+  targetDateOf,
   unreadCounts,
   updateReminder,
 } from './reminders.repository.js';
@@ -50,15 +46,12 @@ import {
 /** Due reminders claimed per transaction (1,000 rows per statement): fewer commits, short locks. */
 export const REMINDER_CLAIM_BATCH = 5000;
 
-const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
-  (values as readonly string[]).includes(value) ? (value as T) : fallback;
-
 /** The stored rule as the shared rules read it. */
 function ruleOf(row: Pick<ReminderRow, 'number_of' | 'unit' | 'before_after_on' | 'repeat'>): ReminderRule {
   return {
     numberOf: row.number_of,
-    unit: oneOf(REMINDER_UNITS, row.unit, 'days'),
-    beforeAfterOn: oneOf(BEFORE_AFTER_ON, row.before_after_on, 'before'),
+    unit: row.unit,
+    beforeAfterOn: row.before_after_on,
     repeat: row.repeat === 1,
   };
 }
@@ -126,25 +119,27 @@ export interface ReminderRuleInput {
 export function createRemindersService({
   db,
   engine,
+  access,
+  events = createDomainEvents(),
   now = Date.now,
-  publisher,
   mailer,
   appUrl = '',
   onError = () => {},
 }: {
-  db: Kysely<Database>;
+  db: Executor;
   engine: DbEngine;
+  access: AccessService;
+  events?: DomainEventBus;
   now?: () => number;
-  publisher?: Publisher;
   mailer?: Mailer;
   appUrl?: string;
   onError?: (error: unknown) => void;
 }) {
   async function readableItem(user: UserRow, itemId: string) {
-    authorizeItem(await accessLevelOf(db, user.id, itemId), 'read');
-    const item = await findItem(db, itemId);
-    if (!item) throw appErrors.notFound();
-    return item;
+    await access.authorize(user.id, itemId, 'read');
+    const targetDate = await targetDateOf(db, itemId);
+    if (targetDate === undefined) throw appErrors.notFound();
+    return { target_date: targetDate };
   }
 
   /** The caller's own reminder on an item they can still read; anything else is 404. */
@@ -156,9 +151,8 @@ export function createRemindersService({
   }
 
   async function pushCounts(userIds: string[]) {
-    if (!publisher || userIds.length === 0) return;
-    for (const [userId, count] of await unreadCounts(db, userIds))
-      publisher.publish(userId, SOCKET_EVENTS.remindersUnreadCount, { count });
+    if (userIds.length === 0) return;
+    events.emit('reminders.unreadCounts', { counts: await unreadCounts(db, userIds) });
   }
 
   const userLocale = (locale: string): UserLocale => (isUserLocale(locale) ? locale : 'en-GB');
@@ -267,7 +261,7 @@ export function createRemindersService({
       const page = rows.slice(0, REMINDER_EVENTS_PAGE_SIZE);
       const accessible = new Set<string>();
       for (const itemId of new Set(page.map((row) => row.item_id)))
-        if (await accessLevelOf(db, user.id, itemId)) accessible.add(itemId);
+        if (await access.levelOf(user.id, itemId)) accessible.add(itemId);
       return {
         events: page.map((row) => presentEvent(row, locale, accessible.has(row.item_id))),
         hasMore: rows.length > REMINDER_EVENTS_PAGE_SIZE,
@@ -276,9 +270,9 @@ export function createRemindersService({
 
     async markRead(user: UserRow, eventIds: string[]): Promise<{ count: number }> {
       await markEventsRead(db, user.id, eventIds);
-      const count = (await unreadCounts(db, [user.id])).get(user.id) ?? 0;
-      publisher?.publish(user.id, SOCKET_EVENTS.remindersUnreadCount, { count });
-      return { count };
+      const counts = await unreadCounts(db, [user.id]);
+      events.emit('reminders.unreadCounts', { counts });
+      return { count: counts.get(user.id) ?? 0 };
     },
 
     async unreadCount(user: UserRow): Promise<{ count: number }> {
@@ -292,7 +286,7 @@ export function createRemindersService({
      * and every reminder on the item, whoever owns it, is planned again from now.
      */
     async targetDateChanged(
-      trx: Kysely<Database>,
+      trx: Executor,
       {
         itemId,
         userId,
@@ -333,7 +327,7 @@ export function createRemindersService({
      * starts at midnight where the user now is). Fired and dismissed ones stay as they are.
      */
     async timeZoneChanged(
-      trx: Kysely<Database>,
+      trx: Executor,
       { userId, timeZone, at }: { userId: string; timeZone: string; at: number },
     ): Promise<void> {
       for (const reminder of await pendingRemindersOfUser(trx, userId)) {
@@ -351,17 +345,14 @@ export function createRemindersService({
       let firedCount = 0;
       const users = new Set<string>();
       for (;;) {
-        const { claimed, fired } = await fireDueReminders(
-          db,
-          engine,
-          runAt,
-          batch,
-          (due) =>
+        const { claimed, fired } = await fireDueReminders(db, engine, runAt, batch, {
+          nextOf: (due) =>
             due.target_date === null
               ? null
               : nextFireAfter(due.target_date, ruleOf(due), due.timezone, due.next_fire_at, runAt),
-          newId,
-        );
+          newEventId: newId,
+          stillSee: (trx, pairs) => access.pairsThatSee(pairs, trx),
+        });
         firedCount += fired.length;
         for (const { reminder } of fired) users.add(reminder.user_id);
         if (fired.length > 0) void emailFired(fired.map((event) => event.reminder)).catch(onError);

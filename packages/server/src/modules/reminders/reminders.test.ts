@@ -3,11 +3,11 @@ import type { Reminder, ReminderEventsPage } from '@nestbox/shared/reminders/rem
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, tokenFor } from '../../test/factories.js';
+import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.js';
 import { type ClientSocket, connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
-import { findRootBox } from '../items/items.repository.js';
+import { createAccessService } from '../access/index.js';
 import { fireDueReminders } from './reminders.repository.js';
 import { createRemindersService } from './reminders.service.js';
 
@@ -31,7 +31,7 @@ describe(`reminders on ${testEngine}`, () => {
       return {
         ...user,
         token: await tokenFor(t.secrets.jwtSecret, user),
-        root: (await findRootBox(t.database.db, user.id))?.id ?? '',
+        root: await rootBoxOf(t.database.db, user.id),
       };
     };
     ann = await person('Ann Reminder');
@@ -153,7 +153,7 @@ describe(`reminders on ${testEngine}`, () => {
     const tess: Person = {
       ...user,
       token: await tokenFor(t.secrets.jwtSecret, user),
-      root: (await findRootBox(t.database.db, user.id))?.id ?? '',
+      root: await rootBoxOf(t.database.db, user.id),
     };
     const item = await text('Clocks go forward, far away', tess);
     // Sunday 28 March 2027, 08:00 UTC (09:00 in London, after the clocks went forward).
@@ -267,14 +267,26 @@ describe(`reminders on ${testEngine}`, () => {
     const target = inDays(40);
     const items = await Promise.all(Array.from({ length: 15 }, (_, i) => text(`Race ${i}`)));
     for (const item of items) await setTarget(item, target);
-    const a = createRemindersService({ db: t.database.db, engine: t.database.engine });
-    const b = createRemindersService({ db: t.database.db, engine: t.database.engine });
+    const a = createRemindersService({
+      db: t.database.db,
+      engine: t.database.engine,
+      access: createAccessService({ db: t.database.db }),
+    });
+    const b = createRemindersService({
+      db: t.database.db,
+      engine: t.database.engine,
+      access: createAccessService({ db: t.database.db }),
+    });
     // Small batches so the two instances interleave statement by statement.
     const [firedA, firedB] = await Promise.all([a.runDue(target + 1_000, 4), b.runDue(target + 1_000, 4)]);
     expect(firedA + firedB).toBe(15);
     // "Restart": a fresh instance finds nothing left to do.
     expect(
-      await createRemindersService({ db: t.database.db, engine: t.database.engine }).runDue(target + 2_000),
+      await createRemindersService({
+        db: t.database.db,
+        engine: t.database.engine,
+        access: createAccessService({ db: t.database.db }),
+      }).runDue(target + 2_000),
     ).toBe(0);
     const rows = await t.database.db
       .selectFrom('reminder_events')
@@ -292,16 +304,13 @@ describe(`reminders on ${testEngine}`, () => {
     await setTarget(item, target);
     const crash = new Error('instance died');
     await expect(
-      fireDueReminders(
-        t.database.db,
-        t.database.engine,
-        target + 1_000,
-        100,
-        () => null,
-        () => {
+      fireDueReminders(t.database.db, t.database.engine, target + 1_000, 100, {
+        nextOf: () => null,
+        newEventId: () => {
           throw crash;
         },
-      ),
+        stillSee: async (_trx, pairs) => new Set(pairs.map((pair) => pair.key)),
+      }),
     ).rejects.toBe(crash);
     const still = await t.database.db
       .selectFrom('reminders')
@@ -378,7 +387,7 @@ describe(`reminders on ${testEngine}`, () => {
     const who: Person = {
       ...reader,
       token: await tokenFor(t.secrets.jwtSecret, reader),
-      root: (await findRootBox(t.database.db, reader.id))?.id ?? '',
+      root: await rootBoxOf(t.database.db, reader.id),
     };
     const target = inDays(60);
     const item = await text('Many', who);

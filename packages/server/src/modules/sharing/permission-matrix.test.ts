@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, tokenFor } from '../../test/factories.js';
+import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { findRootBox } from '../items/items.repository.js';
 
 type Role = 'owner' | 'editor' | 'readonly' | 'stranger' | 'anonymous';
 const ROLES: Role[] = ['owner', 'editor', 'readonly', 'stranger', 'anonymous'];
@@ -274,7 +273,7 @@ describe(`permission matrix on ${testEngine}`, () => {
   }
 
   async function fixture(): Promise<Fixture> {
-    const ownerRoot = (await findRootBox(t.database.db, ids.owner))?.id ?? '';
+    const ownerRoot = await rootBoxOf(t.database.db, ids.owner);
     const make = async (parentItemId: string, itemType: string, title: string) =>
       (
         await as<{ _id: string }>('owner', 'POST', '/api/items/create-item', {

@@ -1,10 +1,10 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { MAX_TREE_DEPTH } from '../items/items.repository.js';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/schema.js';
+import { MAX_TREE_DEPTH } from '../access/index.js';
 
 /** The people an item is shared with directly: owners first, then editors, then readers, oldest link first. */
-export function listLinks(db: Kysely<Database>, itemId: string) {
+export function listLinks(db: Executor, itemId: string) {
   return db
     .selectFrom('item_users')
     .innerJoin('users', 'users.id', 'item_users.user_id')
@@ -20,7 +20,7 @@ export function listLinks(db: Kysely<Database>, itemId: string) {
  * Every link on the item and on the boxes above it, nearest first (depth 0 is the item), with
  * each box's title and whether it is a Workspace.
  */
-export async function linksOnChain(db: Kysely<Database>, itemId: string) {
+export async function linksOnChain(db: Executor, itemId: string) {
   const { rows } = await sql<{
     item_id: string;
     title: string;
@@ -49,7 +49,7 @@ export async function linksOnChain(db: Kysely<Database>, itemId: string) {
 }
 
 export async function findLink(
-  db: Kysely<Database>,
+  db: Executor,
   itemId: string,
   userId: string,
 ): Promise<AccessLevel | undefined> {
@@ -59,11 +59,11 @@ export async function findLink(
     .where('item_id', '=', itemId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.level as AccessLevel | undefined;
+  return row?.level;
 }
 
 export async function insertLink(
-  db: Kysely<Database>,
+  db: Executor,
   itemId: string,
   userId: string,
   level: AccessLevel,
@@ -75,7 +75,7 @@ export async function insertLink(
     .execute();
 }
 
-export async function setLinkLevel(db: Kysely<Database>, itemId: string, userId: string, level: AccessLevel) {
+export async function setLinkLevel(db: Executor, itemId: string, userId: string, level: AccessLevel) {
   await db
     .updateTable('item_users')
     .set({ level })
@@ -84,11 +84,11 @@ export async function setLinkLevel(db: Kysely<Database>, itemId: string, userId:
     .execute();
 }
 
-export async function deleteLink(db: Kysely<Database>, itemId: string, userId: string) {
+export async function deleteLink(db: Executor, itemId: string, userId: string) {
   await db.deleteFrom('item_users').where('item_id', '=', itemId).where('user_id', '=', userId).execute();
 }
 
-export async function countOwners(db: Kysely<Database>, itemId: string): Promise<number> {
+export async function countOwners(db: Executor, itemId: string): Promise<number> {
   const row = await db
     .selectFrom('item_users')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -96,10 +96,4 @@ export async function countOwners(db: Kysely<Database>, itemId: string): Promise
     .where('level', '=', 'owner')
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-/** Is the item a user's root box (their Workspace)? */
-export async function isRootBox(db: Kysely<Database>, itemId: string): Promise<boolean> {
-  const row = await db.selectFrom('items').select('is_root_box').where('id', '=', itemId).executeTakeFirst();
-  return row?.is_root_box === 1;
 }

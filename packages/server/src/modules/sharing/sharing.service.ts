@@ -1,18 +1,18 @@
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import type { InheritedShare, ShareEntry } from '@nestbox/shared/sharing/sharing.schema';
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Executor, UserRow } from '../../db/schema.js';
+import { createDomainEvents, type DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
-import type { ItemsService } from '../items/items.service.js';
+import type { AccessService } from '../access/index.js';
+import type { ItemsService } from '../items/index.js';
 import type { UsersService } from '../users/users.service.js';
+import { shareItem } from './commands/share-item.js';
 import {
   countOwners,
   deleteLink,
   findLink,
-  insertLink,
-  isRootBox,
   linksOnChain,
   listLinks,
   setLinkLevel,
@@ -25,17 +25,21 @@ import {
  */
 export function createSharingService({
   db,
+  access,
   items,
   users,
+  events = createDomainEvents(),
   now = Date.now,
 }: {
-  db: Kysely<Database>;
+  db: Executor;
+  access: AccessService;
   items: ItemsService;
   users: UsersService;
+  events?: DomainEventBus;
   now?: () => number;
 }) {
   /** The other person's link on the item (read inside the change's transaction). */
-  async function existingLink(trx: Kysely<Database>, itemId: string, userId: string): Promise<AccessLevel> {
+  async function existingLink(trx: Executor, itemId: string, userId: string): Promise<AccessLevel> {
     const level = await findLink(trx, itemId, userId);
     if (!level) throw appErrors.notFound('share.notShared');
     return level;
@@ -46,12 +50,12 @@ export function createSharingService({
    * is its creator's alone, so it is not shared, and nobody can be removed from it.
    */
   async function authorizeShareChange(user: UserRow, itemId: string) {
-    await items.authorize(user, itemId, 'share');
-    if (await isRootBox(db, itemId)) throw appErrors.badRequest('share.rootBox');
+    await access.authorize(user.id, itemId, 'share');
+    if ((await items.getItem(user, itemId)).isRootBox) throw appErrors.badRequest('share.rootBox');
   }
 
   async function keepAnOwner(
-    trx: Kysely<Database>,
+    trx: Executor,
     itemId: string,
     currentLevel: AccessLevel,
     newLevel: AccessLevel | null,
@@ -63,12 +67,12 @@ export function createSharingService({
 
   return {
     async list(user: UserRow, itemId: string, locale: UserLocale): Promise<ShareEntry[]> {
-      await items.authorize(user, itemId, 'read');
+      await access.authorize(user.id, itemId, 'read');
       return (await listLinks(db, itemId)).map((link) => ({
         userId: link.user_id,
         name: link.name,
-        ownershipId: link.level as AccessLevel,
-        ownershipName: translate(locale, `share.level.${link.level as AccessLevel}`),
+        ownershipId: link.level,
+        ownershipName: translate(locale, `share.level.${link.level}`),
       }));
     },
 
@@ -79,7 +83,7 @@ export function createSharingService({
      * a Workspace, which is its creator's alone.
      */
     async inherited(user: UserRow, itemId: string, locale: UserLocale): Promise<InheritedShare[]> {
-      await items.authorize(user, itemId, 'read');
+      await access.authorize(user.id, itemId, 'read');
       const links = await linksOnChain(db, itemId);
       const seenUpTo = Math.max(
         ...links.filter((link) => link.user_id === user.id).map((link) => link.depth),
@@ -110,14 +114,10 @@ export function createSharingService({
       // Only an owner shares, and they already see the item (perhaps through a box above).
       if (userId === user.id) throw appErrors.badRequest('share.self');
       if (!(await users.findActiveUser(userId))) throw appErrors.notFound();
-      await db.transaction().execute(async (trx) => {
-        if (await findLink(trx, itemId, userId)) throw appErrors.conflict('share.alreadyShared');
-        // The first share of an item names its owner on it, so the list shows them and the
-        // last-owner rule counts them (they owned it through a box above until now).
-        if (!(await findLink(trx, itemId, user.id))) await insertLink(trx, itemId, user.id, 'owner', now());
-        await insertLink(trx, itemId, userId, level, now());
-      });
-      items.announceShared(itemId, userId);
+      await db
+        .transaction()
+        .execute((trx) => shareItem(trx, { itemId, ownerId: user.id, userId, level, at: now() }));
+      events.emit('item.shared', { itemId, userId });
     },
 
     async updateLevel(user: UserRow, itemId: string, userId: string, level: AccessLevel): Promise<void> {
@@ -128,7 +128,7 @@ export function createSharingService({
         await keepAnOwner(trx, itemId, current, level);
         await setLinkLevel(trx, itemId, userId, level);
       });
-      items.announceLevelChanged(itemId, userId);
+      events.emit('item.levelChanged', { itemId, userId });
     },
 
     async remove(user: UserRow, itemId: string, userId: string): Promise<void> {
@@ -138,7 +138,7 @@ export function createSharingService({
         await keepAnOwner(trx, itemId, current, null);
         await deleteLink(trx, itemId, userId);
       });
-      await items.announceUnshared(itemId, userId);
+      events.emit('item.unshared', { itemId, userId });
     },
   };
 }

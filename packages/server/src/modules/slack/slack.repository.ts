@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { AccountTokenPurpose, Executor } from '../../db/schema.js';
 
-/** account_tokens purpose of an OAuth state: single use, short-lived, bound to a user. */
-const STATE_PURPOSE = 'slack_oauth_state';
+/** The account_tokens purpose of a Slack OAuth state: single use, short-lived, bound to a user. */
+const STATE_PURPOSE = 'slack_oauth_state' satisfies AccountTokenPurpose;
 
 export type SlackAccountRow = Awaited<ReturnType<typeof listSlackAccounts>>[number];
 
-export function listSlackAccounts(db: Kysely<Database>, userId: string) {
+export function listSlackAccounts(db: Executor, userId: string) {
   return db
     .selectFrom('slack_accounts')
     .select([
@@ -25,7 +24,7 @@ export function listSlackAccounts(db: Kysely<Database>, userId: string) {
     .execute();
 }
 
-export function findSlackAccountBySlackUser(db: Kysely<Database>, teamId: string, slackUserId: string) {
+export function findSlackAccountBySlackUser(db: Executor, teamId: string, slackUserId: string) {
   return db
     .selectFrom('slack_accounts')
     .select(['id', 'user_id', 'inbox_item_id'])
@@ -36,7 +35,7 @@ export function findSlackAccountBySlackUser(db: Kysely<Database>, teamId: string
 
 /** Links (or re-links, to whoever asked last) a Slack user of a team. */
 export async function upsertSlackAccount(
-  db: Kysely<Database>,
+  db: Executor,
   row: {
     id: string;
     userId: string;
@@ -74,7 +73,7 @@ export async function upsertSlackAccount(
     .execute();
 }
 
-export async function setSlackInbox(db: Kysely<Database>, accountId: string, inboxItemId: string) {
+export async function setSlackInbox(db: Executor, accountId: string, inboxItemId: string) {
   await db
     .updateTable('slack_accounts')
     .set({ inbox_item_id: inboxItemId })
@@ -83,7 +82,7 @@ export async function setSlackInbox(db: Kysely<Database>, accountId: string, inb
 }
 
 /** Deletes one of the user's accounts; false when it is not theirs (or does not exist). */
-export async function deleteSlackAccount(db: Kysely<Database>, userId: string, accountId: string) {
+export async function deleteSlackAccount(db: Executor, userId: string, accountId: string) {
   const result = await db
     .deleteFrom('slack_accounts')
     .where('id', '=', accountId)
@@ -93,7 +92,7 @@ export async function deleteSlackAccount(db: Kysely<Database>, userId: string, a
 }
 
 export async function insertOAuthState(
-  db: Kysely<Database>,
+  db: Executor,
   state: { id: string; userId: string; stateHash: string; expiresAt: number; now: number },
 ): Promise<void> {
   await db
@@ -114,7 +113,7 @@ export async function insertOAuthState(
  * used it before (one atomic UPDATE, so two racing callbacks cannot both win).
  */
 export async function consumeOAuthState(
-  db: Kysely<Database>,
+  db: Executor,
   stateHash: string,
   now: number,
 ): Promise<string | undefined> {
@@ -131,7 +130,7 @@ export async function consumeOAuthState(
 }
 
 /** Records a Slack event id; false when it was seen before (a retried delivery). */
-export async function recordSlackEvent(db: Kysely<Database>, eventId: string, now: number): Promise<boolean> {
+export async function recordSlackEvent(db: Executor, eventId: string, now: number): Promise<boolean> {
   const inserted = await db
     .insertInto('slack_events')
     .values({ event_id: eventId, received_at: now })

@@ -1,19 +1,18 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import {
-  SLACK_BOX_TITLE,
   SLACK_ENV_VARIABLES,
   type SlackAccount,
   type SlackLinkResult,
   type SlackStatus,
 } from '@nestbox/shared/slack/slack.schema';
 import { WebClient } from '@slack/web-api';
-import type { Kysely } from 'kysely';
 import type { Config } from '../../config/env.js';
 import { newId } from '../../db/ids.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Executor, UserRow } from '../../db/schema.js';
+import { createDomainEvents, type DomainEventBus } from '../../events/domain-events.js';
 import { AppError, appErrors } from '../../http/app-error.js';
-import { findItem } from '../items/items.repository.js';
-import type { ItemsService } from '../items/items.service.js';
+import type { ItemsService } from '../items/index.js';
 import {
   consumeOAuthState,
   deleteSlackAccount,
@@ -24,6 +23,7 @@ import {
   setSlackInbox,
   upsertSlackAccount,
 } from './slack.repository.js';
+import { createSlackInbox } from './slack-inbox.js';
 import { encryptToken } from './slack-signature.js';
 
 /** How long the browser has to come back from Slack's consent screen. */
@@ -34,9 +34,6 @@ export const SLACK_STATE_TTL_MS = 10 * 60 * 1000;
  * person's direct messages to the Nestbox app); `users:read` lets us show their Slack name.
  */
 export const SLACK_BOT_SCOPES = ['im:history', 'users:read'] as const;
-
-/** The longest text item a message becomes (the item title limit). */
-const MAX_TEXT_LENGTH = 2000;
 
 /** Constant-time comparison of two secrets of any length. */
 function sameSecret(a: string, b: string): boolean {
@@ -83,15 +80,17 @@ export function createSlackService({
   appUrl,
   serverSecret,
   items,
+  events = createDomainEvents(),
   now = Date.now,
   onError = () => {},
 }: {
-  db: Kysely<Database>;
+  db: Executor;
   slack: Config['slack'];
   appUrl: string;
   /** Encrypts stored Slack tokens. */
   serverSecret: string;
   items: ItemsService;
+  events?: DomainEventBus;
   now?: () => number;
   onError?: (error: unknown) => void;
 }) {
@@ -102,19 +101,7 @@ export function createSlackService({
     return slack;
   }
 
-  /** The inbox box of a user: one of their accounts' boxes if still usable, else a new one. */
-  async function ensureInbox(
-    trx: Kysely<Database>,
-    userId: string,
-  ): Promise<{ id: string; created: boolean } | undefined> {
-    for (const account of await listSlackAccounts(trx, userId)) {
-      if (!account.inbox_item_id) continue;
-      const box = await findItem(trx, account.inbox_item_id);
-      if (box && box.archived_at === null) return { id: box.id, created: false };
-    }
-    const id = await items.insertBoxInRootFor(trx, userId, SLACK_BOX_TITLE);
-    return id ? { id, created: true } : undefined;
-  }
+  const inbox = createSlackInbox(items);
 
   return {
     status(): SlackStatus {
@@ -183,8 +170,8 @@ export function createSlackService({
         // The name is a nicety: the link works without it.
         onError(error);
       }
-      const inbox = await db.transaction().execute(async (trx) => {
-        const box = await ensureInbox(trx, userId);
+      const box = await db.transaction().execute(async (trx) => {
+        const ensured = await inbox.ensure(trx, userId);
         await upsertSlackAccount(trx, {
           id: newId(),
           userId,
@@ -193,12 +180,12 @@ export function createSlackService({
           slackUserId,
           slackUserName,
           accessTokenEnc: encryptToken(serverSecret, token),
-          inboxItemId: box?.id ?? null,
+          inboxItemId: ensured?.id ?? null,
           now: now(),
         });
-        return box;
+        return ensured;
       });
-      if (inbox?.created) items.announceCreated(inbox.id);
+      if (box?.created) events.emit('items.created', { itemIds: [box.id] });
       return 'linked';
     },
 
@@ -243,27 +230,28 @@ export function createSlackService({
       if (typeof teamId !== 'string') return { kind: 'ignored', reason: 'unknown-user' };
       const account = await findSlackAccountBySlackUser(db, teamId, event.user);
       if (!account) return { kind: 'ignored', reason: 'unknown-user' };
-      const text = plainText(event.text).slice(0, MAX_TEXT_LENGTH);
+      const text = plainText(event.text).slice(0, TEXT_TITLE_MAX_LENGTH);
       const eventId = payload.event_id;
       const result = await db.transaction().execute(async (trx) => {
         if (!(await recordSlackEvent(trx, eventId, now()))) return 'duplicate' as const;
         let createdBox: string | undefined;
         let itemId = account.inbox_item_id
-          ? await items.insertTextAtTopFor(trx, account.user_id, account.inbox_item_id, text)
+          ? await inbox.addText(trx, account.user_id, account.inbox_item_id, text)
           : undefined;
         if (!itemId) {
           // The box was archived or deleted: a new one takes its place.
-          const inbox = await ensureInbox(trx, account.user_id);
-          if (!inbox) return 'no-inbox' as const;
-          if (inbox.created) createdBox = inbox.id;
-          await setSlackInbox(trx, account.id, inbox.id);
-          itemId = await items.insertTextAtTopFor(trx, account.user_id, inbox.id, text);
+          const box = await inbox.ensure(trx, account.user_id);
+          if (!box) return 'no-inbox' as const;
+          if (box.created) createdBox = box.id;
+          await setSlackInbox(trx, account.id, box.id);
+          itemId = await inbox.addText(trx, account.user_id, box.id, text);
         }
         return itemId ? { itemId, createdBox } : ('no-inbox' as const);
       });
       if (typeof result === 'string') return { kind: 'ignored', reason: result };
-      if (result.createdBox) items.announceCreated(result.createdBox);
-      items.announceCreated(result.itemId);
+      events.emit('items.created', {
+        itemIds: result.createdBox ? [result.createdBox, result.itemId] : [result.itemId],
+      });
       return { kind: 'created', itemId: result.itemId };
     },
   };

@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, tokenFor } from '../../test/factories.js';
+import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
 import { connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
-import { findRootBox } from '../items/items.repository.js';
 import { signSlackRequest } from './slack-signature.js';
 
 const SIGNING_SECRET = 'test-signing-secret-0123456789';
@@ -190,9 +189,9 @@ describe(`slack on ${testEngine}`, () => {
       slackUserId: 'UANN',
       slackUserName: 'Ann Slack',
     });
-    const root = await findRootBox(t.database.db, ann.id);
+    const root = await rootBoxOf(t.database.db, ann.id);
     const rootTitles = (
-      await api.ok<{ items: Item[] }>('GET', `/api/items/get-items-for-pane?itemId=${root?.id}`)
+      await api.ok<{ items: Item[] }>('GET', `/api/items/get-items-for-pane?itemId=${root}`)
     ).items
       .filter((i) => i.title === 'Slack')
       .map((i) => i._id);

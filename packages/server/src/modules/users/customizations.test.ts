@@ -3,9 +3,8 @@ import type { User } from '@nestbox/shared/users/user.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, tokenFor } from '../../test/factories.js';
+import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { findRootBox } from '../items/items.repository.js';
 
 describe(`customizations on ${testEngine}`, () => {
   let t: TestApp;
@@ -20,7 +19,7 @@ describe(`customizations on ${testEngine}`, () => {
     t = await buildTestApp();
     const user = await createUser(t.database.db);
     token = await tokenFor(t.secrets.jwtSecret, user);
-    root = (await findRootBox(t.database.db, user.id))?.id ?? '';
+    root = await rootBoxOf(t.database.db, user.id);
   });
   afterAll(() => t.close());
 

@@ -1,4 +1,9 @@
-import { type OpenBoxesIn, SYSTEM_USER } from '@nestbox/shared/constants';
+import {
+  type OpenBoxesIn,
+  type OrderDirection,
+  SYSTEM_USER,
+  type UnprioritizedOrderColumn,
+} from '@nestbox/shared/constants';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type {
   SaveProfileBody,
@@ -12,8 +17,7 @@ const USER_SEARCH_LIMIT = 20;
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Publisher } from '../../realtime/realtime.js';
-import { type AuthService, refuseWeakPassword } from '../auth/auth.service.js';
-import { hashPassword } from '../auth/password-hasher.js';
+import { type AuthService, hashPassword, refuseWeakPassword } from '../auth/index.js';
 import { findUserById, foldEmail, replacePassword, searchUsers, updateUser } from './users.repository.js';
 
 /** Is this an IANA time zone name the runtime knows (aliases such as Asia/Kolkata included)? */
@@ -117,7 +121,10 @@ export function createUsersService({
     /** The Organizer's split between its lists and the Unprioritized list's order. */
     async updateOrganizerPreferences(
       user: UserRow,
-      prefs: { prioritizedSplitPercentage?: number; order?: { column: string; dir: string } },
+      prefs: {
+        prioritizedSplitPercentage?: number;
+        order?: { column: UnprioritizedOrderColumn; dir: OrderDirection };
+      },
     ): Promise<void> {
       await updateUser(db, user.id, {
         ...(prefs.prioritizedSplitPercentage !== undefined

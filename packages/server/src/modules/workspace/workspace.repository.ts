@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { SearchScope } from '@nestbox/shared/items/item.schema';
+import { idChunks } from '../../db/id-chunks.js';
+import type { Executor, PaneType } from '../../db/schema.js';
 
 export type PaneRow = Awaited<ReturnType<typeof listPanes>>[number];
 
 /** A user's panes, left to right. */
-export function listPanes(db: Kysely<Database>, userId: string) {
+export function listPanes(db: Executor, userId: string) {
   return db
     .selectFrom('panes')
     .selectAll()
@@ -16,7 +17,7 @@ export function listPanes(db: Kysely<Database>, userId: string) {
 
 export interface PaneSearchFields {
   term: string;
-  scope: string;
+  scope: SearchScope;
   includeArchived: boolean;
   includeCompleted: boolean;
 }
@@ -30,7 +31,7 @@ const searchColumns = (search: PaneSearchFields) => ({
 
 /** A new pane showing a box (`itemId`) or keeping a search (`search`). */
 export async function insertPane(
-  db: Kysely<Database>,
+  db: Executor,
   pane: { id: string; userId: string; width: number; now: number } & (
     | { itemId: string; search?: undefined }
     | { itemId?: undefined; search: PaneSearchFields }
@@ -52,11 +53,7 @@ export async function insertPane(
 }
 
 /** Writes the order of a user's panes (positions 0, 1, 2, … in the given order). */
-export async function reorderPanes(
-  db: Kysely<Database>,
-  userId: string,
-  orderedIds: string[],
-): Promise<void> {
+export async function reorderPanes(db: Executor, userId: string, orderedIds: string[]): Promise<void> {
   for (const [position, id] of orderedIds.entries()) {
     await db
       .updateTable('panes')
@@ -68,11 +65,11 @@ export async function reorderPanes(
 }
 
 export async function setPaneItem(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
   paneId: string,
   itemId: string,
-  type: string,
+  type: PaneType,
 ) {
   await db
     .updateTable('panes')
@@ -83,7 +80,7 @@ export async function setPaneItem(
 }
 
 /** Removes one of the user's panes; false when they have no such pane. */
-export async function deletePane(db: Kysely<Database>, userId: string, paneId: string): Promise<boolean> {
+export async function deletePane(db: Executor, userId: string, paneId: string): Promise<boolean> {
   const result = await db
     .deleteFrom('panes')
     .where('id', '=', paneId)
@@ -93,7 +90,7 @@ export async function deletePane(db: Kysely<Database>, userId: string, paneId: s
 }
 
 export async function setPaneWidths(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
   widths: Record<string, number>,
 ): Promise<void> {
@@ -109,7 +106,7 @@ export async function setPaneWidths(
 
 /** Changes a search pane's search; false when the user has no such search pane. */
 export async function updatePaneSearch(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
   paneId: string,
   search: PaneSearchFields,
@@ -124,11 +121,16 @@ export async function updatePaneSearch(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function findPane(db: Kysely<Database>, userId: string, paneId: string) {
+export function findPane(db: Executor, userId: string, paneId: string) {
   return db
     .selectFrom('panes')
     .selectAll()
     .where('id', '=', paneId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** Closes every pane (of every user) that shows one of these items (archived, or gone). */
+export async function closePanesShowing(db: Executor, itemIds: readonly string[]): Promise<void> {
+  for (const chunk of idChunks(itemIds)) await db.deleteFrom('panes').where('item_id', 'in', chunk).execute();
 }

@@ -28,17 +28,14 @@ function presentPane(row: PaneRow): Pane {
   return {
     _id: row.id,
     itemId: row.item_id,
-    type: row.type === 'search' ? 'search' : 'box',
+    type: row.type,
     scrollToItemId: row.scroll_to_item_id,
     width: row.width,
     search:
       row.type === 'search'
         ? {
             term: row.search_term ?? '',
-            scope:
-              row.search_scope === 'favourites' || row.search_scope === 'workspace'
-                ? row.search_scope
-                : 'search',
+            scope: row.search_scope ?? 'search',
             includeArchived: row.include_archived === 1,
             includeCompleted: row.include_completed === 1,
           }

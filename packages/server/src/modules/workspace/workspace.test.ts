@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, tokenFor } from '../../test/factories.js';
+import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { findRootBox } from '../items/items.repository.js';
 
 describe(`workspace on ${testEngine}`, () => {
   let t: TestApp;
@@ -21,7 +20,7 @@ describe(`workspace on ${testEngine}`, () => {
     user = await createUser(t.database.db);
     token = await tokenFor(t.secrets.jwtSecret, user);
     strangerToken = await tokenFor(t.secrets.jwtSecret, await createUser(t.database.db));
-    root = (await findRootBox(t.database.db, user.id))?.id ?? '';
+    root = await rootBoxOf(t.database.db, user.id);
   });
   afterAll(() => t.close());
 

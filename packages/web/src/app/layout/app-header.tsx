@@ -14,13 +14,13 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/brand/logo';
+import { HeaderAction } from '../../components/layout/header-action';
 import { RemindersButton } from '../../features/reminders/components/reminders-button';
 import { RemindersModal } from '../../features/reminders/components/reminders-list';
 import { WorkspaceSettingsModal } from '../../features/workspace/components/workspace-settings-modal';
 import { openItemSettings } from '../../features/workspace/hooks/use-item-settings';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { toggleWorkspaceLayout } from '../../lib/preferences';
-import { HeaderAction } from './header-action';
 
 const ICON = { size: 20, stroke: 1.7 } as const;
 

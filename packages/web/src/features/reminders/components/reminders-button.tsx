@@ -2,7 +2,7 @@ import { Indicator, VisuallyHidden } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HeaderAction } from '../../../app/layout/header-action';
+import { HeaderAction } from '../../../components/layout/header-action';
 import { useUnreadCount } from '../api/reminder-events';
 
 /**

@@ -3,10 +3,10 @@ import type { UpdateCustomizationsBody } from '@nestbox/shared/users/user.schema
 import { useTranslation } from 'react-i18next';
 import { useTooltipsEnabled } from '../../../hooks/use-preferences';
 import { useUser } from '../../../lib/api/get-user';
+import { useSaveWorkspaceSettings } from '../../../lib/api/save-workspace-settings';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { saveTooltipsEnabled } from '../../../lib/preferences';
-import { useSaveWorkspaceSettings } from '../../workspace/api/save-workspace-settings';
 import { useUpdateCustomizations } from '../api/update-customizations';
 
 /**

@@ -2,7 +2,7 @@ import { Modal, Radio, Stack, Text } from '@mantine/core';
 import { OPEN_BOXES_IN, type OpenBoxesIn } from '@nestbox/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../lib/api/get-user';
-import { useSaveWorkspaceSettings } from '../api/save-workspace-settings';
+import { useSaveWorkspaceSettings } from '../../../lib/api/save-workspace-settings';
 import { useNotifyFailure } from '../hooks/use-notify-failure';
 
 const isOpenBoxesIn = (value: string): value is OpenBoxesIn =>

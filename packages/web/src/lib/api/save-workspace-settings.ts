@@ -1,8 +1,8 @@
 import type { User } from '@nestbox/shared/users/user.schema';
 import type { WorkspaceSettings } from '@nestbox/shared/workspace/workspace.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getUserQueryOptions } from '../../../lib/api/get-user';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
+import { getUserQueryOptions } from './get-user';
 
 /** `PUT /api/workspace/settings`: the settings given change, the others stay. */
 export function saveWorkspaceSettings(settings: WorkspaceSettings): Promise<unknown> {

@@ -1,0 +1,56 @@
+import { EventEmitter } from 'node:events';
+import type { Item } from '@nestbox/shared/items/item.schema';
+import type { Audience } from '../modules/access/index.js';
+
+/**
+ * What happened, as the services that made it happen tell it, after their change committed.
+ * Services know nothing of sockets: the live module listens and tells each person's clients.
+ */
+export interface DomainEvents {
+  /** New items: everyone who sees them hears of them. */
+  'items.created': { itemIds: readonly string[] };
+  /** Shared fields of these items changed (title, completion, archive, target date…). */
+  'items.changed': { itemIds: readonly string[] };
+  /** One person's own state of an item changed (a star, a place in their Organizer). */
+  'item.personalChanged': { userId: string; item: Item };
+  /** An item moved into another box; `audienceBefore`: who saw it before. */
+  'item.moved': { itemId: string; audienceBefore: Audience };
+  /** An item was shared with a person (they now see it and everything inside it). */
+  'item.shared': { itemId: string; userId: string };
+  /** A person's level on an item changed. */
+  'item.levelChanged': { itemId: string; userId: string };
+  /** A person's link on an item went (they may still see it through a box above). */
+  'item.unshared': { itemId: string; userId: string };
+  /** These people's unread reminder counts are now these. */
+  'reminders.unreadCounts': { counts: ReadonlyMap<string, number> };
+}
+
+export type DomainEventName = keyof DomainEvents;
+
+/**
+ * A typed, in-process event bus. Listeners run synchronously inside `emit` (so they see the
+ * request that caused the event) and may go on asynchronously; a listener that fails is
+ * reported to `onError` and never reaches the service that emitted.
+ */
+export function createDomainEvents({ onError = () => {} }: { onError?: (error: unknown) => void } = {}) {
+  const emitter = new EventEmitter();
+  return {
+    emit<Name extends DomainEventName>(name: Name, event: DomainEvents[Name]): void {
+      emitter.emit(name, event);
+    },
+    on<Name extends DomainEventName>(
+      name: Name,
+      listener: (event: DomainEvents[Name]) => void | Promise<void>,
+    ): void {
+      emitter.on(name, (event: DomainEvents[Name]) => {
+        try {
+          void Promise.resolve(listener(event)).catch(onError);
+        } catch (error) {
+          onError(error);
+        }
+      });
+    },
+  };
+}
+
+export type DomainEventBus = ReturnType<typeof createDomainEvents>;

@@ -1,0 +1,84 @@
+import type { AccessLevel } from '@nestbox/shared/items/item.schema';
+import { idChunks } from '../../db/id-chunks.js';
+import type { Executor } from '../../db/schema.js';
+import { authorizeLevel, type LevelCheck } from './access.policy.js';
+import { audienceOf, levelOf, linksOf, type Member, pairsThatSee } from './access.repository.js';
+
+/** The people who see an item, at their level. */
+export type Audience = Member[];
+
+/** An audience as one comparable value: the same people at the same levels give the same key. */
+export function audienceKey(audience: Audience): string {
+  return audience
+    .map(({ userId, level }) => `${userId}:${level}`)
+    .sort()
+    .join(',');
+}
+
+/**
+ * Who sees an item, at what level: the one place that walks the tree for it. A person's level
+ * on an item is the level of their nearest link on the item or a box above it (SPEC §6,
+ * ARCHITECTURE.md). Items, sharing, reminders, the Organizer and search all ask here.
+ */
+export function createAccessService({ db }: { db: Executor }) {
+  return {
+    /** The person's level on the item, or undefined when they do not see it. */
+    levelOf: (userId: string, itemId: string, executor: Executor = db) => levelOf(executor, userId, itemId),
+
+    /** The person's level, checked (404 when they do not see the item, 403 when it is too low). */
+    async authorize(
+      userId: string,
+      itemId: string,
+      check: LevelCheck,
+      executor: Executor = db,
+    ): Promise<AccessLevel> {
+      return authorizeLevel(await levelOf(executor, userId, itemId), check);
+    },
+
+    /** Everyone who sees the item, at their level. */
+    audienceOf: (itemId: string, executor: Executor = db): Promise<Audience> => audienceOf(executor, itemId),
+
+    /**
+     * The audience of each of these items (a box's whole subtree of 100,000 items, say), read
+     * in slices: each item's audience is its own links over its parent's audience, worked out
+     * once per parent.
+     */
+    async audiencesOf(
+      items: readonly { id: string; parentId: string | null }[],
+    ): Promise<Map<string, Audience>> {
+      const audiences = new Map<string, Audience>();
+      const above = async (parentId: string | null): Promise<Audience> => {
+        if (!parentId) return [];
+        let audience = audiences.get(parentId);
+        if (!audience) {
+          audience = await audienceOf(db, parentId);
+          audiences.set(parentId, audience);
+        }
+        return audience;
+      };
+      const result = new Map<string, Audience>();
+      for (const slice of idChunks(items)) {
+        const links = await linksOf(
+          db,
+          slice.map((item) => item.id),
+        );
+        for (const item of slice) {
+          const own = links.get(item.id) ?? [];
+          const linked = new Set(own.map(({ userId }) => userId));
+          const audience = [...own, ...(await above(item.parentId)).filter((m) => !linked.has(m.userId))];
+          audiences.set(item.id, audience);
+          result.set(item.id, audience);
+        }
+      }
+      return result;
+    },
+
+    /** Which of these (person, item) pairs still see their item, by key. */
+    pairsThatSee: (
+      pairs: readonly { key: string; userId: string; itemId: string }[],
+      executor: Executor = db,
+    ) => pairsThatSee(executor, pairs),
+  };
+}
+
+export type AccessService = ReturnType<typeof createAccessService>;

@@ -1,0 +1,16 @@
+import type { Executor } from '../../../db/schema.js';
+import type { AccessService, Audience } from '../../access/index.js';
+import { type MoveItemInput, moveItem } from './move-item.js';
+
+/**
+ * Restores an archived item into a box the caller chooses (and may edit), last in it, inside
+ * the caller's tree-locked transaction: the same checks as a move, and the archive date goes.
+ * What was inside it comes back with it. Answers who saw the item before.
+ */
+export function restoreItem(
+  trx: Executor,
+  access: AccessService,
+  input: Omit<MoveItemInput, 'placement' | 'anchorId' | 'changes'>,
+): Promise<Audience> {
+  return moveItem(trx, access, { ...input, changes: { archived_at: null } });
+}

@@ -1,0 +1,108 @@
+import { PERSONAL_ITEM_FIELDS, SHARED_ITEM_FIELDS, SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
+import type { DomainEventBus } from '../../events/domain-events.js';
+import { echoTagFor, requestContext } from '../../http/request-context.js';
+import type { Publisher } from '../../realtime/realtime.js';
+import type { AccessService } from '../access/index.js';
+import type { ItemsService } from '../items/index.js';
+
+/**
+ * The live channel's one source: it listens to the domain events and tells each person's
+ * clients, in their user room, what changed for them (SPEC §7 live updates). Each message
+ * carries the echo tag of the request that caused it, so the client that made the change
+ * knows it already has it.
+ */
+export function subscribeLiveUpdates({
+  events,
+  publisher,
+  access,
+  items,
+}: {
+  events: DomainEventBus;
+  publisher: Publisher;
+  access: AccessService;
+  items: ItemsService;
+}) {
+  /** Tells everyone who sees the item (or only `onlyUserId`) that it is there for them (ADD_ITEM). */
+  async function added(itemId: string, onlyUserId?: string) {
+    const context = requestContext();
+    for (const { userId, level } of await access.audienceOf(itemId)) {
+      if (onlyUserId && userId !== onlyUserId) continue;
+      const item = await items.presentFor(userId, itemId, level);
+      if (item)
+        publisher.publish(userId, SOCKET_EVENTS.addItem, {
+          item,
+          parentItemId: item.parentItemId,
+          ...echoTagFor(context, userId),
+        });
+    }
+  }
+
+  /** Tells everyone who sees these items their shared fields now (UPDATE_ITEM). */
+  async function changed(itemIds: readonly string[]) {
+    if (itemIds.length === 0) return;
+    const context = requestContext();
+    const views = await items.sharedViews(itemIds);
+    const audiences = await access.audiencesOf(
+      views.map(({ item, parentId }) => ({ id: item._id, parentId })),
+    );
+    for (const { item } of views) {
+      const updatedFields = Object.fromEntries(SHARED_ITEM_FIELDS.map((field) => [field, item[field]]));
+      for (const { userId } of audiences.get(item._id) ?? [])
+        publisher.publish(userId, SOCKET_EVENTS.updateItem, {
+          itemId: item._id,
+          updatedFields,
+          removedFields: [],
+          ...echoTagFor(context, userId),
+        });
+    }
+  }
+
+  /** Tells one person an item is no longer theirs to see (UPDATE_ITEM without access). */
+  function gone(itemId: string, userId: string) {
+    publisher.publish(userId, SOCKET_EVENTS.updateItem, {
+      itemId,
+      updatedFields: {},
+      removedFields: ['access'],
+      ...echoTagFor(requestContext(), userId),
+    });
+  }
+
+  events.on('items.created', async ({ itemIds }) => {
+    for (const itemId of itemIds) await added(itemId);
+  });
+  events.on('items.changed', ({ itemIds }) => changed(itemIds));
+  events.on('item.personalChanged', ({ userId, item }) => {
+    publisher.publish(userId, SOCKET_EVENTS.updateItem, {
+      itemId: item._id,
+      updatedFields: Object.fromEntries(PERSONAL_ITEM_FIELDS.map((field) => [field, item[field]])),
+      removedFields: [],
+      ...echoTagFor(requestContext(), userId),
+    });
+  });
+  // Those who still see a moved item hear of its new place; those who lost it or gained it
+  // (a move across shares) hear that.
+  events.on('item.moved', async ({ itemId, audienceBefore }) => {
+    await changed([itemId]);
+    const after = new Set((await access.audienceOf(itemId)).map(({ userId }) => userId));
+    for (const { userId } of audienceBefore) if (!after.has(userId)) gone(itemId, userId);
+    const had = new Set(audienceBefore.map(({ userId }) => userId));
+    for (const userId of after) if (!had.has(userId)) await added(itemId, userId);
+  });
+  events.on('item.shared', ({ itemId, userId }) => added(itemId, userId));
+  // The person's view of the item changed: their client refetches it.
+  events.on('item.levelChanged', ({ itemId, userId }) => {
+    publisher.publish(userId, SOCKET_EVENTS.updateItem, {
+      itemId,
+      updatedFields: {},
+      removedFields: [],
+      ...echoTagFor(requestContext(), userId),
+    });
+  });
+  events.on('item.unshared', async ({ itemId, userId }) => {
+    if (!(await access.levelOf(userId, itemId))) gone(itemId, userId);
+  });
+  events.on('reminders.unreadCounts', ({ counts }) => {
+    for (const [userId, count] of counts)
+      publisher.publish(userId, SOCKET_EVENTS.remindersUnreadCount, { count });
+  });
+}
