@@ -352,7 +352,7 @@ test.describe('the item hover menu and Item settings', () => {
     await expect(page.locator('section[data-pane-id]')).toHaveCount(1);
   });
 
-  test('someone with read-only access gets only More options, and sees Item settings read-only', async ({
+  test('someone with read-only access may only read, but prioritises for themselves', async ({
     page,
     request,
   }) => {
@@ -373,14 +373,22 @@ test.describe('the item hover menu and Item settings', () => {
     await putSessionToken(page, reader.token);
     await page.goto('/app');
 
+    // Prioritising is personal (the reader's own Organizer): the only change a reader makes.
     const menu = await openHoverMenu(page, soup._id);
-    await expect(menu.getByRole('button')).toHaveCount(1);
+    await expect(menu.getByRole('button')).toHaveCount(2);
     await expect(menu.getByText('Read only')).toBeVisible();
-    await menu.getByRole('button', { name: 'More options' }).click();
+    const saved = page.waitForResponse(
+      (response) => response.url().includes('/api/items/update-item') && response.ok(),
+    );
+    await menu.getByRole('button', { name: 'Prioritise' }).click();
+    await saved;
+    const reopened = await openHoverMenu(page, soup._id);
+    await reopened.getByRole('button', { name: 'More options' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leek soup' });
     await expect(dialog.getByText(/shared with you read-only/)).toBeVisible();
     await expect(dialog.getByRole('button', { name: /^Target Date: / })).toBeDisabled();
-    await expect(dialog.getByRole('switch', { name: 'Prioritizable' })).toBeDisabled();
+    await expect(dialog.getByRole('switch', { name: 'Prioritizable' })).toBeChecked();
+    await expect(dialog.getByRole('switch', { name: 'Prioritizable' })).toBeEnabled();
     await expect(dialog.getByRole('button', { name: 'Archive now' })).toHaveCount(0);
     await expect(dialog.locator('[data-box-finder]')).toHaveCount(0);
   });

@@ -22,6 +22,15 @@ export function itemFixture<T extends Item = Item>(id: string, fields: Partial<T
     autoArchiveTimestamp: null,
     settings: { autoAddToUnprioritized: false, showCompletedItems: false },
     accessLevel: 'owner',
+    abilities: {
+      edit: true,
+      archive: true,
+      share: true,
+      changeLevels: true,
+      move: true,
+      prioritize: true,
+      setReminders: true,
+    },
     ...fields,
   } as T;
 }

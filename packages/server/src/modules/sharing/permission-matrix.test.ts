@@ -317,6 +317,50 @@ describe(`permission matrix on ${testEngine}`, () => {
     });
   }
 
+  // The abilities each item carries say, for the web app, what the matrix above allows.
+  it('presents on every item what its caller may do, as the policy decides it', async () => {
+    const f = await fixture();
+    const abilitiesOf = async (role: Role, itemId: string) =>
+      (await as<{ abilities: Record<string, boolean> }>(role, 'GET', `/api/items/get-item?itemId=${itemId}`))
+        .json.abilities;
+    const all = {
+      edit: true,
+      archive: true,
+      move: true,
+      share: true,
+      changeLevels: true,
+      setReminders: true,
+    };
+    expect(await abilitiesOf('owner', f.text)).toEqual({ ...all, prioritize: true });
+    expect(await abilitiesOf('editor', f.text)).toEqual({
+      ...all,
+      share: false,
+      changeLevels: false,
+      prioritize: true,
+    });
+    // Prioritizable and reminders are personal: a reader has them too, and nothing else.
+    expect(await abilitiesOf('readonly', f.text)).toEqual({
+      edit: false,
+      archive: false,
+      move: false,
+      share: false,
+      changeLevels: false,
+      prioritize: true,
+      setReminders: true,
+    });
+    // Only texts rank; a Workspace is never archived, moved or shared, but takes new items.
+    expect((await abilitiesOf('owner', f.innerBox)).prioritize).toBe(false);
+    expect(await abilitiesOf('owner', f.ownerRoot)).toEqual({
+      edit: true,
+      archive: false,
+      move: false,
+      share: false,
+      changeLevels: false,
+      prioritize: false,
+      setReminders: true,
+    });
+  });
+
   // Reminders: each member manages only their own; someone else's reminder is 404.
   it('lets owner, editor and readonly manage their own reminders, and nobody else’s', async () => {
     const f = await fixture();

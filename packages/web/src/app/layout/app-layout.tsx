@@ -71,7 +71,7 @@ export function AppLayout() {
       </AppShell.Main>
       <ItemSettingsHost
         renderReminders={(item) => (
-          <RemindersSection itemId={item._id} readonly={item.accessLevel === 'readonly'} />
+          <RemindersSection itemId={item._id} readonly={!item.abilities.setReminders} />
         )}
       />
     </AppShell>

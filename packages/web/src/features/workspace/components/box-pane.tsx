@@ -12,6 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
 import { useClosePane } from '../api/close-pane';
 import { useSetItemCompleted } from '../api/complete-item';
@@ -82,7 +83,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
 
   const box = contents.data?.item ?? initialBox;
   const title = box?.isRootBox ? t('pane.rootTitle') : box?.title || t('pane.noTitle');
-  const canAdd = box !== undefined && box.accessLevel !== 'readonly';
+  const canAdd = useAbilities(box).edit;
 
   const handleOpenBox = (child: Item) => {
     const onError = (error: unknown) => notifyFailure(error, 'boxes.addFailed');
@@ -169,7 +170,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
         label={t('pane.items', { title })}
         items={items}
         dropDisabled={!canAdd}
-        isDragDisabled={(item) => item.accessLevel === 'readonly' || editingItemId === item._id}
+        isDragDisabled={(item) => !item.abilities.move || editingItemId === item._id}
         keepItemId={editingItemId}
         newLines={newLines}
         newLinesAfterId={linesAtEnd ? null : (anchorId ?? null)}

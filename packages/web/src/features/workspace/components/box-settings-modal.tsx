@@ -14,6 +14,7 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconArchive, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAbilities } from '../../../hooks/use-abilities';
 import { useArchiveItem } from '../api/archive-item';
 import { useUpdateItem } from '../api/update-item';
 import { type UpdateSettingBody, useUpdateSetting } from '../api/update-setting';
@@ -36,7 +37,8 @@ export function BoxSettingsModal({ opened, onClose, box, title }: BoxSettingsMod
   const updateSetting = useUpdateSetting();
   const updateItem = useUpdateItem();
   const archiveItem = useArchiveItem();
-  const readonly = box.accessLevel === 'readonly';
+  const abilities = useAbilities(box);
+  const readonly = !abilities.edit;
 
   const handleSetting = (settingKey: UpdateSettingBody['settingKey'], settingValue: boolean) =>
     updateSetting.mutate(
@@ -104,10 +106,10 @@ export function BoxSettingsModal({ opened, onClose, box, title }: BoxSettingsMod
         {!box.isRootBox && (
           <>
             <Divider />
-            <ShareSection itemId={box._id} accessLevel={box.accessLevel} />
+            <ShareSection itemId={box._id} abilities={abilities} />
           </>
         )}
-        {!box.isRootBox && !readonly && (
+        {abilities.archive && (
           <>
             <Divider />
             {confirming ? (

@@ -4,6 +4,7 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAbilities } from '../../../hooks/use-abilities';
 import { useSaveBoxItem } from '../api/save-box-item';
 import { useNotifyFailure } from '../hooks/use-notify-failure';
 import classes from './box-pane.module.css';
@@ -15,7 +16,8 @@ export function BoxTitle({ box, title, headingId }: { box: Item; title: string; 
   const [error, setError] = useState<string | undefined>();
   const saveBox = useSaveBoxItem();
   const notifyFailure = useNotifyFailure();
-  const editable = !box.isRootBox && box.accessLevel !== 'readonly';
+  // A Workspace keeps its name.
+  const editable = useAbilities(box).edit && !box.isRootBox;
 
   const handleCancel = () => {
     setDraft(null);

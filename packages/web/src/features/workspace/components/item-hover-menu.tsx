@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { type FocusEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAbilities } from '../../../hooks/use-abilities';
 import { useArchiveItem } from '../api/archive-item';
 import { useUpdateItemFields } from '../api/update-item-fields';
 import { useDragInProgress } from '../hooks/use-drag-in-progress';
@@ -193,8 +194,7 @@ function MenuButtons({ item, hide }: { item: Item; hide: () => void }) {
   const updateItem = useUpdateItemFields();
   const archiveItem = useArchiveItem();
   const notifyFailure = useNotifyFailure();
-  const readonly = item.accessLevel === 'readonly';
-  const isText = item.itemType === 'todoText';
+  const abilities = useAbilities(item);
 
   const openSettings = (scrollTo?: ItemSettingsSection) => {
     hide();
@@ -223,32 +223,37 @@ function MenuButtons({ item, hide }: { item: Item; hide: () => void }) {
 
   if (dragging) return null;
   return (
-    <div className={classes.menu} data-readonly={readonly || undefined}>
+    <div className={classes.menu} data-readonly={!abilities.edit || undefined}>
       <MenuButton label={t('itemMenu.moreOptions')} onClick={() => openSettings()}>
         <IconDots size={18} stroke={1.7} />
       </MenuButton>
-      {readonly ? (
+      {/* Prioritising is personal: whoever may, may at any level; an editor learns why a box may not. */}
+      {(abilities.prioritize || abilities.edit) && (
+        <MenuButton
+          label={abilities.prioritize ? prioritiseLabel : t('itemMenu.prioritiseTextsOnly')}
+          onClick={handlePrioritise}
+          disabled={!abilities.prioritize}
+          pressed={abilities.prioritize ? item.prioritizable : undefined}
+          color={item.prioritizable ? 'nest' : 'gray'}
+        >
+          {item.prioritizable ? <IconFlagFilled size={17} /> : <IconFlag size={18} stroke={1.7} />}
+        </MenuButton>
+      )}
+      {!abilities.edit ? (
         <span className={classes.readonly}>{t('item.readonly')}</span>
       ) : (
         <>
-          <MenuButton
-            label={isText ? prioritiseLabel : t('itemMenu.prioritiseTextsOnly')}
-            onClick={handlePrioritise}
-            disabled={!isText}
-            pressed={isText ? item.prioritizable : undefined}
-            color={item.prioritizable ? 'nest' : 'gray'}
-          >
-            {item.prioritizable ? <IconFlagFilled size={17} /> : <IconFlag size={18} stroke={1.7} />}
-          </MenuButton>
           <MenuButton label={t('itemMenu.targetDate')} onClick={() => openSettings('targetDate')}>
             <IconCalendarEvent size={18} stroke={1.7} />
           </MenuButton>
           <MenuButton label={t('itemMenu.share')} onClick={() => openSettings('share')}>
             <IconShare size={18} stroke={1.7} />
           </MenuButton>
-          <MenuButton label={t('item.archive')} onClick={handleArchive}>
-            <IconTrash size={18} stroke={1.7} />
-          </MenuButton>
+          {abilities.archive && (
+            <MenuButton label={t('item.archive')} onClick={handleArchive}>
+              <IconTrash size={18} stroke={1.7} />
+            </MenuButton>
+          )}
         </>
       )}
     </div>

@@ -4,6 +4,7 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconBox } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
 import type { TextCommit } from '../hooks/use-text-outliner';
 import { ItemHoverMenu } from './item-hover-menu';
@@ -79,7 +80,7 @@ export function TextItemRow({
   onToggleCompleted,
 }: TextItemRowProps) {
   const { t } = useTranslation();
-  const readonly = item.accessLevel === 'readonly';
+  const readonly = !useAbilities(item).edit;
   const text = item.title || <span className={classes.placeholder}>{t('item.text.label')}</span>;
 
   return (
@@ -173,6 +174,7 @@ export function BoxItemRow({ item, onOpen, onToggleCompleted }: BoxItemRowProps)
   const { t } = useTranslation();
   const title = item.title || t('pane.noTitle');
   const samePane = useUser().workspace.settings.openBoxesIn === 'samePane';
+  const { edit } = useAbilities(item);
   return (
     <ItemHoverMenu item={item} className={classes.row}>
       <Checkbox
@@ -180,7 +182,7 @@ export function BoxItemRow({ item, onOpen, onToggleCompleted }: BoxItemRowProps)
         size="sm"
         radius="xl"
         checked={item.completed}
-        disabled={item.accessLevel === 'readonly'}
+        disabled={!edit}
         aria-label={item.completed ? t('item.uncomplete') : t('item.complete')}
         onChange={(event) => onToggleCompleted(event.currentTarget.checked)}
       />

@@ -25,6 +25,7 @@ import 'dayjs/locale/en-gb';
 import 'dayjs/locale/fr';
 import { type ReactNode, type Ref, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
 import { notify } from '../../../lib/notify';
 import { useArchiveItem } from '../api/archive-item';
@@ -150,7 +151,8 @@ interface BodyProps {
 
 function ItemSettingsBody({ item, onClose, scrollTo, renderReminders }: BodyProps) {
   const { t } = useTranslation();
-  const readonly = item.accessLevel === 'readonly';
+  const abilities = useAbilities(item);
+  const readonly = !abilities.edit;
   const archived = item.archivedDate !== null;
   const sections = {
     targetDate: useRef<HTMLDivElement>(null),
@@ -184,12 +186,12 @@ function ItemSettingsBody({ item, onClose, scrollTo, renderReminders }: BodyProp
         {/* Reminders (SPEC §2 'Add a Reminder'): the app passes the reminders feature's section in, heading and all. */}
         {renderReminders?.(item)}
       </Section>
-      {item.itemType === 'todoText' && <PrioritizableSwitch item={item} readonly={readonly} />}
+      {abilities.prioritize && <PrioritizableSwitch item={item} />}
       <Divider />
       <div ref={sections.share} data-section="share">
-        <ShareSection itemId={item._id} accessLevel={item.accessLevel} />
+        <ShareSection itemId={item._id} abilities={abilities} />
       </div>
-      {!readonly && !archived && (
+      {abilities.move && !archived && (
         <>
           <Divider />
           <MoveSection item={item} onMoved={onClose} />
@@ -197,9 +199,9 @@ function ItemSettingsBody({ item, onClose, scrollTo, renderReminders }: BodyProp
       )}
       <Divider />
       {archived ? (
-        <RestorePanel item={item} readonly={readonly} />
+        <RestorePanel item={item} canRestore={abilities.move} />
       ) : (
-        !readonly && <ArchiveSection item={item} onArchived={onClose} />
+        abilities.archive && <ArchiveSection item={item} onArchived={onClose} />
       )}
     </Stack>
   );
@@ -279,7 +281,8 @@ function TargetDateSection({
   );
 }
 
-function PrioritizableSwitch({ item, readonly }: { item: Item; readonly: boolean }) {
+/** The caller's own choice (any level may make it): is the item in their Organizer? */
+function PrioritizableSwitch({ item }: { item: Item }) {
   const { t } = useTranslation();
   const updateItem = useUpdateItemFields();
   const notifyFailure = useNotifyFailure();
@@ -288,7 +291,6 @@ function PrioritizableSwitch({ item, readonly }: { item: Item; readonly: boolean
       label={t('itemSettings.prioritizable')}
       description={t('itemSettings.prioritizable.description')}
       checked={item.prioritizable}
-      disabled={readonly}
       onChange={(event) =>
         updateItem.mutate(
           { itemId: item._id, prioritizable: event.currentTarget.checked },
@@ -414,7 +416,7 @@ function ArchiveSection({ item, onArchived }: { item: Item; onArchived: () => vo
   );
 }
 
-function RestorePanel({ item, readonly }: { item: Item; readonly: boolean }) {
+function RestorePanel({ item, canRestore }: { item: Item; canRestore: boolean }) {
   const { t } = useTranslation();
   const user = useUser();
   const restore = useUnarchiveItem();
@@ -426,7 +428,7 @@ function RestorePanel({ item, readonly }: { item: Item; readonly: boolean }) {
       <Alert color="gray" variant="light" p="sm">
         <Text fz="sm">{t('itemSettings.restore.archivedOn', { date: archivedOn })}</Text>
       </Alert>
-      {!readonly && (
+      {canRestore && (
         <>
           <Text fz="sm" c="dimmed">
             {t('itemSettings.restore.detail')}

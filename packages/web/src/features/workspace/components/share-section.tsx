@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useThrottledValue } from '@mantine/hooks';
 import { SHARE_SEARCH_MIN_TERM_LENGTH, SHARE_SEARCH_THROTTLE_MS } from '@nestbox/shared/constants';
-import { ACCESS_LEVELS, type AccessLevel } from '@nestbox/shared/items/item.schema';
+import { type Abilities, ACCESS_LEVELS, type AccessLevel } from '@nestbox/shared/items/item.schema';
 import type { InheritedShare, ShareEntry } from '@nestbox/shared/sharing/sharing.schema';
 import { IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
@@ -59,16 +59,16 @@ function useLevelOptions() {
 interface ShareSectionProps {
   itemId: string;
   /** The caller's level on the item: only an owner may change anything (SPEC §6). */
-  accessLevel: AccessLevel;
+  /** What the caller may do: add people (share) and change or remove them (changeLevels). */
+  abilities: Pick<Abilities, 'share' | 'changeLevels'>;
 }
 
 /**
  * 'Share' (SPEC §2, §5, §6): owners search people, add them at a level, change levels and
  * remove entries (never the only owner); everyone else sees the list read-only.
  */
-export function ShareSection({ itemId, accessLevel }: ShareSectionProps) {
+export function ShareSection({ itemId, abilities }: ShareSectionProps) {
   const { t } = useTranslation();
-  const isOwner = accessLevel === 'owner';
   const entries = useUsersAssociated(itemId);
   const inherited = useInheritedShares(itemId);
   const inheritedShares = inherited.data ?? [];
@@ -82,7 +82,7 @@ export function ShareSection({ itemId, accessLevel }: ShareSectionProps) {
       <Title order={3} fz="md" id={`share-title-${itemId}`}>
         {t('shareSection.title')}
       </Title>
-      {isOwner && <ShareSearch itemId={itemId} sharedUserIds={sharedUserIds} />}
+      {abilities.share && <ShareSearch itemId={itemId} sharedUserIds={sharedUserIds} />}
       {entries.isPending || inherited.isPending ? (
         <Group gap="xs">
           <Loader size="xs" />
@@ -100,7 +100,9 @@ export function ShareSection({ itemId, accessLevel }: ShareSectionProps) {
         </Text>
       ) : (
         <>
-          {entries.data.length > 0 && <ShareList itemId={itemId} entries={entries.data} editable={isOwner} />}
+          {entries.data.length > 0 && (
+            <ShareList itemId={itemId} entries={entries.data} editable={abilities.changeLevels} />
+          )}
           {inheritedShares.map((share) => (
             <InheritedShareList key={share.itemId} share={share} />
           ))}
