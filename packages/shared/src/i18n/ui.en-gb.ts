@@ -340,7 +340,6 @@ export const uiEnGb = {
   'organiser.setTargetDate': 'Set a date',
   'organiser.targetDateOf': 'Target date of {{title}}',
   'organiser.clearTargetDate': 'Clear the date',
-  'organiser.noTitle': 'No title',
   'organiser.loading': 'Fetching your Organiser…',
   'organiser.loadingMore': 'Loading the rest of your Organiser…',
   'organiser.loadMoreFailed': 'The rest of your Organiser could not be loaded.',

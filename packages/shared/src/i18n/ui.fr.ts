@@ -326,7 +326,6 @@ export const uiFr: Record<UiKey, string> = {
   'organiser.setTargetDate': 'Choisir une date',
   'organiser.targetDateOf': 'Date cible de {{title}}',
   'organiser.clearTargetDate': 'Effacer la date',
-  'organiser.noTitle': 'Sans titre',
   'organiser.loading': 'Chargement de votre Organiseur…',
   'organiser.loadingMore': 'Chargement de la suite de votre Organiseur…',
   'organiser.loadMoreFailed': "La suite de votre Organiseur n'a pas pu être chargée.",

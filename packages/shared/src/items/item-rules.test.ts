@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxTitleError, isVisibleSubItem } from './item-rules.js';
+import { boxTitleError, displayTitle, isVisibleSubItem } from './item-rules.js';
 
 describe('boxTitleError', () => {
   it.each([
@@ -35,5 +35,21 @@ describe('isVisibleSubItem', () => {
     expect(isVisibleSubItem({ archivedDate: null, completed: true }, false)).toBe(false);
     expect(isVisibleSubItem({ archivedDate: null, completed: true }, true)).toBe(true);
     expect(isVisibleSubItem({ archivedDate: 1, completed: false }, true)).toBe(false);
+  });
+});
+
+describe('displayTitle', () => {
+  it('names a Workspace in the reader’s language, whatever it is called', () => {
+    expect(displayTitle({ title: 'Workspace', isRootBox: true, itemType: 'todoBox' })).toEqual({
+      key: 'pane.rootTitle',
+    });
+  });
+  it('shows an item’s own title, untouched', () => {
+    expect(displayTitle({ title: ' Milk ', itemType: 'todoText' })).toEqual({ title: ' Milk ' });
+  });
+  it('stands in for an empty or blank title: "No title" for a box, "Text" for a text', () => {
+    expect(displayTitle({ title: '', itemType: 'todoBox' })).toEqual({ key: 'pane.noTitle' });
+    expect(displayTitle({ title: '   ', itemType: 'todoText' })).toEqual({ key: 'item.text.label' });
+    expect(displayTitle({ title: null })).toEqual({ key: 'pane.noTitle' });
   });
 });

@@ -40,3 +40,20 @@ export function isVisibleSubItem(
 ) {
   return item.archivedDate === null && (showCompleted || !item.completed);
 }
+
+/** The catalogue keys that stand for an item's title when it has none to show. */
+export type TitleKey = 'pane.rootTitle' | 'pane.noTitle' | 'item.text.label';
+
+/**
+ * What shows as an item's title: a Workspace is always called so (in the reader's language);
+ * otherwise its own title, or, when that is empty, "No title" for a box and "Text" for a text.
+ */
+export function displayTitle(item: {
+  title: string | null;
+  isRootBox?: boolean;
+  itemType?: 'todoBox' | 'todoText';
+}): { title: string } | { key: TitleKey } {
+  if (item.isRootBox) return { key: 'pane.rootTitle' };
+  if (item.title?.trim()) return { title: item.title };
+  return { key: item.itemType === 'todoText' ? 'item.text.label' : 'pane.noTitle' };
+}

@@ -2,6 +2,7 @@ import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { KeyboardEventHandler, MouseEvent, ReactNode } from 'react';
 import type { useTranslation } from 'react-i18next';
+import { displayTitleIn } from '../../../lib/display-title';
 import classes from './organizer-lists.module.css';
 import type { VirtualRowProps } from './virtual-droppable';
 
@@ -40,7 +41,7 @@ export function OrganizerItemRow({
   t,
   children,
 }: OrganizerItemRowProps) {
-  const title = item.title || t('organiser.noTitle');
+  const title = displayTitleIn(t, item);
   const handleShiftClick = (event: MouseEvent) => {
     if (!event.shiftKey) return;
     event.preventDefault();

@@ -5,6 +5,7 @@ import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconCalendarPlus, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { useTranslation } from 'react-i18next';
+import { displayTitleIn } from '../../../lib/display-title';
 import { formatShortDate } from '../format-dates';
 import classes from './organizer-lists.module.css';
 
@@ -33,7 +34,7 @@ export function TargetDateCell({ item, overdue, timeZone, locale, onChange, t }:
     wasOpened.current = opened;
   }, [opened]);
   const target = item.priorityTargetDate;
-  const title = item.title || t('organiser.noTitle');
+  const title = displayTitleIn(t, item);
 
   const handlePick = (value: string | null) => {
     setOpened(false);

@@ -4,6 +4,7 @@ import { IconArrowLeft, IconBox, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayTitleIn } from '../../../lib/display-title';
 import { getItemsForPaneQueryOptions } from '../api/get-items-for-pane';
 import { getRootBoxQueryOptions } from '../api/get-root-box';
 import classes from './box-finder.module.css';
@@ -73,7 +74,7 @@ export function BoxFinder({
   const boxes = (contents.data?.items ?? []).filter(
     (item) => item.itemType === 'todoBox' && !excludedIds.includes(item._id),
   );
-  const titleOf = (item: Item) => (item.isRootBox ? t('pane.rootTitle') : item.title || t('pane.noTitle'));
+  const titleOf = (item: Item) => displayTitleIn(t, item);
   const actionLabel = t(ACTION_LABEL[action]);
   const failed = root.isError || contents.isError;
 

@@ -14,6 +14,7 @@ import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
+import { displayTitleIn } from '../../../lib/display-title';
 import { useClosePane } from '../api/close-pane';
 import { useSetItemCompleted } from '../api/complete-item';
 import { useCreatePane } from '../api/create-pane';
@@ -82,7 +83,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const createSearchPane = useCreateSearchPane();
 
   const box = contents.data?.item ?? initialBox;
-  const title = box?.isRootBox ? t('pane.rootTitle') : box?.title || t('pane.noTitle');
+  const title = box ? displayTitleIn(t, box) : t('pane.noTitle');
   const canAdd = useAbilities(box).edit;
 
   const handleOpenBox = (child: Item) => {

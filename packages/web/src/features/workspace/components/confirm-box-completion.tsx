@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { displayTitleIn } from '../../../lib/display-title';
 import { getItemsForPaneQueryOptions } from '../api/get-items-for-pane';
 
 /** Whether completing this box would complete more than the box: it holds an open item. */
@@ -33,7 +34,7 @@ export async function confirmBoxCompletion(
     return;
   }
   const key = completed ? 'item.completeBox' : 'item.uncompleteBox';
-  const title = box.title || t('pane.noTitle');
+  const title = displayTitleIn(t, box);
   modals.openConfirmModal({
     title: t(`${key}.title`, { title }),
     children: <Text size="sm">{t(`${key}.body`, { title })}</Text>,

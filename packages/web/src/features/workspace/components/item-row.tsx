@@ -6,6 +6,7 @@ import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
+import { displayTitleIn } from '../../../lib/display-title';
 import type { TextCommit } from '../hooks/use-text-outliner';
 import { ItemHoverMenu } from './item-hover-menu';
 import classes from './item-row.module.css';
@@ -172,7 +173,7 @@ interface BoxItemRowProps {
 /** A box inside a box: its checkbox, icon and title (clicking opens it), with the item hover menu. */
 export function BoxItemRow({ item, onOpen, onToggleCompleted }: BoxItemRowProps) {
   const { t } = useTranslation();
-  const title = item.title || t('pane.noTitle');
+  const title = displayTitleIn(t, item);
   const samePane = useUser().workspace.settings.openBoxesIn === 'samePane';
   const { edit } = useAbilities(item);
   return (

@@ -27,6 +27,7 @@ import { type ReactNode, type Ref, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
+import { displayTitleIn } from '../../../lib/display-title';
 import { notify } from '../../../lib/notify';
 import { useArchiveItem } from '../api/archive-item';
 import { useItem } from '../api/get-item';
@@ -57,9 +58,7 @@ export function ItemSettingsModal({ itemId, onClose, scrollTo, renderReminders }
   const { t } = useTranslation();
   const item = useItem(itemId);
   const data = item.data;
-  const title = data
-    ? data.title || (data.itemType === 'todoText' ? t('item.text.label') : t('pane.noTitle'))
-    : '';
+  const title = data ? displayTitleIn(t, data) : '';
 
   return (
     <Modal
@@ -445,7 +444,7 @@ function RestorePanel({ item, canRestore }: { item: Item; canRestore: boolean })
                   notify({
                     type: 'success',
                     message: t('itemSettings.restore.done', {
-                      title: box.isRootBox ? t('pane.rootTitle') : box.title || t('pane.noTitle'),
+                      title: displayTitleIn(t, box),
                     }),
                   }),
                 (error: unknown) => notifyFailure(error, detailsFailedKey(item)),

@@ -19,6 +19,7 @@ import { type PaneSearch, SEARCH_SCOPES } from '@nestbox/shared/workspace/worksp
 import { IconAlignLeft, IconBox, IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayTitleIn } from '../../../lib/display-title';
 import { revealItem } from '../../../lib/reveal-item';
 import { useClosePane } from '../api/close-pane';
 import { useCreatePane } from '../api/create-pane';
@@ -222,7 +223,7 @@ function Empty({ children }: { children: ReactNode }) {
 function ResultRow({ result, onOpen }: { result: SearchResult; onOpen: () => void }) {
   const { t } = useTranslation();
   const isBox = result.itemType === 'todoBox';
-  const title = result.title || (isBox ? t('pane.noTitle') : t('item.text.label'));
+  const title = displayTitleIn(t, result);
   const Icon = isBox ? IconBox : IconAlignLeft;
   return (
     <UnstyledButton
@@ -244,7 +245,9 @@ function ResultRow({ result, onOpen }: { result: SearchResult; onOpen: () => voi
           {/* No parent title: the item is shared on its own, its box is not the caller's to see. */}
           {result.parentTitle === null
             ? t('item.parent.sharedWithYou')
-            : t('searchPane.in', { title: result.parentTitle || t('pane.noTitle') })}
+            : t('searchPane.in', {
+                title: displayTitleIn(t, { title: result.parentTitle, itemType: 'todoBox' }),
+              })}
         </span>
       </span>
       {result.archivedDate !== null && (

@@ -21,6 +21,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
+import { displayTitleIn } from '../../../lib/display-title';
 import { notify } from '../../../lib/notify';
 import { useAssociateUser } from '../api/associate-user';
 import { useInheritedShares, useUsersAssociated } from '../api/get-users-associated';
@@ -119,7 +120,7 @@ function InheritedShareList({ share }: { share: InheritedShare }) {
   return (
     <Stack gap={6}>
       <Text fz="sm" c="dimmed" id={headingId}>
-        {t('shareSection.through', { title: share.title || t('pane.noTitle') })}
+        {t('shareSection.through', { title: displayTitleIn(t, { title: share.title, itemType: 'todoBox' }) })}
       </Text>
       <Stack gap={6} component="ul" aria-labelledby={headingId} p={0} m={0} style={{ listStyle: 'none' }}>
         {share.entries.map((entry) => (
