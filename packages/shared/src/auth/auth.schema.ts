@@ -100,3 +100,14 @@ export const MessageResponseSchema = z.object({ message: z.string() }).meta({ id
 export type ActivateBody = z.infer<typeof ActivateBodySchema>;
 export type ResendActivationBody = z.infer<typeof ResendActivationBodySchema>;
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+export type PasswordResetCheckBody = z.input<typeof PasswordResetCheckBodySchema>;
+
+/** `GET /api/captcha/config`: which captcha the password reset form shows. */
+export const CaptchaConfigSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('altcha') }),
+    z.object({ kind: z.literal('recaptcha'), siteKey: z.string() }),
+  ])
+  .meta({ id: 'CaptchaConfig' });
+export type CaptchaConfig = z.infer<typeof CaptchaConfigSchema>;

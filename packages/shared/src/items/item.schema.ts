@@ -201,3 +201,14 @@ export type SearchItemsBody = z.infer<typeof SearchItemsBodySchema>;
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type UpdateItemBody = z.infer<typeof UpdateItemBodySchema>;
 export type AutoArchiveBody = z.infer<typeof AutoArchiveBodySchema>;
+
+export type ItemIdQuery = z.input<typeof ItemIdQuerySchema>;
+export type SaveBoxItemBody = z.input<typeof SaveBoxItemBodySchema>;
+export type SaveTextItemBody = z.input<typeof SaveTextItemBodySchema>;
+export type UpdateSettingBody = z.input<typeof UpdateSettingBodySchema>;
+export type UnarchiveBody = z.input<typeof UnarchiveBodySchema>;
+export type MoveToNewParentBody = z.input<typeof MoveToNewParentBodySchema>;
+export type MoveWithinPaneBody = z.input<typeof MoveWithinPaneBodySchema>;
+export type MoveBetweenPanesBody = z.input<typeof MoveBetweenPanesBodySchema>;
+export type UserAssociatedItemsBody = z.input<typeof UserAssociatedItemsBodySchema>;
+export type ItemsForPane = z.infer<typeof ItemsForPaneResponseSchema>;

@@ -59,3 +59,7 @@ export type OrganizerItem = z.infer<typeof OrganizerItemSchema>;
 export type OrganizerQuery = z.infer<typeof OrganizerQuerySchema>;
 export type OrganizerPage = z.infer<typeof OrganizerResponseSchema>;
 export type UpdatePriorityBody = z.infer<typeof UpdatePriorityBodySchema>;
+
+export type OrganizerCursor = z.infer<typeof OrganizerCursorSchema>;
+export type PrioritizedWidthBody = z.input<typeof PrioritizedWidthBodySchema>;
+export type UnprioritizedOrderBody = z.input<typeof UnprioritizedOrderBodySchema>;

@@ -17,3 +17,6 @@ export const TimezoneSchema = z.object({
 export const TimezonesResponseSchema = z.array(TimezoneSchema).meta({ id: 'Timezones' });
 
 export type Timezone = z.infer<typeof TimezoneSchema>;
+
+export type LanguagesResponse = z.infer<typeof LanguagesResponseSchema>;
+export type TimezonesResponse = z.infer<typeof TimezonesResponseSchema>;

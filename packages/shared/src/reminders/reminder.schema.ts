@@ -101,3 +101,10 @@ export type Reminder = z.infer<typeof ReminderSchema>;
 export type ReminderEvent = z.infer<typeof ReminderEventSchema>;
 export type ReminderEventsPage = z.infer<typeof ReminderEventsPageSchema>;
 export type ReminderEventsBody = z.input<typeof ReminderEventsBodySchema>;
+
+export type CreateReminderQuery = z.input<typeof CreateReminderQuerySchema>;
+export type UpdateReminderQuery = z.input<typeof UpdateReminderQuerySchema>;
+export type ReminderIdQuery = z.input<typeof ReminderIdQuerySchema>;
+export type DismissFutureEventsBody = z.input<typeof DismissFutureEventsBodySchema>;
+export type MarkEventsReadBody = z.input<typeof MarkEventsReadBodySchema>;
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;

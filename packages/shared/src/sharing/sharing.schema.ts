@@ -53,3 +53,9 @@ export const SearchUsersQuerySchema = z.object({
 export const UserHitSchema = z.object({ _id: z.string(), name: z.string() }).meta({ id: 'UserHit' });
 
 export type ShareEntry = z.infer<typeof ShareEntrySchema>;
+
+export type AssociateUserBody = z.input<typeof AssociateUserBodySchema>;
+export type UpdateOwnershipBody = z.input<typeof UpdateOwnershipBodySchema>;
+export type RemoveAssociationQuery = z.input<typeof RemoveAssociationQuerySchema>;
+export type SearchUsersQuery = z.input<typeof SearchUsersQuerySchema>;
+export type UserHit = z.infer<typeof UserHitSchema>;

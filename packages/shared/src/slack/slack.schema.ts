@@ -48,3 +48,6 @@ export const SLACK_BOX_TITLE = 'Slack';
 
 export type SlackAccount = z.infer<typeof SlackAccountSchema>;
 export type SlackStatus = z.infer<typeof SlackStatusSchema>;
+
+export type SlackConnectResponse = z.infer<typeof SlackConnectResponseSchema>;
+export type SlackAccountQuery = z.input<typeof SlackAccountQuerySchema>;

@@ -112,3 +112,17 @@ export type User = z.infer<typeof UserSchema>;
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 export type SaveProfileBody = z.input<typeof SaveProfileBodySchema>;
 export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
+
+export type UpdateLanguageBody = z.input<typeof UpdateLanguageBodySchema>;
+
+/** Saving the profile or the language: the confirmation, in the language just saved, and the user now. */
+export const UserSavedResponseSchema = z
+  .object({ message: z.string(), user: UserSchema })
+  .meta({ id: 'UserSavedResponse' });
+export type UserSavedResponse = z.infer<typeof UserSavedResponseSchema>;
+
+/** `PUT /api/admin/users/update-password`: the change revokes every older token, so the session gets a new one. */
+export const UpdatePasswordResponseSchema = z
+  .object({ message: z.string(), token: z.string() })
+  .meta({ id: 'UpdatePasswordResponse' });
+export type UpdatePasswordResponse = z.infer<typeof UpdatePasswordResponseSchema>;

@@ -87,3 +87,12 @@ export const UpdateSearchPaneBodySchema = z
 export type Pane = z.infer<typeof PaneSchema>;
 export type PaneSearch = z.infer<typeof PaneSearchSchema>;
 export type Workspace = z.infer<typeof WorkspaceResponseSchema>;
+
+export type CreatePaneBody = z.input<typeof CreatePaneBodySchema>;
+export type ReplaceInWorkspaceBody = z.input<typeof ReplaceInWorkspaceBodySchema>;
+export type PaneIdQuery = z.input<typeof PaneIdQuerySchema>;
+export type PanesWidthsBody = z.input<typeof PanesWidthsBodySchema>;
+export type WorkspaceSplitBody = z.input<typeof WorkspaceSplitBodySchema>;
+export type WorkspaceSettingsBody = z.input<typeof WorkspaceSettingsBodySchema>;
+export type CreateSearchPaneBody = z.input<typeof CreateSearchPaneBodySchema>;
+export type UpdateSearchPaneBody = z.input<typeof UpdateSearchPaneBodySchema>;

@@ -1,6 +1,7 @@
 import type { Workspace } from '@nestbox/shared/workspace/workspace.schema';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { itemFixture } from '../test/item-fixture';
 import { boxesInSight, prefetchFirstScreen } from './prefetch';
 
 const pane = (id: string, type: 'box' | 'search', width = 400) => ({
@@ -47,7 +48,12 @@ describe('the first screen, fetched early', () => {
       vi.fn(async (input: RequestInfo | URL) => {
         const url = String(input);
         asked.push(url.replace(/^https?:\/\/[^/]+/, ''));
-        const body = url.includes('get-workspace-items') ? workspace(pane('a', 'box'), pane('b', 'box')) : {};
+        // Each answer as its shared contract has it: the client checks them in tests.
+        const body = url.includes('get-workspace-items')
+          ? workspace(pane('a', 'box'), pane('b', 'box'))
+          : url.includes('get-items-for-pane')
+            ? { item: itemFixture('box', { itemType: 'todoBox' }), items: [] }
+            : {};
         return new Response(JSON.stringify(body), {
           status: 200,
           headers: { 'content-type': 'application/json' },

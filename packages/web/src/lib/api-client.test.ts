@@ -2,6 +2,7 @@ import { CLIENT_ID_HEADER } from '@nestbox/shared/constants';
 import { messagesEnGb } from '@nestbox/shared/i18n/messages.en-gb';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { ApiError, createApiClient } from './api-client';
 import { i18n } from './i18n';
 
@@ -100,6 +101,24 @@ describe('apiRequest', () => {
       clientId: 'tab-42',
       contentType: 'application/json',
       body: { email: 'a@b.co', rememberMe: true },
+    });
+  });
+
+  it('checks an answer against its shared contract in tests: a drift fails, never silently', async () => {
+    const { request, logError } = makeClient();
+    const contract = z.object({ authorization: z.string(), clientId: z.string() });
+    await expect(request('/echo', { body: {}, schema: contract })).resolves.toMatchObject({
+      clientId: 'tab-42',
+    });
+    const drifted = z.object({ clientId: z.number() });
+    const error = await failureOf(request('/echo', { body: {}, schema: drifted }));
+    expect(error).toMatchObject({ status: 200, code: 'error.contract' });
+    expect(error.message).toMatch(/POST \/echo breaks its contract.*clientId/s);
+    expect(logError).toHaveBeenCalledTimes(1);
+    // Production trusts the server (which serialises with the same schema): no check there.
+    const trusting = createApiClient({ baseUrl, getToken: () => null, checkResponses: false });
+    await expect(trusting('/echo', { body: {}, schema: drifted })).resolves.toMatchObject({
+      clientId: expect.any(String),
     });
   });
 

@@ -1,6 +1,7 @@
 import { CLIENT_ID_HEADER, REQUEST_TIMEOUT_MS } from '@nestbox/shared/constants';
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
+import { prettifyError, type ZodType } from 'zod';
 import { currentLocale, i18n } from './i18n';
 import { clearSession, getToken } from './session';
 
@@ -36,6 +37,12 @@ export interface ApiRequestOptions {
    * session is not touched). Logging out uses it for the token it is ending.
    */
   token?: string;
+  /**
+   * The shared contract of the answer (a zod schema from packages/shared). In development and
+   * tests the answer is checked against it, so a drift between server and web app fails
+   * loudly; production trusts the server, which serialises with the same schema.
+   */
+  schema?: ZodType;
 }
 
 /** Codes of failures that never reached an HTTP answer; they are i18n keys too. */
@@ -107,6 +114,8 @@ export interface ApiClientConfig {
   fetch: typeof fetch;
   /** Where failures are reported. */
   logError: (...details: unknown[]) => void;
+  /** Check answers against their `schema` (development and tests). */
+  checkResponses: boolean;
 }
 
 const browserDefaults: ApiClientConfig = {
@@ -121,6 +130,7 @@ const browserDefaults: ApiClientConfig = {
   clientId: CLIENT_ID,
   fetch: (input, init) => globalThis.fetch(input, init),
   logError: (...details) => console.error(...details),
+  checkResponses: import.meta.env.DEV || import.meta.env.MODE === 'test',
 };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -165,6 +175,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
       timeoutMs = REQUEST_TIMEOUT_MS,
       authenticated = true,
       token: givenToken,
+      schema,
     } = options;
     const sendsQuery = method === 'GET' || method === 'DELETE';
 
@@ -239,7 +250,21 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
       signal?.removeEventListener('abort', handleCallerAbort);
     }
 
-    if (response.ok) return data as T;
+    if (response.ok) {
+      if (schema && config.checkResponses) {
+        const checked = schema.safeParse(data);
+        if (!checked.success)
+          return fail(
+            new ApiError({
+              message: `The answer of ${method} ${path} breaks its contract: ${prettifyError(checked.error)}`,
+              status: response.status,
+              code: 'error.contract',
+              data,
+            }),
+          );
+      }
+      return data as T;
+    }
 
     const parsed = ErrorBodySchema.safeParse(data);
     const serverError = parsed.success ? parsed.data.error : undefined;

@@ -1,5 +1,5 @@
+import { CaptchaConfigSchema } from '@nestbox/shared/auth/auth.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { CaptchaService } from './captcha.service.js';
 
 /** `GET /api/captcha/challenge`: a fresh ALTCHA challenge; `GET /api/captcha/config`: which captcha to show. */
@@ -14,13 +14,13 @@ export const captchaRoutes: FastifyPluginAsyncZod<{
         tags: ['accounts'],
         summary: 'Which captcha the password reset form shows',
         response: {
-          200: z.object({ kind: z.enum(['altcha', 'recaptcha']), siteKey: z.string().optional() }),
+          200: CaptchaConfigSchema,
         },
       },
     },
     async () =>
       captcha.kind === 'recaptcha'
-        ? { kind: 'recaptcha' as const, siteKey: recaptchaSiteKey }
+        ? { kind: 'recaptcha' as const, siteKey: recaptchaSiteKey ?? '' }
         : { kind: 'altcha' as const },
   );
   if (captcha.kind !== 'altcha') return;

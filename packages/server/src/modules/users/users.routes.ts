@@ -5,11 +5,12 @@ import {
   UpdateCustomizationsBodySchema,
   UpdateLanguageBodySchema,
   UpdatePasswordBodySchema,
+  UpdatePasswordResponseSchema,
+  UserSavedResponseSchema,
   UserSchema,
 } from '@nestbox/shared/users/user.schema';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { translate } from '../../i18n/translate.js';
 import { currentToken, currentUser } from '../auth/authenticate.js';
 import { signSessionToken } from '../auth/session-tokens.js';
@@ -50,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         summary:
           'Save name, time zone, language, location and occupation; a new e-mail address (with the current password) waits for the link sent to it',
         body: SaveProfileBodySchema,
-        response: { 200: z.object({ message: z.string(), user: UserSchema }), ...errors },
+        response: { 200: UserSavedResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -77,7 +78,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         security,
         summary: 'Change the password; every other session ends, this one gets a new token',
         body: UpdatePasswordBodySchema,
-        response: { 200: z.object({ message: z.string(), token: z.string() }), ...errors },
+        response: { 200: UpdatePasswordResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -122,7 +123,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         security,
         summary: 'Save the Customizations switches (defaults for new boxes, reminder e-mails)',
         body: UpdateCustomizationsBodySchema,
-        response: { 200: z.object({ message: z.string(), user: UserSchema }), ...errors },
+        response: { 200: UserSavedResponseSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,18 +1,14 @@
-import type { UserLocale } from '@nestbox/shared/i18n/locales';
+import { type LanguagesResponse, LanguagesResponseSchema } from '@nestbox/shared/reference/reference.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
-export interface Language {
-  locale: UserLocale;
-  name: string;
-}
-
 /** `GET /api/languages/get-languages`: the languages a user may pick, each named in itself. */
-export function getLanguages({ signal }: { signal?: AbortSignal } = {}): Promise<Language[]> {
-  return apiRequest<Language[]>('/api/languages/get-languages', {
+export function getLanguages({ signal }: { signal?: AbortSignal } = {}): Promise<LanguagesResponse> {
+  return apiRequest<LanguagesResponse>('/api/languages/get-languages', {
     method: 'GET',
     signal,
     authenticated: false,
+    schema: LanguagesResponseSchema,
   });
 }
 

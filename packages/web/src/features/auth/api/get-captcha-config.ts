@@ -1,12 +1,15 @@
+import { type CaptchaConfig, CaptchaConfigSchema } from '@nestbox/shared/auth/auth.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Which bot check the password reset shows: the self-hosted ALTCHA, or Google's reCAPTCHA. */
-export type CaptchaConfig = { kind: 'altcha' } | { kind: 'recaptcha'; siteKey: string };
-
 /** `GET /api/captcha/config`. */
 export function getCaptchaConfig({ signal }: { signal?: AbortSignal } = {}): Promise<CaptchaConfig> {
-  return apiRequest<CaptchaConfig>('/api/captcha/config', { method: 'GET', signal, authenticated: false });
+  return apiRequest<CaptchaConfig>('/api/captcha/config', {
+    method: 'GET',
+    signal,
+    authenticated: false,
+    schema: CaptchaConfigSchema,
+  });
 }
 
 export function getCaptchaConfigQueryOptions() {

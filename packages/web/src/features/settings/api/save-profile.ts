@@ -1,17 +1,20 @@
-import type { SaveProfileBody, User } from '@nestbox/shared/users/user.schema';
+import {
+  type SaveProfileBody,
+  type User,
+  type UserSavedResponse,
+  UserSavedResponseSchema,
+} from '@nestbox/shared/users/user.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getUserQueryOptions } from '../../../lib/api/get-user';
 import { apiRequest } from '../../../lib/api-client';
 
-export interface SaveProfileResponse {
-  /** 'Your profile has been saved', in the language just saved. */
-  message: string;
-  user: User;
-}
-
 /** `PUT /api/admin/users/save-profile`: 409 with `fields.email` when the address is taken, 400 per field. */
-export function saveProfile(body: SaveProfileBody): Promise<SaveProfileResponse> {
-  return apiRequest<SaveProfileResponse>('/api/admin/users/save-profile', { method: 'PUT', body });
+export function saveProfile(body: SaveProfileBody): Promise<UserSavedResponse> {
+  return apiRequest<UserSavedResponse>('/api/admin/users/save-profile', {
+    method: 'PUT',
+    body,
+    schema: UserSavedResponseSchema,
+  });
 }
 
 type Settings = Pick<User, 'locale' | 'timezone'>;

@@ -1,18 +1,19 @@
-import type { UpdatePasswordBody } from '@nestbox/shared/users/user.schema';
+import {
+  type UpdatePasswordBody,
+  type UpdatePasswordResponse,
+  UpdatePasswordResponseSchema,
+} from '@nestbox/shared/users/user.schema';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { saveToken } from '../../../lib/session';
 
-export interface UpdatePasswordResponse {
-  /** 'Your password has been changed.' */
-  message: string;
-  /** The session's new token: the change revokes every older one, the caller's included. */
-  token: string;
-}
-
 /** `PUT /api/admin/users/update-password`: 400 with `fields.currentPassword` or `fields.password`. */
 export function updatePassword(body: UpdatePasswordBody): Promise<UpdatePasswordResponse> {
-  return apiRequest<UpdatePasswordResponse>('/api/admin/users/update-password', { method: 'PUT', body });
+  return apiRequest<UpdatePasswordResponse>('/api/admin/users/update-password', {
+    method: 'PUT',
+    body,
+    schema: UpdatePasswordResponseSchema,
+  });
 }
 
 /** Changes the password and keeps this tab logged in with the token the server returned. */

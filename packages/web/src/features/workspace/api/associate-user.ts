@@ -1,14 +1,7 @@
-import type { AccessLevel } from '@nestbox/shared/items/item.schema';
+import type { AssociateUserBody } from '@nestbox/shared/sharing/sharing.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateShares } from './get-users-associated';
-
-/** Body of `PUT /api/items/associate-user`; the level defaults to editor on the server. */
-export interface AssociateUserBody {
-  itemId: string;
-  userId: string;
-  ownershipId?: AccessLevel;
-}
 
 /** `PUT /api/items/associate-user` (owners only; 409 when already shared). */
 export function associateUser(body: AssociateUserBody) {

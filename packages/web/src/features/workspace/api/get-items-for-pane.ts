@@ -1,14 +1,10 @@
-import type { Item } from '@nestbox/shared/items/item.schema';
+import { type ItemsForPane, ItemsForPaneResponseSchema } from '@nestbox/shared/items/item.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { FRESH_UNTIL_CHANGE } from '../../../lib/query-client';
 
-export interface ItemsForPane {
-  /** The box the pane shows, with `subItemsIndex`. */
-  item: Item;
-  /** Its visible sub-items, in order. */
-  items: Item[];
-}
+/** A box and its visible sub-items, as the shared contract has it (the caches of this feature hold it). */
+export type { ItemsForPane };
 
 /** `GET /api/items/get-items-for-pane`: a box and its visible sub-items. */
 export function getItemsForPane(itemId: string, { signal }: { signal?: AbortSignal } = {}) {
@@ -16,6 +12,7 @@ export function getItemsForPane(itemId: string, { signal }: { signal?: AbortSign
     method: 'GET',
     query: { itemId },
     signal,
+    schema: ItemsForPaneResponseSchema,
   });
 }
 

@@ -1,16 +1,11 @@
-import type { Item } from '@nestbox/shared/items/item.schema';
+import { type Item, ItemSchema, type MoveToNewParentBody } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { refetchItemViews, removeItemFromPanes, restoreSnapshot } from './item-cache';
 
-export interface MoveToNewParentBody {
-  itemId: string;
-  newParentItemId: string;
-}
-
 /** `PUT /api/items/move-to-new-parent`: the item goes last in another box. */
 export function moveToNewParent(body: MoveToNewParentBody): Promise<Item> {
-  return apiRequest<Item>('/api/items/move-to-new-parent', { method: 'PUT', body });
+  return apiRequest<Item>('/api/items/move-to-new-parent', { method: 'PUT', body, schema: ItemSchema });
 }
 
 /** Moves an item: it leaves its box's pane at once, then every pane refetches (the new box shows it). */

@@ -1,11 +1,7 @@
+import type { RemoveAssociationQuery } from '@nestbox/shared/sharing/sharing.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateShares } from './get-users-associated';
-
-export interface RemoveAssociationQuery {
-  itemId: string;
-  userId: string;
-}
 
 /** `DELETE /api/items/remove-association` (owners only; never the last owner). */
 export function removeAssociation(query: RemoveAssociationQuery) {

@@ -1,19 +1,18 @@
-import type { Workspace } from '@nestbox/shared/workspace/workspace.schema';
+import {
+  type ReplaceInWorkspaceBody,
+  type Workspace,
+  WorkspaceResponseSchema,
+} from '@nestbox/shared/workspace/workspace.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { getWorkspaceQueryOptions } from './get-workspace';
 
-export interface ReplaceInWorkspaceBody {
-  /** Index of the pane that shows the box instead. */
-  pos: number;
-  itemId: string;
-}
-
 /** `PUT /api/items/replace-in-workspace`: the pane at `pos` shows another box; answers the workspace. */
-export function replaceInWorkspace(body: ReplaceInWorkspaceBody): Promise<Workspace> {
+export function replaceInWorkspace(body: Omit<ReplaceInWorkspaceBody, 'paneType'>): Promise<Workspace> {
   return apiRequest<Workspace>('/api/items/replace-in-workspace', {
     method: 'PUT',
     body: { ...body, paneType: 'box' },
+    schema: WorkspaceResponseSchema,
   });
 }
 

@@ -1,17 +1,12 @@
-import type { Item } from '@nestbox/shared/items/item.schema';
+import { type Item, ItemSchema, type SaveBoxItemBody } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ALL_ITEMS_FOR_PANE_KEY } from './get-items-for-pane';
 import { getWorkspaceQueryOptions } from './get-workspace';
 
-export interface SaveBoxItemBody {
-  itemId: string;
-  title: string;
-}
-
 /** `POST /api/items/save-box-item`: renames a box (400 with `fields.title` for a reserved name). */
 export function saveBoxItem(body: SaveBoxItemBody): Promise<Item> {
-  return apiRequest<Item>('/api/items/save-box-item', { method: 'POST', body });
+  return apiRequest<Item>('/api/items/save-box-item', { method: 'POST', body, schema: ItemSchema });
 }
 
 /** Renames a box; its title shows in its own pane and as a row of its parent's, so both refetch. */

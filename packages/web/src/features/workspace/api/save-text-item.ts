@@ -1,16 +1,11 @@
-import type { Item } from '@nestbox/shared/items/item.schema';
+import { type Item, ItemSchema, type SaveTextItemBody } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 
-export interface SaveTextItemBody {
-  itemId: string;
-  title: string;
-}
-
 /** `POST /api/items/save-text-item`: saves a text item's text. */
 export function saveTextItem(body: SaveTextItemBody): Promise<Item> {
-  return apiRequest<Item>('/api/items/save-text-item', { method: 'POST', body });
+  return apiRequest<Item>('/api/items/save-text-item', { method: 'POST', body, schema: ItemSchema });
 }
 
 /** Saves a text in the pane of box `parentItemId`: the new text shows at once and is put back on failure. */

@@ -1,12 +1,7 @@
 import { SHARE_SEARCH_MIN_TERM_LENGTH } from '@nestbox/shared/constants';
+import { type UserHit, UserHitSchema } from '@nestbox/shared/sharing/sharing.schema';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-/** One person the share search found. */
-export interface UserHit {
-  _id: string;
-  name: string;
-}
 
 /** `GET /api/users/search-users`: people whose name matches (never the caller). */
 export function searchUsers(searchTerm: string, { signal }: { signal?: AbortSignal } = {}) {
@@ -14,6 +9,7 @@ export function searchUsers(searchTerm: string, { signal }: { signal?: AbortSign
     method: 'GET',
     query: { searchTerm },
     signal,
+    schema: UserHitSchema.array(),
   });
 }
 

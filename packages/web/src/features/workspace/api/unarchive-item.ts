@@ -1,18 +1,12 @@
-import type { Item } from '@nestbox/shared/items/item.schema';
+import { type Item, ItemSchema, type UnarchiveBody } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { itemKey } from './get-item';
 import { refetchItemViews } from './item-cache';
 
-export interface UnarchiveBody {
-  itemId: string;
-  /** The box it is restored into. */
-  parentItemId: string;
-}
-
 /** `PUT /api/items/unarchive`: restores an archived item into a chosen box. */
 export function unarchiveItem(body: UnarchiveBody): Promise<Item> {
-  return apiRequest<Item>('/api/items/unarchive', { method: 'PUT', body });
+  return apiRequest<Item>('/api/items/unarchive', { method: 'PUT', body, schema: ItemSchema });
 }
 
 /** Restores an item; Item settings shows it active again and the panes refetch. */

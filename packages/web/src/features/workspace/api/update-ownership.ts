@@ -1,13 +1,7 @@
-import type { AccessLevel } from '@nestbox/shared/items/item.schema';
+import type { UpdateOwnershipBody } from '@nestbox/shared/sharing/sharing.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateShares } from './get-users-associated';
-
-export interface UpdateOwnershipBody {
-  itemId: string;
-  userId: string;
-  ownershipId: AccessLevel;
-}
 
 /** `PUT /api/items/update-ownership` (owners only; never the last owner). */
 export function updateOwnership(body: UpdateOwnershipBody) {

@@ -1,17 +1,11 @@
-import type { Item } from '@nestbox/shared/items/item.schema';
+import { type Item, ItemSchema, type UpdateSettingBody } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 
-export interface UpdateSettingBody {
-  itemId: string;
-  settingKey: keyof Item['settings'];
-  settingValue: boolean;
-}
-
 /** `PUT /api/items/update-setting`: one of a box's own settings. */
 export function updateSetting(body: UpdateSettingBody): Promise<Item> {
-  return apiRequest<Item>('/api/items/update-setting', { method: 'PUT', body });
+  return apiRequest<Item>('/api/items/update-setting', { method: 'PUT', body, schema: ItemSchema });
 }
 
 /** Flips a box setting at once (the switch follows), then refetches the box's pane. */

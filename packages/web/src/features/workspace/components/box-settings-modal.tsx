@@ -10,14 +10,14 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import type { Item } from '@nestbox/shared/items/item.schema';
+import type { Item, UpdateSettingBody } from '@nestbox/shared/items/item.schema';
 import { IconArchive, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useArchiveItem } from '../api/archive-item';
 import { useUpdateItem } from '../api/update-item';
-import { type UpdateSettingBody, useUpdateSetting } from '../api/update-setting';
+import { useUpdateSetting } from '../api/update-setting';
 import { ShareSection } from './share-section';
 
 interface BoxSettingsModalProps {

@@ -16,7 +16,7 @@ import {
 import { useThrottledValue } from '@mantine/hooks';
 import { SHARE_SEARCH_MIN_TERM_LENGTH, SHARE_SEARCH_THROTTLE_MS } from '@nestbox/shared/constants';
 import { type Abilities, ACCESS_LEVELS, type AccessLevel } from '@nestbox/shared/items/item.schema';
-import type { InheritedShare, ShareEntry } from '@nestbox/shared/sharing/sharing.schema';
+import type { InheritedShare, ShareEntry, UserHit } from '@nestbox/shared/sharing/sharing.schema';
 import { IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ import { notify } from '../../../lib/notify';
 import { useAssociateUser } from '../api/associate-user';
 import { useInheritedShares, useUsersAssociated } from '../api/get-users-associated';
 import { useRemoveAssociation } from '../api/remove-association';
-import { type UserHit, useSearchUsers } from '../api/search-users';
+import { useSearchUsers } from '../api/search-users';
 import { useUpdateOwnership } from '../api/update-ownership';
 
 /** The order the share UI offers the levels in (SPEC §6: Readonly, Editor, Owner). */
