@@ -32,28 +32,12 @@ export const AUTO_ARCHIVE_CHOICES: ReadonlyArray<{ amount: number; duration: Aut
   { amount: 3, duration: 'years' },
 ];
 
-/** Reminder units and placements, and the defaults of a new reminder. */
-export const REMINDER_UNITS = ['minutes', 'hours', 'days', 'weeks', 'years'] as const;
-export type ReminderUnit = (typeof REMINDER_UNITS)[number];
-export const REMINDER_PLACEMENTS = ['before', 'after', 'on'] as const;
-export type ReminderPlacement = (typeof REMINDER_PLACEMENTS)[number];
-export const REMINDER_DEFAULTS = {
-  numberOf: 1,
-  beforeAfterOn: REMINDER_PLACEMENTS[0],
-  unit: REMINDER_UNITS[2],
-  repeat: false,
-} as const;
-/** The reminder number input accepts at most this many digits. */
-export const REMINDER_NUMBER_MAX_LENGTH = 3;
-
 /** Priorities: the step between neighbours, the gap below which a reindex is needed, and how long the flag shows. */
 export const PRIORITY_STEP = 16_384;
 export const PRIORITY_REINDEX_THRESHOLD = 1e-12;
 export const REINDEX_FLAG_CLEAR_MS = 2_000;
 
 /** Workspace and Organizer defaults. */
-export const DEFAULT_PRIORITIZED_SPLIT_PERCENTAGE = 55;
-export const DEFAULT_WORKSPACE_SPLIT = 3;
 export const DEFAULT_TOOLTIPS_ENABLED = true;
 export const UNPRIORITIZED_ORDER_COLUMNS = ['createdDate', 'itemTitle', 'parentTitle'] as const;
 export type UnprioritizedOrderColumn = (typeof UNPRIORITIZED_ORDER_COLUMNS)[number];
@@ -67,18 +51,10 @@ export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
 export const ORGANIZER_FIRST_PAGE = 100;
 export const ORGANIZER_NEXT_PAGE = 1_000;
 export const ORGANIZER_PAGE_MAX = 5_000;
-export const DEFAULT_UNPRIORITIZED_ORDER = { column: 'createdDate', dir: 'desc' } as const satisfies {
-  column: UnprioritizedOrderColumn;
-  dir: OrderDirection;
-};
 
 /** Pane geometry (px). Panes that fit = (window width − padding) / pane width. */
 export const DEFAULT_PANE_WIDTH = 400;
-export const ORGANIZER_PANE_WIDTH = 540;
 export const WORKSPACE_PADDING = 60;
-
-/** Infinite scroll loads the next page at this fraction of the scroll. */
-export const INFINITE_SCROLL_THRESHOLD = 0.7;
 
 /** Locale and time zone defaults. */
 export const DEFAULT_LOCALE = 'en-GB';
@@ -86,7 +62,6 @@ export const DEFAULT_TIMEZONE = 'Europe/London';
 
 /** Date formats (date-fns tokens). */
 export const DATE_FORMAT = 'dd-MMM-yyyy';
-export const DATE_FORMAT_SHORT = 'dd-MMM-yy';
 
 /** Layout breakpoints (px) and stacking order. */
 export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200 } as const;
@@ -118,4 +93,3 @@ export const CLIENT_ID_HEADER = 'x-client-id';
 /** Workspace settings: where a box opened from a pane shows (a new pane after it, or that same pane). */
 export const OPEN_BOXES_IN = ['newPane', 'samePane'] as const;
 export type OpenBoxesIn = (typeof OPEN_BOXES_IN)[number];
-export const DEFAULT_OPEN_BOXES_IN: OpenBoxesIn = 'newPane';
