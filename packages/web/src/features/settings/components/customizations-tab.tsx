@@ -1,11 +1,10 @@
 import { Divider, Stack, Switch, Text, Title } from '@mantine/core';
 import type { UpdateCustomizationsBody } from '@nestbox/shared/users/user.schema';
 import { useTranslation } from 'react-i18next';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useTooltipsEnabled } from '../../../hooks/use-preferences';
 import { useUser } from '../../../lib/api/get-user';
 import { useSaveWorkspaceSettings } from '../../../lib/api/save-workspace-settings';
-import { isApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
 import { saveTooltipsEnabled } from '../../../lib/preferences';
 import { useUpdateCustomizations } from '../api/update-customizations';
 
@@ -21,10 +20,8 @@ export function CustomizationsTab() {
   const saveSettings = useSaveWorkspaceSettings();
   const { customizations } = user;
 
-  const notifyError = (error: Error) => {
-    if (isApiError(error) && error.canceled) return;
-    notify({ type: 'error', message: error.message || t('error.generic') });
-  };
+  const notifyFailure = useNotifyFailure();
+  const notifyError = (error: Error) => notifyFailure(error);
   const save = (body: UpdateCustomizationsBody) => update.mutate(body, { onError: notifyError });
 
   return (

@@ -6,8 +6,8 @@ import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { IconAlertTriangle, IconDatabase } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
-import { notify, notifyAfterReload } from '../../../lib/notify';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
+import { notifyAfterReload } from '../../../lib/notify';
 import { useReseed } from '../api/reseed';
 
 /**
@@ -17,6 +17,7 @@ import { useReseed } from '../api/reseed';
  */
 export function DatabaseTab() {
   const { t } = useTranslation();
+  const notifyFailure = useNotifyFailure();
   const reseed = useReseed();
   const navigate = useNavigate();
 
@@ -29,10 +30,7 @@ export function DatabaseTab() {
           if (sessionKept) window.location.assign(PAGE_PATHS.app);
           else void navigate(PAGE_PATHS.logout);
         },
-        onError: (error) => {
-          if (isApiError(error) && error.canceled) return;
-          notify({ type: 'error', message: error.message || t('error.generic') });
-        },
+        onError: (error) => notifyFailure(error),
       },
     );
 

@@ -5,8 +5,8 @@ import { formatDate } from '@nestbox/shared/dates/format-date';
 import type { SlackAccount } from '@nestbox/shared/slack/slack.schema';
 import { IconAlertTriangle, IconBrandSlack, IconInfoCircle, IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
-import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useConnectSlack, useSlackAccounts, useSlackStatus, useUnlinkSlack } from '../api/slack-accounts';
 import classes from './app-settings.module.css';
@@ -14,6 +14,7 @@ import classes from './app-settings.module.css';
 /** Application Settings → Integrations: link and unlink Slack accounts (SPEC §1, §7). */
 export function IntegrationsTab() {
   const { t } = useTranslation();
+  const notifyFailure = useNotifyFailure();
   const status = useSlackStatus();
   const accounts = useSlackAccounts();
   const connect = useConnectSlack();
@@ -21,10 +22,7 @@ export function IntegrationsTab() {
 
   const handleConnect = () =>
     connect.mutate(undefined, {
-      onError: (error) => {
-        if (isApiError(error) && error.canceled) return;
-        notify({ type: 'error', message: error.message || t('error.generic') });
-      },
+      onError: (error) => notifyFailure(error),
     });
 
   return (
@@ -123,6 +121,7 @@ function SlackDisabledNotice({ variables }: { variables: string[] }) {
 
 function SlackAccountRow({ account }: { account: SlackAccount }) {
   const { t } = useTranslation();
+  const notifyFailure = useNotifyFailure();
   const user = useUser();
   const unlink = useUnlinkSlack();
   const who = account.slackUserName ?? account.slackUserId;
@@ -141,10 +140,7 @@ function SlackAccountRow({ account }: { account: SlackAccount }) {
       onConfirm: () =>
         unlink.mutate(account.slackAccountId, {
           onSuccess: () => notify({ type: 'success', message: t('settings.integrations.slack.unlinked') }),
-          onError: (error) => {
-            if (isApiError(error) && error.canceled) return;
-            notify({ type: 'error', message: error.message || t('error.generic') });
-          },
+          onError: (error) => notifyFailure(error),
         }),
     });
 

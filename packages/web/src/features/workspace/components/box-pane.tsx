@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
 import { displayTitleIn } from '../../../lib/display-title';
 import { useClosePane } from '../api/close-pane';
@@ -23,7 +24,6 @@ import { useItemsForPane } from '../api/get-items-for-pane';
 import { useReplaceInWorkspace } from '../api/replace-in-workspace';
 // Drag and drop and search panes (workspace, part B)
 import { useCreateSearchPane } from '../api/search-pane';
-import { useNotifyFailure } from '../hooks/use-notify-failure';
 import { useTextOutliner } from '../hooks/use-text-outliner';
 import classes from './box-pane.module.css';
 import { BoxSettingsModal } from './box-settings-modal';

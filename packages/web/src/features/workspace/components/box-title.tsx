@@ -5,8 +5,8 @@ import { boxTitleError } from '@nestbox/shared/items/item-rules';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useSaveBoxItem } from '../api/save-box-item';
-import { useNotifyFailure } from '../hooks/use-notify-failure';
 import classes from './box-pane.module.css';
 
 /** The pane's heading; a box you may edit is renamed in place (Enter saves, Escape cancels). */

@@ -3,9 +3,9 @@ import { BOX_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateItem } from '../api/create-item';
-import { useNotifyFailure } from '../hooks/use-notify-failure';
 
 interface CreateBoxModalProps {
   opened: boolean;

@@ -12,11 +12,11 @@ import {
 import { type FocusEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useArchiveItem } from '../api/archive-item';
 import { useUpdateItemFields } from '../api/update-item-fields';
 import { useDragInProgress } from '../hooks/use-drag-in-progress';
 import { type ItemSettingsSection, openItemSettings } from '../hooks/use-item-settings';
-import { useNotifyFailure } from '../hooks/use-notify-failure';
 import { notifyArchived } from './archived-notice';
 import classes from './item-hover-menu.module.css';
 

@@ -2,8 +2,8 @@ import { Button, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFolderOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useCreatePane } from '../api/create-pane';
-import { useNotifyFailure } from '../hooks/use-notify-failure';
 import { BoxFinder } from './box-finder';
 
 /** 'Open a box' in the empty workspace: the box finder with Open buttons; the box opens in the first pane. */

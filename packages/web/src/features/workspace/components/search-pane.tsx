@@ -19,12 +19,12 @@ import { type PaneSearch, SEARCH_SCOPES } from '@nestbox/shared/workspace/worksp
 import { IconAlignLeft, IconBox, IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { displayTitleIn } from '../../../lib/display-title';
 import { revealItem } from '../../../lib/reveal-item';
 import { useClosePane } from '../api/close-pane';
 import { useCreatePane } from '../api/create-pane';
 import { isRunnable, useSearchResults, useUpdateSearchPane } from '../api/search-pane';
-import { useNotifyFailure } from '../hooks/use-notify-failure';
 import boxClasses from './box-pane.module.css';
 import { PaneLoadFailed, PaneLoading } from './pane-states';
 import classes from './search-pane.module.css';

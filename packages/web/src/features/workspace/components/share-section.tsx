@@ -18,11 +18,10 @@ import { SHARE_SEARCH_MIN_TERM_LENGTH, SHARE_SEARCH_THROTTLE_MS } from '@nestbox
 import { type Abilities, ACCESS_LEVELS, type AccessLevel } from '@nestbox/shared/items/item.schema';
 import type { InheritedShare, ShareEntry, UserHit } from '@nestbox/shared/sharing/sharing.schema';
 import { IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { displayTitleIn } from '../../../lib/display-title';
-import { notify } from '../../../lib/notify';
 import { useAssociateUser } from '../api/associate-user';
 import { useInheritedShares, useUsersAssociated } from '../api/get-users-associated';
 import { useRemoveAssociation } from '../api/remove-association';
@@ -36,19 +35,6 @@ function isAccessLevel(value: string | null): value is AccessLevel {
   return value !== null && (ACCESS_LEVELS as readonly string[]).includes(value);
 }
 
-/** Shows a failed share call as an error notification with the server's own message. */
-function useNotifyShareFailure() {
-  const { t } = useTranslation();
-  return useCallback(
-    (error: unknown) => {
-      if (isApiError(error) && error.canceled) return;
-      notify({ type: 'error', message: isApiError(error) ? error.message : t('error.generic') });
-    },
-    [t],
-  );
-}
-
-/** The three levels as Select options, in the UI order. */
 function useLevelOptions() {
   const { t } = useTranslation();
   return useMemo(
@@ -147,7 +133,7 @@ interface ShareSearchProps {
 /** The user search (≥ 2 characters, leading-edge throttle), a level and 'Add'. */
 function ShareSearch({ itemId, sharedUserIds }: ShareSearchProps) {
   const { t } = useTranslation();
-  const notifyFailure = useNotifyShareFailure();
+  const notifyFailure = useNotifyFailure();
   const levelOptions = useLevelOptions();
   const [term, setTerm] = useState('');
   const [selected, setSelected] = useState<UserHit | null>(null);
@@ -186,7 +172,7 @@ function ShareSearch({ itemId, sharedUserIds }: ShareSearchProps) {
           setSelected(null);
           setTerm('');
         },
-        onError: notifyFailure,
+        onError: (error) => notifyFailure(error),
       },
     );
   };
@@ -264,7 +250,7 @@ interface ShareListProps {
 /** The people with access; the only owner can be neither removed nor changed (SPEC §5). */
 function ShareList({ itemId, entries, editable }: ShareListProps) {
   const { t } = useTranslation();
-  const notifyFailure = useNotifyShareFailure();
+  const notifyFailure = useNotifyFailure();
   const levelOptions = useLevelOptions();
   const updateOwnership = useUpdateOwnership();
   const removeAssociation = useRemoveAssociation();
@@ -301,7 +287,7 @@ function ShareList({ itemId, entries, editable }: ShareListProps) {
                     if (!isAccessLevel(value) || value === entry.ownershipId) return;
                     updateOwnership.mutate(
                       { itemId, userId: entry.userId, ownershipId: value },
-                      { onError: notifyFailure },
+                      { onError: (error) => notifyFailure(error) },
                     );
                   }}
                 />
@@ -312,7 +298,10 @@ function ShareList({ itemId, entries, editable }: ShareListProps) {
                     aria-label={removeLabel}
                     disabled={onlyOwner}
                     onClick={() =>
-                      removeAssociation.mutate({ itemId, userId: entry.userId }, { onError: notifyFailure })
+                      removeAssociation.mutate(
+                        { itemId, userId: entry.userId },
+                        { onError: (error) => notifyFailure(error) },
+                      )
                     }
                   >
                     <IconTrash size={16} stroke={1.7} />

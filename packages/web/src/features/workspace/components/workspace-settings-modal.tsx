@@ -1,9 +1,9 @@
 import { Modal, Radio, Stack, Text } from '@mantine/core';
 import { OPEN_BOXES_IN, type OpenBoxesIn } from '@nestbox/shared/constants';
 import { useTranslation } from 'react-i18next';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
 import { useSaveWorkspaceSettings } from '../../../lib/api/save-workspace-settings';
-import { useNotifyFailure } from '../hooks/use-notify-failure';
 
 const isOpenBoxesIn = (value: string): value is OpenBoxesIn =>
   (OPEN_BOXES_IN as readonly string[]).includes(value);

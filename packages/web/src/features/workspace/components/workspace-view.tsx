@@ -5,11 +5,11 @@ import { IconBox, IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useCreatePane } from '../api/create-pane';
 import { getRootBoxQueryOptions } from '../api/get-root-box';
 import { useWorkspace } from '../api/get-workspace';
 import { useSavePaneWidth } from '../api/save-pane-width';
-import { useNotifyFailure } from '../hooks/use-notify-failure';
 import { useHiddenPanes, usePanesThatFit } from '../hooks/use-panes-that-fit';
 import { useRevealNewPanes } from '../hooks/use-reveal-new-panes';
 import { BoxPane } from './box-pane';

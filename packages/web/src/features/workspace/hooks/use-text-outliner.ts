@@ -1,8 +1,8 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { useRef, useState } from 'react';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useCreateItem } from '../api/create-item';
 import { useSaveTextItem } from '../api/save-text-item';
-import { useNotifyFailure } from './use-notify-failure';
 
 /** How an edit ended: Enter also opens a new line below (outliner style). */
 export type TextCommit = 'enter' | 'blur';
