@@ -237,7 +237,7 @@ export const uiEnGb = {
   'shareSection.loading': 'Fetching the people this box is shared with…',
   'shareSection.loadFailed': 'The people this box is shared with could not be retrieved.',
 
-  // Drag and drop, panes that fit and search panes (workspace, part B)
+  // Drag and drop, panes that fit and search panes
   'dnd.handle': 'Drag to move',
   'dnd.instructions':
     'Press the space bar to pick the item up. Use the arrow keys to move it, within its box or to a neighbouring pane, then the space bar again to drop it, or Escape to cancel.',

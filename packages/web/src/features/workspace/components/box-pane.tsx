@@ -22,7 +22,7 @@ import { useCreatePane } from '../api/create-pane';
 import { useItemsForPane } from '../api/get-items-for-pane';
 // Workspace settings 'Open boxes in' (items web)
 import { useReplaceInWorkspace } from '../api/replace-in-workspace';
-// Drag and drop and search panes (workspace, part B)
+// Drag and drop and search panes
 import { useCreateSearchPane } from '../api/search-pane';
 import { useTextOutliner } from '../hooks/use-text-outliner';
 import classes from './box-pane.module.css';
@@ -163,7 +163,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
         </>
       ) : null;
     const linesAtEnd = anchorId === undefined || !items.some((item) => item._id === anchorId);
-    // Drag and drop, and only the rows in sight rendered (workspace, part B): see PaneItemList.
+    // Drag and drop, and only the rows in sight rendered: see PaneItemList.
     body = (
       <PaneItemList
         paneId={paneId}
