@@ -93,6 +93,20 @@ test('Customizations: tooltips off disappear everywhere; new-box defaults and re
   await expect(
     boxSettings.getByRole('switch', { name: 'Automatically add new items to my Unprioritized list' }),
   ).not.toBeChecked();
+
+  // Archiving follows the one rule wherever it starts: no question, a way back instead.
+  const archived = page.waitForResponse(
+    (response) => response.url().includes('/api/items/archive') && response.ok(),
+  );
+  await boxSettings.getByRole('button', { name: 'Archive box' }).click();
+  await archived;
+  await expect(boxSettings).toBeHidden();
+  await expect(pane(page, 'Errands')).toHaveCount(0);
+  await expect(page.getByText('Item archived.')).toBeVisible();
+  await page.getByRole('button', { name: 'Restore…' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Errands' }).getByText(/This item was archived on/),
+  ).toBeVisible();
 });
 
 test('Integrations: Slack is offered with a Connect button; a non-admin has no Database tab', async ({

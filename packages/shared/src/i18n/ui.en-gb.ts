@@ -218,8 +218,6 @@ export const uiEnGb = {
   'boxSettings.favourite': 'Favourite',
   'boxSettings.unfavourite': 'Remove from favourites',
   'boxSettings.archive': 'Archive box',
-  'boxSettings.archiveConfirm': 'Archive this box? It closes and leaves your workspace.',
-  'boxSettings.archiveConfirmButton': 'Yes, archive it',
 
   // Share section of the box settings (SPEC §2, §5, §6)
   'shareSection.title': 'Share',

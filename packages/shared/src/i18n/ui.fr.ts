@@ -203,9 +203,6 @@ export const uiFr: Record<UiKey, string> = {
   'boxSettings.favourite': 'Favori',
   'boxSettings.unfavourite': 'Retirer des favoris',
   'boxSettings.archive': 'Archiver la boîte',
-  'boxSettings.archiveConfirm':
-    'Archiver cette boîte\u00a0? Elle se ferme et quitte votre espace de travail.',
-  'boxSettings.archiveConfirmButton': "Oui, l'archiver",
 
   'shareSection.title': 'Partager',
   'shareSection.search': 'Partager avec',

@@ -1,31 +1,27 @@
-import type { Item, UpdateItemBody } from '@nestbox/shared/items/item.schema';
+import { type Item, ItemSchema, type UpdateItemBody } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
+import { patchItemEverywhere, refetchItemViews, restoreSnapshot } from './item-cache';
 
-/** `PUT /api/items/update-item`: the caller's own state of an item (here: the favourite star). */
+/** `PUT /api/items/update-item`: the caller's own state of an item, and the shared target date. */
 export function updateItem(body: UpdateItemBody): Promise<Item> {
-  return apiRequest<Item>('/api/items/update-item', { method: 'PUT', body });
+  return apiRequest<Item>('/api/items/update-item', { method: 'PUT', body, schema: ItemSchema });
 }
 
-/** Stars or unstars the box a pane shows; the star follows at once. */
+/**
+ * The one way to change an item's fields (favourite, prioritizable, target date): the change
+ * shows at once everywhere the item shows (its pane, its row in its parent's pane, Item
+ * settings), is put back if the server refuses it, and every view refetches once it settled.
+ */
 export function useUpdateItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateItem,
-    onMutate: async ({ itemId, favourited }) => {
-      const key = itemsForPaneKey(itemId);
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<ItemsForPane>(key);
-      if (before && favourited !== undefined) {
-        queryClient.setQueryData<ItemsForPane>(key, { ...before, item: { ...before.item, favourited } });
-      }
-      return { before };
+    onMutate: async ({ itemId, ...fields }: UpdateItemBody) => {
+      const patch = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+      return { before: await patchItemEverywhere(queryClient, itemId, patch) };
     },
-    onError: (_error, { itemId }, context) => {
-      if (context?.before) queryClient.setQueryData(itemsForPaneKey(itemId), context.before);
-    },
-    onSettled: (_data, _error, { itemId }) =>
-      queryClient.invalidateQueries({ queryKey: itemsForPaneKey(itemId) }),
+    onError: (_error, _body, context) => restoreSnapshot(queryClient, context?.before),
+    onSettled: (_data, _error, { itemId }) => refetchItemViews(queryClient, itemId),
   });
 }

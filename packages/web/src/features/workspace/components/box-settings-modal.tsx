@@ -1,23 +1,12 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  Stack,
-  Switch,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Divider, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import type { Item, UpdateSettingBody } from '@nestbox/shared/items/item.schema';
-import { IconArchive, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { IconArchive } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
-import { useArchiveItem } from '../api/archive-item';
-import { useUpdateItem } from '../api/update-item';
 import { useUpdateSetting } from '../api/update-setting';
+import { useArchive } from '../hooks/use-archive';
+import { SettingsModalHeader } from './settings-modal-header';
 import { ShareSection } from './share-section';
 
 interface BoxSettingsModalProps {
@@ -31,12 +20,10 @@ interface BoxSettingsModalProps {
 /** 'Box settings' (SPEC §2): favourite star, the two switches, sharing and archiving (never the root box). */
 export function BoxSettingsModal({ opened, onClose, box, title }: BoxSettingsModalProps) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
   // SPEC §8: a failed setting is not a notification; the modal shows its error state instead.
   const [failed, setFailed] = useState(false);
   const updateSetting = useUpdateSetting();
-  const updateItem = useUpdateItem();
-  const archiveItem = useArchiveItem();
+  const { archive, isPending: archiving } = useArchive();
   const abilities = useAbilities(box);
   const readonly = !abilities.edit;
 
@@ -47,12 +34,9 @@ export function BoxSettingsModal({ opened, onClose, box, title }: BoxSettingsMod
     );
 
   const handleClose = () => {
-    setConfirming(false);
     setFailed(false);
     onClose();
   };
-
-  const favouriteLabel = box.favourited ? t('boxSettings.unfavourite') : t('boxSettings.favourite');
 
   return (
     <Modal
@@ -60,27 +44,12 @@ export function BoxSettingsModal({ opened, onClose, box, title }: BoxSettingsMod
       onClose={handleClose}
       size="md"
       title={
-        <Group gap="xs" wrap="nowrap">
-          <Text fw={600} fz="lg" lineClamp={1}>
-            {title}
-          </Text>
-          <Tooltip label={favouriteLabel}>
-            <ActionIcon
-              variant="subtle"
-              color="yellow"
-              aria-label={favouriteLabel}
-              aria-pressed={box.favourited}
-              onClick={() =>
-                updateItem.mutate(
-                  { itemId: box._id, favourited: !box.favourited },
-                  { onSuccess: () => setFailed(false), onError: () => setFailed(true) },
-                )
-              }
-            >
-              {box.favourited ? <IconStarFilled size={18} /> : <IconStar size={18} stroke={1.7} />}
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <SettingsModalHeader
+          item={box}
+          title={title}
+          onSaved={() => setFailed(false)}
+          onFailed={() => setFailed(true)}
+        />
       }
     >
       <Stack gap="lg">
@@ -112,39 +81,17 @@ export function BoxSettingsModal({ opened, onClose, box, title }: BoxSettingsMod
         {abilities.archive && (
           <>
             <Divider />
-            {confirming ? (
-              <Alert color="red" variant="light" title={t('boxSettings.archive')}>
-                <Text fz="sm" mb="sm">
-                  {t('boxSettings.archiveConfirm')}
-                </Text>
-                <Group gap="sm" justify="flex-end">
-                  <Button variant="default" size="xs" onClick={() => setConfirming(false)}>
-                    {t('common.cancel')}
-                  </Button>
-                  <Button
-                    color="red"
-                    size="xs"
-                    loading={archiveItem.isPending}
-                    onClick={() =>
-                      archiveItem.mutate(box._id, { onSuccess: handleClose, onError: () => setFailed(true) })
-                    }
-                  >
-                    {t('boxSettings.archiveConfirmButton')}
-                  </Button>
-                </Group>
-              </Alert>
-            ) : (
-              <Group justify="flex-start">
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<IconArchive size={16} stroke={1.7} />}
-                  onClick={() => setConfirming(true)}
-                >
-                  {t('boxSettings.archive')}
-                </Button>
-              </Group>
-            )}
+            <Group justify="flex-start">
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconArchive size={16} stroke={1.7} />}
+                loading={archiving}
+                onClick={() => void archive(box, { onArchived: handleClose })}
+              >
+                {t('boxSettings.archive')}
+              </Button>
+            </Group>
           </>
         )}
       </Stack>

@@ -13,11 +13,10 @@ import { type FocusEvent, type MouseEvent, type ReactNode, useEffect, useRef, us
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
-import { useArchiveItem } from '../api/archive-item';
-import { useUpdateItemFields } from '../api/update-item-fields';
+import { useUpdateItem } from '../api/update-item';
+import { useArchive } from '../hooks/use-archive';
 import { useDragInProgress } from '../hooks/use-drag-in-progress';
 import { type ItemSettingsSection, openItemSettings } from '../hooks/use-item-settings';
-import { notifyArchived } from './archived-notice';
 import classes from './item-hover-menu.module.css';
 
 /** How long the menu waits after the pointer leaves, so it can cross the 6 px gap to the menu. */
@@ -191,8 +190,8 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
 function MenuButtons({ item, hide }: { item: Item; hide: () => void }) {
   const { t } = useTranslation();
   const dragging = useDragInProgress();
-  const updateItem = useUpdateItemFields();
-  const archiveItem = useArchiveItem();
+  const updateItem = useUpdateItem();
+  const { archive } = useArchive();
   const notifyFailure = useNotifyFailure();
   const abilities = useAbilities(item);
 
@@ -211,12 +210,7 @@ function MenuButtons({ item, hide }: { item: Item; hide: () => void }) {
 
   const handleArchive = () => {
     hide();
-    // The row leaves at once (optimistic), so the outcome is read from the promise, not from
-    // mutate's callbacks (which never run once the row has unmounted).
-    archiveItem.mutateAsync(item._id).then(
-      () => notifyArchived(item._id, t),
-      (error: unknown) => notifyFailure(error, 'error.generic'),
-    );
+    void archive(item);
   };
 
   const prioritiseLabel = item.prioritizable ? t('itemMenu.unprioritise') : t('itemMenu.prioritise');

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Center,
@@ -12,14 +11,13 @@ import {
   Switch,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { AUTO_ARCHIVE_CHOICES, type AutoArchiveDuration } from '@nestbox/shared/constants';
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import { dayOfTargetDate, targetDateFromDay } from '@nestbox/shared/dates/target-date';
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { IconArchive, IconCalendarEvent, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { IconArchive, IconCalendarEvent } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/fr';
@@ -30,15 +28,15 @@ import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
 import { displayTitleIn } from '../../../lib/display-title';
 import { notify } from '../../../lib/notify';
-import { useArchiveItem } from '../api/archive-item';
 import { useItem } from '../api/get-item';
 import { useMoveToNewParent } from '../api/move-to-new-parent';
 import { useSetAutoArchive } from '../api/set-auto-archive';
 import { useUnarchiveItem } from '../api/unarchive-item';
-import { useUpdateItemFields } from '../api/update-item-fields';
+import { useUpdateItem } from '../api/update-item';
+import { useArchive } from '../hooks/use-archive';
 import type { ItemSettingsSection } from '../hooks/use-item-settings';
-import { notifyArchived } from './archived-notice';
 import { BoxFinder } from './box-finder';
+import { SettingsModalHeader } from './settings-modal-header';
 import { ShareSection } from './share-section';
 
 interface ItemSettingsModalProps {
@@ -105,34 +103,15 @@ export function ItemSettingsModal({ itemId, onClose, scrollTo, renderReminders }
   );
 }
 
-/** The item's title and its favourite star (the caller's own, so readonly people may star too). */
+/** The shared heading, telling a failed star the way Item settings tells its failures. */
 function ModalTitle({ item, title }: { item: Item; title: string }) {
-  const { t } = useTranslation();
-  const updateItem = useUpdateItemFields();
   const notifyFailure = useNotifyFailure();
-  const label = item.favourited ? t('boxSettings.unfavourite') : t('boxSettings.favourite');
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Text fw={600} fz="lg" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
-        {title}
-      </Text>
-      <Tooltip label={label}>
-        <ActionIcon
-          variant="subtle"
-          color="yellow"
-          aria-label={label}
-          aria-pressed={item.favourited}
-          onClick={() =>
-            updateItem.mutate(
-              { itemId: item._id, favourited: !item.favourited },
-              { onError: (error) => notifyFailure(error, detailsFailedKey(item)) },
-            )
-          }
-        >
-          {item.favourited ? <IconStarFilled size={18} /> : <IconStar size={18} stroke={1.7} />}
-        </ActionIcon>
-      </Tooltip>
-    </Group>
+    <SettingsModalHeader
+      item={item}
+      title={title}
+      onFailed={(error) => notifyFailure(error, detailsFailedKey(item))}
+    />
   );
 }
 
@@ -243,7 +222,7 @@ function TargetDateSection({
 }) {
   const { t, i18n } = useTranslation();
   const user = useUser();
-  const updateItem = useUpdateItemFields();
+  const updateItem = useUpdateItem();
   const notifyFailure = useNotifyFailure();
   const value =
     item.priorityTargetDate === null ? null : dayOfTargetDate(item.priorityTargetDate, user.timezone);
@@ -283,7 +262,7 @@ function TargetDateSection({
 /** The caller's own choice (any level may make it): is the item in their Organizer? */
 function PrioritizableSwitch({ item }: { item: Item }) {
   const { t } = useTranslation();
-  const updateItem = useUpdateItemFields();
+  const updateItem = useUpdateItem();
   const notifyFailure = useNotifyFailure();
   return (
     <Switch
@@ -328,7 +307,7 @@ function MoveSection({ item, onMoved }: { item: Item; onMoved: () => void }) {
 function ArchiveSection({ item, onArchived }: { item: Item; onArchived: () => void }) {
   const { t } = useTranslation();
   const user = useUser();
-  const archive = useArchiveItem();
+  const { archive, isPending: archiving } = useArchive();
   const autoArchive = useSetAutoArchive();
   const notifyFailure = useNotifyFailure();
 
@@ -390,16 +369,8 @@ function ArchiveSection({ item, onArchived }: { item: Item; onArchived: () => vo
           variant="light"
           color="red"
           leftSection={<IconArchive size={16} stroke={1.7} />}
-          loading={archive.isPending}
-          onClick={() =>
-            archive.mutate(item._id, {
-              onSuccess: () => {
-                onArchived();
-                notifyArchived(item._id, t);
-              },
-              onError: (error) => notifyFailure(error, 'error.generic'),
-            })
-          }
+          loading={archiving}
+          onClick={() => void archive(item, { onArchived })}
         >
           {t('itemSettings.archiveNow')}
         </Button>
