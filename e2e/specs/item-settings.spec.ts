@@ -389,6 +389,8 @@ test.describe('the item hover menu and Item settings', () => {
     await expect(dialog.getByRole('button', { name: /^Target Date: / })).toBeDisabled();
     await expect(dialog.getByRole('switch', { name: 'Prioritizable' })).toBeChecked();
     await expect(dialog.getByRole('switch', { name: 'Prioritizable' })).toBeEnabled();
+    // Reminders are personal too: a reader keeps their own.
+    await expect(dialog.getByRole('button', { name: 'Add a Reminder' })).toBeEnabled();
     await expect(dialog.getByRole('button', { name: 'Archive now' })).toHaveCount(0);
     await expect(dialog.locator('[data-box-finder]')).toHaveCount(0);
   });

@@ -26,11 +26,10 @@ export const ITEM_ABILITIES = [
   'prioritize',
   'setReminders',
 ] as const;
-export type ItemAbility = (typeof ITEM_ABILITIES)[number];
 export const AbilitiesSchema = z
   .object(
     Object.fromEntries(ITEM_ABILITIES.map((ability) => [ability, z.boolean()])) as Record<
-      ItemAbility,
+      (typeof ITEM_ABILITIES)[number],
       z.ZodBoolean
     >,
   )

@@ -59,7 +59,15 @@ export function AppProvider({
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
-            <ModalsProvider modalProps={{ zIndex: Z_INDEX.modal, centered: true }}>
+            <ModalsProvider
+              modalProps={{
+                zIndex: Z_INDEX.modal,
+                centered: true,
+                // The provider forgets a confirmation's title as it closes: close at once, so
+                // no dialog is ever shown without its name.
+                transitionProps: { exitDuration: 0 },
+              }}
+            >
               <section aria-label={t('notifications.label')}>
                 <Notifications
                   zIndex={Z_INDEX.notifications}

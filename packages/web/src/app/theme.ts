@@ -5,12 +5,15 @@ import {
   Combobox,
   type CSSVariablesResolver,
   createTheme,
+  darken,
+  defaultVariantColorsResolver,
   type MantineColorsTuple,
   Modal,
   Notification,
   Paper,
   PasswordInput,
   Tooltip,
+  type VariantColorsResolver,
 } from '@mantine/core';
 import { type CalendarAriaLabels, DatePicker, DatePickerInput } from '@mantine/dates';
 import { BREAKPOINTS, Z_INDEX } from '@nestbox/shared/constants';
@@ -47,6 +50,17 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+/**
+ * Filled red (Delete, Unlink) takes red 9: white on Mantine's red 7 is 3.8:1, on red 9 5.6:1,
+ * and the hovered shade only gets darker.
+ */
+const destructiveButtons: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'filled' || input.color !== 'red') return colors;
+  const red = input.theme.colors.red[9];
+  return { ...colors, background: red, hover: darken(red, 0.1) };
+};
+
 const em = (px: number) => `${px / 16}em`;
 
 /** Accessible names of Mantine's built-in icon buttons, in the user's language. */
@@ -80,6 +94,7 @@ export function createAppTheme({
     primaryColor: 'nest',
     primaryShade: { light: 7, dark: 5 },
     colors: { nest },
+    variantColorResolver: destructiveButtons,
     defaultRadius: 'md',
     cursorType: 'pointer',
     // People who ask their system for less motion get no transitions.

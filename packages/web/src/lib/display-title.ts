@@ -1,6 +1,5 @@
 import { displayTitle } from '@nestbox/shared/items/item-rules';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 
 type Titled = Parameters<typeof displayTitle>[0];
 
@@ -8,10 +7,4 @@ type Titled = Parameters<typeof displayTitle>[0];
 export function displayTitleIn(t: TFunction, item: Titled): string {
   const shown = displayTitle(item);
   return 'title' in shown ? shown.title : t(shown.key);
-}
-
-/** The title an item shows, by the shared rule, in the reader's language. */
-export function useDisplayTitle(): (item: Titled) => string {
-  const { t } = useTranslation();
-  return (item) => displayTitleIn(t, item);
 }

@@ -39,20 +39,20 @@ export function createAccessService({ db }: { db: Executor }) {
     audienceOf: (itemId: string, executor: Executor = db): Promise<Audience> => audienceOf(executor, itemId),
 
     /**
-     * The audience of each of these items (a box's whole subtree of 100,000 items, say), read
-     * in slices: each item's audience is its own links over its parent's audience, worked out
-     * once per parent.
+     * The audience of each of these items: its own links over its parent's audience, worked out
+     * once per parent. `known` carries the audiences already worked out across calls, so a
+     * box's whole subtree (100,000 items, say) can be read slice by slice.
      */
     async audiencesOf(
       items: readonly { id: string; parentId: string | null }[],
+      known: Map<string, Audience> = new Map(),
     ): Promise<Map<string, Audience>> {
-      const audiences = new Map<string, Audience>();
       const above = async (parentId: string | null): Promise<Audience> => {
         if (!parentId) return [];
-        let audience = audiences.get(parentId);
+        let audience = known.get(parentId);
         if (!audience) {
           audience = await audienceOf(db, parentId);
-          audiences.set(parentId, audience);
+          known.set(parentId, audience);
         }
         return audience;
       };
@@ -66,7 +66,7 @@ export function createAccessService({ db }: { db: Executor }) {
           const own = links.get(item.id) ?? [];
           const linked = new Set(own.map(({ userId }) => userId));
           const audience = [...own, ...(await above(item.parentId)).filter((m) => !linked.has(m.userId))];
-          audiences.set(item.id, audience);
+          known.set(item.id, audience);
           result.set(item.id, audience);
         }
       }

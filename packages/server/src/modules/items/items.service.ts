@@ -15,7 +15,7 @@ import type { DbEngine } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import type { Executor, ItemRow, UserRow } from '../../db/schema.js';
 import { createDomainEvents, type DomainEventBus } from '../../events/domain-events.js';
-import { appErrors } from '../../http/app-error.js';
+import { AppError, appErrors } from '../../http/app-error.js';
 import type { AccessService, Audience, LevelCheck } from '../access/index.js';
 import { archiveIfDue, archiveItem } from './commands/archive-item.js';
 import { completeItem } from './commands/complete-item.js';
@@ -207,7 +207,11 @@ export function createItemsService({
     async mayAddTo(userId: string, boxId: string, executor: Executor = db): Promise<boolean> {
       return editableBox(executor, access, userId, boxId).then(
         () => true,
-        () => false,
+        (error: unknown) => {
+          // A refusal (gone, archived, not a box, not theirs to edit) is an answer; a failure is not.
+          if (error instanceof AppError) return false;
+          throw error;
+        },
       );
     },
 

@@ -1,8 +1,10 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
 import { PERSONAL_ITEM_FIELDS, SHARED_ITEM_FIELDS, SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
+import { idChunks } from '../../db/id-chunks.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { echoTagFor, requestContext } from '../../http/request-context.js';
 import type { Publisher } from '../../realtime/realtime.js';
-import type { AccessService } from '../access/index.js';
+import type { AccessService, Audience } from '../access/index.js';
 import type { ItemsService } from '../items/index.js';
 
 /**
@@ -37,24 +39,33 @@ export function subscribeLiveUpdates({
     }
   }
 
-  /** Tells everyone who sees these items their shared fields now (UPDATE_ITEM). */
+  /**
+   * Tells everyone who sees these items their shared fields now (UPDATE_ITEM). A completed
+   * box's whole subtree is read a slice at a time, each slice's audiences worked out over the
+   * ones already known.
+   */
   async function changed(itemIds: readonly string[]) {
-    if (itemIds.length === 0) return;
     const context = requestContext();
-    const views = await items.sharedViews(itemIds);
-    const audiences = await access.audiencesOf(
-      views.map(({ item, parentId }) => ({ id: item._id, parentId })),
-    );
-    for (const { item } of views) {
-      const updatedFields = Object.fromEntries(SHARED_ITEM_FIELDS.map((field) => [field, item[field]]));
-      for (const { userId } of audiences.get(item._id) ?? [])
-        publisher.publish(userId, SOCKET_EVENTS.updateItem, {
-          itemId: item._id,
-          updatedFields,
-          removedFields: [],
-          ...echoTagFor(context, userId),
-        });
+    const known = new Map<string, Audience>();
+    for (const slice of idChunks(itemIds)) {
+      const views = await items.sharedViews(slice);
+      const audiences = await access.audiencesOf(
+        views.map(({ item, parentId }) => ({ id: item._id, parentId })),
+        known,
+      );
+      for (const { item } of views) tellChanged(item, audiences.get(item._id) ?? [], context);
     }
+  }
+
+  function tellChanged(item: Item, audience: Audience, context: ReturnType<typeof requestContext>) {
+    const updatedFields = Object.fromEntries(SHARED_ITEM_FIELDS.map((field) => [field, item[field]]));
+    for (const { userId } of audience)
+      publisher.publish(userId, SOCKET_EVENTS.updateItem, {
+        itemId: item._id,
+        updatedFields,
+        removedFields: [],
+        ...echoTagFor(context, userId),
+      });
   }
 
   /** Tells one person an item is no longer theirs to see (UPDATE_ITEM without access). */

@@ -135,19 +135,19 @@ export function createRemindersService({
   appUrl?: string;
   onError?: (error: unknown) => void;
 }) {
-  async function readableItem(user: UserRow, itemId: string) {
+  /** The target date of an item the caller can read (any level); 404 otherwise. */
+  async function readableTargetDate(user: UserRow, itemId: string): Promise<number | null> {
     await access.authorize(user.id, itemId, 'read');
     const targetDate = await targetDateOf(db, itemId);
     if (targetDate === undefined) throw appErrors.notFound();
-    return { target_date: targetDate };
+    return targetDate;
   }
 
   /** The caller's own reminder on an item they can still read; anything else is 404. */
   async function ownReminder(user: UserRow, reminderId: string) {
     const reminder = await findReminder(db, reminderId);
     if (reminder?.user_id !== user.id) throw appErrors.notFound();
-    const item = await readableItem(user, reminder.item_id);
-    return { reminder, item };
+    return { reminder, targetDate: await readableTargetDate(user, reminder.item_id) };
   }
 
   async function pushCounts(userIds: string[]) {
@@ -183,7 +183,7 @@ export function createRemindersService({
 
   return {
     async create(user: UserRow, itemId: string, input: ReminderRuleInput): Promise<string> {
-      const item = await readableItem(user, itemId);
+      const targetDate = await readableTargetDate(user, itemId);
       const rule = normalizedRule(input);
       const at = now();
       const id = newId();
@@ -196,7 +196,7 @@ export function createRemindersService({
         before_after_on: rule.beforeAfterOn,
         repeat: rule.repeat ? 1 : 0,
         linked_directly_to_target_date: 0,
-        next_fire_at: planNextFire(item.target_date, rule, user.timezone, at),
+        next_fire_at: planNextFire(targetDate, rule, user.timezone, at),
         created_at: at,
         updated_at: at,
       });
@@ -204,14 +204,14 @@ export function createRemindersService({
     },
 
     async listForItem(user: UserRow, itemId: string): Promise<Reminder[]> {
-      await readableItem(user, itemId);
+      await readableTargetDate(user, itemId);
       return (await remindersOfUserOnItem(db, user.id, itemId, { includeLinked: false })).map(
         presentReminder,
       );
     },
 
     async update(user: UserRow, reminderId: string, input: ReminderRuleInput): Promise<void> {
-      const { item } = await ownReminder(user, reminderId);
+      const { targetDate } = await ownReminder(user, reminderId);
       const rule = normalizedRule(input);
       const at = now();
       await updateReminder(db, reminderId, {
@@ -219,7 +219,7 @@ export function createRemindersService({
         unit: rule.unit,
         before_after_on: rule.beforeAfterOn,
         repeat: rule.repeat ? 1 : 0,
-        next_fire_at: planNextFire(item.target_date, rule, user.timezone, at),
+        next_fire_at: planNextFire(targetDate, rule, user.timezone, at),
         updated_at: at,
       });
     },

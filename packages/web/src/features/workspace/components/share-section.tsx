@@ -216,9 +216,10 @@ function ShareSearch({ itemId, sharedUserIds }: ShareSearchProps) {
                 </Combobox.Option>
               ))
             ) : (
-              <Combobox.Empty>
+              // A disabled option, not Combobox.Empty: a listbox must hold options.
+              <Combobox.Option value="" disabled>
                 {searching ? t('shareSection.searching') : t('shareSection.noResults')}
-              </Combobox.Empty>
+              </Combobox.Option>
             )}
           </Combobox.Options>
         </Combobox.Dropdown>
