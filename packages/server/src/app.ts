@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -145,6 +146,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // HSTS only makes sense behind HTTPS, which a reverse proxy adds.
     strictTransportSecurity: false,
+  });
+  // Answers above 1 KB go compressed (brotli or gzip, as the caller accepts): JSON, the page
+  // itself. Built assets are compressed once, at build time (http/web-app.ts). Request bodies
+  // are never inflated: a body is read as sent, within its size limit.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
   });
   await app.register(requestLocale);
   await app.register(requestContextPlugin);

@@ -45,6 +45,8 @@ export function attachRealtime(
   const io = new Server<Record<string, never>, ServerToClientEvents>(app.server, {
     path: '/socket.io',
     serveClient: false,
+    // Long-polling answers above 1 KB go gzipped, like the API's.
+    httpCompression: { threshold: 1024 },
   });
   const adapterClients = redis ? [redis.duplicate(), redis.duplicate()] : [];
   const [pub, sub] = adapterClients;

@@ -1,12 +1,7 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-// Organizer: the target-date picker
-import '@mantine/dates/styles.css';
+import './mantine-base.css';
 import './styles.css';
 
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { Z_INDEX } from '@nestbox/shared/constants';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -59,26 +54,16 @@ export function AppProvider({
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
-            <ModalsProvider
-              modalProps={{
-                zIndex: Z_INDEX.modal,
-                centered: true,
-                // The provider forgets a confirmation's title as it closes: close at once, so
-                // no dialog is ever shown without its name.
-                transitionProps: { exitDuration: 0 },
-              }}
-            >
-              <section aria-label={t('notifications.label')}>
-                <Notifications
-                  zIndex={Z_INDEX.notifications}
-                  position="top-right"
-                  // Narrow enough to sit beside a large modal at 1280 px, clear of its close button.
-                  containerWidth={300}
-                  withinPortal={false}
-                />
-              </section>
-              {children}
-            </ModalsProvider>
+            <section aria-label={t('notifications.label')}>
+              <Notifications
+                zIndex={Z_INDEX.notifications}
+                position="top-right"
+                // Narrow enough to sit beside a large modal at 1280 px, clear of its close button.
+                containerWidth={300}
+                withinPortal={false}
+              />
+            </section>
+            {children}
           </QueryClientProvider>
         </AppErrorBoundary>
       </MantineProvider>

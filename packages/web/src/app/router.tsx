@@ -5,7 +5,6 @@ import { createBrowserRouter, Outlet, type RouteObject, RouterProvider, useLocat
 import { NotFoundScreen } from '../components/errors/not-found-screen';
 import { RouteErrorScreen } from '../components/errors/route-error-screen';
 import { PageLoader } from '../components/feedback/page-loader';
-import { AppLayout } from './layout/app-layout';
 import { AuthLayout } from './layout/auth-layout';
 import { LogoutRoute } from './routes/logout';
 
@@ -26,14 +25,11 @@ const page = {
   resendActivateLink: async () => ({
     Component: (await import('./routes/auth/resend-activate-link')).ResendActivateLinkRoute,
   }),
+  appLayout: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
   boxes: async () => ({ Component: (await import('./routes/app/boxes')).BoxesRoute }),
   organiser: async () => ({ Component: (await import('./routes/app/organiser')).OrganiserRoute }),
 } satisfies Record<string, RouteObject['lazy']>;
 
-/**
- * Starts loading the code of the `/app` page at `pathname` at once, while the app's own code
- * still runs, instead of when the router first matches it (the data: app/prefetch.ts).
- */
 /**
  * The router matches letter case and trailing slashes loosely; pages match exactly
  * (isKnownPagePath, the rule the server's status follows too), so anything else is the 404 page.
@@ -48,7 +44,13 @@ function HydrateFallback() {
   return <PageLoader label={t('common.loading')} />;
 }
 
+/**
+ * Starts loading the code of the `/app` page at `pathname` (its layout and the page) at once,
+ * while the app's own code still runs, instead of when the router first matches it (the data:
+ * app/prefetch.ts).
+ */
 export function preloadAppPage(pathname: string): void {
+  if (pathname === PAGE_PATHS.app || pathname.startsWith(`${PAGE_PATHS.app}/`)) void page.appLayout();
   if (pathname === PAGE_PATHS.app || pathname === PAGE_PATHS.boxes) void page.boxes();
   else if (pathname === PAGE_PATHS.organiser) void page.organiser();
 }
@@ -80,7 +82,7 @@ export const routes: RouteObject[] = [
       { path: PAGE_PATHS.logout, element: <LogoutRoute /> },
       {
         path: PAGE_PATHS.app,
-        element: <AppLayout />,
+        lazy: page.appLayout,
         children: [
           { index: true, lazy: page.boxes },
           { path: PAGE_PATHS.boxes, lazy: page.boxes },

@@ -1,21 +1,13 @@
 import {
-  ActionIcon,
-  Alert,
-  Button,
-  Combobox,
   type CSSVariablesResolver,
   createTheme,
   darken,
   defaultVariantColorsResolver,
   type MantineColorsTuple,
-  Modal,
-  Notification,
-  Paper,
-  PasswordInput,
-  Tooltip,
+  type MantineThemeComponents,
   type VariantColorsResolver,
 } from '@mantine/core';
-import { type CalendarAriaLabels, DatePicker, DatePickerInput } from '@mantine/dates';
+import type { CalendarAriaLabels } from '@mantine/dates';
 import { BREAKPOINTS, Z_INDEX } from '@nestbox/shared/constants';
 
 /**
@@ -109,44 +101,53 @@ export function createAppTheme({
       lg: em(BREAKPOINTS.lg),
       xl: em(BREAKPOINTS.xl),
     },
-    components: {
-      Tooltip: Tooltip.extend({
-        defaultProps: {
-          disabled: !tooltipsEnabled,
-          withArrow: true,
-          openDelay: 300,
-          events: { hover: true, focus: true, touch: false },
-          // Beside its control, so it stays inside the control's landmark; fixed, so no
-          // scrolling pane clips it.
-          withinPortal: false,
-          floatingStrategy: 'fixed',
-        },
-      }),
-      Modal: Modal.extend({
-        defaultProps: {
-          zIndex: Z_INDEX.modal,
-          centered: true,
-          radius: 'lg',
-          closeButtonProps: { 'aria-label': labels.close },
-        },
-        styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
-      }),
-      // A list of choices opens beside its field, so it stays inside the field's landmark (or dialog).
-      Combobox: Combobox.extend({ defaultProps: { withinPortal: false } }),
-      // A modal's header is no page banner (a <header> there would be a second one).
-      ModalHeader: { defaultProps: { component: 'div' } },
-      DatePicker: DatePicker.extend(calendarDefaults(labels)),
-      DatePickerInput: DatePickerInput.extend(calendarDefaults(labels)),
-      PasswordInput: PasswordInput.extend({
-        defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.passwordToggle } },
-      }),
-      ActionIcon: ActionIcon.extend({ defaultProps: { variant: 'subtle', color: 'gray' } }),
-      Button: Button.extend({ defaultProps: { radius: 'md' } }),
-      Alert: Alert.extend({ defaultProps: { variant: 'light', radius: 'md' } }),
-      Notification: Notification.extend({
-        defaultProps: { radius: 'md', closeButtonProps: { 'aria-label': labels.close } },
-      }),
-      Paper: Paper.extend({ defaultProps: { radius: 'lg' } }),
-    },
+    components: components(labels, tooltipsEnabled),
   });
+}
+
+/**
+ * Defaults of the components the app uses, by name: plain objects rather than
+ * `Component.extend`, so the theme (which every page loads) imports none of the components
+ * themselves and each page's code carries only the components it shows.
+ */
+function components(labels: ThemeLabels, tooltipsEnabled: boolean): MantineThemeComponents {
+  return {
+    Tooltip: {
+      defaultProps: {
+        disabled: !tooltipsEnabled,
+        withArrow: true,
+        openDelay: 300,
+        events: { hover: true, focus: true, touch: false },
+        // Beside its control, so it stays inside the control's landmark; fixed, so no
+        // scrolling pane clips it.
+        withinPortal: false,
+        floatingStrategy: 'fixed',
+      },
+    },
+    Modal: {
+      defaultProps: {
+        zIndex: Z_INDEX.modal,
+        centered: true,
+        radius: 'lg',
+        closeButtonProps: { 'aria-label': labels.close },
+      },
+      styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
+    // A list of choices opens beside its field, so it stays inside the field's landmark (or dialog).
+    Combobox: { defaultProps: { withinPortal: false } },
+    // A modal's header is no page banner (a <header> there would be a second one).
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DatePicker: calendarDefaults(labels),
+    DatePickerInput: calendarDefaults(labels),
+    PasswordInput: {
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.passwordToggle } },
+    },
+    ActionIcon: { defaultProps: { variant: 'subtle', color: 'gray' } },
+    Button: { defaultProps: { radius: 'md' } },
+    Alert: { defaultProps: { variant: 'light', radius: 'md' } },
+    Notification: {
+      defaultProps: { radius: 'md', closeButtonProps: { 'aria-label': labels.close } },
+    },
+    Paper: { defaultProps: { radius: 'lg' } },
+  };
 }

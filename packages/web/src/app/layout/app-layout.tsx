@@ -1,4 +1,7 @@
+import './mantine-app.css';
 import { AppShell } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Z_INDEX } from '@nestbox/shared/constants';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -20,7 +23,7 @@ import { AppHeader } from './app-header';
 import { useLiveUpdates } from './use-live-updates';
 
 /**
- * Every `/app` page. It re-renders on each location change (it reads the location), and each
+ * Every `/app` page, and what only they use (confirmation modals). It re-renders on each location change (it reads the location), and each
  * render reads the token from local storage again: with no token, the visitor goes to
  * /logout, which lands on the login page (SPEC §2). A logout in another tab does the same.
  *
@@ -62,18 +65,28 @@ export function AppLayout() {
   if (!ready) return <PageLoader label={t('app.loadingAccount')} />;
 
   return (
-    <AppShell header={{ height: 60 }} padding="md">
-      <AppShell.Header>
-        <AppHeader />
-      </AppShell.Header>
-      <AppShell.Main data-layout={layout} bg="var(--nestbox-page-bg)">
-        <Outlet />
-      </AppShell.Main>
-      <ItemSettingsHost
-        renderReminders={(item) => (
-          <RemindersSection itemId={item._id} readonly={!item.abilities.setReminders} />
-        )}
-      />
-    </AppShell>
+    <ModalsProvider
+      modalProps={{
+        zIndex: Z_INDEX.modal,
+        centered: true,
+        // The provider forgets a confirmation's title as it closes: close at once, so no
+        // dialog is ever shown without its name.
+        transitionProps: { exitDuration: 0 },
+      }}
+    >
+      <AppShell header={{ height: 60 }} padding="md">
+        <AppShell.Header>
+          <AppHeader />
+        </AppShell.Header>
+        <AppShell.Main data-layout={layout} bg="var(--nestbox-page-bg)">
+          <Outlet />
+        </AppShell.Main>
+        <ItemSettingsHost
+          renderReminders={(item) => (
+            <RemindersSection itemId={item._id} readonly={!item.abilities.setReminders} />
+          )}
+        />
+      </AppShell>
+    </ModalsProvider>
   );
 }

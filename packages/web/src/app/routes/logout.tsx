@@ -1,4 +1,3 @@
-import { modals } from '@mantine/modals';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -33,7 +32,6 @@ export function LogoutRoute() {
     // A session the server ended has nothing left to revoke.
     if (token && !sessionEnded) void logout(token);
     clearSession();
-    modals.closeAll();
     queryClient.clear();
     const loginState: SessionEndedState = { sessionEnded, returnTo };
     navigate(PAGE_PATHS.root, { replace: true, state: loginState });

@@ -1,0 +1,140 @@
+/// <reference lib="dom" />
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { buildApp } from '../packages/server/dist/app.js';
+import { loadConfig } from '../packages/server/dist/config/env.js';
+import { loadSecrets } from '../packages/server/dist/config/secrets.js';
+import { type DatabaseHandle, openDatabase } from '../packages/server/dist/db/connection.js';
+import { newId } from '../packages/server/dist/db/ids.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
+import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
+import type { Benchmark } from './lib/benchmark.js';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist/index.html');
+const BUDGET_KB = { login: 170, boxes: 350 };
+const PANES = 3;
+/** Chunks of signed-in code: none of them may load on a logged-out page. */
+const SIGNED_IN_CHUNKS = /^(app-layout|boxes|organiser|vendor-app|mantine-app|app-settings|share-section)-/;
+
+/** A user with three panes open, each on a box of 50 texts. */
+async function seed(database: DatabaseHandle) {
+  const { userId, rootId } = await seedBenchUser(database.db, 'bench-first-load@example.test');
+  const rows: BenchItem[] = [];
+  const paneBoxes: string[] = [];
+  for (let p = 0; p < PANES; p++) {
+    const id = newId();
+    paneBoxes.push(id);
+    rows.push({ id, type: 'todoBox', title: `Pane box ${p}`, parent_id: rootId, position: p + 1 });
+    for (let i = 0; i < 50; i++)
+      rows.push({ id: newId(), type: 'todoText', title: `Text ${p}.${i}`, parent_id: id, position: i + 1 });
+  }
+  await insertBenchItems(database.db, userId, rows, paneBoxes);
+  return userId;
+}
+
+interface Transfer {
+  files: { name: string; type: string; bytes: number; encoding: string }[];
+  total: number;
+}
+
+/**
+ * Loads `pathname` in a fresh context (empty cache) and sums the bytes of every script and
+ * style sheet as they came over the wire (compressed), once the page is still.
+ */
+async function transferOf(browser: Browser, url: string, token?: string): Promise<Transfer> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  if (token) await context.addInitScript((value) => localStorage.setItem('nestbox.token', value), token);
+  const page = await context.newPage();
+  const pending: Promise<Transfer['files'][number] | undefined>[] = [];
+  page.on('requestfinished', (request) => {
+    const type = request.resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      (async () => {
+        const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+        return {
+          name: new URL(request.url()).pathname.replace('/assets/', ''),
+          type,
+          bytes: sizes.responseBodySize,
+          encoding: (await response?.allHeaders())?.['content-encoding'] ?? 'none',
+        };
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  if (token) await page.locator('section[data-pane-id] [data-item-id]').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const files = (await Promise.all(pending)).filter((file) => file !== undefined);
+  await context.close();
+  return { files, total: files.reduce((sum, file) => sum + file.bytes, 0) };
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+function details(label: string, transfer: Transfer): string {
+  const rows = [...transfer.files]
+    .sort((a, b) => b.bytes - a.bytes)
+    .map((file) => `| ${file.name} | ${file.type} | ${file.encoding} | ${kb(file.bytes)} |`);
+  return [`**${label}**`, '', '| file | type | encoding | kB |', '|---|---|---|---:|', ...rows].join('\n');
+}
+
+/**
+ * The first load as a person meets it, in Debian's Chromium against the built app: what
+ * `/login` and a signed-in `/app/boxes` (three panes) transfer in scripts and styles.
+ */
+const benchmark: Benchmark = {
+  title: 'First load: compressed JS and CSS transferred for /login and /app/boxes',
+  async run() {
+    if (!existsSync(webDist)) throw new Error('Build the web app first: npm run build');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-first-load-'));
+    const database = openDatabase({ sqliteFile: path.join(dataDir, 'nestbox.sqlite') });
+    const userId = await seed(database);
+    const secrets = loadSecrets(dataDir);
+    const app = await buildApp({
+      config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      secrets,
+      db: database.db,
+      dbEngine: database.engine,
+      redis: undefined,
+    });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    try {
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
+      const login = await transferOf(browser, `${base}/login`);
+      const boxes = await transferOf(browser, `${base}/app/boxes`, token);
+      const signedInOnLogin = login.files
+        .filter((file) => SIGNED_IN_CHUNKS.test(file.name))
+        .map((f) => f.name);
+      const uncompressed = [...login.files, ...boxes.files].filter((file) => file.encoding === 'none');
+      const verdict = (bytes: number, budgetKb: number) => (bytes <= budgetKb * 1000 ? 'within' : '**over**');
+      return [
+        '| page | scripts + styles, compressed (kB) | files | budget (kB) | verdict |',
+        '|---|---:|---:|---:|---|',
+        `| /login | ${kb(login.total)} | ${login.files.length} | ${BUDGET_KB.login} | ${verdict(login.total, BUDGET_KB.login)} |`,
+        `| /app/boxes, three panes of 50 | ${kb(boxes.total)} | ${boxes.files.length} | ${BUDGET_KB.boxes} | ${verdict(boxes.total, BUDGET_KB.boxes)} |`,
+        '',
+        `Signed-in chunks loaded by /login: ${signedInOnLogin.length === 0 ? 'none' : signedInOnLogin.join(', ')}. Files sent uncompressed: ${uncompressed.length === 0 ? 'none' : uncompressed.map((f) => f.name).join(', ')}.`,
+        '',
+        `Each page is loaded once in a fresh browser context (empty cache) at 1440 × 900 until the network is idle (and, for /app/boxes, the panes show rows); bytes are the response bodies as sent (Playwright's request sizes), brotli where Chromium asks for it. Server: the built app on SQLite in the same process; browser: ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}.`,
+        '',
+        details('/login', login),
+        '',
+        details('/app/boxes', boxes),
+      ].join('\n');
+    } finally {
+      await browser.close();
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default benchmark;
