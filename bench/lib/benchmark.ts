@@ -20,10 +20,14 @@ export interface LoadResult {
 export async function measure(
   label: string,
   url: string,
-  { durationSeconds, connections = 10 }: { durationSeconds: number; connections?: number },
+  {
+    durationSeconds,
+    connections = 10,
+    headers,
+  }: { durationSeconds: number; connections?: number; headers?: Record<string, string> },
 ): Promise<LoadResult> {
-  await autocannon({ url, connections, duration: Math.min(2, durationSeconds) });
-  const result = await autocannon({ url, connections, duration: durationSeconds });
+  await autocannon({ url, connections, headers, duration: Math.min(2, durationSeconds) });
+  const result = await autocannon({ url, connections, headers, duration: durationSeconds });
   return {
     label,
     requestsPerSecond: result.requests.average,

@@ -195,7 +195,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // proven by the API tests.
     limitScale: config.e2e ? 10 : 1,
   });
-  const authenticate = createAuthenticate(db, secrets.jwtSecret);
+  // One instance alone sees every change to its users, so it may keep them a second; several
+  // (Redis configured) must each read them afresh.
+  const authenticate = createAuthenticate(db, secrets.jwtSecret, { cached: !redis });
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionToken', null);
 

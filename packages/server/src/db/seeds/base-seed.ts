@@ -1,6 +1,6 @@
 import { SYSTEM_USER } from '@nestbox/shared/constants';
 import type { Kysely } from 'kysely';
-import { foldEmail, insertUserWithRootBox } from '../../modules/users/index.js';
+import { foldEmail, forgetSessionUser, insertUserWithRootBox } from '../../modules/users/index.js';
 import { newId } from '../ids.js';
 import type { Database } from '../schema.js';
 
@@ -52,8 +52,10 @@ export async function runBaseSeed(
     .where('email', '=', email)
     .executeTakeFirst();
   if (existing) {
-    if (existing.email_verified_at !== null)
+    if (existing.email_verified_at !== null) {
       await db.updateTable('users').set({ is_admin: 1 }).where('id', '=', existing.id).execute();
+      forgetSessionUser(existing.id);
+    }
     return;
   }
   await insertUserWithRootBox(

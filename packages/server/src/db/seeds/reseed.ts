@@ -1,5 +1,6 @@
 import type { ReseedType } from '@nestbox/shared/admin/admin.schema';
 import type { Kysely } from 'kysely';
+import { forgetSessionUser } from '../../modules/users/index.js';
 import type { Database } from '../schema.js';
 import { runBaseSeed, type SeedAdmin } from './base-seed.js';
 import { runFullSeed } from './full-seed.js';
@@ -29,7 +30,7 @@ export async function reseedDatabase(
   options: { type: ReseedType; admin?: SeedAdmin; demoPasswordHash: string; now?: number },
 ): Promise<string[]> {
   const now = options.now ?? Date.now();
-  return db.transaction().execute(async (trx) => {
+  const before = await db.transaction().execute(async (trx) => {
     const before = (await trx.selectFrom('users').select('id').execute()).map((user) => user.id);
     // Items point at their parents: detach them first so one DELETE suits both engines.
     await trx.updateTable('items').set({ parent_id: null }).execute();
@@ -38,4 +39,7 @@ export async function reseedDatabase(
     if (options.type === 'full') await runFullSeed(trx, now, options.demoPasswordHash);
     return before;
   });
+  // Every account was re-created: no copy of the old ones may answer for a session.
+  forgetSessionUser();
+  return before;
 }

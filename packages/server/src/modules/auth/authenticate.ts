@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { setRequestCaller } from '../../http/request-context.js';
-import { findUserById } from '../users/index.js';
+import { findSessionUser, findUserById } from '../users/index.js';
 import { isTokenRevoked } from './revoked-tokens.repository.js';
 import { verifySessionToken } from './session-tokens.js';
 
@@ -31,17 +31,22 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * exist and be active, the token's version must match theirs (a password change or reset
  * revokes every older token), and it must not have been logged out. The same check serves HTTP
  * and the socket.
+ *
+ * `cached` lets the user and the revocation check come from this process's one-second copies
+ * (every change made in this process drops them at once). Only a lone instance may: where
+ * several share the database, another one's logout or password change must count at once.
  */
 export async function sessionForToken(
   db: Kysely<Database>,
   secret: string,
   token: string,
+  { cached = false }: { cached?: boolean } = {},
 ): Promise<{ user: UserRow; rememberMe: boolean; tokenId: string; expiresAt: number } | undefined> {
   const claims = await verifySessionToken(secret, token);
   if (!claims) return undefined;
   const [user, revoked] = await Promise.all([
-    findUserById(db, claims.userId),
-    isTokenRevoked(db, claims.tokenId),
+    cached ? findSessionUser(db, claims.userId) : findUserById(db, claims.userId),
+    isTokenRevoked(db, claims.tokenId, { cached }),
   ]);
   if (revoked || !user || user.activated_at === null || user.token_version !== claims.tokenVersion)
     return undefined;
@@ -54,11 +59,11 @@ export async function sessionForToken(
  * body is never parsed. What it answers is the caller's own: no browser or proxy may keep a
  * copy (`Cache-Control: no-store`).
  */
-export function createAuthenticate(db: Kysely<Database>, secret: string) {
+export function createAuthenticate(db: Kysely<Database>, secret: string, options: { cached?: boolean } = {}) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     reply.header('cache-control', 'no-store');
     const token = bearerToken(request);
-    const session = token ? await sessionForToken(db, secret, token) : undefined;
+    const session = token ? await sessionForToken(db, secret, token, options) : undefined;
     if (!session) throw appErrors.unauthorized();
     request.sessionUser = session.user;
     request.sessionRemembered = session.rememberMe;

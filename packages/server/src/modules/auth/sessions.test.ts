@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, DEFAULT_PASSWORD } from '../../test/factories.js';
 import { type ClientSocket, connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
-import { deleteExpiredRevokedTokens } from './revoked-tokens.repository.js';
+import { SESSION_USER_TTL_MS } from '../users/index.js';
+import { deleteExpiredRevokedTokens, REVOCATION_CHECK_TTL_MS } from './revoked-tokens.repository.js';
 
 describe(`sessions on ${testEngine}`, () => {
   let t: TestApp;
@@ -37,6 +38,15 @@ describe(`sessions on ${testEngine}`, () => {
   }
   const getUserStatus = async (token: string) =>
     (await t.request('/api/admin/users/get-user', { headers: bearer(token) })).status;
+
+  /** Asks with `token` until the answer is 401; answers how long that took (ms). */
+  async function refusedWithin(token: string, deadlineMs: number): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < deadlineMs) {
+      if ((await getUserStatus(token)) === 401) return Date.now() - started;
+    }
+    return Number.POSITIVE_INFINITY;
+  }
 
   it('logout revokes the presented token on the server and closes its sockets, and only its', async () => {
     const user = await createUser(t.database.db);
@@ -121,5 +131,27 @@ describe(`sessions on ${testEngine}`, () => {
     expect(await told).toEqual({ reason: 'passwordChanged' });
     expect(await hereClosed).toBe('io server disconnect');
     expect(hereHeard).toEqual([]);
+  });
+
+  it('a password change or logout made by another instance ends the session here within a second', async () => {
+    // Another instance writes to the same database; this one's short-lived copies must let go.
+    const user = await createUser(t.database.db);
+    const [changed, loggedOut] = [await login(user.email), await login(user.email)];
+    expect(await getUserStatus(changed)).toBe(200);
+    expect(await getUserStatus(loggedOut)).toBe(200);
+
+    const { jti, exp } = decodeJwt(loggedOut);
+    await t.database.db
+      .insertInto('revoked_tokens')
+      .values({ token_id: String(jti), user_id: user.id, expires_at: Number(exp) * 1000 })
+      .execute();
+    expect(await refusedWithin(loggedOut, 3_000)).toBeLessThanOrEqual(REVOCATION_CHECK_TTL_MS + 250);
+
+    await t.database.db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', user.id)
+      .execute();
+    expect(await refusedWithin(changed, 3_000)).toBeLessThanOrEqual(SESSION_USER_TTL_MS + 250);
   });
 });

@@ -8,12 +8,15 @@ export { presentUser } from './users.presenter.js';
 export {
   activateIfPending,
   deleteUserByEmail,
+  findSessionUser,
   findUserByEmail,
   findUserById,
   foldEmail,
+  forgetSessionUser,
   insertUserWithRootBox,
   replaceEmail,
   replacePassword,
+  SESSION_USER_TTL_MS,
   updateUser,
 } from './users.repository.js';
 export { createUsersService, isValidTimeZone, type UsersService } from './users.service.js';

@@ -8,6 +8,37 @@ export function findUserById(db: Kysely<Database>, id: string): Promise<UserRow 
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Who is behind a session is read on every authenticated request, so this process keeps each
+ * answer for a moment: every write below drops it at once, and a write made by another
+ * instance (or behind this module's back) shows within SESSION_USER_TTL_MS. A password change
+ * there (a bumped token_version) so ends a session everywhere within that time.
+ */
+export const SESSION_USER_TTL_MS = 1_000;
+const SESSION_USERS_KEPT = 10_000;
+const sessionUsers = new Map<string, { user: UserRow; until: number }>();
+
+/** The user for a session: like findUserById, from this process's short-lived copy when it has one. */
+export async function findSessionUser(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  const now = Date.now();
+  const kept = sessionUsers.get(id);
+  if (kept && kept.until > now) return kept.user;
+  const user = await findUserById(db, id);
+  sessionUsers.delete(id);
+  if (user) {
+    if (sessionUsers.size >= SESSION_USERS_KEPT)
+      sessionUsers.delete(sessionUsers.keys().next().value as string);
+    sessionUsers.set(id, { user, until: now + SESSION_USER_TTL_MS });
+  }
+  return user;
+}
+
+/** Drops this process's copy of a user (every user with no id), after a write. */
+export function forgetSessionUser(id?: string): void {
+  if (id === undefined) sessionUsers.clear();
+  else sessionUsers.delete(id);
+}
+
 export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', foldEmail(email)).executeTakeFirst();
 }
@@ -39,6 +70,7 @@ export async function insertUserWithRootBox(
 
 export async function updateUser(db: Kysely<Database>, id: string, changes: UserUpdate): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  forgetSessionUser(id);
 }
 
 /**
@@ -62,6 +94,7 @@ export async function replacePassword(
     }))
     .where('id', '=', id)
     .execute();
+  forgetSessionUser(id);
 }
 
 /** Makes the pending address the account's, proven; false when no such change is pending. */
@@ -83,6 +116,7 @@ export async function replaceEmail(
     .where('id', '=', id)
     .where('pending_email', '=', email)
     .executeTakeFirst();
+  forgetSessionUser(id);
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -106,6 +140,7 @@ export async function deleteUserByEmail(db: Kysely<Database>, email: string): Pr
     )
     .execute();
   await db.deleteFrom('users').where('id', '=', user.id).execute();
+  forgetSessionUser(user.id);
   return true;
 }
 
@@ -117,6 +152,7 @@ export async function activateIfPending(db: Kysely<Database>, id: string, now: n
     .where('id', '=', id)
     .where('activated_at', 'is', null)
     .execute();
+  forgetSessionUser(id);
 }
 
 /** Activated people whose name contains, or whose e-mail starts with, the term (for sharing). */

@@ -1,0 +1,150 @@
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { loadSecrets } from '../packages/server/dist/config/secrets.js';
+import { openDatabase } from '../packages/server/dist/db/connection.js';
+import { newId } from '../packages/server/dist/db/ids.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
+import { startAppInWorker } from './lib/app-in-worker.js';
+import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
+import { type Benchmark, type LoadResult, measure } from './lib/benchmark.js';
+
+/** Each authenticated read, and the share of its bare twin's throughput it must reach. */
+const READS: { label: string; path: (box: string) => string; budget: number }[] = [
+  {
+    label: 'get-items-for-pane (50 items)',
+    path: (box) => `/api/items/get-items-for-pane?itemId=${box}`,
+    budget: 0.5,
+  },
+  { label: 'get-user', path: () => '/api/admin/users/get-user', budget: 0.4 },
+  { label: 'get-workspace-items', path: () => '/api/items/get-workspace-items', budget: 0.3 },
+  { label: 'get-item', path: (box) => `/api/items/get-item?itemId=${box}`, budget: 0.3 },
+  {
+    label: 'get-number-of-child-items',
+    path: (box) => `/api/items/get-number-of-child-items?itemId=${box}`,
+    budget: 0.3,
+  },
+  { label: 'get-organizer (first page)', path: () => '/api/items/get-organizer?limit=100', budget: 0.3 },
+  {
+    label: 'get-item-reminders',
+    path: (box) => `/api/reminders/get-item-reminders?itemId=${box}`,
+    budget: 0.3,
+  },
+];
+
+async function startBareInWorker(routes: { path: string; body: string }[]) {
+  const worker = new Worker(new URL('./lib/bare-worker.mjs', import.meta.url), {
+    workerData: { routes },
+    execArgv: [],
+  });
+  const [ready] = (await once(worker, 'message')) as [{ url: string }];
+  return {
+    url: ready.url,
+    async close() {
+      worker.postMessage('close');
+      await once(worker, 'message');
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * Our API against Fastify's own limit, in one run: each authenticated read of Nestbox against
+ * a bare Fastify answering the very same bytes on the same machine (and `get-user` against a
+ * hello-world too). Both servers run in threads of their own; autocannon drives them from this
+ * one, one target after the other, with the same load.
+ */
+const benchmark: Benchmark = {
+  title: 'API throughput against a bare Fastify sending the same bytes',
+  async run({ durationSeconds }) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-api-'));
+    const sqliteFile = path.join(dataDir, 'nestbox.sqlite');
+    const database = openDatabase({ sqliteFile });
+    const { userId, rootId } = await seedBenchUser(database.db, 'bench-api@example.test');
+    const box = newId();
+    const rows: BenchItem[] = [
+      { id: box, type: 'todoBox', title: 'Fifty texts', parent_id: rootId, position: 1 },
+    ];
+    for (let i = 0; i < 50; i++)
+      rows.push({
+        id: newId(),
+        type: 'todoText',
+        title: `Text number ${i}`,
+        parent_id: box,
+        position: i + 1,
+      });
+    await insertBenchItems(database.db, userId, rows, [box]);
+    await database.close();
+
+    const token = await signSessionToken(loadSecrets(dataDir).jwtSecret, {
+      userId,
+      tokenVersion: 0,
+      rememberMe: false,
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const app = await startAppInWorker(dataDir, { sqliteFile });
+    let bare: Awaited<ReturnType<typeof startBareInWorker>> | undefined;
+    try {
+      // The bytes each read answers: what its bare twin sends.
+      const twins = await Promise.all(
+        READS.map(async (read, index) => {
+          const res = await fetch(`${app.url}${read.path(box)}`, { headers });
+          if (res.status !== 200) throw new Error(`${read.label} answered ${res.status}`);
+          return { path: `/twin/${index}`, body: await res.text() };
+        }),
+      );
+      bare = await startBareInWorker(twins);
+      const helloWorld = await measure('bare Fastify hello-world', `${bare.url}/`, { durationSeconds });
+      const rowsOut: string[] = [];
+      const results: LoadResult[] = [helloWorld];
+      for (const [index, read] of READS.entries()) {
+        const twin = await measure(
+          `bare Fastify, same ${twins[index]?.body.length} bytes`,
+          `${bare.url}/twin/${index}`,
+          {
+            durationSeconds,
+          },
+        );
+        const ours = await measure(read.label, `${app.url}${read.path(box)}`, { durationSeconds, headers });
+        results.push(twin, ours);
+        const ratio = ours.requestsPerSecond / twin.requestsPerSecond;
+        const errors = ours.errors + ours.non2xx;
+        rowsOut.push(
+          `| ${read.label} | ${Math.round(ours.requestsPerSecond).toLocaleString('en-GB')} | ${Math.round(twin.requestsPerSecond).toLocaleString('en-GB')} | ${ratio.toFixed(2)}× | ≥ ${read.budget} | ${errors} | ${ratio >= read.budget && errors === 0 ? 'within' : '**over**'} |`,
+        );
+        if (read.label === 'get-user') {
+          const vsHello = ours.requestsPerSecond / helloWorld.requestsPerSecond;
+          rowsOut.push(
+            `| get-user ÷ hello-world | ${Math.round(ours.requestsPerSecond).toLocaleString('en-GB')} | ${Math.round(helloWorld.requestsPerSecond).toLocaleString('en-GB')} | ${vsHello.toFixed(2)}× | ≥ 0.4 | ${errors} | ${vsHello >= 0.4 ? 'within' : '**over**'} |`,
+          );
+        }
+      }
+      return [
+        '| read | req/s | bare twin req/s | ratio | budget | errors | verdict |',
+        '|---|---:|---:|---:|---:|---:|---|',
+        ...rowsOut,
+        '',
+        `10 connections, ${durationSeconds} s per target after a 2 s warm-up, one target at a time; each server in a worker thread of its own, autocannon in the main thread, all on this machine. The bare twin answers the exact bytes the read answered (captured first). The user has a Workspace holding one box of 50 texts, open in a pane; SQLite; no Accept-Encoding (nothing compressed). The app logs at \`warn\`.`,
+        '',
+        '<details><summary>Latencies</summary>',
+        '',
+        '| target | req/s | p50 ms | p97.5 ms | p99 ms |',
+        '|---|---:|---:|---:|---:|',
+        ...results.map(
+          (r) =>
+            `| ${r.label} | ${Math.round(r.requestsPerSecond).toLocaleString('en-GB')} | ${r.p50} | ${r.p97_5} | ${r.p99} |`,
+        ),
+        '',
+        '</details>',
+      ].join('\n');
+    } finally {
+      await bare?.close();
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default benchmark;
