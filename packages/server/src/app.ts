@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { AppContext } from './app-context.js';
 import { createDomainEvents } from './events/domain-events.js';
 import { registerApiDocs } from './http/api-docs.js';
@@ -19,6 +19,7 @@ import {
 } from './http/rate-limit.js';
 import { requestContextPlugin } from './http/request-context.js';
 import { requestLocale } from './http/request-locale.js';
+import { serializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/web-app.js';
 import { autoArchiveJob, createAutoArchiveSweep } from './jobs/auto-archive.js';
 import { remindersJob } from './jobs/reminders.js';
@@ -123,11 +124,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
-  await app.register(fastifyHelmet, {
+  // Security headers: helmet's middleware, built once (its Fastify plugin builds it anew on
+  // every request), applied before anything else answers.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -146,6 +145,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // HSTS only makes sense behind HTTPS, which a reverse proxy adds.
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   // Answers above 1 KB go compressed (brotli or gzip, as the caller accepts): JSON, the page
   // itself. Built assets are compressed once, at build time (http/web-app.ts). Request bodies

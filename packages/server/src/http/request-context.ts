@@ -34,10 +34,18 @@ export function echoTagFor(context: RequestContext | undefined, recipientId: str
 
 const CLIENT_ID = /^[\w-]{1,64}$/;
 
-/** Makes the caller's client id available to the code a request runs, without threading it through. */
+/** Methods that read: nothing they run announces a change, so they need no context. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Makes the caller's client id available to the code a request runs, without threading it
+ * through. Only requests that may change something carry one: a context costs every promise
+ * the request makes.
+ */
 export const requestContextPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', (request, _reply, done) => {
+      if (READS.has(request.method)) return done();
       const given = request.headers[CLIENT_ID_HEADER];
       storage.run({ clientId: typeof given === 'string' && CLIENT_ID.test(given) ? given : undefined }, done);
     });

@@ -1,5 +1,5 @@
 import { pickLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -9,12 +9,16 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates each request with the locale its messages are translated into. */
+/**
+ * Decorates each request with the locale its messages are translated into, read from the
+ * header when something asks (most answers carry no message).
+ */
 export const requestLocale = fp(
   async (app: FastifyInstance) => {
-    app.decorateRequest('locale', 'en-GB');
-    app.addHook('onRequest', async (request) => {
-      request.locale = pickLocale(request.headers['accept-language']);
+    app.decorateRequest('locale', {
+      getter(this: FastifyRequest): UserLocale {
+        return pickLocale(this.headers['accept-language']);
+      },
     });
   },
   { name: 'request-locale' },
