@@ -47,4 +47,7 @@ if (!existsSync(webIndex) || newest(webSources) > statSync(webIndex).mtimeMs) {
   run(['run', '--silent', 'build:web'], 'Building the web app');
 }
 
+// What `npm start` runs is the product, not a development server (connection.ts keeps its
+// development-only checks out of it).
+process.env.NODE_ENV ??= 'production';
 await import(pathToFileURL(path.join(root, 'packages/server/dist/server.js')).href);

@@ -7,6 +7,8 @@ import { loadSecrets } from '../../packages/server/dist/config/secrets.js';
 import { openDatabase } from '../../packages/server/dist/db/connection.js';
 
 const { dataDir, database: options, withWebApp } = workerData;
+// Measured as it runs in production (connection.ts keeps development-only checks out of it).
+process.env.NODE_ENV = 'production';
 const database = openDatabase(options);
 const app = await buildApp({
   config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),

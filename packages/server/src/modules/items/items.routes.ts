@@ -21,7 +21,6 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema.js';
-import { replyPresented } from '../../http/presented-reply.js';
 import { currentUser } from '../auth/authenticate.js';
 import type { ItemsService } from './items.service.js';
 
@@ -57,10 +56,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
         response: { 200: ItemsForPaneResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      replyPresented(reply);
-      return items.getItemsForPane(currentUser(request), request.query.itemId);
-    },
+    async (request) => items.getItemsForPane(currentUser(request), request.query.itemId),
   );
 
   app.get(

@@ -11,7 +11,6 @@ import {
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { replyPresented } from '../../http/presented-reply.js';
 import { currentUser } from '../auth/authenticate.js';
 import type { UsersService } from '../users/users.service.js';
 import type { OrganizerService } from './organizer.service.js';
@@ -40,11 +39,7 @@ export const organizerRoutes: FastifyPluginAsyncZod<{
         response: { 200: OrganizerResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const page = await organizer.page(currentUser(request), request.query);
-      replyPresented(reply);
-      return page;
-    },
+    async (request) => organizer.page(currentUser(request), request.query),
   );
 
   app.get(
