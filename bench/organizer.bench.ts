@@ -174,7 +174,7 @@ async function measureEngine(
   const { userId } = await seed(database);
   await database.close();
   const secrets = loadSecrets(dataDir);
-  const app = await startAppInWorker(dataDir, options, withBrowser);
+  const app = await startAppInWorker(dataDir, options, { withWebApp: withBrowser });
   try {
     const base = app.url;
     const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });

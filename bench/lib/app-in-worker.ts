@@ -2,21 +2,49 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { OpenDatabaseOptions } from '../../packages/server/dist/db/connection.js';
 
+export interface AppWorkerOptions {
+  /** Serve the built web app too (for benches that drive Chromium). */
+  withWebApp?: boolean;
+  /** A rate limiter that never answers 429 (for load benches). */
+  unlimited?: boolean;
+  /** Count the server's warnings and errors and watch its event loop, for `stats`. */
+  watch?: boolean;
+}
+
+/** What the server's thread did since the previous `stats` call (or since it started). */
+export interface AppWorkerStats {
+  /** Share of the time its event loop was busy, 0–1. */
+  utilization: number;
+  /** How late its event loop ran timers, p99 and max (only with `watch`). */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+  /** Warnings and errors it logged since it started (only with `watch`), the first few whole. */
+  logged: { warnings: number; errors: number; lines: string[] };
+}
+
 /**
  * Starts the real app in a worker thread on the given database (already seeded) and answers
  * its base URL; `close` stops it. Secrets are read from `dataDir`, so tokens signed with
- * `loadSecrets(dataDir)` in the bench are accepted. With `withWebApp`, it serves the built web
- * app too (for benches that drive Chromium).
+ * `loadSecrets(dataDir)` in the bench are accepted.
  */
-export async function startAppInWorker(dataDir: string, database: OpenDatabaseOptions, withWebApp = false) {
+export async function startAppInWorker(
+  dataDir: string,
+  database: OpenDatabaseOptions,
+  { withWebApp = false, unlimited = false, watch = false }: AppWorkerOptions = {},
+) {
   const worker = new Worker(new URL('./app-worker.mjs', import.meta.url), {
-    workerData: { dataDir, database, withWebApp },
+    workerData: { dataDir, database, withWebApp, unlimited, watch },
     // Plain Node: the server's built files and the shared package's dist, as in production.
     execArgv: [],
   });
   const [ready] = (await once(worker, 'message')) as [{ url: string }];
   return {
     url: ready.url,
+    async stats(): Promise<AppWorkerStats> {
+      worker.postMessage('stats');
+      const [stats] = (await once(worker, 'message')) as [AppWorkerStats];
+      return stats;
+    },
     async close() {
       worker.postMessage('close');
       await once(worker, 'message');

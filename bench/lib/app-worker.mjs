@@ -1,14 +1,39 @@
 // The server under measurement, in a thread of its own: the bench's client then never
 // competes with it for the event loop, as a browser on another machine would not.
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildApp } from '../../packages/server/dist/app.js';
 import { loadConfig } from '../../packages/server/dist/config/env.js';
 import { loadSecrets } from '../../packages/server/dist/config/secrets.js';
 import { openDatabase } from '../../packages/server/dist/db/connection.js';
 
-const { dataDir, database: options, withWebApp } = workerData;
+const { dataDir, database: options, withWebApp, unlimited, watch } = workerData;
 // Measured as it runs in production (connection.ts keeps development-only checks out of it).
 process.env.NODE_ENV = 'production';
+const KEPT_LOG_LINES = 10;
+
+/**
+ * With `watch`, the server's warnings and errors are counted (and the first few kept) on their
+ * way to stdout, and this thread's event loop is watched, for `stats` to answer.
+ */
+const logged = { warnings: 0, errors: 0, lines: [] };
+const logStream = {
+  write(line) {
+    process.stdout.write(line);
+    let level = 0;
+    try {
+      level = JSON.parse(line).level;
+    } catch {
+      // Not a log record: passed on, not counted.
+    }
+    if (level >= 50) logged.errors++;
+    else if (level >= 40) logged.warnings++;
+    if (level >= 40 && logged.lines.length < KEPT_LOG_LINES) logged.lines.push(line.trim());
+  },
+};
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+let utilizationSince = performance.eventLoopUtilization();
+
 const database = openDatabase(options);
 const app = await buildApp({
   config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
@@ -18,12 +43,38 @@ const app = await buildApp({
   redis: undefined,
   // undefined: the app's default, the built web app.
   webRoot: withWebApp ? undefined : null,
+  ...(watch
+    ? {
+        logger: {
+          level: 'warn',
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+          stream: logStream,
+        },
+      }
+    : {}),
+  // A limiter that never refuses: a load bench measures the work, not the 429s.
+  ...(unlimited ? { limiter: { consume: async () => {} } } : {}),
 });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 parentPort.on('message', async (message) => {
+  if (message === 'stats') {
+    // Since the previous `stats` (or the start): how busy the loop was, and how late it ran.
+    const utilization = performance.eventLoopUtilization(utilizationSince).utilization;
+    utilizationSince = performance.eventLoopUtilization();
+    parentPort.postMessage({
+      utilization,
+      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      loopDelayMaxMs: loopDelay.max / 1e6,
+      logged: { ...logged, lines: [...logged.lines] },
+    });
+    loopDelay.reset();
+    return;
+  }
   if (message !== 'close') return;
+  loopDelay.disable();
   await app.close();
   await database.close();
   parentPort.postMessage('closed');
 });
+if (watch) loopDelay.enable();
 parentPort.postMessage({ url });

@@ -24,6 +24,11 @@ export interface BenchItem {
 export async function seedBenchUser(db: Kysely<Database>, email: string) {
   await migrateToLatest(db);
   await runBaseSeed(db);
+  return insertBenchUser(db, email);
+}
+
+/** One more activated user (no password: benches sign their tokens) with their root box. */
+export async function insertBenchUser(db: Kysely<Database>, email: string, name = 'Bench') {
   const now = Date.now();
   const userId = newId();
   const rootId = newId();
@@ -32,7 +37,7 @@ export async function seedBenchUser(db: Kysely<Database>, email: string) {
     {
       id: userId,
       email,
-      name: 'Bench',
+      name,
       password_hash: '!',
       activated_at: now,
       created_at: now,
