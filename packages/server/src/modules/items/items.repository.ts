@@ -52,7 +52,21 @@ export async function lockTree(trx: Executor, engine: DbEngine): Promise<void> {
 }
 
 /** The advisory lock key of the item tree (any fixed 64-bit number our app uses for nothing else). */
-const TREE_LOCK_KEY = 7_161_223_001;
+export const TREE_LOCK_KEY = 7_161_223_001;
+
+/**
+ * Serialises the placing of items among one box's children (a reorder, a renumber) with the
+ * others in that box, until the caller's transaction ends, without stopping anything else:
+ * on PostgreSQL a transaction-scoped advisory lock on the box (the two-key form, in a class of
+ * its own); on SQLite the one connection already runs one transaction at a time.
+ */
+export async function lockBox(trx: Executor, engine: DbEngine, boxId: string): Promise<void> {
+  if (engine === 'postgres')
+    await sql`select pg_advisory_xact_lock(${BOX_LOCK_CLASS}, hashtext(${boxId}))`.execute(trx);
+}
+
+/** The class of the boxes' advisory locks (a fixed 32-bit number our app uses for nothing else). */
+const BOX_LOCK_CLASS = 716_122;
 
 /**
  * Whether `itemId` is `boxId` or one of the boxes above it: walks up from the box (a short
@@ -145,6 +159,25 @@ export async function insertItem(db: Executor, row: NewItemRow): Promise<void> {
 export async function updateItems(db: Executor, ids: string[], changes: ItemUpdateRow): Promise<void> {
   for (const chunk of idChunks(ids))
     await db.updateTable('items').set(changes).where('id', 'in', chunk).execute();
+}
+
+/**
+ * Gives an item a new place among its siblings, only while it is still in `parentId`: false
+ * when it has left that box meanwhile.
+ */
+export async function setPositionIn(
+  db: Executor,
+  itemId: string,
+  parentId: string,
+  changes: { position: number; updated_at: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('items')
+    .set(changes)
+    .where('id', '=', itemId)
+    .where('parent_id', '=', parentId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Positions of a box's children, in order (the new-position maths runs on these). */

@@ -20,6 +20,7 @@ import type { AccessService, Audience, LevelCheck } from '../access/index.js';
 import { archiveIfDue, archiveItem } from './commands/archive-item.js';
 import { completeItem } from './commands/complete-item.js';
 import { moveItem } from './commands/move-item.js';
+import { reorderItem } from './commands/reorder-item.js';
 import { restoreItem } from './commands/restore-item.js';
 import { presentItem } from './items.presenter.js';
 import {
@@ -33,6 +34,7 @@ import {
   findItemWithState,
   findRootBox,
   insertItem,
+  lockBox,
   lockTree,
   searchVisibleItems,
   updateItems,
@@ -392,9 +394,11 @@ export function createItemsService({
     /**
      * Moves an item into a box (move-to-new-parent, and drags within or between panes): before
      * or after an anchor, else last. `fromParentId`, when given, must still be the item's box:
-     * a drag made on a stale view answers 409 and changes nothing.
+     * a drag made on a stale view answers 409 and changes nothing. A reorder among the same
+     * siblings leaves the tree's shape alone, so it waits only for its box, not for every
+     * other move.
      */
-    moveItem(
+    async moveItem(
       user: UserRow,
       move: {
         itemId: string;
@@ -404,9 +408,29 @@ export function createItemsService({
         fromParentId?: string;
       },
     ): Promise<Item> {
-      return relocate(user, move.itemId, (trx, { item, level }) => {
-        if (move.fromParentId !== undefined && move.fromParentId !== item.parent_id)
-          throw appErrors.conflict();
+      const stale = (item: ItemRow) =>
+        move.fromParentId !== undefined && move.fromParentId !== item.parent_id;
+      if ((await findItem(db, move.itemId))?.parent_id === move.parentId) {
+        const { level, audienceBefore } = await db.transaction().execute(async (trx) => {
+          await lockBox(trx, engine, move.parentId);
+          const { item, level } = await editableItem(user, move.itemId, trx);
+          if (stale(item) || item.parent_id !== move.parentId) throw appErrors.conflict();
+          const audienceBefore = await reorderItem(trx, access, {
+            user,
+            itemId: item.id,
+            parentId: move.parentId,
+            placement: move.placement,
+            anchorId: move.anchorId ?? undefined,
+            at: now(),
+          });
+          return { level, audienceBefore };
+        });
+        events.emit('item.moved', { itemId: move.itemId, audienceBefore });
+        return present(user.id, move.itemId, level);
+      }
+      return relocate(user, move.itemId, async (trx, { item, level }) => {
+        if (stale(item)) throw appErrors.conflict();
+        await lockBox(trx, engine, move.parentId);
         return moveItem(trx, access, {
           user,
           item,

@@ -5,6 +5,7 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { TREE_LOCK_KEY } from './items.repository.js';
 
 const BOXES = 20;
 const MOVES = 200;
@@ -54,6 +55,61 @@ describe(`the item tree stays a tree under concurrent moves on ${testEngine}`, (
 
   const move = (itemId: string, newParentItemId: string) =>
     send('PUT', '/api/items/move-to-new-parent', { itemId, newParentItemId });
+
+  it.runIf(testEngine === 'postgres')(
+    'reorders within a box while a move between boxes holds the tree, without waiting for it',
+    async () => {
+      const [box] = (await boxes(1, 'reordered')) as [string];
+      const texts: string[] = [];
+      for (const title of ['one', 'two', 'three'])
+        texts.push(
+          (
+            await ok<Item>('POST', '/api/items/create-item', {
+              parentItemId: box,
+              itemType: 'todoText',
+              title,
+            })
+          )._id,
+        );
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held = () => {};
+      const lockHeld = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      const holder = t.database.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${TREE_LOCK_KEY})`.execute(trx);
+        held();
+        await released;
+      });
+      await lockHeld;
+      const reorder = send('PUT', '/api/items/move-within-pane', {
+        draggableItemId: texts[2],
+        droppableItemId: box,
+        itemIdAdjacentToDrop: texts[0],
+        beforeAfter: 'before',
+      });
+      // The reorder must answer while the tree stays locked; waiting for the lock would
+      // outlast this.
+      const outcome = await Promise.race([
+        reorder.then((answer) => answer.status),
+        new Promise<string>((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
+      ]);
+      release();
+      await holder;
+      await reorder;
+      expect(outcome).toBe(200);
+      const order = await t.database.db
+        .selectFrom('items')
+        .select('title')
+        .where('parent_id', '=', box)
+        .orderBy('position')
+        .execute();
+      expect(order.map((row) => row.title)).toEqual(['three', 'one', 'two']);
+    },
+  );
 
   it('lets only one of "A into B" and "B into A" sent at once succeed', async () => {
     for (let round = 0; round < 5; round++) {
