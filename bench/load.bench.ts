@@ -29,8 +29,11 @@ const BOXES_PER_USER = 3;
 const TEXTS_PER_BOX = 20;
 /** Seconds of load when BENCH_DURATION does not say otherwise. */
 const DEFAULT_SECONDS = 60;
-/** A person's pause between two actions, drawn evenly from this range (ms). */
-const THINK_MS = [100, 300] as const;
+/**
+ * A person's pause between two actions, drawn evenly from this range (ms): one action a
+ * second on average, a person working briskly (a pane read, a text saved, a drag).
+ */
+const THINK_MS = [500, 1_500] as const;
 /** How long after the load stops the sockets may still receive the events owed to them. */
 const EVENT_DEADLINE_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -825,7 +828,7 @@ const benchmark: Benchmark = {
         `then, for ${seconds} s, after a pause of ${THINK_MS[0]}–${THINK_MS[1]} ms between actions, each does one of: ${mix}. ` +
         "Item writes go half the time to a shared box (their own or their partner's), else to one of their private boxes; " +
         `panes are kept between ${FEWEST_PANES} and ${MOST_PANES}. A write that answered 2xx owes an event to the writer's own socket (tagged with its client id) and, in a shared box, to the partner's (untagged). ` +
-        'The server runs in a worker thread of its own (as `npm start` runs it: no NODE_ENV), its rate limiter never refusing; the people are driven from the main thread (Node fetch, keep-alive, brotli or gzip accepted), all on this machine. ' +
+        'The server runs in a worker thread of its own (as `npm start` runs it: NODE_ENV=production), its rate limiter never refusing; the people are driven from the main thread (Node fetch, keep-alive, brotli or gzip accepted), all on this machine. ' +
         `Errors: any answer not 2xx, or no answer within ${REQUEST_TIMEOUT_MS / 1000} s.`,
       pgUrl ? '' : '\nPostgreSQL not measured: set BENCH_DATABASE_URL=postgres://… to add it.',
       ...runs.map((r) => `\n${r.section}`),
