@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchFirstScreen } from './app/prefetch';
@@ -12,8 +12,13 @@ const queryClient = createQueryClient();
 preloadAppPage(window.location.pathname);
 prefetchFirstScreen(queryClient, window.location.pathname, window.innerWidth);
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// The first screen renders as a transition: React yields to the browser every few
+// milliseconds while it builds it, so a big workspace never blocks the page for long.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+});
