@@ -99,6 +99,7 @@ const benchmark: Benchmark = {
       const helloWorld = await measure('bare Fastify hello-world', `${bare.url}/`, { durationSeconds });
       const rowsOut: string[] = [];
       const results: LoadResult[] = [helloWorld];
+      const profiles: string[] = [];
       for (const [index, read] of READS.entries()) {
         const twin = await measure(
           `bare Fastify, same ${twins[index]?.body.length} bytes`,
@@ -114,6 +115,21 @@ const benchmark: Benchmark = {
         rowsOut.push(
           `| ${read.label} | ${Math.round(ours.requestsPerSecond).toLocaleString('en-GB')} | ${Math.round(twin.requestsPerSecond).toLocaleString('en-GB')} | ${ratio.toFixed(2)}× | ≥ ${read.budget} | ${errors} | ${ratio >= read.budget && errors === 0 ? 'within' : '**over**'} |`,
         );
+        if (ratio < read.budget) {
+          // Where the server's thread spends a read that misses its budget: the same load, profiled.
+          const profile = await app.profile(() =>
+            measure(read.label, `${app.url}${read.path(box)}`, { durationSeconds: 3, headers }),
+          );
+          const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+          profiles.push(
+            `**${read.label}** (${ratio.toFixed(2)}× of its twin). By package: ${profile.packages.map((p) => `${p.name} ${percent(p.share)}`).join(', ')}.`,
+            '',
+            '| function (self time) | share of busy samples |',
+            '|---|---:|',
+            ...profile.functions.map((f) => `| \`${f.name}\` | ${percent(f.share)} |`),
+            '',
+          );
+        }
         if (read.label === 'get-user') {
           const vsHello = ours.requestsPerSecond / helloWorld.requestsPerSecond;
           rowsOut.push(
@@ -128,6 +144,15 @@ const benchmark: Benchmark = {
         '',
         `10 connections, ${durationSeconds} s per target after a 2 s warm-up, one target at a time; each server in a worker thread of its own, autocannon in the main thread, all on this machine. The bare twin answers the exact bytes the read answered (captured first). The user has a Workspace holding one box of 50 texts, open in a pane; SQLite; no Accept-Encoding (nothing compressed). The app logs at \`warn\`.`,
         '',
+        ...(profiles.length > 0
+          ? [
+              '<details><summary>Where the server spends the reads that miss their budget (a CPU profile of its thread under the same load, 3 s each)</summary>',
+              '',
+              ...profiles,
+              '</details>',
+              '',
+            ]
+          : []),
         '<details><summary>Latencies</summary>',
         '',
         '| target | req/s | p50 ms | p97.5 ms | p99 ms |',

@@ -22,6 +22,12 @@ export interface AppWorkerStats {
   logged: { warnings: number; errors: number; lines: string[] };
 }
 
+/** Where a thread spent its CPU time: shares (0–1) of the busy samples, busiest first. */
+export interface ProfileSummary {
+  functions: { name: string; share: number }[];
+  packages: { name: string; share: number }[];
+}
+
 /**
  * Starts the real app in a worker thread on the given database (already seeded) and answers
  * its base URL; `close` stops it. Secrets are read from `dataDir`, so tokens signed with
@@ -44,6 +50,15 @@ export async function startAppInWorker(
       worker.postMessage('stats');
       const [stats] = (await once(worker, 'message')) as [AppWorkerStats];
       return stats;
+    },
+    /** Profiles the server's thread while `during` runs. */
+    async profile(during: () => Promise<unknown>): Promise<ProfileSummary> {
+      worker.postMessage('profile-start');
+      await once(worker, 'message');
+      await during();
+      worker.postMessage('profile-stop');
+      const [summary] = (await once(worker, 'message')) as [ProfileSummary];
+      return summary;
     },
     async close() {
       worker.postMessage('close');

@@ -1,5 +1,6 @@
 // The server under measurement, in a thread of its own: the bench's client then never
 // competes with it for the event loop, as a browser on another machine would not.
+import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildApp } from '../../packages/server/dist/app.js';
@@ -56,7 +57,56 @@ const app = await buildApp({
   ...(unlimited ? { limiter: { consume: async () => {} } } : {}),
 });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
+/**
+ * This thread's CPU profile between `profile-start` and `profile-stop`, answered as the share of
+ * samples spent in each function (self time) and in each package, busiest first.
+ */
+const profiler = new Session();
+profiler.connect();
+function summarise(profile) {
+  const counts = new Map();
+  for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const functions = new Map();
+  const packages = new Map();
+  let busy = 0;
+  for (const [id, count] of counts) {
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    if (functionName === '(idle)') continue;
+    busy += count;
+    const file = url.replace(/^.*node_modules\//, '').replace(/^.*\/packages\//, 'packages/');
+    const where = url ? `${file}:${lineNumber + 1}` : '(native)';
+    const name = `${functionName || '(anonymous)'} ${where}`;
+    functions.set(name, (functions.get(name) ?? 0) + count);
+    const owner =
+      url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ??
+      (url.includes('/packages/')
+        ? `nestbox ${url.replace(/^.*\/packages\/([^/]+).*$/, '$1')}`
+        : url.startsWith('node:')
+          ? 'node'
+          : `(${functionName})`);
+    packages.set(owner, (packages.get(owner) ?? 0) + count);
+  }
+  const top = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, count]) => ({ name, share: count / busy }));
+  return { functions: top(functions, 15), packages: top(packages, 12) };
+}
+
 parentPort.on('message', async (message) => {
+  if (message === 'profile-start') {
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+    parentPort.postMessage('profiling');
+    return;
+  }
+  if (message === 'profile-stop') {
+    const { profile } = await profiler.post('Profiler.stop');
+    parentPort.postMessage(summarise(profile));
+    return;
+  }
   if (message === 'stats') {
     // Since the previous `stats` (or the start): how busy the loop was, and how late it ran.
     const utilization = performance.eventLoopUtilization(utilizationSince).utilization;
