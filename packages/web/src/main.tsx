@@ -2,18 +2,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchFirstScreen } from './app/prefetch';
-import { preloadAppPage } from './app/router';
+import { preloadPage } from './app/router';
+import { i18nReady } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
-preloadAppPage(window.location.pathname);
+preloadPage(window.location.pathname);
 prefetchFirstScreen(queryClient, window.location.pathname, window.innerWidth);
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+/** The first render waits for the language's catalogue, so no text ever shows as its key. */
+const root = createRoot(container);
+const render = () =>
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+void i18nReady.then(render, render);
