@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /** Imports of `@nestbox/shared/<path>` resolve to its TypeScript sources, as in the root vitest config. */
@@ -12,59 +14,150 @@ const sharedSource = {
 const packages = (names: string) => new RegExp(`/node_modules/(${names})/`);
 
 /**
- * Mantine components the logged-out pages draw (with the components those use in turn): they
- * go in the `mantine` chunk every page loads; the rest of Mantine goes in `mantine-app`, which
- * only the signed-in pages load. (Their styles are split the same way: app/mantine-base.css,
- * app/layout/mantine-app.css.)
+ * Mantine components the logged-out pages draw: with the modules they import, directly or
+ * not, and Mantine's core, they go in the `mantine` chunk every page loads; the rest of
+ * Mantine goes in `mantine-app`, which only the signed-in pages load. (Their styles are split
+ * the same way: app/mantine-base.css, app/layout/mantine-app.css.)
  */
 const LOGGED_OUT_COMPONENTS = new Set(
-  'ActionIcon Alert Anchor Button Center Checkbox CloseButton Group Input InputBase Loader Notification Paper PasswordInput Portal Skeleton Stack Text TextInput ThemeIcon Title Transition UnstyledButton VisuallyHidden'.split(
+  'ActionIcon Alert Anchor Button Center Checkbox CloseButton Group Input InputBase Loader Paper PasswordInput Skeleton Stack Text TextInput ThemeIcon Title Transition UnstyledButton VisuallyHidden'.split(
     ' ',
   ),
 );
 const MANTINE_COMPONENT = /\/node_modules\/@mantine\/core\/esm\/components\/([^/]+)\//;
+/** Mantine, and the libraries it brings (dayjs, for its dates, is also the app's). */
+const MANTINE = packages(
+  '@mantine/[^/]+|@floating-ui/[^/]+|tabbable|react-transition-group|prop-types|@babel/runtime|react-remove-scroll[^/]*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|dayjs',
+);
+
+const MANTINE_BASE =
+  /\/node_modules\/@mantine\/(core\/esm\/core\/|notifications\/esm\/notifications\.store\.mjs$)/;
+
+/**
+ * Where the logged-out part of Mantine starts: its core (provider, styles), the listed
+ * components, and the store of notifications (their container loads when first needed).
+ */
+function startsLoggedOutMantine(id: string): boolean {
+  const component = MANTINE_COMPONENT.exec(id)?.[1];
+  if (component) return LOGGED_OUT_COMPONENTS.has(component);
+  return MANTINE_BASE.test(id);
+}
+
+/** A Mantine package's index, which re-exports the whole package. */
+const PACKAGE_INDEX = /\/node_modules\/(@mantine\/[^/]+)\/esm\/index\.mjs$/;
+const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g;
+
+/** The names a module's code imports, by module specifier: `import { a, b as c } from "x"` gives x → [a, b]. */
+function namedImports(code: string): Map<string, string[]> {
+  const imports = new Map<string, string[]>();
+  for (const [, names = '', specifier = ''] of code.matchAll(NAMED_IMPORT)) {
+    const list = names.split(',').map((name) => name.trim().split(/\s+as\s+/)[0] ?? '');
+    imports.set(specifier, [...(imports.get(specifier) ?? []), ...list.filter(Boolean)]);
+  }
+  return imports;
+}
+
+/**
+ * The modules `roots` need, following their static imports. An import from a package's
+ * index leads only to the modules of the names imported, not to the whole package.
+ */
+function neededBy(roots: Iterable<string>, info: (id: string) => Rolldown.ModuleInfo | null): Set<string> {
+  const needed = new Set<string>();
+  const visit = (id: string): void => {
+    if (needed.has(id)) return;
+    needed.add(id);
+    const module = info(id);
+    if (!module) return;
+    const imports = namedImports(module.code ?? '');
+    for (const imported of module.importedIds) {
+      const packageName = PACKAGE_INDEX.exec(imported)?.[1];
+      const names = packageName ? imports.get(packageName) : undefined;
+      if (!names) {
+        visit(imported);
+        continue;
+      }
+      needed.add(imported);
+      const index = info(imported);
+      for (const [specifier, exported] of namedImports(index?.code ?? '')) {
+        if (!exported.some((name) => names.includes(name))) continue;
+        const target = specifier.startsWith('.')
+          ? path.posix.join(path.posix.dirname(imported), specifier)
+          : index?.importedIds.find((id) => id.includes(`/node_modules/${specifier}/`));
+        if (target) visit(target);
+      }
+    }
+  };
+  for (const root of roots) visit(root);
+  return needed;
+}
+
+/**
+ * Mantine's modules, split in two chunks: what the logged-out pages need (`mantine`), and
+ * the rest (`mantine-app`). Rolldown asks `test` about every module before it asks `name`.
+ */
+function mantineGroup(): Rolldown.CodeSplittingGroup {
+  const roots: string[] = [];
+  let loggedOut: Set<string> | undefined;
+  return {
+    name: (id, context) => {
+      loggedOut ??= neededBy(roots, (moduleId) => context.getModuleInfo(moduleId));
+      return loggedOut.has(id) ? 'mantine' : 'mantine-app';
+    },
+    test: (id) => {
+      // A `test` after a `name`: a new build (watch mode) starts afresh.
+      if (loggedOut) {
+        roots.length = 0;
+        loggedOut = undefined;
+      }
+      // Style sheets go with the chunk of the code that imports them.
+      if (!MANTINE.test(id) || id.endsWith('.css')) return false;
+      if (startsLoggedOutMantine(id)) roots.push(id);
+      return true;
+    },
+  };
+}
 
 /**
  * Libraries in long-lived chunks of their own, so that a change to the app's code leaves them
  * cached: what every page needs, then what only the signed-in pages need. Each is named by
  * what it holds, and its hash changes only when the library does.
  */
-const vendorChunks: [string, (id: string) => boolean][] = [
-  ['react', (id) => packages('react|react-dom|scheduler').test(id)],
-  ['router', (id) => packages('react-router').test(id)],
-  ['query', (id) => packages('@tanstack/(query-core|react-query)').test(id)],
-  [
-    'mantine',
-    (id) => {
-      const component = MANTINE_COMPONENT.exec(id)?.[1];
-      if (component) return LOGGED_OUT_COMPONENTS.has(component);
-      return packages(
-        '@mantine/(core|hooks|notifications|store)|react-transition-group|react-remove-scroll[^/]*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx',
-      ).test(id);
-    },
-  ],
-  [
-    'mantine-app',
-    (id) => MANTINE_COMPONENT.test(id) || packages('@mantine/(modals|dates)|@floating-ui/[^/]+').test(id),
-  ],
-  ['i18n', (id) => packages('i18next|react-i18next|zod').test(id)],
-  [
-    'vendor-app',
-    (id) =>
-      packages(
-        'socket.io-client|engine.io-[^/]+|socket.io-parser|@socket.io/[^/]+|date-fns|@date-fns/tz|dayjs|@dnd-kit/[^/]+|@tanstack/(virtual-core|react-virtual)',
-      ).test(id),
-  ],
+const vendorChunks: Rolldown.CodeSplittingGroup[] = [
+  { name: 'react', test: packages('react|react-dom|scheduler') },
+  { name: 'router', test: packages('react-router') },
+  { name: 'query', test: packages('@tanstack/(query-core|react-query)') },
+  // mantineGroup places every module of Mantine itself: none follows a module that imports it.
+  { ...mantineGroup(), includeDependenciesRecursively: false },
+  { name: 'i18n', test: packages('i18next|react-i18next') },
+  { name: 'zod', test: packages('zod') },
+  {
+    name: 'vendor-app',
+    test: packages(
+      'socket.io-client|engine.io-[^/]+|socket.io-parser|@socket.io/[^/]+|date-fns|@date-fns/tz|@dnd-kit/[^/]+|@tanstack/(virtual-core|react-virtual)',
+    ),
+  },
 ];
 
 /** The API server during development (`npm run dev` at the root starts it on this port). */
 const apiTarget = 'http://127.0.0.1:3000';
 
-export default defineConfig({
+/**
+ * React Router's production build. Its package points every import at its development build
+ * (remix-run/react-router#14102), whose warnings a production bundle has no use for.
+ */
+const routerProduction = {
+  find: /^react-router$/,
+  replacement: path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  ),
+};
+
+export default defineConfig(({ command }) => ({
   // Brotli and gzip copies of every text asset, written beside it: the server sends them as
   // they are (@fastify/static `preCompressed`) instead of compressing on every request.
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
-  resolve: { alias: [sharedSource] },
+  resolve: { alias: command === 'build' ? [sharedSource, routerProduction] : [sharedSource] },
   server: {
     proxy: {
       // Only whole path segments: `/user` must not swallow a page such as `/users-guide`.
@@ -77,18 +170,17 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // The shared package only declares: an import of it that the web app does not use
+      // (a zod contract behind a development-only check) leaves nothing in the bundle.
+      treeshake: { moduleSideEffects: [{ test: /\/packages\/shared\/src\//, sideEffects: false }] },
       output: {
         // The libraries every page needs go in long-lived chunks of their own, loaded in
         // parallel with the app's entry (which stays small); pages and features are lazy.
         codeSplitting: {
           // Earlier entries win: a module in two lists goes in the first.
-          groups: vendorChunks.map(([name, test], index) => ({
-            name,
-            test,
-            priority: vendorChunks.length - index,
-          })),
+          groups: vendorChunks.map((group, index) => ({ ...group, priority: vendorChunks.length - index })),
         },
       },
     },
   },
-});
+}));

@@ -2,8 +2,6 @@ import './mantine-base.css';
 import './styles.css';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { Z_INDEX } from '@nestbox/shared/constants';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -11,6 +9,7 @@ import { AppErrorBoundary } from '../components/errors/app-error-boundary';
 import { useTooltipsEnabled } from '../hooks/use-preferences';
 import { i18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
+import { NotificationsHost } from './notifications-host';
 import { createAppTheme, cssVariablesResolver } from './theme';
 
 /**
@@ -55,13 +54,7 @@ export function AppProvider({
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
             <section aria-label={t('notifications.label')}>
-              <Notifications
-                zIndex={Z_INDEX.notifications}
-                position="top-right"
-                // Narrow enough to sit beside a large modal at 1280 px, clear of its close button.
-                containerWidth={300}
-                withinPortal={false}
-              />
+              <NotificationsHost />
             </section>
             {children}
           </QueryClientProvider>

@@ -1,7 +1,14 @@
 import { isKnownPagePath, PAGE_PATHS } from '@nestbox/shared/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+  useLocation,
+} from 'react-router';
 import { NotFoundScreen } from '../components/errors/not-found-screen';
 import { RouteErrorScreen } from '../components/errors/route-error-screen';
 import { PageLoader } from '../components/feedback/page-loader';
@@ -45,17 +52,6 @@ function HydrateFallback() {
 }
 
 /**
- * Starts loading the code of the `/app` page at `pathname` (its layout and the page) at once,
- * while the app's own code still runs, instead of when the router first matches it (the data:
- * app/prefetch.ts).
- */
-export function preloadAppPage(pathname: string): void {
-  if (pathname === PAGE_PATHS.app || pathname.startsWith(`${PAGE_PATHS.app}/`)) void page.appLayout();
-  if (pathname === PAGE_PATHS.app || pathname === PAGE_PATHS.boxes) void page.boxes();
-  else if (pathname === PAGE_PATHS.organiser) void page.organiser();
-}
-
-/**
  * Every path of SPEC §2 (PAGE_PATHS). Logged-out paths match exactly; `/app/*` sits behind
  * the session guard of AppLayout; anything else is the 404 page. The error element turns a
  * 5xx into the 500 page and any crash into the apology screen.
@@ -93,6 +89,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts loading the code of the page at `pathname` (its layout and the page) at once, while
+ * the app's own code runs and the language's catalogue loads, instead of when the router
+ * first matches it (the data: app/prefetch.ts).
+ */
+export function preloadPage(pathname: string): void {
+  if (!isKnownPagePath(pathname)) return;
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy === 'function') void route.lazy();
+  }
+}
 
 export function AppRouter() {
   const [router] = useState(() => createBrowserRouter(routes));

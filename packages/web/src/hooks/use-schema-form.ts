@@ -1,4 +1,4 @@
-import { type ChangeEvent, useCallback, useState } from 'react';
+import { type ChangeEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isTranslationKey } from '../lib/i18n';
 
@@ -15,6 +15,12 @@ export interface FormSchema<Output> {
       };
 }
 
+/**
+ * A form's schema, or a function that loads it: a page whose form loads its schema draws
+ * without zod, which then loads when the person first edits a field (or sends the form).
+ */
+export type SchemaSource<Output> = FormSchema<Output> | (() => Promise<FormSchema<Output>>);
+
 type FieldErrors<Values> = Partial<Record<keyof Values & string, string>>;
 
 /**
@@ -22,25 +28,48 @@ type FieldErrors<Values> = Partial<Record<keyof Values & string, string>>;
  * or a message the server already translated; both display in the current language.
  */
 export function useSchemaForm<Values extends Record<string, unknown>, Output>(
-  schema: FormSchema<Output>,
+  source: SchemaSource<Output>,
   initialValues: Values,
 ) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>(initialValues);
   const [errors, setErrors] = useState<FieldErrors<Values>>({});
+  const schema = useRef<Promise<FormSchema<Output> | null> | null>(null);
 
-  const setFieldValue = useCallback(<K extends keyof Values & string>(name: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      if (!(name in current)) return current;
-      const { [name]: _cleared, ...rest } = current;
-      return rest as FieldErrors<Values>;
-    });
-  }, []);
+  /** The schema, loaded once; `null` when it could not load (a later call tries again). */
+  const loadSchema = useCallback(() => {
+    schema.current ??=
+      typeof source === 'function'
+        ? source().catch(() => {
+            schema.current = null;
+            return null;
+          })
+        : Promise.resolve(source);
+    return schema.current;
+  }, [source]);
 
-  /** Validates every field; returns the parsed body, or `null` after showing the errors. */
-  const validate = (): Output | null => {
-    const result = schema.safeParse(values);
+  const setFieldValue = useCallback(
+    <K extends keyof Values & string>(name: K, value: Values[K]) => {
+      void loadSchema();
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => {
+        if (!(name in current)) return current;
+        const { [name]: _cleared, ...rest } = current;
+        return rest as FieldErrors<Values>;
+      });
+    },
+    [loadSchema],
+  );
+
+  /**
+   * Validates every field; resolves to the parsed body, or `null` after showing the errors.
+   * Should the schema not load, the values go as they are and the server, which applies the
+   * same schema, answers with the same messages.
+   */
+  const validate = async (): Promise<Output | null> => {
+    const loaded = await loadSchema();
+    if (!loaded) return values as unknown as Output;
+    const result = loaded.safeParse(values);
     if (result.success) {
       setErrors({});
       return result.data;

@@ -1,9 +1,10 @@
 import { CLIENT_ID_HEADER } from '@nestbox/shared/constants';
+import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import { messagesEnGb } from '@nestbox/shared/i18n/messages.en-gb';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient } from './api-client';
+import { ApiError, createApiClient, errorOfBody } from './api-client';
 import { i18n } from './i18n';
 
 /**
@@ -230,5 +231,36 @@ describe('apiRequest', () => {
     });
     const error = await failureOf(request('/echo', { body: {} }));
     expect(error).toMatchObject({ status: 0, code: 'error.network', message: messagesEnGb['error.network'] });
+  });
+});
+
+describe('errorOfBody', () => {
+  it('reads a failure exactly as the shared ErrorBodySchema does', () => {
+    const bodies: unknown[] = [
+      { error: { code: 'validation.email.taken', message: 'Taken.' } },
+      { error: { code: 'error.server', message: 'Oops.', requestId: 'req-1' } },
+      { error: { code: 'validation', message: 'Invalid.', fields: { email: 'Invalid email.' } } },
+      { error: { code: 'x', message: 'y', extra: true }, other: 1 },
+      { error: { code: 'x', message: 'y', fields: {} } },
+      { error: { code: 'x', message: 'y', fields: { email: 3 } } },
+      { error: { code: 'x', message: 'y', fields: ['a'] } },
+      { error: { code: 'x', message: 'y', fields: null } },
+      { error: { code: 'x', message: 'y', requestId: 7 } },
+      { error: { code: 'x', message: 'y', requestId: null } },
+      { error: { code: 'x', message: 3 } },
+      { error: { code: 1, message: 'y' } },
+      { error: { message: 'y' } },
+      { error: 'Bad gateway' },
+      { error: [] },
+      { message: 'Not ours' },
+      [],
+      'Bad gateway',
+      null,
+      undefined,
+    ];
+    for (const body of bodies) {
+      const parsed = ErrorBodySchema.safeParse(body);
+      expect(errorOfBody(body), JSON.stringify(body)).toEqual(parsed.success ? parsed.data.error : undefined);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { CLIENT_ID_HEADER, REQUEST_TIMEOUT_MS } from '@nestbox/shared/constants';
-import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { prettifyError, type ZodType } from 'zod';
 import { currentLocale, i18n } from './i18n';
@@ -40,10 +40,15 @@ export interface ApiRequestOptions {
   /**
    * The shared contract of the answer (a zod schema from packages/shared). In development and
    * tests the answer is checked against it, so a drift between server and web app fails
-   * loudly; production trusts the server, which serialises with the same schema.
+   * loudly; production trusts the server, which serialises with the same schema. Pass it as
+   * `import.meta.env.DEV ? Schema : undefined`: the condition, a constant of the build where
+   * it is written, lets production bundles leave out the schema and zod.
    */
-  schema?: ZodType;
+  schema?: ZodType | undefined;
 }
+
+/** Whether this build checks answers against their contracts: development and tests only. */
+const CHECKS_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
 /** Codes of failures that never reached an HTTP answer; they are i18n keys too. */
 export type ClientErrorCode = 'error.requestCanceled' | 'error.timeout' | 'error.network';
@@ -130,7 +135,7 @@ const browserDefaults: ApiClientConfig = {
   clientId: CLIENT_ID,
   fetch: (input, init) => globalThis.fetch(input, init),
   logError: (...details) => console.error(...details),
-  checkResponses: import.meta.env.DEV || import.meta.env.MODE === 'test',
+  checkResponses: CHECKS_ANSWERS,
 };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -145,6 +150,30 @@ function appendQuery(params: URLSearchParams, source: Record<string, unknown>): 
       params.append(name, typeof item === 'object' ? JSON.stringify(item) : String(item));
     }
   }
+}
+
+/**
+ * The error of an answer shaped as the shared ErrorBody (`{ error: { code, message, fields?,
+ * requestId? } }`), else `undefined` (a proxy's page, an unexpected body). Read field by field
+ * rather than with ErrorBodySchema, so that every page can read a failure without zod;
+ * api-client.test.ts holds it to the schema.
+ */
+export function errorOfBody(data: unknown): ErrorBody['error'] | undefined {
+  if (!isPlainObject(data) || !isPlainObject(data.error)) return undefined;
+  const { code, message, fields, requestId } = data.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  if (requestId !== undefined && typeof requestId !== 'string') return undefined;
+  if (fields !== undefined && !isStringRecord(fields)) return undefined;
+  return {
+    code,
+    message,
+    ...(fields === undefined ? {} : { fields }),
+    ...(requestId === undefined ? {} : { requestId }),
+  };
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return isPlainObject(value) && Object.values(value).every((entry) => typeof entry === 'string');
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -251,7 +280,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
     }
 
     if (response.ok) {
-      if (schema && config.checkResponses) {
+      if (CHECKS_ANSWERS && schema && config.checkResponses) {
         const checked = schema.safeParse(data);
         if (!checked.success)
           return fail(
@@ -266,8 +295,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
       return data as T;
     }
 
-    const parsed = ErrorBodySchema.safeParse(data);
-    const serverError = parsed.success ? parsed.data.error : undefined;
+    const serverError = errorOfBody(data);
     const fallbackCode = response.status >= 500 ? 'error.server' : 'error.generic';
     const error = new ApiError({
       message: serverError?.message ?? config.translate(fallbackCode),

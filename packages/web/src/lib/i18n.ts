@@ -1,37 +1,45 @@
 import { DEFAULT_LOCALE } from '@nestbox/shared/constants';
 import { localeForTag, pickLocale, USER_LOCALES, type UserLocale } from '@nestbox/shared/i18n/locales';
-import { messagesEnGb } from '@nestbox/shared/i18n/messages.en-gb';
-import { messagesFr } from '@nestbox/shared/i18n/messages.fr';
-import { uiEnGb } from '@nestbox/shared/i18n/ui.en-gb';
-import { uiFr } from '@nestbox/shared/i18n/ui.fr';
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '../config/storage-keys';
+import type { catalogueEnGb } from './catalogues/catalogue.en-gb';
 import { readItem, writeItem } from './local-store';
 
-/** Merges two catalogues; the type refuses a key present in both, so neither can shadow the other. */
-function mergeCatalogues<A extends object, B extends object>(
-  messages: A,
-  ui: B & { [K in keyof A & keyof B]: never },
-): A & B {
-  return { ...messages, ...ui };
-}
-
-/** The English catalogue is the reference: its keys type every `t()` call. */
-const translationEnGb = mergeCatalogues(messagesEnGb, uiEnGb);
-const translationFr = mergeCatalogues(messagesFr, uiFr);
-
-/** Every key `t()` accepts. */
-export type TranslationKey = keyof typeof translationEnGb;
+/** Every key `t()` accepts: those of the English catalogue, the reference. */
+export type TranslationKey = keyof typeof catalogueEnGb;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     keySeparator: false;
     nsSeparator: false;
-    resources: { translation: typeof translationEnGb };
+    resources: { translation: typeof catalogueEnGb };
   }
 }
+
+/**
+ * Each language's catalogue is a chunk of its own, loaded when that language is first used:
+ * a page carries only the texts of the language it shows.
+ */
+const catalogues: Record<UserLocale, () => Promise<ResourceKey>> = {
+  'en-GB': async () => (await import('./catalogues/catalogue.en-gb')).catalogueEnGb,
+  fr: async () => (await import('./catalogues/catalogue.fr')).catalogueFr,
+};
+
+/** Hands i18next the catalogue of the language it asks for (i18next retries a failed load). */
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const locale = localeForTag(language);
+    if (!locale) return callback(new Error(`No catalogue for ${language}`), false);
+    catalogues[locale]().then(
+      (catalogue) => callback(null, catalogue),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 /** The user's stored locale, else the browser's languages, else en-GB. Safe outside a browser. */
 export function detectLocale(): UserLocale {
@@ -41,24 +49,30 @@ export function detectLocale(): UserLocale {
   return pickLocale(typeof navigator === 'undefined' ? undefined : navigator.languages);
 }
 
-/** The app's one i18next instance; catalogues are bundled, so it is ready synchronously. */
+/** The app's one i18next instance. */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    'en-GB': { translation: translationEnGb },
-    fr: { translation: translationFr },
-  },
-  lng: detectLocale(),
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...USER_LOCALES],
-  load: 'currentOnly',
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+/**
+ * Settles once the catalogue of the starting language is in: the app renders only then, so
+ * its first paint is already translated.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(catalogueBackend)
+  .use(initReactI18next)
+  .init({
+    lng: detectLocale(),
+    // Every catalogue translates every key (their types require it), so no language falls
+    // back on another, and none is loaded for the sake of another.
+    fallbackLng: false,
+    supportedLngs: [...USER_LOCALES],
+    load: 'currentOnly',
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // The language is set at once (requests announce it); its catalogue follows.
+    initAsync: false,
+  });
 
 function reflectLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
@@ -78,13 +92,18 @@ export function rememberLocale(tag: string): UserLocale {
   return locale;
 }
 
-/** Remembers the user's locale (any en/fr tag is accepted) and switches the interface to it. */
+/**
+ * Remembers the user's locale (any en/fr tag is accepted) and switches the interface to it
+ * once its catalogue is in; should the catalogue not load, the interface stays as it is.
+ */
 export async function changeLocale(tag: string): Promise<void> {
   const locale = rememberLocale(tag);
-  if (i18n.language !== locale) await i18n.changeLanguage(locale);
+  if (i18n.language === locale) return;
+  await i18n.loadLanguages(locale);
+  if (i18n.hasResourceBundle(locale, 'translation')) await i18n.changeLanguage(locale);
 }
 
 /** Is this string one of our catalogue keys (rather than text the server already translated)? */
 export function isTranslationKey(value: string): value is TranslationKey {
-  return Object.hasOwn(translationEnGb, value);
+  return i18n.exists(value);
 }

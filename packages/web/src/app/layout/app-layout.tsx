@@ -19,6 +19,7 @@ import { changeLocale, currentLocale } from '../../lib/i18n';
 import { showNotificationKeptForReload } from '../../lib/notify';
 import { saveTooltipsEnabled } from '../../lib/preferences';
 import type { SessionEndedState } from '../../lib/session';
+import { requestNotifications } from '../notifications-host';
 import { AppHeader } from './app-header';
 import { useLiveUpdates } from './use-live-updates';
 
@@ -50,6 +51,9 @@ export function AppLayout() {
   useEffect(() => {
     if (tooltipsEnabled !== undefined) saveTooltipsEnabled(tooltipsEnabled);
   }, [tooltipsEnabled]);
+
+  // The signed-in pages notify often: their notifications' container is there from the start.
+  useEffect(requestNotifications, []);
 
   const ready = user.isSuccess && !localeDiffers;
   useEffect(() => {

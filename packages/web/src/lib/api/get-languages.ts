@@ -8,7 +8,7 @@ export function getLanguages({ signal }: { signal?: AbortSignal } = {}): Promise
     method: 'GET',
     signal,
     authenticated: false,
-    schema: LanguagesResponseSchema,
+    schema: import.meta.env.DEV ? LanguagesResponseSchema : undefined,
   });
 }
 

@@ -1,6 +1,6 @@
-import { ForgotBodySchema } from '@nestbox/shared/auth/auth.schema';
 import { useTranslation } from 'react-i18next';
 import { useForgotPassword } from '../../../features/auth/api/forgot-password';
+import { loadForgotSchema } from '../../../features/auth/auth-schemas';
 import { EmailRequestForm } from '../../../features/auth/components/email-request-form';
 import { usePageTitle } from '../../../hooks/use-page-title';
 
@@ -10,7 +10,7 @@ export function ForgotRoute() {
   usePageTitle(t('forgot.title'));
   return (
     <EmailRequestForm
-      schema={ForgotBodySchema}
+      schema={loadForgotSchema}
       useRequest={useForgotPassword}
       title={t('forgot.title')}
       intro={t('forgot.intro')}

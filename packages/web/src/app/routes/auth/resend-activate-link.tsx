@@ -1,7 +1,7 @@
-import { ResendActivationBodySchema } from '@nestbox/shared/auth/auth.schema';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useResendActivationLink } from '../../../features/auth/api/resend-activation-link';
+import { loadResendActivationSchema } from '../../../features/auth/auth-schemas';
 import { EmailRequestForm } from '../../../features/auth/components/email-request-form';
 import { usePageTitle } from '../../../hooks/use-page-title';
 
@@ -16,7 +16,7 @@ export function ResendActivateLinkRoute() {
   return (
     <EmailRequestForm
       key={value ?? ''}
-      schema={ResendActivationBodySchema}
+      schema={loadResendActivationSchema}
       useRequest={useResendActivationLink}
       initialValue={value}
       title={t('resend.title')}

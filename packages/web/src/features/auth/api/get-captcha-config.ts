@@ -8,7 +8,7 @@ export function getCaptchaConfig({ signal }: { signal?: AbortSignal } = {}): Pro
     method: 'GET',
     signal,
     authenticated: false,
-    schema: CaptchaConfigSchema,
+    schema: import.meta.env.DEV ? CaptchaConfigSchema : undefined,
   });
 }
 

@@ -5,14 +5,14 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailInput } from '../../../components/forms/email-input';
-import { type FormSchema, useSchemaForm } from '../../../hooks/use-schema-form';
+import { type SchemaSource, useSchemaForm } from '../../../hooks/use-schema-form';
 import { AuthHeading } from './auth-heading';
 import { AuthLink } from './auth-link';
 import { AuthNotice } from './auth-notice';
 
 export interface EmailRequestFormProps<Body> {
   /** Validates `{ email }` into the request body. */
-  schema: FormSchema<Body>;
+  schema: SchemaSource<Body>;
   /** The mutation hook that sends the body (called here, so a remount starts afresh). */
   useRequest: () => UseMutationResult<MessageResponse, Error, Body>;
   title: string;
@@ -45,9 +45,9 @@ export function EmailRequestForm<Body>({
   const form = useSchemaForm(schema, { email: prefill });
   const request = useRequest();
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = form.validate();
+    const body = await form.validate();
     if (body) request.mutate(body);
   };
 

@@ -1,5 +1,4 @@
 import { Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { LoginBodySchema } from '@nestbox/shared/auth/auth.schema';
 import { PAGE_PATHS, pagePath } from '@nestbox/shared/routes';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { changeLocale } from '../../../lib/i18n';
 import { saveSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
+import { loadLoginSchema } from '../auth-schemas';
 import { AuthHeading } from './auth-heading';
 import { AuthLink } from './auth-link';
 import { AuthNotice } from './auth-notice';
@@ -19,13 +19,13 @@ import { AuthNotice } from './auth-notice';
  */
 export function LoginForm({ onLoggedIn, notice }: { onLoggedIn: () => void; notice?: string | undefined }) {
   const { t } = useTranslation();
-  const form = useSchemaForm(LoginBodySchema, { email: '', password: '', rememberMe: false });
+  const form = useSchemaForm(loadLoginSchema, { email: '', password: '', rememberMe: false });
   const login = useLogin();
   const needsActivation = isApiError(login.error) && login.error.code === 'activation.required';
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = form.validate();
+    const body = await form.validate();
     if (!body) return;
     login.mutate(body, {
       onSuccess: async ({ token, user }) => {

@@ -1,5 +1,4 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { PasswordResetBodySchema } from '@nestbox/shared/auth/auth.schema';
 import { PASSWORD_MIN_LENGTH } from '@nestbox/shared/constants';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { type FormEvent, useRef, useState } from 'react';
@@ -8,6 +7,7 @@ import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { isApiError } from '../../../lib/api-client';
 import { usePasswordResetCheck } from '../api/check-password-reset';
 import { useResetPassword } from '../api/reset-password';
+import { loadPasswordResetSchema } from '../auth-schemas';
 import { AuthHeading } from './auth-heading';
 import { AuthLink } from './auth-link';
 import { AuthNotice } from './auth-notice';
@@ -54,7 +54,7 @@ export function PasswordReset({ verifyId }: { verifyId: string }) {
  */
 function NewPasswordForm({ verifyId }: { verifyId: string }) {
   const { t } = useTranslation();
-  const form = useSchemaForm(PasswordResetBodySchema, { verifyId, password: '', gRecaptchaResponse: '' });
+  const form = useSchemaForm(loadPasswordResetSchema, { verifyId, password: '', gRecaptchaResponse: '' });
   const reset = useResetPassword();
   const captcha = useRef<CaptchaHandle>(null);
   const [awaitingCaptcha, setAwaitingCaptcha] = useState(false);
@@ -64,7 +64,7 @@ function NewPasswordForm({ verifyId }: { verifyId: string }) {
     event.preventDefault();
     if (awaitingCaptcha || reset.isPending) return;
     setFormError(null);
-    const body = form.validate();
+    const body = await form.validate();
     if (!body) return;
     setAwaitingCaptcha(true);
     let gRecaptchaResponse: string;

@@ -1,5 +1,4 @@
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { SignupBodySchema } from '@nestbox/shared/auth/auth.schema';
 import { PASSWORD_MIN_LENGTH } from '@nestbox/shared/constants';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { type FormEvent, useState } from 'react';
@@ -12,6 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { changeLocale, currentLocale } from '../../../lib/i18n';
 import { browserTimezone } from '../../../lib/timezones';
 import { useSignup } from '../api/signup';
+import { loadSignupSchema } from '../auth-schemas';
 import { AuthHeading } from './auth-heading';
 import { AuthLink } from './auth-link';
 import { AuthNotice } from './auth-notice';
@@ -23,7 +23,7 @@ export function SignupForm() {
   // (useTranslation renders again when the page's language changes.)
   const { t } = useTranslation();
   const locale = currentLocale();
-  const form = useSchemaForm(SignupBodySchema, {
+  const form = useSchemaForm(loadSignupSchema, {
     name: '',
     email: '',
     password: '',
@@ -33,10 +33,10 @@ export function SignupForm() {
   const signup = useSignup();
   const [formError, setFormError] = useState<string | null>(null);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
-    const validated = form.validate();
+    const validated = await form.validate();
     if (!validated) return;
     const body = { ...validated, locale };
     signup.mutate(body, {

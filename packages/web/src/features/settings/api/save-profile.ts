@@ -13,7 +13,7 @@ export function saveProfile(body: SaveProfileBody): Promise<UserSavedResponse> {
   return apiRequest<UserSavedResponse>('/api/admin/users/save-profile', {
     method: 'PUT',
     body,
-    schema: UserSavedResponseSchema,
+    schema: import.meta.env.DEV ? UserSavedResponseSchema : undefined,
   });
 }
 

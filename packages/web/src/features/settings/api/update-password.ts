@@ -12,7 +12,7 @@ export function updatePassword(body: UpdatePasswordBody): Promise<UpdatePassword
   return apiRequest<UpdatePasswordResponse>('/api/admin/users/update-password', {
     method: 'PUT',
     body,
-    schema: UpdatePasswordResponseSchema,
+    schema: import.meta.env.DEV ? UpdatePasswordResponseSchema : undefined,
   });
 }
 

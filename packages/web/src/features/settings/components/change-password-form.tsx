@@ -19,9 +19,9 @@ export function ChangePasswordForm() {
   const form = useSchemaForm(UpdatePasswordBodySchema, { currentPassword: '', password: '' });
   const update = useUpdatePassword();
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = form.validate();
+    const body = await form.validate();
     if (!body) return;
     update.mutate(body, {
       onSuccess: ({ message }) => {

@@ -45,9 +45,9 @@ export function ProfileForm() {
   const save = useSaveProfile();
   const reloadsOnSave = needsReload(user, form.values);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const validated = form.validate();
+    const validated = await form.validate();
     if (!validated) return;
     const body = changesEmail ? validated : { ...validated, currentPassword: undefined };
     save.mutate(body, {
