@@ -411,10 +411,11 @@ export function createItemsService({
       const stale = (item: ItemRow) =>
         move.fromParentId !== undefined && move.fromParentId !== item.parent_id;
       if ((await findItem(db, move.itemId))?.parent_id === move.parentId) {
-        const { level, audienceBefore } = await db.transaction().execute(async (trx) => {
+        const reordered = await db.transaction().execute(async (trx) => {
           await lockBox(trx, engine, move.parentId);
           const { item, level } = await editableItem(user, move.itemId, trx);
-          if (stale(item) || item.parent_id !== move.parentId) throw appErrors.conflict();
+          if (stale(item)) throw appErrors.conflict();
+          if (item.parent_id !== move.parentId) return undefined;
           const audienceBefore = await reorderItem(trx, access, {
             user,
             itemId: item.id,
@@ -423,10 +424,13 @@ export function createItemsService({
             anchorId: move.anchorId ?? undefined,
             at: now(),
           });
-          return { level, audienceBefore };
+          return audienceBefore && { level, audienceBefore };
         });
-        events.emit('item.moved', { itemId: move.itemId, audienceBefore });
-        return present(user.id, move.itemId, level);
+        if (reordered) {
+          events.emit('item.moved', { itemId: move.itemId, audienceBefore: reordered.audienceBefore });
+          return present(user.id, move.itemId, reordered.level);
+        }
+        // A move made meanwhile took it out of the box: this one now moves it back, as a tree change.
       }
       return relocate(user, move.itemId, async (trx, { item, level }) => {
         if (stale(item)) throw appErrors.conflict();

@@ -1,5 +1,4 @@
 import type { Executor, UserRow } from '../../../db/schema.js';
-import { appErrors } from '../../../http/app-error.js';
 import type { AccessService, Audience } from '../../access/index.js';
 import { setPositionIn } from '../items.repository.js';
 import { placeIn } from '../positions.js';
@@ -18,15 +17,15 @@ export interface ReorderItemInput {
 /**
  * Moves an item among its siblings, inside the caller's transaction, which must hold the box's
  * lock (`lockBox`). The tree keeps its shape, so no cycle can come of it and the tree lock is
- * not needed: the item's place is written only while it is still in the box, and a move out
- * of it made meanwhile answers 409 (the caller's view is stale). Answers who sees the item,
- * for the `item.moved` event.
+ * not needed: the item's place is written only while it is still in the box. Answers who sees
+ * the item, for the `item.moved` event, or `undefined` when a move made meanwhile took it out
+ * of the box (nothing was written: the caller decides what the request means now).
  */
 export async function reorderItem(
   trx: Executor,
   access: AccessService,
   input: ReorderItemInput,
-): Promise<Audience> {
+): Promise<Audience | undefined> {
   const { user, itemId, parentId } = input;
   await editableBox(trx, access, user.id, parentId);
   const position = await placeIn(trx, parentId, {
@@ -34,7 +33,6 @@ export async function reorderItem(
     anchorId: input.anchorId,
     movingId: itemId,
   });
-  if (!(await setPositionIn(trx, itemId, parentId, { position, updated_at: input.at })))
-    throw appErrors.conflict();
+  if (!(await setPositionIn(trx, itemId, parentId, { position, updated_at: input.at }))) return undefined;
   return access.audienceOf(itemId, trx);
 }
