@@ -159,6 +159,20 @@ describe(`app on ${testEngine}`, () => {
       expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     });
+
+    it('sends API answers the short set a JSON answer needs, and the docs the page set', async () => {
+      for (const path of ['/api/health', '/api/no-such-route']) {
+        const res = await t.request(path);
+        expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+        expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+        expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
+      }
+      const docs = await t.request('/api/docs');
+      expect(docs.headers.get('content-security-policy')).toContain("default-src 'self'");
+    });
   });
 
   describe('OpenAPI', () => {

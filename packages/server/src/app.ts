@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
 import type { AppContext } from './app-context.js';
 import { createDomainEvents } from './events/domain-events.js';
 import { registerApiDocs } from './http/api-docs.js';
@@ -19,6 +18,7 @@ import {
 } from './http/rate-limit.js';
 import { requestContextPlugin } from './http/request-context.js';
 import { requestLocale } from './http/request-locale.js';
+import { securityHeaders } from './http/security-headers.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/web-app.js';
 import { autoArchiveJob, createAutoArchiveSweep } from './jobs/auto-archive.js';
@@ -83,7 +83,6 @@ export interface BuildAppOptions extends AppContext {
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
-const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com', 'https://www.recaptcha.net'];
 
 /**
  * Builds the whole application (API, docs, web app) without listening, so tests and the
@@ -124,32 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Security headers: helmet's middleware, built once (its Fastify plugin builds it anew on
-  // every request), applied before anything else answers.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        // Google's reCAPTCHA, only when it replaces ALTCHA.
-        'script-src': ["'self'", ...(config.recaptcha ? RECAPTCHA_ORIGINS : [])],
-        'frame-src': ["'self'", ...(config.recaptcha ? RECAPTCHA_ORIGINS : [])],
-        // Mantine writes style attributes at run time.
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-        // The app's own origin only; in current browsers 'self' covers its ws:/wss: too.
-        'connect-src': ["'self'"],
-        'worker-src': ["'self'", 'blob:'],
-        // Plain-http installations on a home network must keep loading their own assets.
-        'upgrade-insecure-requests': null,
-      },
-    },
-    // HSTS only makes sense behind HTTPS, which a reverse proxy adds.
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
-  });
+  await app.register(securityHeaders, { recaptcha: config.recaptcha !== undefined });
   // Answers above 1 KB go compressed (brotli or gzip, as the caller accepts): JSON, the page
   // itself. Built assets are compressed once, at build time (http/web-app.ts). Request bodies
   // are never inflated: a body is read as sent, within its size limit.

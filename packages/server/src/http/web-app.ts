@@ -8,7 +8,7 @@ import { replyWithError } from './error-handler.js';
 /** Paths that belong to the API, never to the web app's history fallback. */
 const API_PREFIXES = ['/api/', '/auth/', '/user/', '/slack/', '/e2e/', '/socket.io/'];
 
-function isApiPath(pathname: string): boolean {
+export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix);
 }
 
