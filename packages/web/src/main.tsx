@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchFirstScreen } from './app/prefetch';
@@ -14,17 +14,11 @@ preloadPage(window.location.pathname);
 prefetchFirstScreen(queryClient, window.location.pathname, window.innerWidth);
 
 const root = createRoot(container);
-/**
- * The first render waits for the language's catalogue, so no text ever shows as its key, and
- * runs as a transition: React yields to the browser every few milliseconds while it builds
- * the first screen, so a big workspace never blocks the page for long.
- */
+/** The first render waits for the language's catalogue, so no text ever shows as its key. */
 const render = () =>
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    );
-  });
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
 void i18nReady.then(render, render);
