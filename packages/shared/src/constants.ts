@@ -51,6 +51,14 @@ export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
 export const ORGANIZER_FIRST_PAGE = 100;
 export const ORGANIZER_NEXT_PAGE = 1_000;
 export const ORGANIZER_PAGE_MAX = 5_000;
+/**
+ * A box's pane loads in pages too: a first page that fills any screen, with the order of every
+ * row (so the list has its full height at once), then larger pages behind it; the server
+ * takes at most PANE_PAGE_MAX items per call.
+ */
+export const PANE_FIRST_PAGE = 100;
+export const PANE_NEXT_PAGE = 1_000;
+export const PANE_PAGE_MAX = 5_000;
 
 /** Pane geometry (px). Panes that fit = (window width − padding) / pane width. */
 export const DEFAULT_PANE_WIDTH = 400;

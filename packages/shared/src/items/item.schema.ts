@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { AUTO_ARCHIVE_DURATIONS, SEARCH_TERM_MAX_LENGTH, TEXT_TITLE_MAX_LENGTH } from '../constants.js';
+import {
+  AUTO_ARCHIVE_DURATIONS,
+  PANE_PAGE_MAX,
+  SEARCH_TERM_MAX_LENGTH,
+  TEXT_TITLE_MAX_LENGTH,
+} from '../constants.js';
 import { dateMsSchema } from '../dates/date-range.js';
 
 export const ITEM_TYPES = ['todoBox', 'todoText'] as const;
@@ -50,7 +55,7 @@ export const ItemSchema = z
     itemType: z.enum(ITEM_TYPES),
     boxType: z.enum(BOX_TYPES),
     parentItemId: z.string().nullable(),
-    /** Visible children in order; only on the box a pane shows. */
+    /** Visible children in order; only on the box a pane shows (get-items-for-pane's first page). */
     subItemsIndex: z.array(z.string()).optional(),
     isRootBox: z.boolean(),
     completed: z.boolean(),
@@ -75,6 +80,15 @@ export const ItemSchema = z
 export type Item = z.infer<typeof ItemSchema>;
 
 export const ItemIdQuerySchema = z.object({ itemId: id });
+
+/**
+ * `GET /api/items/get-items-for-pane` query: without `limit`, every visible sub-item at once;
+ * with it, up to `limit` of them from `offset` on, in the box's order.
+ */
+export const ItemsForPaneQuerySchema = ItemIdQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(PANE_PAGE_MAX).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+});
 
 /** `POST /api/items/create-item`. Places the new item before or after `relativeToItemId`, else last. */
 export const CreateItemBodySchema = z
@@ -190,9 +204,22 @@ export const UserAssociatedItemsBodySchema = z
   .object({ idsOnly: z.boolean().default(false), limitToType: z.enum(ITEM_TYPES).optional() })
   .meta({ id: 'UserAssociatedItemsBody' });
 
-/** `GET /api/items/get-items-for-pane`: the box (with subItemsIndex) and its visible sub-items in order. */
+/**
+ * `GET /api/items/get-items-for-pane`: the box and its visible sub-items in order (those of the
+ * page asked for). From offset 0 the box carries `subItemsIndex`, the ids of every visible
+ * sub-item in order, so a first page already tells the whole list's length and order.
+ */
 export const ItemsForPaneResponseSchema = z
-  .object({ item: ItemSchema, items: z.array(ItemSchema) })
+  .object({
+    item: ItemSchema,
+    items: z.array(ItemSchema),
+    next: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe('With `limit`: the offset of the following page, null on the last one.'),
+  })
   .meta({ id: 'ItemsForPane' });
 
 export type CreateItemBody = z.input<typeof CreateItemBodySchema>;
@@ -202,6 +229,7 @@ export type UpdateItemBody = z.infer<typeof UpdateItemBodySchema>;
 export type AutoArchiveBody = z.infer<typeof AutoArchiveBodySchema>;
 
 export type ItemIdQuery = z.input<typeof ItemIdQuerySchema>;
+export type ItemsForPaneQuery = z.input<typeof ItemsForPaneQuerySchema>;
 export type SaveBoxItemBody = z.input<typeof SaveBoxItemBodySchema>;
 export type SaveTextItemBody = z.input<typeof SaveTextItemBodySchema>;
 export type UpdateSettingBody = z.input<typeof UpdateSettingBodySchema>;

@@ -114,18 +114,27 @@ export function findItemWithState(
   return selectWithState(db, userId).where('items.id', '=', itemId).executeTakeFirst();
 }
 
+/** A box's visible children: archived ones left out, completed ones too unless asked for. */
+function visibleChildren(db: Executor, parentId: string, includeCompleted: boolean) {
+  let query = db
+    .selectFrom('items')
+    .where('items.parent_id', '=', parentId)
+    .where('items.archived_at', 'is', null);
+  if (!includeCompleted) query = query.where('items.completed_at', 'is', null);
+  return query;
+}
+
 /**
- * A box's children in order (the sibling-order index), with the caller's state; archived
- * ones left out, completed ones too unless asked for.
+ * A box's visible children in order (the sibling-order index), with the caller's state; with
+ * `ids`, only those of them (in no particular order).
  */
 export function childrenWithState(
   db: Executor,
   userId: string,
   parentId: string,
-  { includeCompleted }: { includeCompleted: boolean },
+  { includeCompleted, ids }: { includeCompleted: boolean; ids?: readonly string[] },
 ): Promise<PresentableRow[]> {
-  let query = db
-    .selectFrom('items')
+  const query = visibleChildren(db, parentId, includeCompleted)
     .leftJoin('user_items', (join) =>
       join.onRef('user_items.item_id', '=', 'items.id').on('user_items.user_id', '=', userId),
     )
@@ -135,11 +144,23 @@ export function childrenWithState(
       'user_items.prioritizable',
       'user_items.priority',
       'user_items.marked_for_today',
-    ])
-    .where('items.parent_id', '=', parentId)
-    .where('items.archived_at', 'is', null);
-  if (!includeCompleted) query = query.where('items.completed_at', 'is', null);
+    ]);
+  if (ids) return query.where('items.id', 'in', ids).execute();
   return query.orderBy('items.position').orderBy('items.id').execute();
+}
+
+/** The ids of a box's visible children in order: the whole list's shape, without its rows. */
+export async function childIdsInOrder(
+  db: Executor,
+  parentId: string,
+  { includeCompleted }: { includeCompleted: boolean },
+): Promise<string[]> {
+  const rows = await visibleChildren(db, parentId, includeCompleted)
+    .select('items.id')
+    .orderBy('items.position')
+    .orderBy('items.id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** The caller's root box ('Workspace'). */

@@ -4,6 +4,7 @@ import {
   CreateItemBodySchema,
   ItemIdQuerySchema,
   ItemSchema,
+  ItemsForPaneQuerySchema,
   ItemsForPaneResponseSchema,
   MoveBetweenPanesBodySchema,
   MoveToNewParentBodySchema,
@@ -51,12 +52,15 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'A box and its visible sub-items, in order',
-        querystring: ItemIdQuerySchema,
+        summary: 'A box and its visible sub-items, in order: all of them, or a page',
+        querystring: ItemsForPaneQuerySchema,
         response: { 200: ItemsForPaneResponseSchema, ...errors },
       },
     },
-    async (request) => items.getItemsForPane(currentUser(request), request.query.itemId),
+    async (request) => {
+      const { itemId, limit, offset } = request.query;
+      return items.getItemsForPane(currentUser(request), itemId, { limit, offset });
+    },
   );
 
   app.get(

@@ -4,6 +4,7 @@ import type {
   AutoArchiveBody,
   CreateItemBody,
   Item,
+  ItemsForPane,
   ItemType,
   SearchItemsBody,
   SearchResult,
@@ -12,6 +13,7 @@ import type {
 import { boxTitleError, isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import { add } from 'date-fns';
 import type { DbEngine } from '../../db/connection.js';
+import { idChunks } from '../../db/id-chunks.js';
 import { newId } from '../../db/ids.js';
 import type { Executor, ItemRow, UserRow } from '../../db/schema.js';
 import { createDomainEvents, type DomainEventBus } from '../../events/domain-events.js';
@@ -25,6 +27,7 @@ import { restoreItem } from './commands/restore-item.js';
 import { presentItem } from './items.presenter.js';
 import {
   associatedItemsWithState,
+  childIdsInOrder,
   childrenWithState,
   countVisibleChildren,
   directShares,
@@ -94,6 +97,21 @@ export function createItemsService({
     const row = await findItemWithState(executor, userId, itemId);
     if (!row) throw appErrors.notFound();
     return presentItem(row, level);
+  }
+
+  /**
+   * Items shared with the user that show in their own Workspace, after its children: those
+   * the user does not already reach through a shared box above, visible as the box shows.
+   */
+  async function sharedIntoWorkspace(user: UserRow, box: ItemRow): Promise<Item[]> {
+    if (box.is_root_box !== 1 || box.created_by !== user.id) return [];
+    const items: Item[] = [];
+    for (const shared of await directShares(db, user.id)) {
+      const reachedAbove = shared.parent_id && (await access.levelOf(user.id, shared.parent_id));
+      const item = presentItem(shared, shared.level);
+      if (!reachedAbove && isVisibleSubItem(item, box.show_completed === 1)) items.push(item);
+    }
+    return items;
   }
 
   async function editableItem(user: UserRow, itemId: string, executor = db) {
@@ -238,31 +256,50 @@ export function createItemsService({
       return present(user.id, itemId, await authorize(user, itemId, 'read'));
     },
 
-    /** The box and its visible sub-items in order (SPEC §4 "visible sub-items"). */
-    async getItemsForPane(user: UserRow, itemId: string): Promise<{ item: Item; items: Item[] }> {
+    /**
+     * The box and its visible sub-items in order (SPEC §4 "visible sub-items"): all of them,
+     * or with `limit` a page of them from `offset` on, and where the next page starts. From
+     * offset 0 the box lists every visible sub-item's id (`subItemsIndex`); a page reads the
+     * order as ids and full rows for its own items only.
+     */
+    async getItemsForPane(
+      user: UserRow,
+      itemId: string,
+      { limit, offset = 0 }: { limit?: number | undefined; offset?: number | undefined } = {},
+    ): Promise<ItemsForPane> {
       const level = await authorize(user, itemId, 'read');
       const box = await findItemWithState(db, user.id, itemId);
       if (!box) throw appErrors.notFound();
-      const showCompleted = box.show_completed === 1;
-      const items = (await childrenWithState(db, user.id, itemId, { includeCompleted: showCompleted })).map(
-        (row) => presentItem(row, level),
-      );
-      // Items shared with the user appear in their Workspace, after their own, unless the
-      // user already reaches them through a shared box above.
-      if (box.is_root_box === 1 && box.created_by === user.id) {
-        for (const shared of await directShares(db, user.id)) {
-          const reachedAbove = shared.parent_id && (await access.levelOf(user.id, shared.parent_id));
-          const item = presentItem(shared, shared.level);
-          if (!reachedAbove && isVisibleSubItem(item, showCompleted)) items.push(item);
-        }
+      const includeCompleted = box.show_completed === 1;
+      const shared = await sharedIntoWorkspace(user, box);
+      if (limit === undefined && offset === 0) {
+        const children = await childrenWithState(db, user.id, itemId, { includeCompleted });
+        const items = [...children.map((row) => presentItem(row, level)), ...shared];
+        return {
+          item: presentItem(
+            box,
+            level,
+            items.map((child) => child._id),
+          ),
+          items,
+        };
+      }
+      const ids = [
+        ...(await childIdsInOrder(db, itemId, { includeCompleted })),
+        ...shared.map((item) => item._id),
+      ];
+      const end = limit === undefined ? ids.length : Math.min(ids.length, offset + limit);
+      const pageIds = ids.slice(offset, end);
+      const found = new Map(shared.map((item) => [item._id, item]));
+      for (const chunk of idChunks(pageIds.filter((id) => !found.has(id)))) {
+        for (const row of await childrenWithState(db, user.id, itemId, { includeCompleted, ids: chunk }))
+          found.set(row.id, presentItem(row, level));
       }
       return {
-        item: presentItem(
-          box,
-          level,
-          items.map((child) => child._id),
-        ),
-        items,
+        item: presentItem(box, level, offset === 0 ? ids : undefined),
+        // A row archived or moved since its id was read is left out; its pane reads again then.
+        items: pageIds.flatMap((id) => found.get(id) ?? []),
+        ...(limit === undefined ? {} : { next: end < ids.length ? end : null }),
       };
     },
 
