@@ -460,6 +460,46 @@ async function measureServer(base: string, token: string, box: SeededBox): Promi
   return results;
 }
 
+/** What the figures mean, where the time goes, and the figures before paging (measured by hand, kept with the report). */
+const ANALYSIS = `## Where the time goes, and what paging changed (measured on 2026-11-25)
+
+Before paging (the whole box in one answer): the report of commit 9131bc4, same bench, load
+average 0.9 to 1.9:
+
+| texts | opened by | first rows painted, p50 / p95 ms | pane request sent → first rows painted, p50 / p95 ms | first scroll: longest frame ms, frames over 50 ms, longest task CPU ms |
+|---:|---|---:|---:|---|
+| 2,000 | navigation | 388 / 419 | 239 / 294 | 33, 0 of 4,683, 43 |
+| 2,000 | click | 200 / 237 | 138 / 145 | |
+| 20,000 | navigation | 769 / 838 | 636 / 706 | 50, 0 of 4,683, 34 (the scroll began once the whole box was in) |
+| 20,000 | click | 447 / 576 | 404 / 530 | |
+
+The server's whole answer: 2,000 texts 1,368 kB of JSON (32 kB with brotli) in 30 ms; 20,000
+texts 13,690 kB (395 kB) in 306 ms.
+
+- **2,000 texts.** The whole answer was not the slow part here: ~20 to 30 ms on the server,
+  ~10 ms of loopback transfer for 32 kB of brotli, 2 to 4 ms of JSON.parse, and 7 ms of contract
+  check (zod) in development builds only (production skips it). Most of the time is React
+  drawing the rows in sight: 45 to 60 ms of main-thread CPU for about 20 rows (checkbox, hover
+  menu, grip), before and after alike. On a navigation the pane's data arrive before the app
+  has drawn its layout (\`app/prefetch.ts\` asks for them as the code starts, ~120 ms after
+  navigation start), so the first rows wait for the app's first render, its longest task
+  (60 to 85 ms CPU): ~300 ms after navigation start whatever the pane holds. A first page of
+  100 (141 kB, 9 ms) takes the server's and the transfer's share down; what a slower server or
+  link adds to 1.4 MB (the outside measurement's 500 to 600 ms) goes with it.
+- **20,000 texts.** Read whole, the answer cost the server 220 to 310 ms (rows, presenting,
+  JSON.stringify, brotli), the transfer ~50 ms, JSON.parse 20 to 25 ms in one task and the
+  contract check 25 to 40 ms more in development: first rows ~450 ms after a click. Paged, the first page is
+  827 kB, 780 kB of which is the order of the 20,000 ids (169 kB with brotli), in ~38 ms, and
+  the first rows come ~165 ms after a click; the whole box follows in ~1 to 1.5 s, in pages of
+  1,000 (646 kB, 12 kB with brotli, 16 to 35 ms each: the server reads the box's ids, ~11 ms
+  for 20,000, then the page's rows).
+- **The first scroll.** It now starts while later pages arrive: each costs the page 10 to 20 ms
+  of main-thread CPU in a task of its own (parse, merge into the cache, one render that turns
+  placeholders into rows), and the longest task of the scroll stays at 21 to 25 ms CPU.
+- **Noise.** Other work shares this 2-core VM. With the load average at 7 to 13, the same runs
+  of either version showed frames of 150 to 450 ms while no task took more than ~35 ms of CPU:
+  the page was waiting for a core. When the load is high, judge the budgets on the CPU columns.`;
+
 const f0 = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '–');
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -611,6 +651,8 @@ const benchmark: Benchmark = {
       `Each navigation run reloads the workspace in one browser tab (assets cached, as for a returning user) with one pane open on the box, after a warm-up load; each click run loads the workspace with one pane on the Workspace, then clicks the box's row, which opens it in a new pane, measured from the click event, and closes that pane again. "First rows painted" is the frame after the first row of the box reaches the DOM (a MutationObserver in the page, then requestAnimationFrame and a task). "Whole box loaded" is when the list stops saying aria-busy (at once, for a list loaded in one answer). The first scroll starts as soon as the first rows are painted (the rest may still be loading) and moves ${PIXELS_PER_FRAME} px a frame, a quick scroll by a person; frames are requestAnimationFrame deltas, long tasks Chromium's own (PerformanceObserver 'longtask', over 50 ms). After it, the end of the list must show the box's last text. CPU figures come from ${TRACED_RUNS} further runs of each kind under Chromium's tracing: the thread time of each task on the page's main thread, which a busy machine does not stretch (a frame or a long task also counts the time the page waited for a core), so they tell what a quiet machine would see. Texts: one in seven wraps onto two lines. Budgets: first rows within ${FIRST_ROWS_BUDGET_MS} ms, no frame over ${FRAME_BUDGET_MS} ms, on a quiet machine; browser: ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}.`,
       '',
       `Machine load average (1 min) at the start and the end: ${loadBefore.toFixed(1)} and ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus().length} cores; every figure grows with it.`,
+      '',
+      ANALYSIS,
     ].join('\n');
   },
 };

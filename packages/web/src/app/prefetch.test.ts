@@ -80,9 +80,10 @@ describe('the first screen, fetched early', () => {
     prefetchFirstScreen(queryClient, '/app/boxes', 1280);
     await vi.waitFor(() => expect(asked).toHaveLength(4));
     expect(asked.slice(0, 2).sort()).toEqual(['/api/admin/users/get-user', '/api/items/get-workspace-items']);
+    // The panes' first pages: a screenful each.
     expect(asked.slice(2)).toEqual([
-      '/api/items/get-items-for-pane?itemId=box-a',
-      '/api/items/get-items-for-pane?itemId=box-b',
+      '/api/items/get-items-for-pane?itemId=box-a&limit=100',
+      '/api/items/get-items-for-pane?itemId=box-b&limit=100',
     ]);
     expect(queryClient.getQueryData(['items-for-pane', 'box-b'])).toBeDefined();
   });

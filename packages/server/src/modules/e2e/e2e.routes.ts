@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import type { Database } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { hashToken, TOKEN_TTL_MS } from '../auth/auth.service.js';
 import { insertAccountToken } from '../auth/index.js';
+import { appendTexts } from '../items/index.js';
 import { activateIfPending, deleteUserByEmail, findUserByEmail } from '../users/index.js';
 
 const EmailBody = z.object({ email: z.string().min(3) });
@@ -61,4 +63,26 @@ export const e2eRoutes: FastifyPluginAsyncZod<{
   app.post('/e2e/user/remove', { schema: { tags, body: EmailBody } }, async (request) => {
     return { removed: await deleteUserByEmail(db, request.body.email) };
   });
+
+  // A big box without thousands of calls: texts appended to a box at once, made by the user
+  // with this address (no live events: a page shows them once it reads the box).
+  app.post(
+    '/e2e/items/append-texts',
+    {
+      schema: {
+        tags,
+        body: EmailBody.extend({
+          boxId: z.string().min(1),
+          titles: z.array(z.string().max(TEXT_TITLE_MAX_LENGTH)).min(1).max(20_000),
+        }),
+      },
+    },
+    async (request) => {
+      const { email, boxId, titles } = request.body;
+      const user = await findUserByEmail(db, email);
+      if (!user) throw appErrors.notFound();
+      await appendTexts(db, { parentId: boxId, createdBy: user.id, titles, now: Date.now() });
+      return { appended: titles.length };
+    },
+  );
 };

@@ -1,7 +1,8 @@
 /**
- * The items module's public face for other modules: the service (created in app.ts) and what
- * other modules' queries need to present items the same way.
+ * The items module's public face for other modules: the service (created in app.ts), what
+ * other modules' queries need to present items the same way, and the end-to-end helpers'
+ * way to fill a box at once.
  */
 export { presentItem } from './items.presenter.js';
-export { PRESENTED_COLUMNS, type PresentableRow } from './items.repository.js';
+export { appendTexts, PRESENTED_COLUMNS, type PresentableRow } from './items.repository.js';
 export { createItemsService, type ItemsService, type PersonalChanges } from './items.service.js';

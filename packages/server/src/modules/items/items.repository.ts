@@ -2,6 +2,7 @@ import type { AccessLevel, ItemType, SearchScope } from '@nestbox/shared/items/i
 import { sql } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
 import { idChunks } from '../../db/id-chunks.js';
+import { newId } from '../../db/ids.js';
 import type { Executor, ItemRow, ItemUpdateRow, NewItemRow } from '../../db/schema.js';
 import { MAX_TREE_DEPTH, visibleItemsSql } from '../access/index.js';
 
@@ -175,6 +176,40 @@ export function findRootBox(db: Executor, userId: string): Promise<ItemRow | und
 
 export async function insertItem(db: Executor, row: NewItemRow): Promise<void> {
   await db.insertInto('items').values(row).execute();
+}
+
+/**
+ * Appends texts to a box, after its last child, 500 rows a statement: a large box written in
+ * one go (the end-to-end journeys' big boxes), where creating each through the API would take
+ * minutes.
+ */
+export async function appendTexts(
+  db: Executor,
+  {
+    parentId,
+    createdBy,
+    titles,
+    now,
+  }: { parentId: string; createdBy: string; titles: readonly string[]; now: number },
+): Promise<void> {
+  const last = await db
+    .selectFrom('items')
+    .select('position')
+    .where('parent_id', '=', parentId)
+    .orderBy('position', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const rows: NewItemRow[] = titles.map((title, i) => ({
+    id: newId(),
+    type: 'todoText',
+    title,
+    parent_id: parentId,
+    position: (last?.position ?? 0) + (i + 1) * POSITION_STEP,
+    created_by: createdBy,
+    created_at: now,
+    updated_at: now,
+  }));
+  for (const chunk of idChunks(rows, 500)) await db.insertInto('items').values(chunk).execute();
 }
 
 export async function updateItems(db: Executor, ids: string[], changes: ItemUpdateRow): Promise<void> {

@@ -26,6 +26,7 @@ describe('live cache patches', () => {
   it('shows an added item in its open box at once and refetches that box for its place', () => {
     applyAddItem(client, { item: item('c'), parentItemId: 'box' });
     expect(pane()?.items.map((child) => child._id)).toEqual(['a', 'b', 'c']);
+    expect(pane()?.item.subItemsIndex).toEqual(['a', 'b', 'c']);
     expect(stale('box')).toBe(true);
     expect(stale('root')).toBe(false);
   });
@@ -73,5 +74,30 @@ describe('live cache patches', () => {
     expect(client.getQueryState(itemKey('a'))?.isInvalidated).toBe(true);
     expect(stale('box')).toBe(true);
     expect(pane()?.items).toHaveLength(2);
+  });
+
+  describe('in a pane still loading its later pages', () => {
+    beforeEach(() => {
+      client.setQueryData(itemsForPaneKey('box'), {
+        item: { ...box, subItemsIndex: ['a', 'b', 'c', 'd'] },
+        items: [item('a'), item('b')],
+      });
+    });
+    const rows = () => pane()?.item.subItemsIndex;
+
+    it('adds an item after every row, loaded or not', () => {
+      applyAddItem(client, { item: item('e'), parentItemId: 'box' });
+      expect(rows()).toEqual(['a', 'b', 'c', 'd', 'e']);
+      expect(pane()?.items.map((child) => child._id)).toEqual(['a', 'b', 'e']);
+    });
+
+    it('reads the pane again for a change to a row not loaded yet, and drops it when the share ended', () => {
+      applyUpdateItem(client, { itemId: 'c', updatedFields: { title: 'new words' }, removedFields: [] });
+      expect(stale('box')).toBe(true);
+      expect(rows()).toEqual(['a', 'b', 'c', 'd']);
+
+      applyUpdateItem(client, { itemId: 'd', updatedFields: {}, removedFields: ['access'] });
+      expect(rows()).toEqual(['a', 'b', 'c']);
+    });
   });
 });

@@ -9,7 +9,7 @@ import {
   itemsForPaneKey,
 } from '../../features/workspace/api/get-items-for-pane';
 import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-workspace';
-import { paneWithoutItem } from '../../features/workspace/api/item-cache';
+import { paneHolds, paneWithItem, paneWithoutItem } from '../../features/workspace/api/pane-contents';
 
 /*
  * Another client's change, applied to what this tab holds (SPEC §4 "Live socket events").
@@ -33,12 +33,11 @@ export function applyAddItem(queryClient: QueryClient, { item, parentItemId }: A
     ? queryClient.getQueryData<ItemsForPane>(itemsForPaneKey(parentItemId))
     : undefined;
   if (parentItemId && parentPane) {
-    if (!parentPane.items.some((child) => child._id === item._id)) {
-      const visible = isVisibleSubItem(item, parentPane.item.settings.showCompletedItems);
-      queryClient.setQueryData<ItemsForPane>(itemsForPaneKey(parentItemId), {
-        item: parentPane.item,
-        items: visible ? [...parentPane.items, item] : parentPane.items,
-      });
+    if (
+      !paneHolds(parentPane, item._id) &&
+      isVisibleSubItem(item, parentPane.item.settings.showCompletedItems)
+    ) {
+      queryClient.setQueryData<ItemsForPane>(itemsForPaneKey(parentItemId), paneWithItem(parentPane, item));
     }
     refetchPane(queryClient, parentItemId);
     return;
@@ -85,6 +84,11 @@ export function applyUpdateItem(
           : paneWithoutItem(pane, itemId),
       );
       if (levelChanged) void queryClient.invalidateQueries({ queryKey });
+    } else if (paneHolds(pane, itemId)) {
+      // A row still loading has nothing to patch: it goes with the user's access, else the
+      // pane is read again and brings it as it is now.
+      if (lostAccess) queryClient.setQueryData(queryKey, paneWithoutItem(pane, itemId));
+      else void queryClient.invalidateQueries({ queryKey });
     } else if (updatedFields.parentItemId === boxId) {
       // Moved (or restored) into a box this tab shows: its place there comes with the refetch.
       void queryClient.invalidateQueries({ queryKey });

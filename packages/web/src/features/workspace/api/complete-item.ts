@@ -3,6 +3,7 @@ import { isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ALL_ITEMS_FOR_PANE_KEY, type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
+import { paneWithoutItem } from './pane-contents';
 
 /** `PUT /api/items/complete` or `PUT /api/items/uncomplete`: the two sides of one checkbox. */
 export function setItemCompleted({ itemId, completed }: { itemId: string; completed: boolean }) {
@@ -25,14 +26,17 @@ export function useSetItemCompleted(parentItemId: string) {
     onMutate: async ({ itemId, completed }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<ItemsForPane>(key);
-      if (before) {
-        const showCompleted = before.item.settings.showCompletedItems;
-        const items = before.items
-          .map((item) => (item._id === itemId ? { ...item, completed } : item))
-          .filter((item) => isVisibleSubItem(item, showCompleted));
-        queryClient.setQueryData<ItemsForPane>(key, { ...before, items });
+      const ticked = before?.items.find((item) => item._id === itemId);
+      if (before && ticked) {
+        const changed = { ...ticked, completed };
+        queryClient.setQueryData<ItemsForPane>(
+          key,
+          isVisibleSubItem(changed, before.item.settings.showCompletedItems)
+            ? { ...before, items: before.items.map((item) => (item === ticked ? changed : item)) }
+            : paneWithoutItem(before, itemId),
+        );
       }
-      const isBox = before?.items.some((item) => item._id === itemId && item.itemType === 'todoBox');
+      const isBox = ticked?.itemType === 'todoBox';
       return { before, isBox };
     },
     onError: (_error, _body, context) => {

@@ -2,6 +2,7 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { itemKey } from './get-item';
 import { ALL_ITEMS_FOR_PANE_KEY, type ItemsForPane } from './get-items-for-pane';
+import { paneHolds, paneWithoutItem } from './pane-contents';
 
 /** What the caches held before an optimistic change, to put back if the server refuses it. */
 export type CacheSnapshot = ReadonlyArray<readonly [QueryKey, unknown]>;
@@ -40,19 +41,11 @@ export async function patchItemEverywhere(
   return before;
 }
 
-/** A pane's contents without one of its items. */
-export function paneWithoutItem(pane: ItemsForPane, itemId: string): ItemsForPane {
-  return {
-    item: { ...pane.item, subItemsIndex: pane.item.subItemsIndex?.filter((id) => id !== itemId) },
-    items: pane.items.filter((item) => item._id !== itemId),
-  };
-}
-
 /** Takes an item out of every pane's list at once (archived or moved away); answers the caches as they were. */
 export async function removeItemFromPanes(queryClient: QueryClient, itemId: string): Promise<CacheSnapshot> {
   const before = await snapshot(queryClient, itemId);
   queryClient.setQueriesData<ItemsForPane>({ queryKey: ALL_ITEMS_FOR_PANE_KEY }, (pane) =>
-    pane?.items.some((item) => item._id === itemId) ? paneWithoutItem(pane, itemId) : pane,
+    pane && paneHolds(pane, itemId) ? paneWithoutItem(pane, itemId) : pane,
   );
   return before;
 }

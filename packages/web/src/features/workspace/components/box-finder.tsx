@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayTitleIn } from '../../../lib/display-title';
-import { getItemsForPaneQueryOptions } from '../api/get-items-for-pane';
+import { useItemsForPane } from '../api/get-items-for-pane';
 import { getRootBoxQueryOptions } from '../api/get-root-box';
 import classes from './box-finder.module.css';
 
@@ -52,10 +52,7 @@ export function BoxFinder({
 
   const root = useQuery({ ...getRootBoxQueryOptions(), enabled: boxId === undefined });
   const currentId = boxId ?? root.data?._id;
-  const contents = useQuery({
-    ...getItemsForPaneQueryOptions(currentId ?? ''),
-    enabled: currentId !== undefined,
-  });
+  const contents = useItemsForPane(currentId ?? '', { enabled: currentId !== undefined });
 
   // After going into a box or back, keyboard focus lands on the box now shown.
   useEffect(() => {
@@ -112,7 +109,8 @@ export function BoxFinder({
         </Button>
       </Stack>
     );
-  } else if (!contents.data) {
+  } else if (!contents.data || (boxes.length === 0 && !contents.complete)) {
+    // Still loading, or the boxes may be among the rows not loaded yet.
     body = (
       <Center className={classes.state}>
         <Loader size="sm" role="status" aria-label={t('boxFinder.loading')} />

@@ -10,7 +10,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
@@ -20,6 +20,7 @@ import { useClosePane } from '../api/close-pane';
 import { useSetItemCompleted } from '../api/complete-item';
 import { useCreatePane } from '../api/create-pane';
 import { useItemsForPane } from '../api/get-items-for-pane';
+import { paneRows } from '../api/pane-contents';
 // Workspace settings 'Open boxes in' (items web)
 import { useReplaceInWorkspace } from '../api/replace-in-workspace';
 // Drag and drop and search panes
@@ -82,6 +83,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const notifyFailure = useNotifyFailure();
   const createSearchPane = useCreateSearchPane();
 
+  const rows = useMemo(() => (contents.data ? paneRows(contents.data) : []), [contents.data]);
   const box = contents.data?.item ?? initialBox;
   const title = box ? displayTitleIn(t, box) : t('pane.noTitle');
   const canAdd = useAbilities(box).edit;
@@ -169,7 +171,8 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
         paneId={paneId}
         className={classes.body}
         label={t('pane.items', { title })}
-        items={items}
+        rows={rows}
+        loading={!contents.complete}
         dropDisabled={!canAdd}
         isDragDisabled={(item) => !item.abilities.move || editingItemId === item._id}
         keepItemId={editingItemId}

@@ -1,16 +1,23 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { PANE_FIRST_PAGE } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { displayTitleIn } from '../../../lib/display-title';
-import { getItemsForPaneQueryOptions } from '../api/get-items-for-pane';
+import { getItemsForPane, type ItemsForPane, itemsForPaneKey } from '../api/get-items-for-pane';
+import { isPaneComplete } from '../api/pane-contents';
 
-/** Whether completing this box would complete more than the box: it holds an open item. */
+/**
+ * Whether completing this box would complete more than the box: it holds an open item, or
+ * may (rows not read yet). Its pane's contents when they are cached, else its first page.
+ */
 async function holdsOpenItems(queryClient: QueryClient, box: Item): Promise<boolean> {
   try {
-    const { items } = await queryClient.fetchQuery(getItemsForPaneQueryOptions(box._id));
-    return items.some((item) => !item.completed);
+    const contents =
+      queryClient.getQueryData<ItemsForPane>(itemsForPaneKey(box._id)) ??
+      (await getItemsForPane(box._id, { limit: PANE_FIRST_PAGE }));
+    return contents.items.some((item) => !item.completed) || !isPaneComplete(contents);
   } catch {
     // Not known: ask, rather than complete a whole tree unasked.
     return true;

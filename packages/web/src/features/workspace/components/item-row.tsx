@@ -164,6 +164,19 @@ export function QueuedTextRow({ text }: { text: string }) {
   );
 }
 
+/**
+ * A row whose item is still on its way (a large box loads in pages): the shape of a row, at a
+ * row's height, quiet and still, until the item takes its place.
+ */
+export function PendingItemRow() {
+  return (
+    <div className={classes.row} data-pending-row aria-hidden>
+      <span className={classes.pendingCheckbox} />
+      <span className={classes.pendingText} />
+    </div>
+  );
+}
+
 interface BoxItemRowProps {
   item: Item;
   onOpen: () => void;

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useDropList } from '../../../components/dnd/pointer-dnd';
 import { measureRowLazily } from '../../../lib/measure-row';
 import { useRevealInList } from '../../../lib/reveal-item';
+import type { PaneRow } from '../api/pane-contents';
 import { DraggableItem } from './draggable-item';
 import classes from './draggable-item.module.css';
+import { PendingItemRow } from './item-row';
 
 /** A row's usual height (38 px and its 2 px gap); rows that wrap are measured. */
 const ESTIMATED_ROW_HEIGHT = 40;
@@ -62,7 +64,10 @@ const ItemSlot = memo(function ItemSlot({
   );
 });
 
-type Entry = { kind: 'item'; item: Item; index: number } | { kind: 'new-lines' };
+type Entry =
+  | { kind: 'item'; item: Item; index: number }
+  | { kind: 'pending'; itemId: string }
+  | { kind: 'new-lines' };
 
 interface PaneItemListProps {
   paneId: string;
@@ -70,7 +75,10 @@ interface PaneItemListProps {
   className: string | undefined;
   /** The list's accessible name. */
   label: string;
-  items: Item[];
+  /** The box's rows in order; a row still loading is only its item's id. */
+  rows: readonly PaneRow[];
+  /** Some rows are still loading (the list says it is busy). */
+  loading: boolean;
   /** A read-only box takes no drops. */
   dropDisabled: boolean;
   isDragDisabled: (item: Item) => boolean;
@@ -90,13 +98,16 @@ interface PaneItemListProps {
  * box of 500 items renders only the rows in sight (plus a few either side). A drag draws a
  * copy of the row (the original may scroll out and unmount) and leaves the rows in place: a
  * line shows the gap the pointer is in, counted on the virtualiser's measurements, so rows out
- * of sight count too.
+ * of sight count too. Rows still loading (a large box comes in pages) hold their place with a
+ * placeholder of a row's height: the list has its full height from the first page, and rows
+ * are neither dragged from nor dropped between placeholders (the gaps count loaded rows only).
  */
 export function PaneItemList({
   paneId,
   className,
   label,
-  items,
+  rows,
+  loading,
   dropDisabled,
   isDragDisabled,
   keepItemId,
@@ -111,20 +122,27 @@ export function PaneItemList({
   // One flat keyed list, so the line being typed keeps its state when its anchor moves.
   const entries = useMemo(() => {
     const list: Entry[] = [];
-    items.forEach((item, index) => {
-      list.push({ kind: 'item', item, index });
-      if (newLines && newLinesAfterId === item._id) list.push({ kind: 'new-lines' });
-    });
-    if (newLines && (newLinesAfterId === null || !items.some((item) => item._id === newLinesAfterId))) {
-      list.push({ kind: 'new-lines' });
+    let index = 0;
+    let anchored = false;
+    for (const row of rows) {
+      if (typeof row === 'string') {
+        list.push({ kind: 'pending', itemId: row });
+        continue;
+      }
+      list.push({ kind: 'item', item: row, index: index++ });
+      if (newLines && newLinesAfterId === row._id) {
+        list.push({ kind: 'new-lines' });
+        anchored = true;
+      }
     }
+    if (newLines && !anchored) list.push({ kind: 'new-lines' });
     return list;
-  }, [items, newLines, newLinesAfterId]);
+  }, [rows, newLines, newLinesAfterId]);
 
   const keep = useMemo(
     () =>
       entries.flatMap((entry, at) =>
-        entry.kind === 'new-lines' || entry.item._id === keepItemId ? [at] : [],
+        entry.kind === 'new-lines' || (entry.kind === 'item' && entry.item._id === keepItemId) ? [at] : [],
       ),
     [entries, keepItemId],
   );
@@ -142,9 +160,11 @@ export function PaneItemList({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW_HEIGHT,
     overscan: OVERSCAN,
+    // A row keeps its key (and its measured height) when its placeholder gives way to it.
     getItemKey: (at) => {
       const entry = entries[at];
-      return !entry || entry.kind === 'new-lines' ? NEW_LINES_KEY : entry.item._id;
+      if (!entry || entry.kind === 'new-lines') return NEW_LINES_KEY;
+      return entry.kind === 'item' ? entry.item._id : entry.itemId;
     },
     rangeExtractor,
     measureElement: measureRowLazily,
@@ -153,10 +173,16 @@ export function PaneItemList({
     useFlushSync: false,
   });
 
-  // An item being revealed (a dive-down, a search result) is scrolled to, so its row is drawn.
+  // An item being revealed (a dive-down, a search result) is scrolled to, so its row is drawn
+  // (once its page has arrived, if it is still loading).
   useRevealInList(
     useCallback(
-      (itemId: string) => entries.findIndex((entry) => entry.kind === 'item' && entry.item._id === itemId),
+      (itemId: string) =>
+        entries.findIndex(
+          (entry) =>
+            (entry.kind === 'item' && entry.item._id === itemId) ||
+            (entry.kind === 'pending' && entry.itemId === itemId),
+        ),
       [entries],
     ),
     useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'center' }), [virtualizer]),
@@ -191,6 +217,7 @@ export function PaneItemList({
       <ul
         ref={listRef}
         aria-label={label}
+        aria-busy={loading || undefined}
         className={classes.list}
         style={{ height: virtualizer.getTotalSize() }}
       >
@@ -209,6 +236,8 @@ export function PaneItemList({
             >
               {entry.kind === 'new-lines' ? (
                 newLines
+              ) : entry.kind === 'pending' ? (
+                <PendingItemRow />
               ) : (
                 <ItemSlot
                   paneId={paneId}
