@@ -484,13 +484,13 @@ texts 13,690 kB (395 kB) in 306 ms.
   has drawn its layout (\`app/prefetch.ts\` asks for them as the code starts, ~120 ms after
   navigation start), so the first rows wait for the app's first render, its longest task
   (60 to 85 ms CPU): ~300 ms after navigation start whatever the pane holds. A first page of
-  100 (141 kB, 9 ms) takes the server's and the transfer's share down; what a slower server or
+  100 (141 kB, 6 to 9 ms) takes the server's and the transfer's share down; what a slower server or
   link adds to 1.4 MB (the outside measurement's 500 to 600 ms) goes with it.
 - **20,000 texts.** Read whole, the answer cost the server 220 to 310 ms (rows, presenting,
   JSON.stringify, brotli), the transfer ~50 ms, JSON.parse 20 to 25 ms in one task and the
   contract check 25 to 40 ms more in development: first rows ~450 ms after a click. Paged, the first page is
-  827 kB, 780 kB of which is the order of the 20,000 ids (169 kB with brotli), in ~38 ms, and
-  the first rows come ~165 ms after a click; the whole box follows in ~1 to 1.5 s, in pages of
+  827 kB, 780 kB of which is the order of the 20,000 ids (169 kB with brotli), in 30 to 40 ms,
+  and the first rows come 160 to 225 ms after a click; the whole box follows in ~1 to 1.5 s, in pages of
   1,000 (646 kB, 12 kB with brotli, 16 to 35 ms each: the server reads the box's ids, ~11 ms
   for 20,000, then the page's rows).
 - **The first scroll.** It now starts while later pages arrive: each costs the page 10 to 20 ms
