@@ -520,7 +520,7 @@ const benchmark: Benchmark = {
     const options = { sqliteFile: path.join(dataDir, 'nestbox.sqlite') };
     const boxes = await seed(options.sqliteFile);
     const secrets = loadSecrets(dataDir);
-    const app = await startAppInWorker(dataDir, options, true);
+    const app = await startAppInWorker(dataDir, options, { withWebApp: true });
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
