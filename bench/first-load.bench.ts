@@ -7,10 +7,9 @@ import { type Browser, chromium } from 'playwright-core';
 import { buildApp } from '../packages/server/dist/app.js';
 import { loadConfig } from '../packages/server/dist/config/env.js';
 import { loadSecrets } from '../packages/server/dist/config/secrets.js';
-import { type DatabaseHandle, openDatabase } from '../packages/server/dist/db/connection.js';
-import { newId } from '../packages/server/dist/db/ids.js';
+import { openDatabase } from '../packages/server/dist/db/connection.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
-import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
+import { seedUserWithPanes } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist/index.html');
@@ -18,22 +17,6 @@ const BUDGET_KB = { login: 170, boxes: 350 };
 const PANES = 3;
 /** Chunks of signed-in code: none of them may load on a logged-out page. */
 const SIGNED_IN_CHUNKS = /^(app-layout|boxes|organiser|vendor-app|mantine-app|app-settings|share-section)-/;
-
-/** A user with three panes open, each on a box of 50 texts. */
-async function seed(database: DatabaseHandle) {
-  const { userId, rootId } = await seedBenchUser(database.db, 'bench-first-load@example.test');
-  const rows: BenchItem[] = [];
-  const paneBoxes: string[] = [];
-  for (let p = 0; p < PANES; p++) {
-    const id = newId();
-    paneBoxes.push(id);
-    rows.push({ id, type: 'todoBox', title: `Pane box ${p}`, parent_id: rootId, position: p + 1 });
-    for (let i = 0; i < 50; i++)
-      rows.push({ id: newId(), type: 'todoText', title: `Text ${p}.${i}`, parent_id: id, position: i + 1 });
-  }
-  await insertBenchItems(database.db, userId, rows, paneBoxes);
-  return userId;
-}
 
 interface Transfer {
   files: { name: string; type: string; bytes: number; encoding: string }[];
@@ -91,7 +74,10 @@ const benchmark: Benchmark = {
     if (!existsSync(webDist)) throw new Error('Build the web app first: npm run build');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-first-load-'));
     const database = openDatabase({ sqliteFile: path.join(dataDir, 'nestbox.sqlite') });
-    const userId = await seed(database);
+    const userId = await seedUserWithPanes(database.db, 'bench-first-load@example.test', {
+      panes: PANES,
+      texts: 50,
+    });
     const secrets = loadSecrets(dataDir);
     const app = await buildApp({
       config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),

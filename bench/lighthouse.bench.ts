@@ -10,10 +10,9 @@ import puppeteer from 'puppeteer-core';
 import { buildApp } from '../packages/server/dist/app.js';
 import { loadConfig } from '../packages/server/dist/config/env.js';
 import { loadSecrets } from '../packages/server/dist/config/secrets.js';
-import { type DatabaseHandle, openDatabase } from '../packages/server/dist/db/connection.js';
-import { newId } from '../packages/server/dist/db/ids.js';
+import { openDatabase } from '../packages/server/dist/db/connection.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
-import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
+import { seedUserWithPanes } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist/index.html');
@@ -42,22 +41,6 @@ const BUDGET = { performance: 90, lcpMs: 2500, tbtMs: 200, accessibility: 95 };
 const TOP_DIAGNOSTICS = 5;
 /** Kinds of element named per failing accessibility audit; the count covers them all. */
 const GROUPS_SHOWN = 5;
-
-/** A user with three panes open, each on a box of 50 texts. */
-async function seed(database: DatabaseHandle) {
-  const { userId, rootId } = await seedBenchUser(database.db, 'bench-lighthouse@example.test');
-  const rows: BenchItem[] = [];
-  const paneBoxes: string[] = [];
-  for (let p = 0; p < PANES; p++) {
-    const id = newId();
-    paneBoxes.push(id);
-    rows.push({ id, type: 'todoBox', title: `Pane box ${p}`, parent_id: rootId, position: p + 1 });
-    for (let i = 0; i < 50; i++)
-      rows.push({ id: newId(), type: 'todoText', title: `Text ${p}.${i}`, parent_id: id, position: i + 1 });
-  }
-  await insertBenchItems(database.db, userId, rows, paneBoxes);
-  return userId;
-}
 
 interface Audited {
   label: string;
@@ -304,7 +287,10 @@ const benchmark: Benchmark = {
     const load = loadavg()[0] ?? Number.NaN;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-lighthouse-'));
     const database = openDatabase({ sqliteFile: path.join(dataDir, 'nestbox.sqlite') });
-    const userId = await seed(database);
+    const userId = await seedUserWithPanes(database.db, 'bench-lighthouse@example.test', {
+      panes: PANES,
+      texts: 50,
+    });
     const secrets = loadSecrets(dataDir);
     const app = await buildApp({
       config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),

@@ -91,3 +91,23 @@ export async function insertBenchItems(
 export async function gatherStatistics(database: DatabaseHandle) {
   if (database.engine === 'postgres') await sql`analyze`.execute(database.db);
 }
+
+/** A user with `panes` boxes of `texts` texts each, every box open in a pane; answers the user's id. */
+export async function seedUserWithPanes(
+  db: Kysely<Database>,
+  email: string,
+  { panes, texts }: { panes: number; texts: number },
+): Promise<string> {
+  const { userId, rootId } = await seedBenchUser(db, email);
+  const rows: BenchItem[] = [];
+  const paneBoxes: string[] = [];
+  for (let p = 0; p < panes; p++) {
+    const id = newId();
+    paneBoxes.push(id);
+    rows.push({ id, type: 'todoBox', title: `Pane box ${p}`, parent_id: rootId, position: p + 1 });
+    for (let i = 0; i < texts; i++)
+      rows.push({ id: newId(), type: 'todoText', title: `Text ${p}.${i}`, parent_id: id, position: i + 1 });
+  }
+  await insertBenchItems(db, userId, rows, paneBoxes);
+  return userId;
+}

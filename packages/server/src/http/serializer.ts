@@ -1,5 +1,5 @@
 import fastJsonStringify, { type Schema } from 'fast-json-stringify';
-import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import type { FastifySerializerCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
 
 /**
