@@ -96,7 +96,9 @@ describe(`customizations on ${testEngine}`, () => {
       shortcutsEnabled: false,
     });
     await api.ok('PUT', '/api/admin/users/update-customizations', { shortcutsEnabled: true });
-    expect((await api.ok<User>('GET', '/api/admin/users/get-user')).customizations.shortcutsEnabled).toBe(true);
+    expect((await api.ok<User>('GET', '/api/admin/users/get-user')).customizations.shortcutsEnabled).toBe(
+      true,
+    );
   });
 
   it('refuses a value that is not a boolean with 400 and changes nothing; logged out gets 401', async () => {

@@ -21,7 +21,15 @@ import { saveTooltipsEnabled } from '../../lib/preferences';
 import type { SessionEndedState } from '../../lib/session';
 import { requestNotifications } from '../notifications-host';
 import { AppHeader } from './app-header';
+import { ShortcutsHelp } from './shortcuts-help';
+import { useGlobalShortcuts } from './use-global-shortcuts';
 import { useLiveUpdates } from './use-live-updates';
+
+/** The keys every signed-in page answers (go to a page, show the shortcuts), and their help. */
+function KeyboardShortcuts() {
+  useGlobalShortcuts();
+  return <ShortcutsHelp />;
+}
 
 /**
  * Every `/app` page, and what only they use (confirmation modals). It re-renders on each location change (it reads the location), and each
@@ -90,6 +98,7 @@ export function AppLayout() {
             <RemindersSection itemId={item._id} readonly={!item.abilities.setReminders} />
           )}
         />
+        <KeyboardShortcuts />
       </AppShell>
     </ModalsProvider>
   );
