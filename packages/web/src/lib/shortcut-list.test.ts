@@ -38,7 +38,6 @@ describe('the shortcut list', () => {
     expect(press(SHORTCUT_KEYS.edit, 'Enter', { ctrlKey: true })).toBe(false);
     expect(press(SHORTCUT_KEYS.moveUp, 'ArrowUp', { altKey: true })).toBe(true);
     expect(press(SHORTCUT_KEYS.previous, 'ArrowUp', { altKey: true })).toBe(false);
-    expect(press(SHORTCUT_KEYS.help, '?', { shiftKey: true })).toBe(true);
     expect(press(SHORTCUT_KEYS.archive, 'Delete')).toBe(true);
     expect(press(SHORTCUT_KEYS.archiveOnMac, 'Backspace')).toBe(true);
   });

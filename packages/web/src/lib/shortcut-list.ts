@@ -12,7 +12,8 @@ export const SHORTCUT_KEYS = {
   goTo: 'G',
   goToWorkspace: 'W',
   goToOrganiser: 'O',
-  help: 'shift+?',
+  /** Matched by the key it types, whatever the keyboard needs for it (Shift on most). */
+  help: '?',
   previous: 'ArrowUp',
   next: 'ArrowDown',
   left: 'ArrowLeft',

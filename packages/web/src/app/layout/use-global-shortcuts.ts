@@ -1,4 +1,3 @@
-import { useHotkeys } from '@mantine/hooks';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -32,18 +31,6 @@ export function useGlobalShortcuts(): void {
   const enabled = useShortcutsEnabled();
   const navigate = useNavigate();
 
-  useHotkeys([
-    [
-      SHORTCUT_KEYS.help,
-      (event) => {
-        if (!enabled || !mayAnswer(event)) return;
-        event.preventDefault();
-        openShortcutsHelp();
-      },
-      { preventDefault: false },
-    ],
-  ]);
-
   useEffect(() => {
     if (!enabled) return;
     const feed = createKeySequences({
@@ -52,8 +39,15 @@ export function useGlobalShortcuts(): void {
     });
     const handleKeyDown = (event: KeyboardEvent) => {
       if (MODIFIER_KEYS.has(event.key) || event.repeat) return;
+      const answer = mayAnswer(event);
+      // `?` is told by what it types: keyboards differ on the Shift it takes.
+      if (answer && event.key === SHORTCUT_KEYS.help) {
+        event.preventDefault();
+        openShortcutsHelp();
+        return;
+      }
       // Any other key breaks a sequence, so it is fed even when it is not ours to answer.
-      const path = feed(mayAnswer(event) ? event.key : '', event.timeStamp);
+      const path = feed(answer ? event.key : '', event.timeStamp);
       if (!path) return;
       event.preventDefault();
       void navigate(path);

@@ -1,11 +1,15 @@
 import { useSyncExternalStore } from 'react';
 
-/** The sections Item settings can open scrolled to (from the hover menu). */
+/** The sections Item settings can open scrolled to (from the hover menu, or a row's key). */
 export type ItemSettingsSection = 'targetDate' | 'share' | 'reminders';
 
 export interface ItemSettingsRequest {
   itemId: string;
   scrollTo?: ItemSettingsSection;
+  /** Also put the focus on the section's first control (opened from the keyboard). */
+  focus?: boolean;
+  /** Called once the modal closes (the opener may show what was changed there). */
+  onClose?: () => void;
 }
 
 /**
@@ -19,15 +23,29 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-/** Opens Item settings for an item, optionally scrolled to a section. */
-export function openItemSettings(itemId: string, scrollTo?: ItemSettingsSection): void {
-  request = scrollTo ? { itemId, scrollTo } : { itemId };
+/**
+ * Opens Item settings for an item, optionally scrolled to a section, and with `focus` the
+ * focus on that section's first control; `onClose` runs once it closes.
+ */
+export function openItemSettings(
+  itemId: string,
+  scrollTo?: ItemSettingsSection,
+  { focus = false, onClose }: Pick<ItemSettingsRequest, 'focus' | 'onClose'> = {},
+): void {
+  request = {
+    itemId,
+    ...(scrollTo ? { scrollTo } : {}),
+    ...(focus ? { focus } : {}),
+    ...(onClose ? { onClose } : {}),
+  };
   emit();
 }
 
 export function closeItemSettings(): void {
+  const closed = request;
   request = null;
   emit();
+  closed?.onClose?.();
 }
 
 function subscribe(listener: () => void) {
