@@ -17,6 +17,7 @@ interface ServerItem {
   completed: boolean;
   archivedDate: number | null;
   favourited: boolean;
+  prioritizable: boolean;
   priority: number | null;
   markedAsForToday: boolean;
 }
@@ -198,20 +199,106 @@ test('a box row: Enter renames it, Alt+→ opens it in the next pane; a read-onl
   await expect(rowIn(workspace, 'Club notices')).toBeVisible();
 });
 
-test('G then O goes to the Organizer, where Alt+↑ reorders priorities and Ctrl+T pins to Today', async ({
+test('T and S open Item settings at the target date and at sharing, focused; P prioritises', async ({
   page,
 }) => {
-  const { token } = await createLoggedInAccount(page.request, { label: 'keys-organizer' });
-  const box = await createBox(page.request, token, 'Errands');
-  await addTexts(page.request, token, box._id, ['Buy stamps', 'Renew passport', 'Book dentist']);
+  const { token } = await workspaceWith(page, 'keys-settings', { Holiday: ['Book the ferry'] });
+  await page.goto('/app/boxes');
+  const holiday = pane(page, 'Holiday');
+  const ferry = rowIn(holiday, 'Book the ferry');
+  await expect(ferry).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await expectSelected(ferry);
+  const ferryId = (await ferry.getAttribute('data-selectable-row')) ?? '';
+
+  await page.keyboard.press('t');
+  const settings = page.getByRole('dialog', { name: 'Book the ferry' });
+  await expect(settings.getByRole('button', { name: /^Target Date/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+  // The focus comes back to the row, so the keys go on.
+  await expectSelected(ferry);
+
+  await page.keyboard.press('s');
+  await expect(settings.getByLabel('Share with')).toBeFocused();
+  // The person search takes the first Escape (its list of names); the next one closes.
+  await page.keyboard.press('Escape');
+  if (await settings.isVisible()) await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+  await expectSelected(ferry);
+
+  await page.keyboard.press('p');
+  await expect(page.getByText('“Book the ferry” is in your Organiser now.')).toBeVisible();
+  await expect.poll(async () => (await itemOf(page.request, token, ferryId)).prioritizable).toBe(true);
+});
+
+test('in the Organizer, Ctrl+Enter marks an item done and Delete archives one; the next row is selected', async ({
+  page,
+}) => {
+  const { token } = await createLoggedInAccount(page.request, { label: 'keys-organizer-done' });
+  const box = await createBox(page.request, token, 'Chores');
+  await addTexts(page.request, token, box._id, ['Sweep the yard', 'Clean the gutters', 'Oil the gate']);
   const items = await itemsOf(page.request, token, box._id);
   const idOf = Object.fromEntries(items.map((item) => [item.title, item._id]));
-  // Ranked in Undated, in the order they were written.
   for (const [rank, item] of items.entries()) {
     await api(page.request, token, 'PUT', '/api/items/update-item', {
       itemId: item._id,
       prioritizable: true,
     });
+    await api(page.request, token, 'PUT', '/api/items/update-priority', {
+      itemId: item._id,
+      priority: (rank + 1) * 1000,
+    });
+  }
+  await putSessionToken(page, token);
+  await page.goto('/app/organiser');
+  const ranked = page.getByRole('group', { name: 'Prioritized', exact: true });
+  const row = (title: string) => ranked.getByRole('group', { name: title, exact: true });
+  await expect(row('Oil the gate')).toBeVisible();
+
+  await page.keyboard.press('ArrowDown');
+  await expectSelected(row('Sweep the yard'));
+  await page.keyboard.press('Control+Enter');
+  await expect(row('Sweep the yard')).toHaveCount(0);
+  await expectSelected(row('Clean the gutters'));
+  await expect
+    .poll(async () => (await itemOf(page.request, token, idOf['Sweep the yard'] ?? '')).completed)
+    .toBe(true);
+
+  await page.keyboard.press('Delete');
+  await expect(page.getByText('Item archived.')).toBeVisible();
+  await expect(row('Clean the gutters')).toHaveCount(0);
+  await expectSelected(row('Oil the gate'));
+  await expect
+    .poll(async () => (await itemOf(page.request, token, idOf['Clean the gutters'] ?? '')).archivedDate)
+    .not.toBeNull();
+  // Read again from the server, the lists agree.
+  await page.reload();
+  await expect(row('Oil the gate')).toBeVisible();
+  await expect(ranked.locator('[data-item-row]')).toHaveCount(1);
+});
+
+test('G then O goes to the Organizer, where Alt+↑ reorders priorities and Ctrl+T pins to Today', async ({
+  page,
+}) => {
+  const { token } = await createLoggedInAccount(page.request, { label: 'keys-organizer' });
+  const box = await createBox(page.request, token, 'Errands');
+  await addTexts(page.request, token, box._id, [
+    'Buy stamps',
+    'Renew passport',
+    'Book dentist',
+    'Post the letter',
+  ]);
+  const items = await itemsOf(page.request, token, box._id);
+  const idOf = Object.fromEntries(items.map((item) => [item.title, item._id]));
+  // Ranked in Undated, in the order they were written; the last one waits unranked.
+  for (const [rank, item] of items.entries()) {
+    await api(page.request, token, 'PUT', '/api/items/update-item', {
+      itemId: item._id,
+      prioritizable: true,
+    });
+    if (item.title === 'Post the letter') continue;
     await api(page.request, token, 'PUT', '/api/items/update-priority', {
       itemId: item._id,
       priority: (rank + 1) * 1000,
@@ -250,6 +337,20 @@ test('G then O goes to the Organizer, where Alt+↑ reorders priorities and Ctrl
   await expect(row('Renew passport')).toHaveAttribute('data-group', 'today');
   await expectSelected(row('Renew passport'));
   expect(page.context().pages()).toHaveLength(1);
+
+  // → goes to the Unprioritized list; Ctrl+T there ranks the item at the end of Today, and
+  // the selection follows it into the Prioritized list.
+  const waiting = page.getByRole('group', { name: 'Unprioritized', exact: true });
+  await page.keyboard.press('ArrowRight');
+  await expectSelected(waiting.getByRole('group', { name: 'Post the letter', exact: true }));
+  await page.keyboard.press('Control+t');
+  await expect(row('Post the letter')).toHaveAttribute('data-group', 'today');
+  await expectSelected(row('Post the letter'));
+  const letter = await itemOf(page.request, token, idOf['Post the letter'] ?? '');
+  expect(letter.markedAsForToday).toBe(true);
+  expect(letter.priority ?? 0).toBeGreaterThan(await priorityOf('Renew passport'));
+  await page.keyboard.press('ArrowUp');
+  await expectSelected(row('Renew passport'));
 
   // G then W goes back.
   await page.keyboard.press('g');

@@ -158,7 +158,10 @@ function ItemSettingsBody({ item, onClose, scrollTo, focusSection, renderReminde
     scrolled.current = true;
     const section = sections[scrollTo].current;
     section?.scrollIntoView({ block: 'start' });
-    if (focusSection) section?.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
+    const control = focusSection ? section?.querySelector<HTMLElement>(FIRST_CONTROL) : null;
+    // Marked too, so the modal's focus trap, which may start after this, picks the same control.
+    control?.setAttribute('data-autofocus', '');
+    control?.focus();
   });
 
   return (

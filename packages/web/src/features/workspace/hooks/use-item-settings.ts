@@ -17,6 +17,8 @@ export interface ItemSettingsRequest {
  * opener, so it stays open when the row that opened it goes away (archived, moved).
  */
 let request: ItemSettingsRequest | null = null;
+/** Where the focus was when the modal opened, to give it back when it closes. */
+let openedFrom: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -32,6 +34,7 @@ export function openItemSettings(
   scrollTo?: ItemSettingsSection,
   { focus = false, onClose }: Pick<ItemSettingsRequest, 'focus' | 'onClose'> = {},
 ): void {
+  if (!request && document.activeElement instanceof HTMLElement) openedFrom = document.activeElement;
   request = {
     itemId,
     ...(scrollTo ? { scrollTo } : {}),
@@ -43,9 +46,18 @@ export function openItemSettings(
 
 export function closeItemSettings(): void {
   const closed = request;
+  const back = openedFrom;
   request = null;
+  openedFrom = null;
   emit();
   closed?.onClose?.();
+  // The modal goes away rather than closing, so it cannot give the focus back itself: once it
+  // is gone, the focus returns to where it was (a row, a button), if that is still there.
+  if (back)
+    requestAnimationFrame(() => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && back.isConnected) back.focus();
+    });
 }
 
 function subscribe(listener: () => void) {
