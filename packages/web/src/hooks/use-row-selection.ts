@@ -17,13 +17,20 @@ export const SELECTABLE_ROW = 'data-selectable-row';
 const rowIn = (container: ParentNode | null | undefined, itemId: string) =>
   container?.querySelector<HTMLElement>(`[${SELECTABLE_ROW}="${CSS.escape(itemId)}"]`) ?? null;
 
-/**
- * Whether moving the selection may move the focus too: the focus is on nothing, or on a row
- * (or a control of a row) rather than in a field, a dialog or anywhere else.
- */
-function focusMayFollow(): boolean {
+/** The focus is on nothing, or on a row itself: a new selection may take it along. */
+function focusIsFree(): boolean {
   const active = document.activeElement;
   if (!active || active === document.body || active === document.documentElement) return true;
+  return active.hasAttribute(SELECTABLE_ROW);
+}
+
+/**
+ * The focus is still among the rows (on one, or on a control of one, not typing): a row the
+ * keyboard asked for may take it once it is drawn. Anywhere else, the person moved on.
+ */
+function focusIsAmongRows(): boolean {
+  const active = document.activeElement;
+  if (focusIsFree() || !active) return true;
   return active.closest(`[${SELECTABLE_ROW}]`) !== null && !isTypingTarget(active);
 }
 
@@ -96,7 +103,7 @@ export function useRowSelection({
     const wanted = focusWanted.current;
     if (!wanted) return;
     // The person went elsewhere meanwhile (a field, a dialog): the row no longer takes the focus.
-    if (!focusMayFollow()) {
+    if (!focusIsAmongRows()) {
       focusWanted.current = null;
       return;
     }
@@ -116,7 +123,8 @@ export function useRowSelection({
       // A new selection, or the selected row moving under the keyboard (Alt+↑): it stays in sight.
       if (isNew || (moved && focused)) {
         latest.current.reveal(selectedId);
-        if (focusMayFollow()) focusWhenDrawn(selectedId);
+        // A row selected by a click or by the focus on one of its controls keeps the focus where it is.
+        if (focusWanted.current === selectedId || focusIsFree()) focusWhenDrawn(selectedId);
       }
       return;
     }
@@ -135,7 +143,7 @@ export function useRowSelection({
     const ended = editedBefore.current;
     editedBefore.current = editingId;
     if (ended === null || ended === editingId || ended !== selectedId) return;
-    if (focusMayFollow()) focusWhenDrawn(ended);
+    if (focusIsFree()) focusWhenDrawn(ended);
   });
 
   const latestKeys = useRef({ enabled, positions, itemIds, neighbour, itemShortcuts });
@@ -159,7 +167,10 @@ export function useRowSelection({
         const at = positions.get(itemId) ?? -1;
         const step = (by: number) => {
           const next = itemIds[at + by];
-          if (next) select(next);
+          if (!next) return;
+          // Asked for from the keyboard: the focus follows, even from a control of this row.
+          focusWanted.current = next;
+          select(next);
         };
         const across = (side: 'left' | 'right') => {
           if (neighbour) focusRowIn(neighbour(side));
