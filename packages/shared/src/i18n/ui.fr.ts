@@ -299,7 +299,7 @@ export const uiFr: Record<UiKey, string> = {
   // Keyboard shortcuts: the Customization, the help dialog and the notices of row keys
   'settings.customizations.shortcuts': 'Raccourcis clavier',
   'settings.customizations.shortcutsDescription':
-    'Parcourez vos éléments et agissez sur eux au clavier. Appuyez sur ? pour voir tous les raccourcis.',
+    'Parcourez vos éléments et agissez sur eux au clavier. Appuyez sur «\u00a0?\u00a0» pour voir tous les raccourcis.',
   'shortcuts.title': 'Raccourcis clavier',
   'shortcuts.intro': 'Les raccourcis fonctionnent dès que vous ne tapez pas dans un champ.',
   'shortcuts.offNote':
