@@ -329,14 +329,21 @@ test('G then O goes to the Organizer, where Alt+↑ reorders priorities and Ctrl
     .toBe(true);
   await expectSelected(row('Renew passport'));
 
-  // Ctrl+T pins it to Today (and the browser opens no tab).
+  // Ctrl+T pins it to Today, and the page says the key is used (its default prevented). The
+  // default is the browser's: Chromium still opens a tab for it (see the README).
+  await page.evaluate(() => {
+    window.addEventListener('keydown', (event) => {
+      if (event.ctrlKey && event.key.toLowerCase() === 't')
+        document.body.dataset.ctrlT = String(event.defaultPrevented);
+    });
+  });
   await page.keyboard.press('Control+t');
+  await expect(page.locator('body')).toHaveAttribute('data-ctrl-t', 'true');
   await expect
     .poll(async () => (await itemOf(page.request, token, idOf['Renew passport'] ?? '')).markedAsForToday)
     .toBe(true);
   await expect(row('Renew passport')).toHaveAttribute('data-group', 'today');
   await expectSelected(row('Renew passport'));
-  expect(page.context().pages()).toHaveLength(1);
 
   // → goes to the Unprioritized list; Ctrl+T there ranks the item at the end of Today, and
   // the selection follows it into the Prioritized list.

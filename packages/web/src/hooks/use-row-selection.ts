@@ -8,8 +8,7 @@ import {
   useRef,
 } from 'react';
 import { selectItem, useItemSelection } from '../lib/item-selection';
-import { SHORTCUT_KEYS } from '../lib/shortcut-list';
-import { handleShortcutKeys, isTypingTarget, useShortcutsEnabled } from '../lib/shortcuts';
+import { handleShortcutKeys, isTypingTarget, SHORTCUT_KEYS, useShortcutsEnabled } from '../lib/shortcuts';
 
 /** The attribute that marks a row the keyboard selects; its value is the row's item id. */
 export const SELECTABLE_ROW = 'data-selectable-row';

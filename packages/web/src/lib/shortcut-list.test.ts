@@ -3,7 +3,8 @@ import { uiEnGb } from '@nestbox/shared/i18n/ui.en-gb';
 import { uiFr } from '@nestbox/shared/i18n/ui.fr';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { hotkeyLabels, SHORTCUT_GROUPS, SHORTCUT_KEYS, SHORTCUTS } from './shortcut-list';
+import { hotkeyLabels, SHORTCUT_GROUPS, SHORTCUTS } from './shortcut-list';
+import { SHORTCUT_KEYS } from './shortcuts';
 
 type Modifier = 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey';
 

@@ -4,6 +4,40 @@ import { useSyncExternalStore } from 'react';
 import { useUser } from './api/get-user';
 
 /**
+ * The key of every shortcut, as a Mantine hotkey (`mod` is Ctrl, or Cmd on a Mac). The
+ * handlers bind these, and the list of shortcuts (shortcut-list.ts) shows them: a key is
+ * named once.
+ */
+export const SHORTCUT_KEYS = {
+  commandPalette: 'mod+K',
+  quickCapture: 'Q',
+  undo: 'mod+Z',
+  goTo: 'G',
+  goToWorkspace: 'W',
+  goToOrganiser: 'O',
+  /** Matched by the key it types, whatever the keyboard needs for it (Shift on most). */
+  help: '?',
+  previous: 'ArrowUp',
+  next: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+  edit: 'Enter',
+  complete: 'mod+Enter',
+  moveUp: 'alt+ArrowUp',
+  moveDown: 'alt+ArrowDown',
+  openInNextPane: 'alt+ArrowRight',
+  archive: 'Delete',
+  /** The Mac's delete key sends Backspace: it archives too (and is labelled Delete there). */
+  archiveOnMac: 'Backspace',
+  favourite: 'F',
+  prioritise: 'P',
+  targetDate: 'T',
+  share: 'S',
+  pinToToday: 'mod+T',
+  clearSelection: 'Escape',
+} as const;
+
+/**
  * Whether the app answers its keyboard shortcuts: the person's 'Keyboard shortcuts'
  * Customization (on unless they turned it off). Every shortcut asks here, so one switch
  * stops them all.

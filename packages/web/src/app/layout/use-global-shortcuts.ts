@@ -1,11 +1,11 @@
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { SHORTCUT_KEYS } from '../../lib/shortcut-list';
 import {
   createKeySequences,
   isTypingTarget,
   openShortcutsHelp,
+  SHORTCUT_KEYS,
   useShortcutsEnabled,
 } from '../../lib/shortcuts';
 

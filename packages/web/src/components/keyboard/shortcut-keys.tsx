@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Kbd.layer.css';
 import { Kbd } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,9 @@ import { isApplePlatform } from '../../lib/shortcuts';
 import classes from './shortcut-keys.module.css';
 
 /**
+ * Kbd's styles come with this component (in Mantine's layer), so only the screens that show
+ * keys load them.
+ *
  * A shortcut's keys as the person's keyboard names them (Cmd on a Mac), each key a `<Kbd>`:
  * `Ctrl + K`, `G then W`, `↑ or ↓`.
  */

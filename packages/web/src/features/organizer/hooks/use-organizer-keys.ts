@@ -2,7 +2,7 @@ import type { HotkeyItem } from '@mantine/hooks';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { SHORTCUT_KEYS } from '../../../lib/shortcut-list';
+import { SHORTCUT_KEYS } from '../../../lib/shortcuts';
 import { organizerKey, removeOrganizerItem } from '../api/get-organizer';
 
 /**

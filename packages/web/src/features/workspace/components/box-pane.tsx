@@ -17,7 +17,7 @@ import { useAbilities } from '../../../hooks/use-abilities';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
 import { displayTitleIn } from '../../../lib/display-title';
-import { SHORTCUT_KEYS } from '../../../lib/shortcut-list';
+import { SHORTCUT_KEYS } from '../../../lib/shortcuts';
 import { useClosePane } from '../api/close-pane';
 import { useSetItemCompleted } from '../api/complete-item';
 import { useCreatePane } from '../api/create-pane';
