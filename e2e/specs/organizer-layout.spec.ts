@@ -137,7 +137,13 @@ test('a row is no button: its title, grip, date and pin are controls of their ow
     const interactive = 'button, a[href], input, select, textarea, [role="button"], [tabindex]';
     const found: string[] = [];
     for (const element of rows) {
-      if (element.matches(interactive)) found.push(`row is interactive: ${element.textContent}`);
+      // The row takes the focus only as the keyboard's selection: a group named by its title.
+      if (element.matches('button, a[href], input, select, textarea, [role="button"]')) {
+        found.push(`row is a control: ${element.textContent}`);
+      }
+      if (element.getAttribute('role') !== 'group' || !element.getAttribute('aria-label')) {
+        found.push(`row is not a named group: ${element.textContent}`);
+      }
       for (const control of Array.from(element.querySelectorAll(interactive))) {
         if (control.querySelector(interactive)) found.push(`nested: ${control.textContent}`);
         const label = control.getAttribute('aria-label');

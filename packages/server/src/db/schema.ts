@@ -39,6 +39,8 @@ export interface UsersTable {
   default_show_completed: Flag;
   default_auto_add_to_unprioritized: Flag;
   reminder_emails: Flag;
+  /** Customizations: keyboard shortcuts in the web app. */
+  shortcuts_enabled: Flag;
   prioritized_split_percentage: Generated<number>;
   unprioritized_order_by: Generated<UnprioritizedOrderColumn>;
   unprioritized_order_dir: Generated<OrderDirection>;

@@ -45,6 +45,7 @@ export const UserSchema = z
           .boolean()
           .describe("New boxes start with 'Automatically add new items to my Unprioritized list' on."),
         reminderEmails: z.boolean().describe('An e-mail is sent when one of my reminders fires.'),
+        shortcutsEnabled: z.boolean().describe('The web app answers its keyboard shortcuts.'),
       })
       .describe('Application Settings → Customizations (stored on the account).'),
   })
@@ -104,6 +105,7 @@ export const UpdateCustomizationsBodySchema = z
     defaultShowCompletedItems: z.boolean(msg('validation.invalidValue')).optional(),
     defaultAutoAddToUnprioritized: z.boolean(msg('validation.invalidValue')).optional(),
     reminderEmails: z.boolean(msg('validation.invalidValue')).optional(),
+    shortcutsEnabled: z.boolean(msg('validation.invalidValue')).optional(),
   })
   .meta({ id: 'UpdateCustomizationsBody' });
 

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { User } from '@nestbox/shared/users/user.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,12 +27,13 @@ describe(`customizations on ${testEngine}`, () => {
   const newBox = (title: string) =>
     api.ok<Item>('POST', '/api/items/create-item', { parentItemId: root, itemType: 'todoBox', title });
 
-  it('starts with every switch off and new boxes without the settings', async () => {
+  it('starts with keyboard shortcuts on, every other switch off and new boxes without the settings', async () => {
     const me = await api.ok<User>('GET', '/api/admin/users/get-user');
     expect(me.customizations).toEqual({
       defaultShowCompletedItems: false,
       defaultAutoAddToUnprioritized: false,
       reminderEmails: false,
+      shortcutsEnabled: true,
     });
     expect((await newBox('Plain')).settings).toEqual({
       showCompletedItems: false,
@@ -54,6 +56,7 @@ describe(`customizations on ${testEngine}`, () => {
       defaultShowCompletedItems: true,
       defaultAutoAddToUnprioritized: true,
       reminderEmails: false,
+      shortcutsEnabled: true,
     });
     await api.ok('PUT', '/api/admin/users/update-customizations', { reminderEmails: true });
     const me = await api.ok<User>('GET', '/api/admin/users/get-user');
@@ -61,6 +64,7 @@ describe(`customizations on ${testEngine}`, () => {
       defaultShowCompletedItems: true,
       defaultAutoAddToUnprioritized: true,
       reminderEmails: true,
+      shortcutsEnabled: true,
     });
     expect((await newBox('After')).settings).toEqual({
       showCompletedItems: true,
@@ -77,12 +81,43 @@ describe(`customizations on ${testEngine}`, () => {
     expect(text.settings).toEqual({ showCompletedItems: false, autoAddToUnprioritized: false });
   });
 
+  it('turns keyboard shortcuts off and on again, leaving the other switches alone', async () => {
+    const off = await api.ok<{ message: string; user: User }>(
+      'PUT',
+      '/api/admin/users/update-customizations',
+      { shortcutsEnabled: false },
+    );
+    expect(off.user.customizations.shortcutsEnabled).toBe(false);
+    const me = await api.ok<User>('GET', '/api/admin/users/get-user');
+    expect(me.customizations).toEqual({
+      defaultShowCompletedItems: true,
+      defaultAutoAddToUnprioritized: true,
+      reminderEmails: true,
+      shortcutsEnabled: false,
+    });
+    await api.ok('PUT', '/api/admin/users/update-customizations', { shortcutsEnabled: true });
+    expect((await api.ok<User>('GET', '/api/admin/users/get-user')).customizations.shortcutsEnabled).toBe(
+      true,
+    );
+  });
+
   it('refuses a value that is not a boolean with 400 and changes nothing; logged out gets 401', async () => {
     const bad = await api.send('PUT', '/api/admin/users/update-customizations', {
       reminderEmails: 'yes please',
     });
     expect(bad.status).toBe(400);
     expect((await api.ok<User>('GET', '/api/admin/users/get-user')).customizations.reminderEmails).toBe(true);
+    const badShortcuts = await api.send('PUT', '/api/admin/users/update-customizations', {
+      shortcutsEnabled: 'off',
+      reminderEmails: false,
+    });
+    expect(badShortcuts.status).toBe(400);
+    const { error } = (await badShortcuts.json()) as ErrorBody;
+    expect(error.fields?.shortcutsEnabled).toBe('This value is not valid.');
+    expect((await api.ok<User>('GET', '/api/admin/users/get-user')).customizations).toMatchObject({
+      shortcutsEnabled: true,
+      reminderEmails: true,
+    });
     expect((await api.send('PUT', '/api/admin/users/update-customizations', {}, 'nope')).status).toBe(401);
   });
 });

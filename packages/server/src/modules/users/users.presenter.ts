@@ -32,6 +32,7 @@ export function presentUser(row: UserRow, now: number = Date.now()): User {
       defaultShowCompletedItems: row.default_show_completed === 1,
       defaultAutoAddToUnprioritized: row.default_auto_add_to_unprioritized === 1,
       reminderEmails: row.reminder_emails === 1,
+      shortcutsEnabled: row.shortcuts_enabled === 1,
     },
   };
 }

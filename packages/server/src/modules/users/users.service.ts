@@ -149,7 +149,7 @@ export function createUsersService({
         rows.map((row) => ({ _id: row.id, name: row.name })),
       ),
 
-    /** Application Settings → Customizations: defaults for new boxes and reminder e-mails. */
+    /** Application Settings → Customizations: defaults for new boxes, reminder e-mails and keyboard shortcuts. */
     async updateCustomizations(user: UserRow, body: UpdateCustomizationsBody): Promise<UserRow> {
       const flag = (value: boolean) => (value ? 1 : 0);
       await updateUser(db, user.id, {
@@ -160,6 +160,7 @@ export function createUsersService({
           ? { default_auto_add_to_unprioritized: flag(body.defaultAutoAddToUnprioritized) }
           : {}),
         ...(body.reminderEmails !== undefined ? { reminder_emails: flag(body.reminderEmails) } : {}),
+        ...(body.shortcutsEnabled !== undefined ? { shortcuts_enabled: flag(body.shortcutsEnabled) } : {}),
         updated_at: now(),
       });
       return (await findUserById(db, user.id)) ?? user;

@@ -1,7 +1,8 @@
-import { Anchor, Center, Divider, Group, Loader, Modal } from '@mantine/core';
+import { Anchor, Box, Center, Divider, Group, Loader, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import {
+  IconKeyboard,
   IconLayoutColumns,
   IconLayoutDashboard,
   IconLayoutRows,
@@ -21,6 +22,7 @@ import { WorkspaceSettingsModal } from '../../features/workspace/components/work
 import { openItemSettings } from '../../features/workspace/hooks/use-item-settings';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { toggleWorkspaceLayout } from '../../lib/preferences';
+import { openShortcutsHelp } from '../../lib/shortcuts';
 
 const ICON = { size: 20, stroke: 1.7 } as const;
 
@@ -80,6 +82,14 @@ export function AppHeader() {
           icon={<IconSettings {...ICON} />}
           onClick={settings.open}
         />
+        {/* Phones seldom have a keyboard: the shortcuts' help stays off their crowded header. */}
+        <Box visibleFrom="sm">
+          <HeaderAction
+            label={t('shortcuts.title')}
+            icon={<IconKeyboard {...ICON} />}
+            onClick={openShortcutsHelp}
+          />
+        </Box>
         <HeaderAction label={t('header.logout')} icon={<IconLogout {...ICON} />} to={PAGE_PATHS.logout} />
       </Group>
 

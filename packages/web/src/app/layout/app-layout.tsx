@@ -4,7 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Z_INDEX } from '@nestbox/shared/constants';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/feedback/page-loader';
@@ -19,9 +19,28 @@ import { changeLocale, currentLocale } from '../../lib/i18n';
 import { showNotificationKeptForReload } from '../../lib/notify';
 import { saveTooltipsEnabled } from '../../lib/preferences';
 import type { SessionEndedState } from '../../lib/session';
+import { useShortcutsHelpOpen } from '../../lib/shortcuts';
 import { requestNotifications } from '../notifications-host';
 import { AppHeader } from './app-header';
+import { useGlobalShortcuts } from './use-global-shortcuts';
 import { useLiveUpdates } from './use-live-updates';
+
+/** The shortcuts' help, loaded the first time it opens. */
+const ShortcutsHelp = lazy(async () => ({ default: (await import('./shortcuts-help')).ShortcutsHelp }));
+
+/** The keys every signed-in page answers (go to a page, show the shortcuts), and their help. */
+function KeyboardShortcuts() {
+  useGlobalShortcuts();
+  const helpOpen = useShortcutsHelpOpen();
+  // Once loaded it stays, so the dialog closes as dialogs do (and gives the focus back).
+  const [helpLoaded, setHelpLoaded] = useState(false);
+  if (helpOpen && !helpLoaded) setHelpLoaded(true);
+  return helpLoaded ? (
+    <Suspense fallback={null}>
+      <ShortcutsHelp />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Every `/app` page, and what only they use (confirmation modals). It re-renders on each location change (it reads the location), and each
@@ -90,6 +109,7 @@ export function AppLayout() {
             <RemindersSection itemId={item._id} readonly={!item.abilities.setReminders} />
           )}
         />
+        <KeyboardShortcuts />
       </AppShell>
     </ModalsProvider>
   );

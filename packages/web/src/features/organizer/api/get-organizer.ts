@@ -68,6 +68,23 @@ export function patchOrganizerItems(
   return before;
 }
 
+/**
+ * Takes an item out of the cached Organizer at once (it left: done, archived, no longer
+ * prioritizable); answers the cache before, to put back.
+ */
+export function removeOrganizerItem(queryClient: QueryClient, itemId: string): OrganizerPages | undefined {
+  const before = queryClient.getQueryData<OrganizerPages>(organizerKey);
+  if (before)
+    queryClient.setQueryData<OrganizerPages>(organizerKey, {
+      ...before,
+      pages: before.pages.map((page) => ({
+        ...page,
+        organizerItems: page.organizerItems.filter((item) => item._id !== itemId),
+      })),
+    });
+  return before;
+}
+
 /** The Organizer's pages in the cache (the first one is also fetched early: app/prefetch.ts). */
 export function getOrganizerQueryOptions() {
   return infiniteQueryOptions({

@@ -27,7 +27,7 @@ type OrganizerItemRowProps = Omit<VirtualRowProps<unknown>, 'row'> & {
  * drags it from anywhere, the keyboard by its grip (Space lifts, the arrows move, Space drops);
  * its title is a button that opens the item in the workspace (dive down, as shift-click on the
  * row does), and the list's own cells and buttons come after it. Plain elements: thousands of
- * rows scroll by.
+ * rows scroll by. The keyboard selects the row itself (see useRowSelection).
  */
 export function OrganizerItemRow({
   item,
@@ -39,10 +39,12 @@ export function OrganizerItemRow({
   onDiveDown,
   data,
   t,
+  selectable,
   children,
 }: OrganizerItemRowProps) {
   const title = displayTitleIn(t, item);
-  const handleShiftClick = (event: MouseEvent) => {
+  const handleClick = (event: MouseEvent<HTMLDivElement>) => {
+    selectable?.onClick();
     if (!event.shiftKey) return;
     event.preventDefault();
     onDiveDown(item);
@@ -50,8 +52,8 @@ export function OrganizerItemRow({
   // The mouse and touch sensors on the row; the keyboard one on the grip.
   const { onKeyDown, ...pointerListeners } = drag?.listeners ?? {};
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: shift-click on the row is the mouse's shortcut for its title button, which the keyboard reaches.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: as above; the title button opens the item from the keyboard.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: shift-click on the row is the mouse's shortcut for its title button, and Enter on the selected row the keyboard's.
+    // biome-ignore lint/a11y/useSemanticElements: a row named for its item, not a form's fieldset.
     <div
       ref={(element) => {
         drag?.setNodeRef(element);
@@ -59,7 +61,11 @@ export function OrganizerItemRow({
       }}
       data-index={index}
       {...pointerListeners}
-      onClick={handleShiftClick}
+      {...selectable}
+      // A named group (its title), so a screen reader says which row the keyboard is on.
+      role="group"
+      aria-label={title}
+      onClick={handleClick}
       style={style}
       className={`${classes.row} ${columns}`}
       data-dragging={drag ? undefined : true}

@@ -4,19 +4,22 @@ import { DatesProvider } from '@mantine/dates';
 import { IconAlertTriangle, IconListDetails } from '@tabler/icons-react';
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/fr';
+import { UNPRIORITIZED_DROPPABLE_ID } from '@nestbox/shared/constants';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { type CSSProperties, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PointerDnd } from '../../../components/dnd/pointer-dnd';
+import { useArrowKeysEnterRows } from '../../../hooks/use-row-selection';
 import { useUser } from '../../../lib/api/get-user';
 import { useOrganizer } from '../api/get-organizer';
 import { useSavePrioritizedWidth, useSaveUnprioritizedOrder } from '../api/save-organizer-preferences';
 import { useDiveDown } from '../hooks/use-dive-down';
 import { useNow } from '../hooks/use-now';
 import { useOrganizerActions } from '../hooks/use-organizer-actions';
+import { type ItemKeyCommands, useOrganizerKeys } from '../hooks/use-organizer-keys';
 import { prioritizedRows, unprioritizedRows } from '../organizer-rows';
 import classes from './organizer-lists.module.css';
-import { PrioritizedHeader, PrioritizedList } from './prioritized-list';
+import { PRIORITIZED_DROPPABLE_ID, PrioritizedHeader, PrioritizedList } from './prioritized-list';
 import { SplitHandle } from './split-handle';
 import { UnprioritizedHeader, UnprioritizedList } from './unprioritized-list';
 import type { OrganizerDragSource } from './virtual-droppable';
@@ -43,8 +46,11 @@ function OrganizerRegion({
   );
 }
 
-/** The Organizer (SPEC §2): the Prioritized and Unprioritized lists, side by side or stacked. */
-export function OrganizerLists() {
+/**
+ * The Organizer (SPEC §2): the Prioritized and Unprioritized lists, side by side or stacked.
+ * `commands` are what keys do to an item wherever it shows (the app hands them over).
+ */
+export function OrganizerLists({ commands }: { commands: ItemKeyCommands }) {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const organizer = useOrganizer();
@@ -78,7 +84,7 @@ export function OrganizerLists() {
             </Button>
           </Alert>
         ) : null}
-        <OrganizerBoard items={organizer.data.organizerItems} timeZone={user.timezone} />
+        <OrganizerBoard items={organizer.data.organizerItems} timeZone={user.timezone} commands={commands} />
       </>
     );
   }
@@ -106,7 +112,18 @@ export function OrganizerLists() {
   );
 }
 
-function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone: string }) {
+/** The selection's scope in the Organizer: both lists share it, as they share one keyboard. */
+const ORGANIZER_SCOPE = 'organizer';
+
+function OrganizerBoard({
+  items,
+  timeZone,
+  commands,
+}: {
+  items: OrganizerItem[];
+  timeZone: string;
+  commands: ItemKeyCommands;
+}) {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const now = useNow();
@@ -118,7 +135,7 @@ function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone:
     () => unprioritizedRows(items, unprioritizedListOrderBy, unprioritizedListOrderByDir),
     [items, unprioritizedListOrderBy, unprioritizedListOrderByDir],
   );
-  const { reindexing, handleDrop, togglePin, setTargetDate } = useOrganizerActions({
+  const { reindexing, handleDrop, togglePin, setTargetDate, moveBy, pinToToday } = useOrganizerActions({
     items,
     rows,
     now,
@@ -126,12 +143,34 @@ function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone:
   });
   const diveDown = useDiveDown();
   const handleDiveDown = useCallback((item: OrganizerItem) => void diveDown(item), [diveDown]);
+  const itemShortcuts = useOrganizerKeys({ items, commands, onOpen: handleDiveDown, moveBy, pinToToday });
   const saveWidth = useSavePrioritizedWidth();
   const saveOrder = useSaveUnprioritizedOrder();
   const [resizing, setResizing] = useState<number | null>(null);
   const split = resizing ?? prioritizedSplitPercentage;
   const listsRef = useRef<HTMLDivElement | null>(null);
   const hasPrioritized = rows.some((row) => row.kind === 'item');
+
+  // One keyboard selection over both lists: ← and → go from one to the other; an item that
+  // moves between them (pinned to Today) stays selected.
+  useArrowKeysEnterRows(() => listsRef.current);
+  const listElement = (listId: string) =>
+    listsRef.current?.querySelector(`[data-list-id="${CSS.escape(listId)}"]`) ?? null;
+  const waitingIds = useMemo(() => new Set(waiting.map((item) => item._id)), [waiting]);
+  const rankedIds = useMemo(() => new Set(rows.map((row) => row.id)), [rows]);
+  const prioritizedSelection = {
+    scope: ORGANIZER_SCOPE,
+    neighbour: (side: 'left' | 'right') =>
+      side === 'right' ? listElement(UNPRIORITIZED_DROPPABLE_ID) : null,
+    shownElsewhere: (itemId: string) => waitingIds.has(itemId),
+    itemShortcuts,
+  };
+  const unprioritizedSelection = {
+    scope: ORGANIZER_SCOPE,
+    neighbour: (side: 'left' | 'right') => (side === 'left' ? listElement(PRIORITIZED_DROPPABLE_ID) : null),
+    shownElsewhere: (itemId: string) => rankedIds.has(itemId),
+    itemShortcuts,
+  };
 
   const announce = useMemo(
     () => ({
@@ -176,6 +215,7 @@ function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone:
             onTogglePin={togglePin}
             onTargetDate={setTargetDate}
             onDiveDown={handleDiveDown}
+            selection={prioritizedSelection}
           />
         </OrganizerRegion>
         <SplitHandle
@@ -203,6 +243,7 @@ function OrganizerBoard({ items, timeZone }: { items: OrganizerItem[]; timeZone:
             timeZone={timeZone}
             locale={locale}
             onDiveDown={handleDiveDown}
+            selection={unprioritizedSelection}
             overlay={
               waiting.length === 0 ? (
                 <EmptyState

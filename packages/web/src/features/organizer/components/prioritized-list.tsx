@@ -8,7 +8,7 @@ import type { PrioritizedRow } from '../organizer-rows';
 import { ITEM_ROW_HEIGHT, OrganizerItemRow } from './organizer-item-row';
 import classes from './organizer-lists.module.css';
 import { TargetDateCell } from './target-date-cell';
-import { VirtualDropList, type VirtualRowProps } from './virtual-droppable';
+import { type ListSelection, VirtualDropList, type VirtualRowProps } from './virtual-droppable';
 
 export const PRIORITIZED_DROPPABLE_ID = 'prioritizedItems';
 const GROUP_ROW_HEIGHT = 36;
@@ -24,6 +24,7 @@ interface PrioritizedListProps {
   onTogglePin: (item: OrganizerItem) => void;
   onTargetDate: (item: OrganizerItem, priorityTargetDate: number | null) => void;
   onDiveDown: (item: OrganizerItem) => void;
+  selection: ListSelection;
 }
 
 /** The Prioritized list: Today, each dated day, Undated; items by priority within each. */
@@ -34,6 +35,7 @@ export function PrioritizedList({
   onTogglePin,
   onTargetDate,
   onDiveDown,
+  selection,
 }: PrioritizedListProps) {
   const { t } = useTranslation();
 
@@ -48,7 +50,7 @@ export function PrioritizedList({
   );
 
   const renderRow = useCallback(
-    ({ row, drag, style, measureRef, index }: VirtualRowProps<PrioritizedRow>) => {
+    ({ row, drag, style, measureRef, index, selectable }: VirtualRowProps<PrioritizedRow>) => {
       if (row.kind === 'group') {
         return (
           <div
@@ -75,6 +77,7 @@ export function PrioritizedList({
           columns={classes.prioritizedColumns}
           onDiveDown={onDiveDown}
           t={t}
+          selectable={selectable}
           data={{ 'data-group': row.group, 'data-overdue': overdue || undefined }}
         >
           <TargetDateCell
@@ -111,6 +114,7 @@ export function PrioritizedList({
       renderRow={renderRow}
       showGap
       label={t('organiser.prioritized')}
+      selection={selection}
     />
   );
 }

@@ -12,7 +12,7 @@ import type { TranslationKey } from '../../../lib/i18n';
 import { formatShortDate } from '../format-dates';
 import { ITEM_ROW_HEIGHT, OrganizerItemRow } from './organizer-item-row';
 import classes from './organizer-lists.module.css';
-import { VirtualDropList, type VirtualRowProps } from './virtual-droppable';
+import { type ListSelection, VirtualDropList, type VirtualRowProps } from './virtual-droppable';
 
 interface UnprioritizedListProps {
   items: readonly OrganizerItem[];
@@ -20,6 +20,7 @@ interface UnprioritizedListProps {
   locale: string;
   onDiveDown: (item: OrganizerItem) => void;
   overlay?: ReactNode;
+  selection: ListSelection;
 }
 
 type UnprioritizedRow = { id: string; item: OrganizerItem };
@@ -27,12 +28,19 @@ const itemRowHeight = () => ITEM_ROW_HEIGHT;
 const titleOf = (row: UnprioritizedRow) => row.item.title;
 
 /** The Unprioritized list: prioritizable items waiting for a priority, in the chosen order. */
-export function UnprioritizedList({ items, timeZone, locale, onDiveDown, overlay }: UnprioritizedListProps) {
+export function UnprioritizedList({
+  items,
+  timeZone,
+  locale,
+  onDiveDown,
+  overlay,
+  selection,
+}: UnprioritizedListProps) {
   const { t } = useTranslation();
   const rows: UnprioritizedRow[] = useMemo(() => items.map((item) => ({ id: item._id, item })), [items]);
 
   const renderRow = useCallback(
-    ({ row: { item }, drag, style, measureRef, index }: VirtualRowProps<UnprioritizedRow>) => (
+    ({ row: { item }, drag, style, measureRef, index, selectable }: VirtualRowProps<UnprioritizedRow>) => (
       <OrganizerItemRow
         item={item}
         drag={drag}
@@ -42,6 +50,7 @@ export function UnprioritizedList({ items, timeZone, locale, onDiveDown, overlay
         columns={classes.unprioritizedColumns}
         onDiveDown={onDiveDown}
         t={t}
+        selectable={selectable}
       >
         <span className={classes.parent}>{item.parentTitle ?? t('item.parent.sharedWithYou')}</span>
         <span className={classes.created}>{formatShortDate(item.createdDate, timeZone, locale, true)}</span>
@@ -60,6 +69,7 @@ export function UnprioritizedList({ items, timeZone, locale, onDiveDown, overlay
       showGap={false}
       overlay={overlay}
       label={t('organiser.unprioritized')}
+      selection={selection}
     />
   );
 }

@@ -9,11 +9,18 @@ import {
   type RefObject,
   useCallback,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
 import type { GapRow } from '../../../components/dnd/drop-gaps';
 import { type DragSource, useDropList } from '../../../components/dnd/pointer-dnd';
+import {
+  type RowHandlers,
+  type RowSelectionOptions,
+  selectableRow,
+  useRowSelection,
+} from '../../../hooks/use-row-selection';
 import { measureRowLazily } from '../../../lib/measure-row';
 import classes from './organizer-lists.module.css';
 
@@ -34,6 +41,8 @@ export interface VirtualRowProps<Row> {
   /** The virtualiser measures the row (titles wrap, so rows differ in height). */
   measureRef?: (element: HTMLElement | null) => void;
   index?: number;
+  /** What makes the row one the keyboard selects (absent for headings and the dragged copy). */
+  selectable?: ReturnType<typeof selectableRow>;
 }
 
 /** What an Organizer row hands the drag and drop: enough to draw the dragged copy. */
@@ -56,7 +65,12 @@ interface VirtualDropListProps<Row extends { id: string }> {
   /** Shown over the (empty) list, which still takes drops. */
   overlay?: ReactNode;
   label: string;
+  /** The keyboard's selection among the list's item rows (see useRowSelection). */
+  selection: ListSelection;
 }
+
+/** How a list's rows are selected, beyond what the list itself knows (its rows, its scroll). */
+export type ListSelection = Omit<RowSelectionOptions, 'itemIds' | 'reveal' | 'container'>;
 
 const OVERSCAN = 6;
 /** Below this width the lists are stacked and the page scrolls, not each list (SPEC §9: 768 px). */
@@ -132,6 +146,10 @@ interface VirtualItemProps<Row extends { id: string }> {
   title: string;
   renderRow: (props: VirtualRowProps<Row>) => ReactElement;
   measureRef: (element: HTMLElement | null) => void;
+  selected: boolean;
+  tabIndex: 0 | -1 | undefined;
+  /** Stable: the row's selection handlers. */
+  handlers: RowHandlers;
 }
 
 /**
@@ -147,6 +165,9 @@ const VirtualItem = memo(function VirtualItem<Row extends { id: string }>({
   title,
   renderRow,
   measureRef,
+  selected,
+  tabIndex,
+  handlers,
 }: VirtualItemProps<Row>) {
   const render = () => renderRow({ row, drag: null, style: {} });
   const data: OrganizerDragSource<Row> = { listId, index, title, row, render };
@@ -161,6 +182,7 @@ const VirtualItem = memo(function VirtualItem<Row extends { id: string }>({
     drag: heading ? null : { setNodeRef, setActivatorNodeRef, attributes, listeners, isDragging },
     style: { position: 'absolute', top, left: 0, right: 0 },
     measureRef,
+    ...(heading ? {} : { selectable: selectableRow(row.id, { selected, tabIndex, handlers }) }),
   });
 }) as <Row extends { id: string }>(props: VirtualItemProps<Row>) => ReactElement;
 
@@ -186,9 +208,20 @@ function ListBody<Row extends { id: string }>({
   scrollRef,
   sizerRef,
   margin,
+  selection,
 }: ListBodyProps<Row>) {
   const ownSizer = useRef<HTMLDivElement | null>(null);
   const sizer = sizerRef ?? ownSizer;
+  const itemIds = useMemo(() => rows.flatMap((row) => (isHeading?.(row) ? [] : [row.id])), [rows, isHeading]);
+  const { selectedId, tabIndexOf, handlers } = useRowSelection({
+    ...selection,
+    itemIds,
+    reveal: (itemId) => {
+      const at = rows.findIndex((row) => row.id === itemId);
+      if (at >= 0) virtualizer.scrollToIndex(at, { align: 'auto' });
+    },
+    container: () => sizer.current,
+  });
   const gapRows = useCallback(
     (): GapRow[] =>
       virtualizer.measurementsCache.map((measured, index) => {
@@ -228,6 +261,9 @@ function ListBody<Row extends { id: string }>({
             title={titleOf(row)}
             renderRow={renderRow}
             measureRef={measureRef}
+            selected={row.id === selectedId}
+            tabIndex={tabIndexOf(row.id)}
+            handlers={handlers}
           />
         );
       })}
@@ -245,6 +281,7 @@ function ListBody<Row extends { id: string }>({
         className={scrollRef ? classes.scroller : classes.pageList}
         role="group"
         aria-label={label}
+        data-list-id={listId}
         data-dragging-over={gap !== null || undefined}
       >
         {body}

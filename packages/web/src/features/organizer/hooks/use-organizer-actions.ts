@@ -19,8 +19,8 @@ interface Context {
 }
 
 /**
- * What the Organizer does: drops (into, out of and within the Prioritized list), pinning to
- * Today and target dates. Each change shows at once and is saved; when the shared rule says
+ * What the Organizer does: drops (into, out of and within the Prioritized list) and their
+ * keyboard twins (Alt+↑, Alt+↓), pinning to Today and target dates. Each change shows at once and is saved; when the shared rule says
  * the priorities are too close, a full reindex follows, 'Re-indexing items...' shows, the
  * items are refetched and the flag clears after 2 s (SPEC §4).
  */
@@ -85,5 +85,38 @@ export function useOrganizerActions({ items, rows, now, timeZone }: Context) {
     [save],
   );
 
-  return { reindexing, handleDrop, togglePin, setTargetDate };
+  /**
+   * Alt+↑ / Alt+↓: one place up or down the Prioritized list, as a drop there would; past the
+   * edge of its group the item joins the next group (Today's mark or that day's date with it).
+   */
+  const moveBy = useCallback(
+    (item: OrganizerItem, by: -1 | 1) => {
+      const at = rows.findIndex((row) => row.id === item._id);
+      // Counted among the rows without the item: above the Today marker, or past the last row, it stays.
+      const index = at + by;
+      if (at < 0 || index < 1 || index >= rows.length) return;
+      const { body, needsReindex } = dropIntoPrioritized(rows, item, index, now, timeZone);
+      void save(body, needsReindex);
+    },
+    [rows, now, timeZone, save],
+  );
+
+  /** Ctrl+T: pinned to Today or unpinned; an item without a priority joins the end of Today. */
+  const pinToToday = useCallback(
+    (item: OrganizerItem) => {
+      if (item.priority !== null) return togglePin(item);
+      const endOfToday = rows.findIndex((row, index) => index > 0 && row.kind === 'group');
+      const { body, needsReindex } = dropIntoPrioritized(
+        rows,
+        item,
+        endOfToday === -1 ? rows.length : endOfToday,
+        now,
+        timeZone,
+      );
+      void save(body, needsReindex);
+    },
+    [rows, now, timeZone, save, togglePin],
+  );
+
+  return { reindexing, handleDrop, togglePin, setTargetDate, moveBy, pinToToday };
 }

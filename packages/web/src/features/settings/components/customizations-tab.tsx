@@ -9,8 +9,9 @@ import { saveTooltipsEnabled } from '../../../lib/preferences';
 import { useUpdateCustomizations } from '../api/update-customizations';
 
 /**
- * Application Settings → Customizations: tooltips, the settings new boxes start with, and
- * reminder e-mails, all kept on the account. Each switch saves as soon as it flips.
+ * Application Settings → Customizations: tooltips, keyboard shortcuts, the settings new boxes
+ * start with, and reminder e-mails, all kept on the account. Each switch saves as soon as it
+ * flips.
  */
 export function CustomizationsTab() {
   const { t } = useTranslation();
@@ -41,6 +42,13 @@ export function CustomizationsTab() {
             saveTooltipsEnabled(enabled);
             saveSettings.mutate({ tooltipsEnabled: enabled }, { onError: notifyError });
           }}
+        />
+        <Switch
+          size="md"
+          label={t('settings.customizations.shortcuts')}
+          description={t('settings.customizations.shortcutsDescription')}
+          checked={customizations.shortcutsEnabled}
+          onChange={(event) => save({ shortcutsEnabled: event.currentTarget.checked })}
         />
       </Stack>
       <Divider />

@@ -1,4 +1,5 @@
 import { ActionIcon, EmptyState, Group, Menu, Paper, Title, Tooltip } from '@mantine/core';
+import type { HotkeyItem } from '@mantine/hooks';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import {
   IconAlignLeft,
@@ -16,6 +17,7 @@ import { useAbilities } from '../../../hooks/use-abilities';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
 import { displayTitleIn } from '../../../lib/display-title';
+import { SHORTCUT_KEYS } from '../../../lib/shortcuts';
 import { useClosePane } from '../api/close-pane';
 import { useSetItemCompleted } from '../api/complete-item';
 import { useCreatePane } from '../api/create-pane';
@@ -25,6 +27,8 @@ import { paneRows } from '../api/pane-contents';
 import { useReplaceInWorkspace } from '../api/replace-in-workspace';
 // Drag and drop and search panes
 import { useCreateSearchPane } from '../api/search-pane';
+import { useItemCommands } from '../hooks/use-item-commands';
+import { useMoveDrop } from '../hooks/use-move-drop';
 import { useTextOutliner } from '../hooks/use-text-outliner';
 import classes from './box-pane.module.css';
 import { BoxSettingsModal } from './box-settings-modal';
@@ -69,6 +73,8 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const headingId = useId();
   const [createBoxOpen, setCreateBoxOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  /** The box row being renamed in place (Enter on the selected row). */
+  const [renamingId, setRenamingId] = useState<string | null>(null);
   const insertButton = useRef<HTMLButtonElement>(null);
 
   const contents = useItemsForPane(itemId);
@@ -82,6 +88,8 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const openBoxesIn = useUser().workspace.settings.openBoxesIn;
   const notifyFailure = useNotifyFailure();
   const createSearchPane = useCreateSearchPane();
+  const commands = useItemCommands();
+  const moveDrop = useMoveDrop();
 
   const rows = useMemo(() => (contents.data ? paneRows(contents.data) : []), [contents.data]);
   const box = contents.data?.item ?? initialBox;
@@ -108,6 +116,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   // reach the latest render's functions through this ref, so none of them goes stale.
   const rowActions = {
     open: handleOpenBox,
+    renameDone: () => setRenamingId(null),
     startEditing: outliner.startEditing,
     commit: outliner.commit,
     cancel: outliner.cancel,
@@ -128,7 +137,9 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
       item.itemType === 'todoBox' ? (
         <BoxItemRow
           item={item}
+          editing={editing}
           onOpen={() => latest.current.open(item)}
+          onRenameDone={() => latest.current.renameDone()}
           onToggleCompleted={(completed) => latest.current.setCompleted(item, completed)}
         />
       ) : (
@@ -144,6 +155,50 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
     [],
   );
 
+  // The keys of a selected row (beyond moving the selection), as far as the item's abilities go.
+  const itemShortcuts = (item: Item): HotkeyItem[] => {
+    const K = SHORTCUT_KEYS;
+    const { edit, move } = item.abilities;
+    const moveBy = (by: number) => {
+      if (!move) return void commands.refuse();
+      const items = contents.data?.items ?? [];
+      const sourceIndex = items.findIndex((candidate) => candidate._id === item._id);
+      const destIndex = sourceIndex + by;
+      if (sourceIndex < 0 || destIndex < 0 || destIndex >= items.length) return;
+      moveDrop({ sourceBoxId: itemId, sourceIndex, destBoxId: itemId, destIndex });
+    };
+    const archive = () => void commands.archive(item);
+    return [
+      [
+        K.edit,
+        () => {
+          if (!edit) void commands.refuse();
+          else if (item.itemType === 'todoBox') setRenamingId(item._id);
+          else outliner.startEditing(item);
+        },
+      ],
+      [K.complete, () => (edit ? rowActions.setCompleted(item, !item.completed) : void commands.refuse())],
+      [K.moveUp, () => moveBy(-1)],
+      [K.moveDown, () => moveBy(1)],
+      [
+        K.openInNextPane,
+        () => {
+          if (item.itemType !== 'todoBox') return;
+          createPane.mutate(
+            { pos: paneIndex + 1, itemId: item._id },
+            { onError: (error) => notifyFailure(error, 'boxes.addFailed') },
+          );
+        },
+      ],
+      [K.archive, archive],
+      [K.archiveOnMac, archive],
+      [K.favourite, () => void commands.toggleFavourite(item)],
+      [K.prioritise, () => void commands.togglePrioritizable(item)],
+      [K.targetDate, () => commands.openSettingsAt(item, 'targetDate')],
+      [K.share, () => commands.openSettingsAt(item, 'share')],
+    ];
+  };
+
   let body: ReactNode;
   if (contents.isPending) {
     body = <PaneLoading label={t('pane.loading')} />;
@@ -151,7 +206,8 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
     body = <PaneLoadFailed message={t('boxes.itemsLoadFailed')} onRetry={() => void contents.refetch()} />;
   } else {
     const { items } = contents.data;
-    const { draftKey, queued, anchorId, editingItemId } = outliner;
+    const { draftKey, queued, anchorId } = outliner;
+    const editingItemId = outliner.editingItemId ?? renamingId;
     // New lines (queued, then the one being typed) sit right after their anchor, else at the end.
     const newLines =
       queued.length > 0 || draftKey !== null ? (
@@ -179,6 +235,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
         newLines={newLines}
         newLinesAfterId={linesAtEnd ? null : (anchorId ?? null)}
         renderItem={renderItem}
+        itemShortcuts={itemShortcuts}
         empty={
           <EmptyState
             py="xl"

@@ -9,24 +9,29 @@ import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useSaveBoxItem } from '../api/save-box-item';
 import classes from './box-pane.module.css';
 
-/** The pane's heading; a box you may edit is renamed in place (Enter saves, Escape cancels). */
-export function BoxTitle({ box, title, headingId }: { box: Item; title: string; headingId: string }) {
+interface BoxTitleEditorProps {
+  box: Item;
+  /** The edit ended: saved, cancelled, or left unchanged. */
+  onDone: () => void;
+  className?: string;
+  size?: 'sm' | 'md';
+}
+
+/**
+ * Renames a box in place: Enter saves (a reserved or empty name is refused under the field),
+ * Escape cancels, and leaving a title unchanged ends the edit. The pane's heading and a box's
+ * row in its parent's pane both rename with it.
+ */
+export function BoxTitleEditor({ box, onDone, className, size }: BoxTitleEditorProps) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<string | null>(null);
+  const [draft, setDraft] = useState(box.title);
   const [error, setError] = useState<string | undefined>();
   const saveBox = useSaveBoxItem();
   const notifyFailure = useNotifyFailure();
-  // A Workspace keeps its name.
-  const editable = useAbilities(box).edit && !box.isRootBox;
-
-  const handleCancel = () => {
-    setDraft(null);
-    setError(undefined);
-  };
 
   const handleSave = () => {
-    if (draft === null || saveBox.isPending) return;
-    if (draft.trim() === box.title) return handleCancel();
+    if (saveBox.isPending) return;
+    if (draft.trim() === box.title) return onDone();
     const invalid = boxTitleError(draft);
     if (invalid) {
       setError(t(invalid));
@@ -35,7 +40,7 @@ export function BoxTitle({ box, title, headingId }: { box: Item; title: string; 
     saveBox.mutate(
       { itemId: box._id, title: draft.trim() },
       {
-        onSuccess: handleCancel,
+        onSuccess: onDone,
         onError: (failure) => notifyFailure(failure, 'boxes.titleSaveFailed'),
       },
     );
@@ -47,42 +52,50 @@ export function BoxTitle({ box, title, headingId }: { box: Item; title: string; 
       handleSave();
     } else if (event.key === 'Escape') {
       event.preventDefault();
-      handleCancel();
+      // The edit ends here: the row around it must not take Escape as its own.
+      event.stopPropagation();
+      onDone();
     }
   };
 
-  if (draft !== null) {
-    return (
-      <TextInput
-        className={classes.heading}
-        aria-label={t('pane.titleLabel')}
-        value={draft}
-        onChange={(event) => {
-          setDraft(event.currentTarget.value);
-          setError(undefined);
-        }}
-        onKeyDown={handleKeyDown}
-        onBlur={() => {
-          if (draft.trim() === box.title) handleCancel();
-        }}
-        error={error}
-        maxLength={BOX_TITLE_MAX_LENGTH}
-        disabled={saveBox.isPending}
-        autoFocus
-      />
-    );
+  return (
+    <TextInput
+      className={className}
+      size={size}
+      aria-label={t('pane.titleLabel')}
+      value={draft}
+      onChange={(event) => {
+        setDraft(event.currentTarget.value);
+        setError(undefined);
+      }}
+      onKeyDown={handleKeyDown}
+      onBlur={() => {
+        if (draft.trim() === box.title) onDone();
+      }}
+      error={error}
+      maxLength={BOX_TITLE_MAX_LENGTH}
+      disabled={saveBox.isPending}
+      autoFocus
+    />
+  );
+}
+
+/** The pane's heading; a box you may edit is renamed in place (Enter saves, Escape cancels). */
+export function BoxTitle({ box, title, headingId }: { box: Item; title: string; headingId: string }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  // A Workspace keeps its name.
+  const editable = useAbilities(box).edit && !box.isRootBox;
+
+  if (editing) {
+    return <BoxTitleEditor box={box} onDone={() => setEditing(false)} className={classes.heading} />;
   }
 
   return (
     <Title order={2} fz="md" fw={650} className={classes.heading} id={headingId}>
       {editable ? (
         <Tooltip label={t('pane.editTitle')} openDelay={400}>
-          <UnstyledButton
-            className={classes.titleButton}
-            fz="md"
-            fw={650}
-            onClick={() => setDraft(box.title)}
-          >
+          <UnstyledButton className={classes.titleButton} fz="md" fw={650} onClick={() => setEditing(true)}>
             {title}
           </UnstyledButton>
         </Tooltip>

@@ -8,6 +8,7 @@ import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
 import { displayTitleIn } from '../../../lib/display-title';
 import type { TextCommit } from '../hooks/use-text-outliner';
+import { BoxTitleEditor } from './box-title';
 import { ItemHoverMenu } from './item-hover-menu';
 import classes from './item-row.module.css';
 
@@ -179,18 +180,24 @@ export function PendingItemRow() {
 
 interface BoxItemRowProps {
   item: Item;
+  /** Its title is being renamed in place (Enter on the selected row). */
+  editing: boolean;
   onOpen: () => void;
+  onRenameDone: () => void;
   onToggleCompleted: (completed: boolean) => void;
 }
 
-/** A box inside a box: its checkbox, icon and title (clicking opens it), with the item hover menu. */
-export function BoxItemRow({ item, onOpen, onToggleCompleted }: BoxItemRowProps) {
+/**
+ * A box inside a box: its checkbox, icon and title (clicking opens it), with the item hover
+ * menu; while renamed, its title is a field (as the pane's heading is).
+ */
+export function BoxItemRow({ item, editing, onOpen, onRenameDone, onToggleCompleted }: BoxItemRowProps) {
   const { t } = useTranslation();
   const title = displayTitleIn(t, item);
   const samePane = useUser().workspace.settings.openBoxesIn === 'samePane';
   const { edit } = useAbilities(item);
   return (
-    <ItemHoverMenu item={item} className={classes.row}>
+    <ItemHoverMenu item={item} className={classes.row} disabled={editing}>
       <Checkbox
         className={classes.checkbox}
         size="sm"
@@ -201,16 +208,20 @@ export function BoxItemRow({ item, onOpen, onToggleCompleted }: BoxItemRowProps)
         onChange={(event) => onToggleCompleted(event.currentTarget.checked)}
       />
       <div className={classes.content}>
-        <UnstyledButton
-          className={classes.box}
-          data-completed={item.completed || undefined}
-          data-opens-box
-          onClick={onOpen}
-          title={samePane ? t('item.openHere', { title }) : t('item.open', { title })}
-        >
-          <IconBox className={classes.boxIcon} size={18} stroke={1.7} aria-hidden />
-          <span className={classes.boxTitle}>{title}</span>
-        </UnstyledButton>
+        {editing && edit ? (
+          <BoxTitleEditor box={item} onDone={onRenameDone} size="sm" />
+        ) : (
+          <UnstyledButton
+            className={classes.box}
+            data-completed={item.completed || undefined}
+            data-opens-box
+            onClick={onOpen}
+            title={samePane ? t('item.openHere', { title }) : t('item.open', { title })}
+          >
+            <IconBox className={classes.boxIcon} size={18} stroke={1.7} aria-hidden />
+            <span className={classes.boxTitle}>{title}</span>
+          </UnstyledButton>
+        )}
       </div>
     </ItemHoverMenu>
   );

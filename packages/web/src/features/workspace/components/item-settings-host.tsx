@@ -16,6 +16,7 @@ export function ItemSettingsHost({ renderReminders }: { renderReminders?: (item:
       key={request.itemId}
       itemId={request.itemId}
       scrollTo={request.scrollTo}
+      focusSection={request.focus ?? false}
       onClose={closeItemSettings}
       renderReminders={renderReminders}
     />

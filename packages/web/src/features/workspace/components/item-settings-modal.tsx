@@ -44,6 +44,8 @@ interface ItemSettingsModalProps {
   onClose: () => void;
   /** Scroll this section into view once the item has loaded. */
   scrollTo?: ItemSettingsSection;
+  /** And put the focus on its first control. */
+  focusSection?: boolean;
   /** The Reminders section for the loaded item, supplied by the app (the reminders feature). */
   renderReminders?: (item: Item) => ReactNode;
 }
@@ -52,7 +54,13 @@ const NONE = 'none';
 const choiceValue = (amount: number, duration: AutoArchiveDuration) => `${amount}:${duration}`;
 
 /** 'Item settings' (SPEC §2): opens for any item, text or box; the item loads fresh each time. */
-export function ItemSettingsModal({ itemId, onClose, scrollTo, renderReminders }: ItemSettingsModalProps) {
+export function ItemSettingsModal({
+  itemId,
+  onClose,
+  scrollTo,
+  focusSection = false,
+  renderReminders,
+}: ItemSettingsModalProps) {
   const { t } = useTranslation();
   const item = useItem(itemId);
   const data = item.data;
@@ -96,6 +104,7 @@ export function ItemSettingsModal({ itemId, onClose, scrollTo, renderReminders }
           item={item.data}
           onClose={onClose}
           scrollTo={scrollTo}
+          focusSection={focusSection}
           renderReminders={renderReminders}
         />
       )}
@@ -124,10 +133,14 @@ interface BodyProps {
   item: Item;
   onClose: () => void;
   scrollTo?: ItemSettingsSection;
+  focusSection: boolean;
   renderReminders?: ((item: Item) => ReactNode) | undefined;
 }
 
-function ItemSettingsBody({ item, onClose, scrollTo, renderReminders }: BodyProps) {
+/** What takes the focus in a section opened from the keyboard: its first control. */
+const FIRST_CONTROL = 'button:not(:disabled), input:not(:disabled), [tabindex="0"]';
+
+function ItemSettingsBody({ item, onClose, scrollTo, focusSection, renderReminders }: BodyProps) {
   const { t } = useTranslation();
   const abilities = useAbilities(item);
   const readonly = !abilities.edit;
@@ -138,12 +151,17 @@ function ItemSettingsBody({ item, onClose, scrollTo, renderReminders }: BodyProp
     reminders: useRef<HTMLDivElement>(null),
   };
 
-  // Once, after loading: bring the section the hover menu asked for into view.
+  // Once, after loading: bring the section asked for into view (and into focus, from the keyboard).
   const scrolled = useRef(false);
   useEffect(() => {
     if (scrolled.current || !scrollTo) return;
     scrolled.current = true;
-    sections[scrollTo].current?.scrollIntoView({ block: 'start' });
+    const section = sections[scrollTo].current;
+    section?.scrollIntoView({ block: 'start' });
+    const control = focusSection ? section?.querySelector<HTMLElement>(FIRST_CONTROL) : null;
+    // Marked too, so the modal's focus trap, which may start after this, picks the same control.
+    control?.setAttribute('data-autofocus', '');
+    control?.focus();
   });
 
   return (

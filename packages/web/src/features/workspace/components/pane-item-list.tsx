@@ -1,8 +1,11 @@
+import type { HotkeyItem } from '@mantine/hooks';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDropList } from '../../../components/dnd/pointer-dnd';
+import { useRowSelection } from '../../../hooks/use-row-selection';
+import { displayTitleIn } from '../../../lib/display-title';
 import { measureRowLazily } from '../../../lib/measure-row';
 import { useRevealInList } from '../../../lib/reveal-item';
 import type { PaneRow } from '../api/pane-contents';
@@ -91,6 +94,21 @@ interface PaneItemListProps {
   renderItem: (item: Item, editing: boolean) => ReactNode;
   /** Shown when there are neither items nor new lines. */
   empty: ReactNode;
+  /** The keys a selected row answers for its item (beyond moving the selection). */
+  itemShortcuts: (item: Item) => HotkeyItem[];
+}
+
+/** The box pane beside this one (search panes hold no rows to select), or null. */
+function paneBeside(list: Element | null, side: 'left' | 'right'): Element | null {
+  const panes = [...document.querySelectorAll('[data-pane-id]:not([data-pane-type="search"])')];
+  const at = panes.findIndex((pane) => pane.contains(list));
+  if (at === -1) return null;
+  const step = side === 'left' ? -1 : 1;
+  for (let index = at + step; index >= 0 && index < panes.length; index += step) {
+    const pane = panes[index];
+    if (pane?.querySelector('[data-selectable-row]')) return pane;
+  }
+  return null;
 }
 
 /**
@@ -101,6 +119,8 @@ interface PaneItemListProps {
  * of sight count too. Rows still loading (a large box comes in pages) hold their place with a
  * placeholder of a row's height: the list has its full height from the first page, and rows
  * are neither dragged from nor dropped between placeholders (the gaps count loaded rows only).
+ * The keyboard selects rows (see useRowSelection): ↑ ↓ within the pane, ← → to the panes
+ * beside it, and `itemShortcuts` on the selected row.
  */
 export function PaneItemList({
   paneId,
@@ -115,6 +135,7 @@ export function PaneItemList({
   newLinesAfterId,
   renderItem,
   empty,
+  itemShortcuts,
 }: PaneItemListProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -189,6 +210,25 @@ export function PaneItemList({
   );
 
   const listRef = useRef<HTMLUListElement | null>(null);
+  const itemIds = useMemo(
+    () => entries.flatMap((entry) => (entry.kind === 'item' ? [entry.item._id] : [])),
+    [entries],
+  );
+  const selection = useRowSelection({
+    scope: paneId,
+    itemIds,
+    reveal: (itemId) => {
+      const at = entries.findIndex((entry) => entry.kind === 'item' && entry.item._id === itemId);
+      if (at >= 0) virtualizer.scrollToIndex(at, { align: 'auto' });
+    },
+    container: () => listRef.current,
+    neighbour: (side) => paneBeside(listRef.current, side),
+    editingId: keepItemId,
+    itemShortcuts: (itemId) => {
+      const entry = entries.find((candidate) => candidate.kind === 'item' && candidate.item._id === itemId);
+      return entry?.kind === 'item' ? itemShortcuts(entry.item) : [];
+    },
+  });
   // The items' places in the list (the lines being typed are not a place to drop).
   const itemRows = useCallback(() => {
     const measured = virtualizer.measurementsCache;
@@ -225,6 +265,7 @@ export function PaneItemList({
         {virtualizer.getVirtualItems().map((row) => {
           const entry = entries[row.index];
           if (!entry) return null;
+          const item = entry.kind === 'item' ? entry.item : null;
           return (
             <li
               key={row.key}
@@ -233,6 +274,7 @@ export function PaneItemList({
               className={classes.slot}
               // `top`, not a transform: a transformed ancestor would trap the fixed hover menu inside the pane.
               style={{ top: row.start }}
+              {...(item ? { ...selection.rowProps(item._id), 'aria-label': displayTitleIn(t, item) } : {})}
             >
               {entry.kind === 'new-lines' ? (
                 newLines

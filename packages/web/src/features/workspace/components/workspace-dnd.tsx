@@ -5,12 +5,9 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { indexAfterDrop } from '../../../components/dnd/drop-gaps';
 import { type DragSource, type DropEvent, PointerDnd } from '../../../components/dnd/pointer-dnd';
-import { isApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { type ItemsForPane, itemsForPaneKey } from '../api/get-items-for-pane';
 import { getWorkspaceQueryOptions } from '../api/get-workspace';
-import { applyMoveToCache, type Drop, planMove, useMoveItem } from '../api/move-item';
 import { DragInProgressContext } from '../hooks/use-drag-in-progress';
+import { useMoveDrop } from '../hooks/use-move-drop';
 import { DraggedRow } from './draggable-item';
 
 /** What a pane's row hands the drag and drop: enough to draw the dragged copy. */
@@ -26,8 +23,8 @@ export const DROP_MARK = 'nestbox:drop';
  * The one drag-and-drop context of the workspace. Each box pane's list is a drop list whose id
  * is the pane id (two panes may show the same box); the pane and the gap are those under the
  * pointer (see PointerDnd). The dropped row's new place goes into the panes' caches in the
- * same tick as the drop, then to the server; a refusal puts the lists back and says why (the
- * server's message for a refused move, else the generic one).
+ * same tick as the drop, then to the server; a refusal puts the lists back and says why
+ * (useMoveDrop).
  *
  * The drag state lives here and reaches the rows only through {@link DragInProgressContext}:
  * `children` is created by the parent, so starting a drag does not re-render every pane.
@@ -35,9 +32,8 @@ export const DROP_MARK = 'nestbox:drop';
 export function WorkspaceDnd({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const moveItem = useMoveItem();
+  const moveDrop = useMoveDrop();
   const [dragging, setDragging] = useState(false);
-  const { mutate } = moveItem;
 
   const boxOfPane = useCallback(
     (paneId: string) => queryClient.getQueryData(getWorkspaceQueryOptions().queryKey)?.panes[paneId]?.itemId,
@@ -50,25 +46,9 @@ export function WorkspaceDnd({ children }: { children: ReactNode }) {
       const destBoxId = boxOfPane(target.listId);
       if (!sourceBoxId || !destBoxId) return;
       const destIndex = indexAfterDrop(target.gap, sourceBoxId === destBoxId ? source.index : null);
-      const drop: Drop = { sourceBoxId, sourceIndex: source.index, destBoxId, destIndex };
-      const itemsOf = (boxId: string) =>
-        queryClient.getQueryData<ItemsForPane>(itemsForPaneKey(boxId))?.items ?? [];
-      const plan = planMove(drop, itemsOf(sourceBoxId), itemsOf(destBoxId));
-      if (!plan) return;
-      const snapshot = applyMoveToCache(queryClient, drop, plan);
-      mutate(
-        { drop, plan, snapshot },
-        {
-          onError: (error) => {
-            if (isApiError(error) && error.canceled) return;
-            // A refused move (400, 403, 404) carries the server's translated reason.
-            const refused = isApiError(error) && error.status >= 400 && error.status < 500;
-            notify({ type: 'error', message: refused ? error.message : t('error.generic') });
-          },
-        },
-      );
+      moveDrop({ sourceBoxId, sourceIndex: source.index, destBoxId, destIndex });
     },
-    [boxOfPane, mutate, queryClient, t],
+    [boxOfPane, moveDrop],
   );
 
   const announce = useMemo(

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
+import { useArrowKeysEnterRows } from '../../../hooks/use-row-selection';
 import { useCreatePane } from '../api/create-pane';
 import { getRootBoxQueryOptions } from '../api/get-root-box';
 import { useWorkspace } from '../api/get-workspace';
@@ -121,6 +122,8 @@ export function WorkspaceView() {
   useRevealNewPanes(stripRef, paneIds);
   const hidden = useHiddenPanes(stripRef, paneIds);
   const fit = usePanesThatFit();
+  // ↑ or ↓ with the focus on nothing selects a row of the first pane (or the one selected).
+  useArrowKeysEnterRows(() => stripRef.current);
 
   if (workspace.isPending) {
     return (

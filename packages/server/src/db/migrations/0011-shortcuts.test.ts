@@ -1,0 +1,33 @@
+import { SYSTEM_USER } from '@nestbox/shared/constants';
+import { Migrator } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-database.js';
+import { MIGRATION_PROVIDER, migrateToLatest } from '../migrate.js';
+import { runBaseSeed } from '../seeds/base-seed.js';
+
+describe(`migration 0011-shortcuts on ${testEngine}`, () => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it('turns keyboard shortcuts on for accounts made before it, and for new ones', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const pgSchema = database.pgSchema;
+    await new Migrator({
+      db,
+      provider: MIGRATION_PROVIDER,
+      ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+    }).migrateTo('0008-value-sets');
+    await runBaseSeed(db);
+    await migrateToLatest(db);
+    const system = await db
+      .selectFrom('users')
+      .select('shortcuts_enabled')
+      .where('id', '=', SYSTEM_USER.id)
+      .executeTakeFirstOrThrow();
+    expect(system.shortcuts_enabled).toBe(1);
+  });
+});

@@ -1,0 +1,86 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNotifyFailure } from '../../../hooks/use-notify-failure';
+import { displayTitleIn } from '../../../lib/display-title';
+import { notify } from '../../../lib/notify';
+import { setItemCompleted } from '../api/complete-item';
+import { ALL_ITEMS_FOR_PANE_KEY } from '../api/get-items-for-pane';
+import { useUpdateItem } from '../api/update-item';
+import { useArchive } from './use-archive';
+import { openItemSettings } from './use-item-settings';
+
+/** How long the word after a key stays (the row itself shows no star or flag). */
+const NOTICE_MS = 3_000;
+
+/**
+ * What a key does to a selected item wherever its row is (a pane, the Organizer): archive,
+ * star, prioritise, open Item settings at a section. Each does only what the person's
+ * abilities allow, as the hover menu does; anything else says, briefly, that the item is read
+ * only. Each answers once it is done (or refused), so a list can refresh after it.
+ */
+export function useItemCommands() {
+  const { t } = useTranslation();
+  const { archive } = useArchive();
+  const updateItem = useUpdateItem();
+  const notifyFailure = useNotifyFailure();
+  const queryClient = useQueryClient();
+  const completeText = useMutation({
+    mutationFn: setItemCompleted,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ALL_ITEMS_FOR_PANE_KEY }),
+  });
+
+  const refuse = (message: string = t('shortcuts.readonly')) => {
+    notify({ type: 'info', message, timeout: NOTICE_MS });
+    return Promise.resolve();
+  };
+  const told = (message: string) => notify({ type: 'success', message, timeout: NOTICE_MS });
+
+  return {
+    /** Says that the item is read only. */
+    refuse,
+    /** The one archive flow (useArchive), with its notification. */
+    archive: (item: Item): Promise<void> => (item.abilities.archive ? archive(item) : refuse()),
+    /** Stars or unstars: personal, so anyone who sees the item may. */
+    toggleFavourite: (item: Item): Promise<void> => {
+      const title = displayTitleIn(t, item);
+      return updateItem.mutateAsync({ itemId: item._id, favourited: !item.favourited }).then(
+        () => told(t(item.favourited ? 'shortcuts.unfavourited' : 'shortcuts.favourited', { title })),
+        (error: unknown) => notifyFailure(error, 'boxes.textSaveFailed'),
+      );
+    },
+    /** Puts a text in the Organizer or takes it out: personal too, texts only. */
+    togglePrioritizable: (item: Item): Promise<void> => {
+      if (!item.abilities.prioritize) {
+        return item.abilities.edit ? refuse(t('itemMenu.prioritiseTextsOnly')) : refuse();
+      }
+      const title = displayTitleIn(t, item);
+      return updateItem.mutateAsync({ itemId: item._id, prioritizable: !item.prioritizable }).then(
+        () => told(t(item.prioritizable ? 'shortcuts.unprioritised' : 'shortcuts.prioritised', { title })),
+        (error: unknown) => notifyFailure(error, 'boxes.textSaveFailed'),
+      );
+    },
+    /**
+     * Marks a text done from outside its pane (the Organizer; a pane completes its own rows, a
+     * box after asking).
+     */
+    completeText: (item: Item): Promise<void> => {
+      if (!item.abilities.edit || item.itemType !== 'todoText') return refuse();
+      return completeText.mutateAsync({ itemId: item._id, completed: true }).then(
+        () => undefined,
+        (error: unknown) => notifyFailure(error, 'boxes.textSaveFailed'),
+      );
+    },
+    /**
+     * Item settings at its target date or its sharing, the focus on the section's first
+     * control; `onClose` runs once it closes.
+     */
+    openSettingsAt: (item: Item, section: 'targetDate' | 'share', onClose?: () => void): void => {
+      if (item.abilities.edit)
+        openItemSettings(item._id, section, { focus: true, ...(onClose ? { onClose } : {}) });
+      else void refuse();
+    },
+  };
+}
+
+export type ItemCommands = ReturnType<typeof useItemCommands>;

@@ -1,0 +1,39 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { type ItemsForPane, itemsForPaneKey } from '../api/get-items-for-pane';
+import { applyMoveToCache, type Drop, planMove, useMoveItem } from '../api/move-item';
+
+/**
+ * Moves an item the way a drop does, whatever asked (a drag, Alt+↑ on a row): its new place
+ * shows in the panes' caches at once, then goes to the server; a refusal puts the lists back
+ * and says why (the server's message for a refused move, else the generic one).
+ */
+export function useMoveDrop(): (drop: Drop) => void {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { mutate } = useMoveItem();
+  return useCallback(
+    (drop: Drop) => {
+      const itemsOf = (boxId: string) =>
+        queryClient.getQueryData<ItemsForPane>(itemsForPaneKey(boxId))?.items ?? [];
+      const plan = planMove(drop, itemsOf(drop.sourceBoxId), itemsOf(drop.destBoxId));
+      if (!plan) return;
+      const snapshot = applyMoveToCache(queryClient, drop, plan);
+      mutate(
+        { drop, plan, snapshot },
+        {
+          onError: (error) => {
+            if (isApiError(error) && error.canceled) return;
+            // A refused move (400, 403, 404) carries the server's translated reason.
+            const refused = isApiError(error) && error.status >= 400 && error.status < 500;
+            notify({ type: 'error', message: refused ? error.message : t('error.generic') });
+          },
+        },
+      );
+    },
+    [mutate, queryClient, t],
+  );
+}
