@@ -350,7 +350,6 @@ export const uiFr: Record<UiKey, string> = {
   'itemMenu.targetDate': 'Date cible',
   'itemMenu.share': 'Partager',
   'itemMenu.archived': 'Élément archivé.',
-  'itemMenu.archived.restore': 'Restaurer…',
   'itemSettings.title': "Réglages de l'élément",
   'itemSettings.loading': "Récupération des détails de l'élément...",
   'itemSettings.loadFailed': "Les détails de cet élément n'ont pas pu être récupérés.",
@@ -402,4 +401,15 @@ export const uiFr: Record<UiKey, string> = {
     'En attente de confirmation\u00a0: {{email}}. Votre adresse change une fois ouvert le lien que nous y avons envoyé.',
   'confirmEmail.title': "Changement d'adresse e-mail",
   'confirmEmail.pending': 'Confirmation de votre nouvelle adresse e-mail…',
+  // Annuler
+  'undo.action': 'Annuler',
+  'undo.done': 'Annulé.',
+  'undo.nothing': 'Rien à annuler.',
+  'undo.completed': 'Marqué comme terminé.',
+  'undo.moved': 'Élément déplacé.',
+  'undo.unprioritized': 'Déplacé vers Non prioritaires.',
+  'undo.leftOrganizer': 'Retiré de votre Organiseur.',
+  'undo.targetDateCleared': 'Date cible effacée.',
+  'undo.shareRemoved': 'N’est plus partagé avec {{name}}.',
+  'undo.reminderRemoved': 'Rappel supprimé.',
 };
