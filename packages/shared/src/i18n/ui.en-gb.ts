@@ -420,10 +420,9 @@ export const uiEnGb = {
   'undo.nothing': 'Nothing to undo.',
   'undo.completed': 'Marked as done.',
   'undo.moved': 'Item moved.',
-  'undo.unprioritized': 'Moved to Unprioritized.',
-  'undo.leftOrganizer': 'Taken out of your Organiser.',
+  'undo.unprioritized': 'Priority removed.',
   'undo.targetDateCleared': 'Target date cleared.',
-  'undo.shareRemoved': 'No longer shared with {{name}}.',
+  'undo.shareRemoved': 'Share removed.',
   'undo.reminderRemoved': 'Reminder removed.',
 } as const;
 

@@ -2,7 +2,6 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { UNDO_ID_HEADER, UNDO_NOTICE_MS, UNDO_TTL_MS } from '@nestbox/shared/constants';
 import type { UndoActionBody } from '@nestbox/shared/undo/undo.schema';
-import { IconArrowBackUp } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { type ApiRequestOptions, apiRequest, isApiError } from './api-client';
@@ -83,17 +82,17 @@ function showNotice(entry: Entry) {
   // One notice at a time: a new change replaces the last one's (many drags never pile up).
   hideNotice();
   shownNotice = `undo-${entry.undoId}`;
+  // No icon: the line keeps its width for the message and the button, which never shrinks.
   notifications.show({
     id: shownNotice,
     color: 'gray',
     autoClose: UNDO_NOTICE_MS,
-    icon: <IconArrowBackUp size={18} stroke={1.8} />,
     message: (
-      <Group gap="sm" wrap="nowrap" justify="space-between">
-        <Text fz="sm" component="span">
+      <Group gap="xs" wrap="nowrap">
+        <Text fz="sm" component="span" flex={1} miw={0}>
           {entry.message}
         </Text>
-        <Button variant="subtle" size="compact-sm" onClick={() => void undo(entry)}>
+        <Button variant="subtle" size="compact-sm" flex="none" onClick={() => void undo(entry)}>
           {i18n.t('undo.action')}
         </Button>
       </Group>

@@ -16,18 +16,17 @@ export function removeAssociation(query: RemoveAssociationQuery): Promise<Undoab
 }
 
 /**
- * Stops sharing an item with someone (`name`, for the notice), then refetches its share list;
- * offers Undo ('No longer shared with …'), which gives the share back at its level.
+ * Stops sharing an item with someone, then refetches its share list; offers Undo ('Share
+ * removed.'), which gives the share back at its level.
  */
 export function useRemoveAssociation() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const offerUndo = useOfferUndo();
   return useMutation({
-    mutationFn: ({ itemId, userId }: RemoveAssociationQuery & { name: string }) =>
-      removeAssociation({ itemId, userId }),
-    onSuccess: ({ undoId }, { itemId, name }) =>
-      offerUndo(undoId, t('undo.shareRemoved', { name }), (client) => invalidateShares(client, itemId)),
+    mutationFn: removeAssociation,
+    onSuccess: ({ undoId }, { itemId }) =>
+      offerUndo(undoId, t('undo.shareRemoved'), (client) => invalidateShares(client, itemId)),
     onSettled: (_data, _error, { itemId }) => invalidateShares(queryClient, itemId),
   });
 }

@@ -35,7 +35,7 @@ export function useUpdateItem() {
     onSuccess: ({ undoId }, { itemId, priorityTargetDate }) =>
       offerUndo(
         undoId,
-        t(priorityTargetDate === null ? 'undo.targetDateCleared' : 'undo.leftOrganizer'),
+        t(priorityTargetDate === null ? 'undo.targetDateCleared' : 'undo.unprioritized'),
         (client) => refetchItemViews(client, itemId),
       ),
     onError: (_error, _body, context) => restoreSnapshot(queryClient, context?.before),

@@ -300,7 +300,7 @@ function ShareList({ itemId, entries, editable }: ShareListProps) {
                     disabled={onlyOwner}
                     onClick={() =>
                       removeAssociation.mutate(
-                        { itemId, userId: entry.userId, name: entry.name },
+                        { itemId, userId: entry.userId },
                         { onError: (error) => notifyFailure(error) },
                       )
                     }
