@@ -460,7 +460,12 @@ export async function findItemsWithState(
   return rows;
 }
 
-/** Renumbers a box's children 1024, 2048, … in their current order (when fractions run out). */
+/**
+ * Renumbers a box's children 1024, 2048, … in their current order (when fractions run out).
+ * Their versions (`updated_at`) stay: the order anyone sees is the same, so an undo recorded
+ * before still applies (it puts an item back by its neighbours when its old position no
+ * longer lies between them).
+ */
 export async function renumberChildren(db: Executor, parentId: string): Promise<void> {
   const children = await childPositions(db, parentId);
   for (const [index, child] of children.entries()) {
