@@ -272,19 +272,16 @@ export async function descendantIds(
   return rows.map((r) => r.id);
 }
 
-/** Each item's version (`updated_at`) and the states an undo compares, by id. */
+/** Each item's version (`updated_at`) and completion time, by id (what an undone completion compares). */
 export async function itemVersions(
   db: Executor,
   itemIds: readonly string[],
-): Promise<Map<string, Pick<ItemRow, 'updated_at' | 'completed_at' | 'archived_at' | 'parent_id'>>> {
-  const versions = new Map<
-    string,
-    Pick<ItemRow, 'updated_at' | 'completed_at' | 'archived_at' | 'parent_id'>
-  >();
+): Promise<Map<string, Pick<ItemRow, 'updated_at' | 'completed_at'>>> {
+  const versions = new Map<string, Pick<ItemRow, 'updated_at' | 'completed_at'>>();
   for (const chunk of idChunks(itemIds)) {
     const rows = await db
       .selectFrom('items')
-      .select(['id', 'updated_at', 'completed_at', 'archived_at', 'parent_id'])
+      .select(['id', 'updated_at', 'completed_at'])
       .where('id', 'in', chunk)
       .execute();
     for (const { id, ...version } of rows) versions.set(id, version);

@@ -77,8 +77,8 @@ interface ArchiveUndo {
 }
 
 /**
- * What undoes a completion: the item (its rows: every item it completed, `['item', id]`, and
- * every rank it cleared, `['rank', userId, itemId, priority, markedForToday]`).
+ * What undoes a completion: the item completed, and when. Its rows are every item it completed
+ * (`['item', id]`) and every rank it cleared (`['rank', userId, itemId, priority, markedForToday]`).
  */
 interface CompletionUndo {
   itemId: string;
@@ -284,24 +284,23 @@ export function createItemsService({
         removed = await onTargetDateChanged?.(trx, { itemId, userId: user.id, targetDate, at });
       }
       // Taking away a priority (unprioritising) or clearing a target date can be undone.
-      const losesRank = rankBefore?.priority != null && personal.priority === null;
+      const lostRank =
+        rankBefore && rankBefore.priority !== null && personal.priority === null
+          ? {
+              prioritizable: rankBefore.prioritizable,
+              priority: rankBefore.priority,
+              marked_for_today: rankBefore.marked_for_today,
+            }
+          : undefined;
       const losesDate = dateBefore !== null && targetDate === null;
-      if (!undo || !(losesRank || losesDate)) return undefined;
+      if (!undo || !(lostRank || losesDate)) return undefined;
       return undo.record<PersonalUndo, never>(trx, {
         userId: user.id,
         kind: 'items.personal',
         payload: {
           itemId,
           at,
-          ...(losesRank && rankBefore
-            ? {
-                rank: {
-                  prioritizable: rankBefore.prioritizable,
-                  priority: rankBefore.priority,
-                  marked_for_today: rankBefore.marked_for_today,
-                },
-              }
-            : {}),
+          ...(lostRank ? { rank: lostRank } : {}),
           ...(losesDate ? { targetDate: { before: dateBefore, reminders: removed ?? null } } : {}),
         },
       });
