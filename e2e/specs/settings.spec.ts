@@ -103,10 +103,15 @@ test('Customizations: tooltips off disappear everywhere; new-box defaults and re
   await expect(boxSettings).toBeHidden();
   await expect(pane(page, 'Errands')).toHaveCount(0);
   await expect(page.getByText('Item archived.')).toBeVisible();
-  await page.getByRole('button', { name: 'Restore…' }).click();
-  await expect(
-    page.getByRole('dialog', { name: 'Errands' }).getByText(/This item was archived on/),
-  ).toBeVisible();
+  // Undone: the box is back, and so is the pane that showed it.
+  const undone = page.waitForResponse(
+    (response) => response.url().includes('/api/undo/undo-action') && response.ok(),
+  );
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await undone;
+  await expect(page.getByText('Undone.')).toBeVisible();
+  await expect(workspace.getByRole('button', { name: 'Errands' })).toBeVisible();
+  await expect(pane(page, 'Errands')).toBeVisible();
 });
 
 test('Integrations: Slack is offered with a Connect button; a non-admin has no Database tab', async ({

@@ -52,6 +52,8 @@ import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { createSharingService } from './modules/sharing/sharing.service.js';
 import { slackPublicRoutes, slackUserRoutes } from './modules/slack/slack.routes.js';
 import { createSlackService } from './modules/slack/slack.service.js';
+import { createUndoService } from './modules/undo/index.js';
+import { undoRoutes } from './modules/undo/undo.routes.js';
 import { createUsersService } from './modules/users/index.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { workspaceRoutes } from './modules/workspace/workspace.routes.js';
@@ -186,6 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = createDomainEvents({
     onError: (error) => app.log.error({ err: error }, 'a live update could not be sent'),
   });
+  // Changes that move, hide or lose something record how to undo them; each module restores its own.
+  const undo = createUndoService({ db });
   // Reminders: re-planned with the target date, fired by their own scheduler below.
   const reminders = createRemindersService({
     db,
@@ -195,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     appUrl: config.appUrl,
     onError: (error) => app.log.error({ err: error }, 'a reminder could not be sent'),
+    undo,
   });
   const users = createUsersService({
     db,
@@ -213,6 +218,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     access,
     events,
     onTargetDateChanged: reminders.targetDateChanged,
+    onTargetDateRestored: reminders.targetDateRestored,
+    undo,
   });
   subscribeLiveUpdates({ events, publisher, access, items });
   const workspace = createWorkspaceService({ db, items, users });
@@ -224,11 +231,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate,
   });
   await app.register(sharingRoutes, {
-    sharing: createSharingService({ db, access, items, users, events }),
+    sharing: createSharingService({ db, access, items, users, events, undo }),
     users,
     authenticate,
   });
   await app.register(remindersRoutes, { reminders, authenticate });
+  await app.register(undoRoutes, { undo, authenticate });
   const slack = createSlackService({
     db,
     slack: config.slack,
@@ -266,6 +274,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // Logged-out tokens and answered captchas are kept only until they would expire.
         { name: 'expired-revocations', run: auth.pruneRevokedTokens },
         { name: 'expired-captcha-answers', run: captchaReplays.prune },
+        // An undo is offered for UNDO_TTL_MS; then its entry goes.
+        { name: 'expired-undo-entries', run: undo.pruneExpired },
       ],
       app.log,
     );

@@ -98,6 +98,15 @@ export const SYSTEM_USER = {
 /** Header a client sends so that live events caused by its own calls can be recognised. */
 export const CLIENT_ID_HEADER = 'x-client-id';
 
+/** Header of an answer to a change that can be undone: the id `POST /api/undo/undo-action` takes. */
+export const UNDO_ID_HEADER = 'x-undo-id';
+
+/** How long a change can be undone (ms); the server forgets it afterwards. */
+export const UNDO_TTL_MS = 10 * 60_000;
+
+/** How long a notification offers Undo (ms); Ctrl+Z still undoes the change until UNDO_TTL_MS. */
+export const UNDO_NOTICE_MS = 8_000;
+
 /** Workspace settings: where a box opened from a pane shows (a new pane after it, or that same pane). */
 export const OPEN_BOXES_IN = ['newPane', 'samePane'] as const;
 export type OpenBoxesIn = (typeof OPEN_BOXES_IN)[number];

@@ -19,6 +19,8 @@ const TABLES = [
   'slack_events',
   'revoked_tokens',
   'used_captchas',
+  'undo_entries',
+  'undo_entry_rows',
 ];
 
 const MIGRATIONS = [
@@ -29,6 +31,7 @@ const MIGRATIONS = [
   '0006-root-box-links',
   '0007-account-security',
   '0008-value-sets',
+  '0009-undo',
   '0011-shortcuts',
 ];
 

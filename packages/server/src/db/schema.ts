@@ -188,6 +188,27 @@ export interface UsedCaptchasTable {
   expires_at: Millis;
 }
 
+/**
+ * A change its author may undo until `expires_at` (modules/undo): its kind, a small JSON
+ * payload, and when it was undone (once only).
+ */
+export interface UndoEntriesTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  payload: string;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+}
+
+/** The rows an undoable change touched, a JSON array of at most 1,000 per row, in `seq` order. */
+export interface UndoEntryRowsTable {
+  entry_id: string;
+  seq: number;
+  rows: string;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -201,6 +222,8 @@ export interface Database {
   slack_events: SlackEventsTable;
   revoked_tokens: RevokedTokensTable;
   used_captchas: UsedCaptchasTable;
+  undo_entries: UndoEntriesTable;
+  undo_entry_rows: UndoEntryRowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

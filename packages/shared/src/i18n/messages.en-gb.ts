@@ -104,6 +104,10 @@ export const messagesEnGb = {
   'share.self': 'You cannot share an item with yourself: you can already see it.',
   'share.rootBox': 'A Workspace cannot be shared, and who sees it cannot be changed.',
 
+  // Undo
+  'undo.changedSince': "This can't be undone: it has been changed since.",
+  'undo.gone': 'This can no longer be undone.',
+
   // Reminders
   'validation.reminder.numberOf': 'Enter a whole number from 1 to 999, without a leading zero.',
   'validation.reminder.unit': 'Choose minutes, hours, days, weeks or years.',

@@ -101,6 +101,10 @@ export const messagesFr: Record<MessageKey, string> = {
   'share.rootBox':
     'Un espace de travail ne peut pas être partagé, et la liste de ceux qui le voient ne peut pas être modifiée.',
 
+  // Annuler
+  'undo.changedSince': 'Impossible d’annuler\u00a0: cela a été modifié depuis.',
+  'undo.gone': 'Cela ne peut plus être annulé.',
+
   // Accounts, captcha and e-mails
   'validation.password.max': 'Votre mot de passe doit comporter au plus 200 caractères.',
   'validation.password.common':

@@ -409,7 +409,6 @@ export const uiEnGb = {
   'itemMenu.targetDate': 'Target date',
   'itemMenu.share': 'Share',
   'itemMenu.archived': 'Item archived.',
-  'itemMenu.archived.restore': 'Restore…',
   'itemSettings.title': 'Item settings',
   'itemSettings.loading': 'Fetching item details...',
   'itemSettings.loadFailed': 'The details of this item could not be retrieved.',
@@ -459,6 +458,16 @@ export const uiEnGb = {
     'Waiting for confirmation: {{email}}. Your address changes once the link we sent there is opened.',
   'confirmEmail.title': 'Email address change',
   'confirmEmail.pending': 'Confirming your new email address…',
+  // Undo
+  'undo.action': 'Undo',
+  'undo.done': 'Undone.',
+  'undo.nothing': 'Nothing to undo.',
+  'undo.completed': 'Marked as done.',
+  'undo.moved': 'Item moved.',
+  'undo.unprioritized': 'Priority removed.',
+  'undo.targetDateCleared': 'Target date cleared.',
+  'undo.shareRemoved': 'Share removed.',
+  'undo.reminderRemoved': 'Reminder removed.',
 } as const;
 
 /** Every key of the interface catalogue. */

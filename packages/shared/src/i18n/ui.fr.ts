@@ -395,7 +395,6 @@ export const uiFr: Record<UiKey, string> = {
   'itemMenu.targetDate': 'Date cible',
   'itemMenu.share': 'Partager',
   'itemMenu.archived': 'Élément archivé.',
-  'itemMenu.archived.restore': 'Restaurer…',
   'itemSettings.title': "Réglages de l'élément",
   'itemSettings.loading': "Récupération des détails de l'élément...",
   'itemSettings.loadFailed': "Les détails de cet élément n'ont pas pu être récupérés.",
@@ -447,4 +446,14 @@ export const uiFr: Record<UiKey, string> = {
     'En attente de confirmation\u00a0: {{email}}. Votre adresse change une fois ouvert le lien que nous y avons envoyé.',
   'confirmEmail.title': "Changement d'adresse e-mail",
   'confirmEmail.pending': 'Confirmation de votre nouvelle adresse e-mail…',
+  // Annuler
+  'undo.action': 'Annuler',
+  'undo.done': 'Annulé.',
+  'undo.nothing': 'Rien à annuler.',
+  'undo.completed': 'Terminé.',
+  'undo.moved': 'Élément déplacé.',
+  'undo.unprioritized': 'Priorité retirée.',
+  'undo.targetDateCleared': 'Date cible effacée.',
+  'undo.shareRemoved': 'Partage retiré.',
+  'undo.reminderRemoved': 'Rappel supprimé.',
 };

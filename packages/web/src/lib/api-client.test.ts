@@ -1,4 +1,4 @@
-import { CLIENT_ID_HEADER } from '@nestbox/shared/constants';
+import { CLIENT_ID_HEADER, UNDO_ID_HEADER } from '@nestbox/shared/constants';
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import { messagesEnGb } from '@nestbox/shared/i18n/messages.en-gb';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,6 +26,9 @@ beforeAll(async () => {
     contentType: request.headers['content-type'] ?? null,
     body: request.body,
   }));
+  server.delete('/undoable', async (_request, reply) =>
+    reply.header(UNDO_ID_HEADER, 'undo-7').send({ ok: true }),
+  );
   server.get('/echo-query', async (request) => ({ query: request.query, body: request.body ?? null }));
   server.post('/taken', async (_request, reply) =>
     reply.code(409).send({
@@ -127,6 +130,19 @@ describe('apiRequest', () => {
     const { request } = makeClient();
     const echo = await request<{ authorization: string | null }>('/echo', { body: {}, authenticated: false });
     expect(echo.authorization).toBeNull();
+  });
+
+  it("hands a successful answer's headers to the caller who asks (an undoable change's id)", async () => {
+    const { request } = makeClient();
+    let undoId: string | null = null;
+    const answer = await request('/undoable', {
+      method: 'DELETE',
+      onHeaders: (headers) => {
+        undoId = headers.get(UNDO_ID_HEADER);
+      },
+    });
+    expect(answer).toEqual({ ok: true });
+    expect(undoId).toBe('undo-7');
   });
 
   it('puts the parameters of a GET in the query string, not the body', async () => {

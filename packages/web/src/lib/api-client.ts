@@ -45,6 +45,8 @@ export interface ApiRequestOptions {
    * it is written, lets production bundles leave out the schema and zod.
    */
   schema?: ZodType | undefined;
+  /** Called with the headers of a successful answer (an undoable change's `X-Undo-Id`). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Whether this build checks answers against their contracts: development and tests only. */
@@ -205,6 +207,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
       authenticated = true,
       token: givenToken,
       schema,
+      onHeaders,
     } = options;
     const sendsQuery = method === 'GET' || method === 'DELETE';
 
@@ -280,6 +283,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
     }
 
     if (response.ok) {
+      onHeaders?.(response.headers);
       if (CHECKS_ANSWERS && schema && config.checkResponses) {
         const checked = schema.safeParse(data);
         if (!checked.success)

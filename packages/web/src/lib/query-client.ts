@@ -37,22 +37,25 @@ export function rerunAfterItemChange(queryClient: QueryClient): Promise<void> {
 }
 
 /**
+ * What a change made here means for the cache: what was fresh until a change is stale now.
+ * Not refetched here (what is on screen was patched by the change itself): the next component
+ * to mount asks again. Search panes on screen run again.
+ */
+export function markChanged(queryClient: QueryClient): Promise<void> {
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.meta?.freshUntilChange === true,
+    refetchType: 'none',
+  });
+  return rerunAfterItemChange(queryClient);
+}
+
+/**
  * Server state lives here (STYLE.md rule 5). A query failing with a 5xx throws to the route's
  * error element, which shows the 500 page; queries that can show their error in place opt out.
  */
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
-    // After a change: what was fresh until a change is stale now. Not refetched here (what is
-    // on screen was patched by the change itself): the next component to mount asks again.
-    mutationCache: new MutationCache({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({
-          predicate: (query) => query.meta?.freshUntilChange === true,
-          refetchType: 'none',
-        });
-        void rerunAfterItemChange(queryClient);
-      },
-    }),
+    mutationCache: new MutationCache({ onSuccess: () => void markChanged(queryClient) }),
     defaultOptions: {
       queries: {
         retry: shouldRetry,

@@ -7,6 +7,8 @@ import { runFullSeed } from './full-seed.js';
 
 /** Every table, children before parents. */
 const TABLES_IN_DELETE_ORDER = [
+  'undo_entry_rows',
+  'undo_entries',
   'slack_events',
   'slack_accounts',
   'reminder_events',

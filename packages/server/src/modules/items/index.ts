@@ -5,4 +5,9 @@
  */
 export { presentItem } from './items.presenter.js';
 export { appendTexts, PRESENTED_COLUMNS, type PresentableRow } from './items.repository.js';
-export { createItemsService, type ItemsService, type PersonalChanges } from './items.service.js';
+export {
+  createItemsService,
+  type ItemsService,
+  type PersonalChanges,
+  type Undoable,
+} from './items.service.js';

@@ -250,16 +250,43 @@ export async function childPositions(
     .execute();
 }
 
-/** Every item below this one, at any depth (the item itself excluded). */
-export async function descendantIds(db: Executor, itemId: string): Promise<string[]> {
+/**
+ * Every item below this one, at any depth (the item itself excluded); with `openOnly`, only
+ * those not completed (an open item inside a completed box included).
+ */
+export async function descendantIds(
+  db: Executor,
+  itemId: string,
+  { openOnly = false }: { openOnly?: boolean } = {},
+): Promise<string[]> {
+  const select = openOnly
+    ? sql`select t.id as id from tree t join items i on i.id = t.id where i.completed_at is null`
+    : sql`select id from tree`;
   const { rows } = await sql<{ id: string }>`
     with recursive tree(id) as (
       select id from items where parent_id = ${itemId}
       union
       select i.id from items i join tree t on i.parent_id = t.id
     )
-    select id from tree`.execute(db);
+    ${select}`.execute(db);
   return rows.map((r) => r.id);
+}
+
+/** Each item's version (`updated_at`) and completion time, by id (what an undone completion compares). */
+export async function itemVersions(
+  db: Executor,
+  itemIds: readonly string[],
+): Promise<Map<string, Pick<ItemRow, 'updated_at' | 'completed_at'>>> {
+  const versions = new Map<string, Pick<ItemRow, 'updated_at' | 'completed_at'>>();
+  for (const chunk of idChunks(itemIds)) {
+    const rows = await db
+      .selectFrom('items')
+      .select(['id', 'updated_at', 'completed_at'])
+      .where('id', 'in', chunk)
+      .execute();
+    for (const { id, ...version } of rows) versions.set(id, version);
+  }
+  return versions;
 }
 
 /** Sets the caller's personal state on an item, creating the row the first time. */
@@ -282,15 +309,81 @@ export async function upsertUserItem(
     .execute();
 }
 
-/** Clears everyone's priority and Today mark on these items (completed items leave the Organizer). */
+/** One person's rank of an item: their priority and Today mark. */
+export interface Rank {
+  user_id: string;
+  item_id: string;
+  priority: number | null;
+  marked_for_today: number;
+}
+
+/** Everyone's ranks of these items, where there is one (a priority or a Today mark). */
+export async function ranksOf(db: Executor, itemIds: readonly string[]): Promise<Rank[]> {
+  const ranks: Rank[] = [];
+  for (const chunk of idChunks(itemIds)) {
+    ranks.push(
+      ...(await db
+        .selectFrom('user_items')
+        .select(['user_id', 'item_id', 'priority', 'marked_for_today'])
+        .where('item_id', 'in', chunk)
+        .where((eb) => eb.or([eb('priority', 'is not', null), eb('marked_for_today', '=', 1)]))
+        .execute()),
+    );
+  }
+  return ranks;
+}
+
+/**
+ * Clears everyone's priority and Today mark on these items (completed items leave the
+ * Organizer); rows with neither are left as they are.
+ */
 export async function clearPriorities(db: Executor, itemIds: string[], now: number): Promise<void> {
   for (const chunk of idChunks(itemIds)) {
     await db
       .updateTable('user_items')
       .set({ priority: null, marked_for_today: 0, updated_at: now })
       .where('item_id', 'in', chunk)
+      .where((eb) => eb.or([eb('priority', 'is not', null), eb('marked_for_today', '=', 1)]))
       .execute();
   }
+}
+
+/** Puts ranks back as they were (an undone completion), each row's version now `now`. */
+export async function restoreRanks(db: Executor, ranks: readonly Rank[], now: number): Promise<void> {
+  for (const rank of ranks)
+    await db
+      .updateTable('user_items')
+      .set({ priority: rank.priority, marked_for_today: rank.marked_for_today, updated_at: now })
+      .where('user_id', '=', rank.user_id)
+      .where('item_id', '=', rank.item_id)
+      .execute();
+}
+
+/** The version (`updated_at`) of each person's own state of these items, keyed `userId itemId`. */
+export async function userItemVersions(
+  db: Executor,
+  itemIds: readonly string[],
+): Promise<Map<string, number>> {
+  const versions = new Map<string, number>();
+  for (const chunk of idChunks(itemIds)) {
+    const rows = await db
+      .selectFrom('user_items')
+      .select(['user_id', 'item_id', 'updated_at'])
+      .where('item_id', 'in', chunk)
+      .execute();
+    for (const row of rows) versions.set(`${row.user_id} ${row.item_id}`, row.updated_at);
+  }
+  return versions;
+}
+
+/** The caller's own state of an item (user_items), if they have any. */
+export function findUserItem(db: Executor, userId: string, itemId: string) {
+  return db
+    .selectFrom('user_items')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
 }
 
 export async function countVisibleChildren(db: Executor, parentId: string): Promise<number> {
@@ -364,7 +457,12 @@ export async function findItemsWithState(
   return rows;
 }
 
-/** Renumbers a box's children 1024, 2048, … in their current order (when fractions run out). */
+/**
+ * Renumbers a box's children 1024, 2048, … in their current order (when fractions run out).
+ * Their versions (`updated_at`) stay: the order anyone sees is the same, so an undo recorded
+ * before still applies (it puts an item back by its neighbours when its old position no
+ * longer lies between them).
+ */
 export async function renumberChildren(db: Executor, parentId: string): Promise<void> {
   const children = await childPositions(db, parentId);
   for (const [index, child] of children.entries()) {

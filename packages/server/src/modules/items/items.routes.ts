@@ -18,15 +18,23 @@ import {
   UpdateSettingBodySchema,
   UserAssociatedItemsBodySchema,
 } from '@nestbox/shared/items/item.schema';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema.js';
 import { currentUser } from '../auth/authenticate.js';
-import type { ItemsService } from './items.service.js';
+import { sendUndoId } from '../undo/index.js';
+import type { ItemsService, Undoable } from './items.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const item = { 200: ItemSchema, ...errors };
+
+/** Answers a change's item, and the id that undoes it in the `X-Undo-Id` header when it can be undone. */
+async function withUndoId<T>(reply: FastifyReply, change: Promise<Undoable<T>>): Promise<T> {
+  const { value, undoId } = await change;
+  sendUndoId(reply, undoId);
+  return value;
+}
 
 /** Items routes (API.md "Items"): thin — validate, authenticate, then the service decides. */
 export const itemsRoutes: FastifyPluginAsyncZod<{
@@ -166,7 +174,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
         response: item,
       },
     },
-    async (request) => items.updateItem(currentUser(request), request.body),
+    async (request, reply) => withUndoId(reply, items.updateItem(currentUser(request), request.body)),
   );
 
   for (const [name, completed] of [
@@ -184,7 +192,8 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
           response: item,
         },
       },
-      async (request) => items.setCompleted(currentUser(request), request.body.itemId, completed),
+      async (request, reply) =>
+        withUndoId(reply, items.setCompleted(currentUser(request), request.body.itemId, completed)),
     );
   }
 
@@ -199,7 +208,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
         response: item,
       },
     },
-    async (request) => items.archive(currentUser(request), request.query.itemId),
+    async (request, reply) => withUndoId(reply, items.archive(currentUser(request), request.query.itemId)),
   );
 
   app.put(
@@ -241,11 +250,14 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
         response: item,
       },
     },
-    async (request) =>
-      items.moveItem(currentUser(request), {
-        itemId: request.body.itemId,
-        parentId: request.body.newParentItemId,
-      }),
+    async (request, reply) =>
+      withUndoId(
+        reply,
+        items.moveItem(currentUser(request), {
+          itemId: request.body.itemId,
+          parentId: request.body.newParentItemId,
+        }),
+      ),
   );
 
   app.put(
@@ -259,15 +271,18 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
         response: item,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { draggableItemId, droppableItemId, itemIdAdjacentToDrop, beforeAfter } = request.body;
-      return items.moveItem(currentUser(request), {
-        itemId: draggableItemId,
-        parentId: droppableItemId,
-        fromParentId: droppableItemId,
-        anchorId: itemIdAdjacentToDrop,
-        placement: beforeAfter,
-      });
+      return withUndoId(
+        reply,
+        items.moveItem(currentUser(request), {
+          itemId: draggableItemId,
+          parentId: droppableItemId,
+          fromParentId: droppableItemId,
+          anchorId: itemIdAdjacentToDrop,
+          placement: beforeAfter,
+        }),
+      );
     },
   );
 
@@ -282,7 +297,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
         response: item,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const {
         draggableItemId,
         sourceDroppableItemId,
@@ -290,13 +305,16 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
         itemIdAdjacentToDrop,
         beforeAfter,
       } = request.body;
-      return items.moveItem(currentUser(request), {
-        itemId: draggableItemId,
-        parentId: destDroppableItemId,
-        fromParentId: sourceDroppableItemId,
-        anchorId: itemIdAdjacentToDrop,
-        placement: beforeAfter,
-      });
+      return withUndoId(
+        reply,
+        items.moveItem(currentUser(request), {
+          itemId: draggableItemId,
+          parentId: destDroppableItemId,
+          fromParentId: sourceDroppableItemId,
+          anchorId: itemIdAdjacentToDrop,
+          placement: beforeAfter,
+        }),
+      );
     },
   );
 

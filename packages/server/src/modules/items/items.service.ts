@@ -19,6 +19,8 @@ import type { Executor, ItemRow, UserRow } from '../../db/schema.js';
 import { createDomainEvents, type DomainEventBus } from '../../events/domain-events.js';
 import { AppError, appErrors } from '../../http/app-error.js';
 import type { AccessService, Audience, LevelCheck } from '../access/index.js';
+import type { UndoEntry, UndoService } from '../undo/index.js';
+import { type PaneRow, reopenPanes } from '../workspace/index.js';
 import { archiveIfDue, archiveItem } from './commands/archive-item.js';
 import { completeItem } from './commands/complete-item.js';
 import { moveItem } from './commands/move-item.js';
@@ -36,14 +38,19 @@ import {
   findItemsWithState,
   findItemWithState,
   findRootBox,
+  findUserItem,
   insertItem,
+  itemVersions,
   lockBox,
   lockTree,
+  type Rank,
+  restoreRanks,
   searchVisibleItems,
   updateItems,
   upsertUserItem,
+  userItemVersions,
 } from './items.repository.js';
-import { placeIn } from './positions.js';
+import { type Place, placeIn, placeOf } from './positions.js';
 import { editableBox, refuseRootBox } from './target-box.js';
 
 /** The caller's own state on an item (user_items columns). */
@@ -53,6 +60,49 @@ export type PersonalChanges = {
   priority?: number | null;
   marked_for_today?: number;
 };
+
+/** A change's answer, and the id that undoes it when it can be undone (`X-Undo-Id`). */
+export interface Undoable<T> {
+  value: T;
+  undoId: string | undefined;
+}
+
+/** What undoes an archive: the item's archive state before, and the panes it closed. */
+interface ArchiveUndo {
+  itemId: string;
+  at: number;
+  archivedAt: number | null;
+  autoArchiveAt: number | null;
+  panes: PaneRow[];
+}
+
+/**
+ * What undoes a completion: the item completed, and when. Its rows are every item it completed
+ * (`['item', id]`) and every rank it cleared (`['rank', userId, itemId, priority, markedForToday]`).
+ */
+interface CompletionUndo {
+  itemId: string;
+  at: number;
+}
+type CompletionUndoRow = ['item', string] | ['rank', string, string, number | null, number];
+
+/** What undoes a move: where the item was, and the box it went to. */
+interface MoveUndo {
+  itemId: string;
+  at: number;
+  parentId: string;
+  from: Place;
+}
+
+/** What undoes the loss of a rank or a target date: what they were, and what the reminders lost with the date. */
+interface PersonalUndo {
+  itemId: string;
+  at: number;
+  rank?: { prioritizable: number; priority: number | null; marked_for_today: number };
+  targetDate?: { before: number; reminders: unknown };
+}
+
+const changedSince = () => appErrors.conflict('undo.changedSince');
 
 /** A new item: where it goes and what it is. */
 export interface NewItem {
@@ -77,6 +127,8 @@ export function createItemsService({
   events = createDomainEvents(),
   now = Date.now,
   onTargetDateChanged,
+  onTargetDateRestored,
+  undo,
 }: {
   db: Executor;
   /** Which engine `db` runs on: how `lockTree` serialises changes to the tree. */
@@ -84,11 +136,21 @@ export function createItemsService({
   access: AccessService;
   events?: DomainEventBus;
   now?: () => number;
-  /** Reminders: re-plans an item's reminders inside the transaction that changes its target date. */
+  /**
+   * Reminders: re-plans an item's reminders inside the transaction that changes its target
+   * date; answers what it removed with a cleared date, for an undo to give back.
+   */
   onTargetDateChanged?: (
     trx: Executor,
     change: { itemId: string; userId: string; targetDate: number | null; at: number },
+  ) => Promise<unknown>;
+  /** Reminders: an undo put the target date back; what `onTargetDateChanged` removed comes back. */
+  onTargetDateRestored?: (
+    trx: Executor,
+    change: { itemId: string; targetDate: number; removed: unknown; at: number },
   ) => Promise<void>;
+  /** Records the changes that can be undone, and is told how to undo them. */
+  undo?: UndoService;
 }) {
   const authorize = (user: UserRow, itemId: string, check: LevelCheck, executor = db) =>
     access.authorize(user.id, itemId, check, executor);
@@ -143,18 +205,24 @@ export function createItemsService({
     return run;
   }
 
-  /** Moves or restores an item as one tree change, then tells who saw it and who sees it now. */
+  /**
+   * Moves or restores an item as one tree change, then tells who saw it and who sees it now.
+   * The change answers who saw it before and, when it can be undone, the undo id.
+   */
   async function relocate(
     user: UserRow,
     itemId: string,
-    change: (trx: Executor, editable: { item: ItemRow; level: AccessLevel }) => Promise<Audience>,
-  ): Promise<Item> {
-    const { level, audienceBefore } = await treeChange(async (trx) => {
+    change: (
+      trx: Executor,
+      editable: { item: ItemRow; level: AccessLevel },
+    ) => Promise<{ audienceBefore: Audience; undoId?: string | undefined }>,
+  ): Promise<Undoable<Item>> {
+    const { level, audienceBefore, undoId } = await treeChange(async (trx) => {
       const editable = await editableItem(user, itemId, trx);
-      return { level: editable.level, audienceBefore: await change(trx, editable) };
+      return { level: editable.level, ...(await change(trx, editable)) };
     });
     events.emit('item.moved', { itemId, audienceBefore });
-    return present(user.id, itemId, level);
+    return { value: await present(user.id, itemId, level), undoId };
   }
 
   /**
@@ -200,25 +268,159 @@ export function createItemsService({
     itemId: string,
     personal: PersonalChanges,
     { targetDate, rankable }: { targetDate: number | null | undefined; rankable: boolean },
-  ): Promise<Item> {
+  ): Promise<Undoable<Item>> {
     const level = await authorize(user, itemId, targetDate !== undefined ? 'edit' : 'read');
     const item = await findItem(db, itemId);
     if (!item) throw appErrors.notFound();
     if (rankable && item.type !== 'todoText') throw appErrors.badRequest('items.prioritizable.textOnly');
     const at = now();
-    await db.transaction().execute(async (trx) => {
+    const undoId = await db.transaction().execute(async (trx) => {
+      const rankBefore = await findUserItem(trx, user.id, itemId);
+      const dateBefore = (await findItem(trx, itemId))?.target_date ?? null;
       if (Object.keys(personal).length > 0) await upsertUserItem(trx, user.id, itemId, personal, at);
+      let removed: unknown;
       if (targetDate !== undefined) {
         await updateItems(trx, [itemId], { target_date: targetDate, updated_at: at });
-        await onTargetDateChanged?.(trx, { itemId, userId: user.id, targetDate, at });
+        removed = await onTargetDateChanged?.(trx, { itemId, userId: user.id, targetDate, at });
       }
+      // Taking away a priority (unprioritising) or clearing a target date can be undone.
+      const lostRank =
+        rankBefore && rankBefore.priority !== null && personal.priority === null
+          ? {
+              prioritizable: rankBefore.prioritizable,
+              priority: rankBefore.priority,
+              marked_for_today: rankBefore.marked_for_today,
+            }
+          : undefined;
+      const losesDate = dateBefore !== null && targetDate === null;
+      if (!undo || !(lostRank || losesDate)) return undefined;
+      return undo.record<PersonalUndo, never>(trx, {
+        userId: user.id,
+        kind: 'items.personal',
+        payload: {
+          itemId,
+          at,
+          ...(lostRank ? { rank: lostRank } : {}),
+          ...(losesDate ? { targetDate: { before: dateBefore, reminders: removed ?? null } } : {}),
+        },
+      });
     });
     if (targetDate !== undefined) events.emit('items.changed', { itemIds: [itemId] });
     const changed = await present(user.id, itemId, level);
     if (Object.keys(personal).length > 0)
       events.emit('item.personalChanged', { userId: user.id, item: changed });
-    return changed;
+    return { value: changed, undoId };
   }
+
+  /** Puts back a lost rank and target date (and what the reminders lost with the date). */
+  async function restorePersonal(user: UserRow, entry: UndoEntry<PersonalUndo, never>): Promise<void> {
+    const { itemId, at, rank, targetDate } = entry.payload;
+    const level = await db.transaction().execute(async (trx) => {
+      await entry.claim(trx);
+      const level = await authorize(user, itemId, targetDate ? 'edit' : 'read', trx);
+      const item = await findItem(trx, itemId);
+      if (!item) throw appErrors.notFound();
+      const restoredAt = now();
+      if (rank) {
+        if ((await findUserItem(trx, user.id, itemId))?.updated_at !== at) throw changedSince();
+        await upsertUserItem(trx, user.id, itemId, rank, restoredAt);
+      }
+      if (targetDate) {
+        if (item.updated_at !== at) throw changedSince();
+        await updateItems(trx, [itemId], { target_date: targetDate.before, updated_at: restoredAt });
+        await onTargetDateRestored?.(trx, {
+          itemId,
+          targetDate: targetDate.before,
+          removed: targetDate.reminders,
+          at: restoredAt,
+        });
+      }
+      return level;
+    });
+    if (targetDate) events.emit('items.changed', { itemIds: [itemId] });
+    if (rank)
+      events.emit('item.personalChanged', { userId: user.id, item: await present(user.id, itemId, level) });
+  }
+
+  /** Puts an archived item back where it was, with its auto-archive plan and the panes that showed it. */
+  async function restoreArchived(user: UserRow, entry: UndoEntry<ArchiveUndo, never>): Promise<void> {
+    const { itemId, at, archivedAt, autoArchiveAt, panes } = entry.payload;
+    await db.transaction().execute(async (trx) => {
+      await entry.claim(trx);
+      const { item } = await editableItem(user, itemId, trx);
+      if (item.updated_at !== at || item.archived_at !== at) throw changedSince();
+      await updateItems(trx, [itemId], {
+        archived_at: archivedAt,
+        auto_archive_at: autoArchiveAt,
+        updated_at: now(),
+      });
+      await reopenPanes(trx, panes);
+    });
+    events.emit('items.changed', { itemIds: [itemId] });
+  }
+
+  /**
+   * Reopens what a completion completed (each item it completed, and only those) and gives
+   * everyone back the ranks it cleared, a recorded slice at a time.
+   */
+  async function restoreCompletion(
+    user: UserRow,
+    entry: UndoEntry<CompletionUndo, CompletionUndoRow>,
+  ): Promise<void> {
+    const { itemId, at } = entry.payload;
+    const reopened = await db.transaction().execute(async (trx) => {
+      const slices = await entry.claim(trx);
+      await editableItem(user, itemId, trx);
+      const restoredAt = now();
+      const reopened: string[] = [];
+      for await (const slice of slices) {
+        const ids = slice.flatMap((row) => (row[0] === 'item' ? [row[1]] : []));
+        const ranks = slice.flatMap((row): Rank[] =>
+          row[0] === 'rank'
+            ? [{ user_id: row[1], item_id: row[2], priority: row[3], marked_for_today: row[4] }]
+            : [],
+        );
+        const items = await itemVersions(trx, ids);
+        if (ids.some((id) => items.get(id)?.updated_at !== at || items.get(id)?.completed_at !== at))
+          throw changedSince();
+        const states = await userItemVersions(trx, [...new Set(ranks.map((rank) => rank.item_id))]);
+        if (ranks.some((rank) => states.get(`${rank.user_id} ${rank.item_id}`) !== at)) throw changedSince();
+        await updateItems(trx, ids, { completed_at: null, updated_at: restoredAt });
+        await restoreRanks(trx, ranks, restoredAt);
+        reopened.push(...ids);
+      }
+      return reopened;
+    });
+    events.emit('items.changed', { itemIds: reopened });
+  }
+
+  /**
+   * Moves an item back to the place it had, as a move does it (the tree lock, the checks
+   * against moving into itself and across shares), while it is where the move put it.
+   */
+  async function restorePlace(user: UserRow, entry: UndoEntry<MoveUndo, never>): Promise<void> {
+    const { itemId, at, parentId, from } = entry.payload;
+    await relocate(user, itemId, async (trx, { item, level }) => {
+      await entry.claim(trx);
+      if (item.updated_at !== at || item.parent_id !== parentId) throw changedSince();
+      await lockBox(trx, engine, from.parentId);
+      return {
+        audienceBefore: await moveItem(trx, access, {
+          user,
+          item,
+          level,
+          parentId: from.parentId,
+          place: from,
+          at: now(),
+        }),
+      };
+    });
+  }
+
+  undo?.handle('items.archive', restoreArchived);
+  undo?.handle('items.complete', restoreCompletion);
+  undo?.handle('items.move', restorePlace);
+  undo?.handle('items.personal', restorePersonal);
 
   return {
     insertItemIn,
@@ -368,7 +570,7 @@ export function createItemsService({
     },
 
     /** Personal state (favourite, prioritizable) needs read access; the shared target date needs edit. */
-    async updateItem(user: UserRow, body: UpdateItemBody): Promise<Item> {
+    async updateItem(user: UserRow, body: UpdateItemBody): Promise<Undoable<Item>> {
       const personal: PersonalChanges = {};
       if (body.favourited !== undefined) personal.favourited = body.favourited ? 1 : 0;
       if (body.prioritizable !== undefined) {
@@ -384,31 +586,78 @@ export function createItemsService({
 
     changePersonalState,
 
-    /** Completing a box completes everything inside it and clears their priorities, together. */
-    async setCompleted(user: UserRow, itemId: string, completed: boolean): Promise<Item> {
+    /**
+     * Completing a box completes everything inside it still open and clears their priorities,
+     * together; a completion can be undone.
+     */
+    async setCompleted(user: UserRow, itemId: string, completed: boolean): Promise<Undoable<Item>> {
       const { item, level } = await editableItem(user, itemId);
       refuseRootBox(item);
       const at = now();
-      const itemIds = await db.transaction().execute((trx) => completeItem(trx, { item, completed, at }));
-      events.emit('items.changed', { itemIds });
-      return present(user.id, itemId, level);
+      const { changed, undoId } = await db.transaction().execute(async (trx) => {
+        const current = (await findItem(trx, itemId)) ?? item;
+        const { changed, cleared } = await completeItem(trx, { item: current, completed, at });
+        if (!undo || !completed || changed.length === 0) return { changed, undoId: undefined };
+        const rows: CompletionUndoRow[] = [
+          ...changed.map((id): CompletionUndoRow => ['item', id]),
+          ...cleared.map(
+            (rank): CompletionUndoRow => [
+              'rank',
+              rank.user_id,
+              rank.item_id,
+              rank.priority,
+              rank.marked_for_today,
+            ],
+          ),
+        ];
+        const undoId = await undo.record<CompletionUndo, CompletionUndoRow>(trx, {
+          userId: user.id,
+          kind: 'items.complete',
+          payload: { itemId, at },
+          rows,
+        });
+        return { changed, undoId };
+      });
+      if (changed.length > 0) events.emit('items.changed', { itemIds: changed });
+      return { value: await present(user.id, itemId, level), undoId };
     },
 
-    /** Archives an item: its panes (and those of anything inside it) close. */
-    async archive(user: UserRow, itemId: string): Promise<Item> {
+    /** Archives an item: its panes (and those of anything inside it) close; it can be undone. */
+    async archive(user: UserRow, itemId: string): Promise<Undoable<Item>> {
       const { item, level } = await editableItem(user, itemId);
       refuseRootBox(item);
       const at = now();
-      await db.transaction().execute((trx) => archiveItem(trx, { itemId, at }));
+      const undoId = await db.transaction().execute(async (trx) => {
+        const before = (await findItem(trx, itemId)) ?? item;
+        const panes = await archiveItem(trx, { itemId, at });
+        return undo?.record<ArchiveUndo, never>(trx, {
+          userId: user.id,
+          kind: 'items.archive',
+          payload: {
+            itemId,
+            at,
+            archivedAt: before.archived_at,
+            autoArchiveAt: before.auto_archive_at,
+            panes,
+          },
+        });
+      });
       events.emit('items.changed', { itemIds: [itemId] });
-      return present(user.id, itemId, level);
+      return { value: await present(user.id, itemId, level), undoId };
     },
 
     /** Restores an archived item into a box the caller chooses (and may edit), last in it. */
-    unarchive(user: UserRow, itemId: string, parentItemId: string): Promise<Item> {
-      return relocate(user, itemId, (trx, { item, level }) =>
-        restoreItem(trx, access, { user, item, level, parentId: parentItemId, at: now() }),
-      );
+    async unarchive(user: UserRow, itemId: string, parentItemId: string): Promise<Item> {
+      const restored = await relocate(user, itemId, async (trx, { item, level }) => ({
+        audienceBefore: await restoreItem(trx, access, {
+          user,
+          item,
+          level,
+          parentId: parentItemId,
+          at: now(),
+        }),
+      }));
+      return restored.value;
     },
 
     /** Sets (or with amount null, clears) the moment the item archives itself. */
@@ -433,7 +682,7 @@ export function createItemsService({
      * or after an anchor, else last. `fromParentId`, when given, must still be the item's box:
      * a drag made on a stale view answers 409 and changes nothing. A reorder among the same
      * siblings leaves the tree's shape alone, so it waits only for its box, not for every
-     * other move.
+     * other move. A move can be undone.
      */
     async moveItem(
       user: UserRow,
@@ -444,43 +693,57 @@ export function createItemsService({
         anchorId?: string | null;
         fromParentId?: string;
       },
-    ): Promise<Item> {
+    ): Promise<Undoable<Item>> {
       const stale = (item: ItemRow) =>
         move.fromParentId !== undefined && move.fromParentId !== item.parent_id;
+      /** Records where the item was, inside the move's transaction, once it has moved. */
+      const recordMove = async (trx: Executor, from: Place | undefined, at: number) =>
+        undo && from
+          ? undo.record<MoveUndo, never>(trx, {
+              userId: user.id,
+              kind: 'items.move',
+              payload: { itemId: move.itemId, at, parentId: move.parentId, from },
+            })
+          : undefined;
       if ((await findItem(db, move.itemId))?.parent_id === move.parentId) {
         const reordered = await db.transaction().execute(async (trx) => {
           await lockBox(trx, engine, move.parentId);
           const { item, level } = await editableItem(user, move.itemId, trx);
           if (stale(item)) throw appErrors.conflict();
           if (item.parent_id !== move.parentId) return undefined;
+          const from = await placeOf(trx, item);
+          const at = now();
           const audienceBefore = await reorderItem(trx, access, {
             user,
             itemId: item.id,
             parentId: move.parentId,
             placement: move.placement,
             anchorId: move.anchorId ?? undefined,
-            at: now(),
+            at,
           });
-          return audienceBefore && { level, audienceBefore };
+          return audienceBefore && { level, audienceBefore, undoId: await recordMove(trx, from, at) };
         });
         if (reordered) {
           events.emit('item.moved', { itemId: move.itemId, audienceBefore: reordered.audienceBefore });
-          return present(user.id, move.itemId, reordered.level);
+          return { value: await present(user.id, move.itemId, reordered.level), undoId: reordered.undoId };
         }
         // A move made meanwhile took it out of the box: this one now moves it back, as a tree change.
       }
       return relocate(user, move.itemId, async (trx, { item, level }) => {
         if (stale(item)) throw appErrors.conflict();
         await lockBox(trx, engine, move.parentId);
-        return moveItem(trx, access, {
+        const from = await placeOf(trx, item);
+        const at = now();
+        const audienceBefore = await moveItem(trx, access, {
           user,
           item,
           level,
           parentId: move.parentId,
           placement: move.placement,
           anchorId: move.anchorId ?? undefined,
-          at: now(),
+          at,
         });
+        return { audienceBefore, undoId: await recordMove(trx, from, at) };
       });
     },
 

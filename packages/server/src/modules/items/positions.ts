@@ -45,3 +45,61 @@ export async function placeIn(
   await renumberChildren(executor, parentId);
   return positionAmong(await siblings(), placement, anchorId) ?? POSITION_STEP;
 }
+
+/** Where an item sits among its siblings: its box, its position, and its neighbours on either side. */
+export interface Place {
+  parentId: string;
+  position: number;
+  prevId: string | null;
+  nextId: string | null;
+}
+
+/** The item's place now (read before a move, so that an undo can put it back there). */
+export async function placeOf(
+  executor: Executor,
+  item: { id: string; parent_id: string | null; position: number },
+): Promise<Place | undefined> {
+  if (item.parent_id === null) return undefined;
+  const siblings = await childPositions(executor, item.parent_id);
+  const index = siblings.findIndex((sibling) => sibling.id === item.id);
+  return {
+    parentId: item.parent_id,
+    position: item.position,
+    prevId: siblings[index - 1]?.id ?? null,
+    nextId: siblings[index + 1]?.id ?? null,
+  };
+}
+
+/**
+ * The position that puts an item back in its place among `place.parentId`'s children: that
+ * very position while it still falls between the same neighbours; else next to the neighbour
+ * still there (after the one before it, or before the one after it), else first or last as
+ * it was.
+ */
+export async function placeBack(executor: Executor, place: Place, movingId: string): Promise<number> {
+  const siblings = (await childPositions(executor, place.parentId)).filter((s) => s.id !== movingId);
+  const sortsBefore = (s: { id: string; position: number }) =>
+    s.position < place.position || (s.position === place.position && s.id < movingId);
+  const at = siblings.findIndex((s) => !sortsBefore(s));
+  const [prev, next] = at === -1 ? [siblings.at(-1), undefined] : [siblings[at - 1], siblings[at]];
+  const free = !siblings.some((s) => s.position === place.position);
+  if (free && (prev?.id ?? null) === place.prevId && (next?.id ?? null) === place.nextId)
+    return place.position;
+  const stays = (id: string | null) => id !== null && siblings.some((s) => s.id === id);
+  if (stays(place.prevId))
+    return placeIn(executor, place.parentId, {
+      placement: 'after',
+      anchorId: place.prevId ?? undefined,
+      movingId,
+    });
+  if (stays(place.nextId))
+    return placeIn(executor, place.parentId, {
+      placement: 'before',
+      anchorId: place.nextId ?? undefined,
+      movingId,
+    });
+  return placeIn(executor, place.parentId, {
+    placement: place.prevId === null ? 'first' : undefined,
+    movingId,
+  });
+}

@@ -12,6 +12,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
+import { sendUndoId } from '../undo/index.js';
 import type { UsersService } from '../users/users.service.js';
 import type { OrganizerService } from './organizer.service.js';
 
@@ -66,7 +67,11 @@ export const organizerRoutes: FastifyPluginAsyncZod<{
         response: { 200: ItemSchema, ...errors },
       },
     },
-    async (request) => organizer.updatePriority(currentUser(request), request.body),
+    async (request, reply) => {
+      const { value, undoId } = await organizer.updatePriority(currentUser(request), request.body);
+      sendUndoId(reply, undoId);
+      return value;
+    },
   );
 
   app.put(

@@ -171,7 +171,8 @@ export function createOrganizerService({
 
     /**
      * Ranks an item in the caller's Organizer (making it prioritizable), marks it for Today,
-     * and sets the shared target date (which needs edit access). Only text items rank.
+     * and sets the shared target date (which needs edit access). Only text items rank. Taking
+     * the priority away, or clearing the date, can be undone.
      */
     updatePriority(user: UserRow, body: UpdatePriorityBody) {
       const personal: PersonalChanges = { prioritizable: 1, priority: body.priority };

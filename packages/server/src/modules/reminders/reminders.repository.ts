@@ -2,9 +2,10 @@ import type { BeforeAfterOn, ReminderUnit } from '@nestbox/shared/reminders/fire
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
 import { IDS_PER_STATEMENT, idChunks } from '../../db/id-chunks.js';
-import type { Executor, RemindersTable } from '../../db/schema.js';
+import type { Executor, ReminderEventsTable, RemindersTable } from '../../db/schema.js';
 
 export type ReminderRow = Selectable<RemindersTable>;
+export type ReminderEventRow = Selectable<ReminderEventsTable>;
 
 /** A reminder with its owner's time zone (needed to plan calendar steps). */
 export interface ReminderWithZone extends ReminderRow {
@@ -75,13 +76,49 @@ export async function deleteReminder(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('reminders').where('id', '=', id).execute();
 }
 
-/** Removes the reminders linked to an item's target date (the date was cleared). */
-export async function deleteLinkedReminders(db: Executor, itemId: string): Promise<void> {
-  await db
+/** Removes the reminders linked to an item's target date (the date was cleared); answers them as they were. */
+export function deleteLinkedReminders(db: Executor, itemId: string): Promise<ReminderRow[]> {
+  return db
     .deleteFrom('reminders')
     .where('item_id', '=', itemId)
     .where('linked_directly_to_target_date', '=', 1)
+    .returningAll()
     .execute();
+}
+
+/**
+ * Puts removed reminders back under their own ids (an undo): those of people still there,
+ * whose id nobody took meanwhile.
+ */
+export async function reinsertReminders(db: Executor, reminders: readonly ReminderRow[]): Promise<void> {
+  if (reminders.length === 0) return;
+  const userIds = [...new Set(reminders.map((reminder) => reminder.user_id))];
+  const present = new Set(
+    (await db.selectFrom('users').select('id').where('id', 'in', userIds).execute()).map((user) => user.id),
+  );
+  for (const reminder of reminders) {
+    if (!present.has(reminder.user_id)) continue;
+    await db
+      .insertInto('reminders')
+      .values(reminder)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+}
+
+/** A reminder's fired events, oldest first. */
+export function eventsOfReminder(db: Executor, reminderId: string): Promise<ReminderEventRow[]> {
+  return db
+    .selectFrom('reminder_events')
+    .selectAll()
+    .where('reminder_id', '=', reminderId)
+    .orderBy('event_date')
+    .execute();
+}
+
+/** Puts a reminder's events back as they were (its removal was undone), 500 to a statement. */
+export async function insertEvents(db: Executor, events: readonly ReminderEventRow[]): Promise<void> {
+  for (const chunk of idChunks(events, 500)) await db.insertInto('reminder_events').values(chunk).execute();
 }
 
 /** Marks every event of a reminder dismissed (its future ones are stopped by the caller). */

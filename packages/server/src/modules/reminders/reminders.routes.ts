@@ -15,6 +15,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
+import { sendUndoId } from '../undo/index.js';
 import type { RemindersService } from './reminders.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -87,8 +88,8 @@ export const remindersRoutes: FastifyPluginAsyncZod<{
         response: done,
       },
     },
-    async (request) => {
-      await reminders.remove(currentUser(request), request.query.reminderId);
+    async (request, reply) => {
+      sendUndoId(reply, await reminders.remove(currentUser(request), request.query.reminderId));
       return { ok: true as const };
     },
   );

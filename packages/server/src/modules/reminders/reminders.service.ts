@@ -23,19 +23,24 @@ import { translate, translatePlural } from '../../i18n/translate.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { renderReminderMail } from '../../mail/templates.js';
 import type { AccessService } from '../access/index.js';
+import type { UndoEntry, UndoService } from '../undo/index.js';
 import {
   type DueReminder,
   deleteLinkedReminders,
   deleteReminder,
   dismissEventsOf,
   type EventListRow,
+  eventsOfReminder,
   eventsPage,
   findReminder,
   fireDueReminders,
+  insertEvents,
   insertReminder,
   markEventsRead,
   pendingRemindersOfUser,
+  type ReminderEventRow,
   type ReminderRow,
+  reinsertReminders,
   remindersOfUserOnItem,
   remindersOnItem,
   targetDateOf,
@@ -103,6 +108,12 @@ function presentEvent(row: EventListRow, locale: UserLocale, accessible: boolean
   };
 }
 
+/** What undoes a removed reminder: the reminder as it was and the item's target date then (its events are the rows). */
+interface RemovalUndo {
+  reminder: ReminderRow;
+  targetDate: number | null;
+}
+
 export interface ReminderRuleInput {
   numberOf: number;
   unit: ReminderUnit;
@@ -125,6 +136,7 @@ export function createRemindersService({
   mailer,
   appUrl = '',
   onError = () => {},
+  undo,
 }: {
   db: Executor;
   engine: DbEngine;
@@ -134,6 +146,8 @@ export function createRemindersService({
   mailer?: Mailer;
   appUrl?: string;
   onError?: (error: unknown) => void;
+  /** Records removed reminders, so their owner may undo the removal. */
+  undo?: UndoService;
 }) {
   /** The target date of an item the caller can read (any level); 404 otherwise. */
   async function readableTargetDate(user: UserRow, itemId: string): Promise<number | null> {
@@ -181,6 +195,41 @@ export function createRemindersService({
     }
   }
 
+  /** Plans every reminder on the item again from `at` (the target date changed, or came back). */
+  async function replan(trx: Executor, itemId: string, targetDate: number | null, at: number) {
+    for (const reminder of await remindersOnItem(trx, itemId)) {
+      const next = planNextFire(targetDate, ruleOf(reminder), reminder.timezone, at);
+      if (next !== reminder.next_fire_at)
+        await updateReminder(trx, reminder.id, { next_fire_at: next, updated_at: at });
+    }
+  }
+
+  /**
+   * Gives a removed reminder back to its owner, under its own id, with its rule and its fired
+   * events, while they can still read the item. It is planned from now as it would have gone
+   * on: an occurrence that fell while it was away does not fire late, one dismissed stays
+   * dismissed, and a target date changed meanwhile plans it afresh.
+   */
+  async function restoreReminder(user: UserRow, entry: UndoEntry<RemovalUndo, ReminderEventRow>) {
+    const { reminder, targetDate: dateThen } = entry.payload;
+    const targetDate = await readableTargetDate(user, reminder.item_id);
+    await db.transaction().execute(async (trx) => {
+      const slices = await entry.claim(trx);
+      if (await findReminder(trx, reminder.id)) throw appErrors.conflict('undo.changedSince');
+      const at = now();
+      const goesOn = reminder.next_fire_at !== null || targetDate !== dateThen;
+      await insertReminder(trx, {
+        ...reminder,
+        next_fire_at: goesOn ? planNextFire(targetDate, ruleOf(reminder), user.timezone, at) : null,
+        updated_at: at,
+      });
+      for await (const slice of slices) await insertEvents(trx, slice);
+    });
+    await pushCounts([user.id]);
+  }
+
+  undo?.handle('reminders.remove', restoreReminder);
+
   return {
     async create(user: UserRow, itemId: string, input: ReminderRuleInput): Promise<string> {
       const targetDate = await readableTargetDate(user, itemId);
@@ -224,11 +273,24 @@ export function createRemindersService({
       });
     },
 
-    async remove(user: UserRow, reminderId: string): Promise<void> {
-      await ownReminder(user, reminderId);
-      await deleteReminder(db, reminderId);
+    /** Removes the caller's reminder and its events; answers the id that undoes it. */
+    async remove(user: UserRow, reminderId: string): Promise<string | undefined> {
+      const { targetDate } = await ownReminder(user, reminderId);
+      const undoId = await db.transaction().execute(async (trx) => {
+        const reminder = await findReminder(trx, reminderId);
+        if (!reminder) throw appErrors.notFound();
+        const fired = await eventsOfReminder(trx, reminderId);
+        await deleteReminder(trx, reminderId);
+        return undo?.record<RemovalUndo, ReminderEventRow>(trx, {
+          userId: user.id,
+          kind: 'reminders.remove',
+          payload: { reminder, targetDate },
+          rows: fired,
+        });
+      });
       // Its events go with it (cascade): the badge may have dropped.
       await pushCounts([user.id]);
+      return undoId;
     },
 
     /** 'Dismiss All': no more occurrences of this reminder (until its rule or target date changes). */
@@ -283,7 +345,8 @@ export function createRemindersService({
      * The item's target date changed to `targetDate` (null: cleared), inside the caller's
      * transaction. Cleared: the reminders linked to it go, the others wait for a new date.
      * Set: the caller gets the linked 'on' reminder (hidden from the list) if they have none,
-     * and every reminder on the item, whoever owns it, is planned again from now.
+     * and every reminder on the item, whoever owns it, is planned again from now. Answers the
+     * reminders it removed (for an undo of the clearing, see `targetDateRestored`).
      */
     async targetDateChanged(
       trx: Executor,
@@ -293,8 +356,9 @@ export function createRemindersService({
         targetDate,
         at,
       }: { itemId: string; userId: string; targetDate: number | null; at: number },
-    ): Promise<void> {
-      if (targetDate === null) await deleteLinkedReminders(trx, itemId);
+    ): Promise<ReminderRow[]> {
+      let removed: ReminderRow[] = [];
+      if (targetDate === null) removed = await deleteLinkedReminders(trx, itemId);
       else if (
         !(await remindersOfUserOnItem(trx, userId, itemId, { includeLinked: true })).some(
           (r) => r.linked_directly_to_target_date === 1,
@@ -314,11 +378,26 @@ export function createRemindersService({
           updated_at: at,
         });
       }
-      for (const reminder of await remindersOnItem(trx, itemId)) {
-        const next = planNextFire(targetDate, ruleOf(reminder), reminder.timezone, at);
-        if (next !== reminder.next_fire_at)
-          await updateReminder(trx, reminder.id, { next_fire_at: next, updated_at: at });
-      }
+      await replan(trx, itemId, targetDate, at);
+      return removed;
+    },
+
+    /**
+     * An undo gave the item back the target date it had before it was cleared, inside the
+     * undo's transaction: the reminders linked to it come back (`removed`, what
+     * `targetDateChanged` answered then) and every reminder on the item is planned from now.
+     */
+    async targetDateRestored(
+      trx: Executor,
+      {
+        itemId,
+        targetDate,
+        removed,
+        at,
+      }: { itemId: string; targetDate: number; removed: unknown; at: number },
+    ): Promise<void> {
+      await reinsertReminders(trx, Array.isArray(removed) ? (removed as ReminderRow[]) : []);
+      await replan(trx, itemId, targetDate, at);
     },
 
     /**

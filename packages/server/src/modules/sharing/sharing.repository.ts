@@ -62,6 +62,16 @@ export async function findLink(
   return row?.level;
 }
 
+/** The person's own link on the item, as stored. */
+export function findLinkRow(db: Executor, itemId: string, userId: string) {
+  return db
+    .selectFrom('item_users')
+    .selectAll()
+    .where('item_id', '=', itemId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
 export async function insertLink(
   db: Executor,
   itemId: string,

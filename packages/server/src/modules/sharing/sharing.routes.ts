@@ -13,6 +13,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
+import { sendUndoId } from '../undo/index.js';
 import type { UsersService } from '../users/users.service.js';
 import type { SharingService } from './sharing.service.js';
 
@@ -132,8 +133,11 @@ export const sharingRoutes: FastifyPluginAsyncZod<{
         response: done,
       },
     },
-    async (request) => {
-      await sharing.remove(currentUser(request), request.query.itemId, request.query.userId);
+    async (request, reply) => {
+      sendUndoId(
+        reply,
+        await sharing.remove(currentUser(request), request.query.itemId, request.query.userId),
+      );
       return { ok: true as const };
     },
   );

@@ -7,16 +7,27 @@ import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
 import type { AccessService } from '../access/index.js';
 import type { ItemsService } from '../items/index.js';
+import type { UndoEntry, UndoService } from '../undo/index.js';
 import type { UsersService } from '../users/users.service.js';
 import { shareItem } from './commands/share-item.js';
 import {
   countOwners,
   deleteLink,
   findLink,
+  findLinkRow,
+  insertLink,
   linksOnChain,
   listLinks,
   setLinkLevel,
 } from './sharing.repository.js';
+
+/** What undoes a removed share: the link as it was. */
+interface UnshareUndo {
+  itemId: string;
+  userId: string;
+  level: AccessLevel;
+  createdAt: number;
+}
 
 /**
  * Who an item is shared with, at which level (SPEC §4 "Share", §5 removal rules, §6). Anyone
@@ -30,6 +41,7 @@ export function createSharingService({
   users,
   events = createDomainEvents(),
   now = Date.now,
+  undo,
 }: {
   db: Executor;
   access: AccessService;
@@ -37,6 +49,8 @@ export function createSharingService({
   users: UsersService;
   events?: DomainEventBus;
   now?: () => number;
+  /** Records removed shares, so their remover may undo the removal. */
+  undo?: UndoService;
 }) {
   /** The other person's link on the item (read inside the change's transaction). */
   async function existingLink(trx: Executor, itemId: string, userId: string): Promise<AccessLevel> {
@@ -64,6 +78,24 @@ export function createSharingService({
       throw appErrors.badRequest('share.lastOwner');
     }
   }
+
+  /**
+   * Gives a removed share back at its level, by an owner of the item, while nobody linked the
+   * person to the item again (409 `undo.changedSince`) and their account is still there.
+   */
+  async function restoreShare(user: UserRow, entry: UndoEntry<UnshareUndo, never>): Promise<void> {
+    const { itemId, userId, level, createdAt } = entry.payload;
+    await authorizeShareChange(user, itemId);
+    if (!(await users.findActiveUser(userId))) throw appErrors.conflict('undo.changedSince');
+    await db.transaction().execute(async (trx) => {
+      await entry.claim(trx);
+      if (await findLink(trx, itemId, userId)) throw appErrors.conflict('undo.changedSince');
+      await insertLink(trx, itemId, userId, level, createdAt);
+    });
+    events.emit('item.shared', { itemId, userId });
+  }
+
+  undo?.handle('sharing.unshare', restoreShare);
 
   return {
     async list(user: UserRow, itemId: string, locale: UserLocale): Promise<ShareEntry[]> {
@@ -131,14 +163,24 @@ export function createSharingService({
       events.emit('item.levelChanged', { itemId, userId });
     },
 
-    async remove(user: UserRow, itemId: string, userId: string): Promise<void> {
+    /** Stops sharing an item with someone; answers the id that undoes it. */
+    async remove(user: UserRow, itemId: string, userId: string): Promise<string | undefined> {
       await authorizeShareChange(user, itemId);
-      await db.transaction().execute(async (trx) => {
+      const undoId = await db.transaction().execute(async (trx) => {
         const current = await existingLink(trx, itemId, userId);
         await keepAnOwner(trx, itemId, current, null);
+        const link = await findLinkRow(trx, itemId, userId);
         await deleteLink(trx, itemId, userId);
+        return link
+          ? undo?.record<UnshareUndo, never>(trx, {
+              userId: user.id,
+              kind: 'sharing.unshare',
+              payload: { itemId, userId, level: link.level, createdAt: link.created_at },
+            })
+          : undefined;
       });
       events.emit('item.unshared', { itemId, userId });
+      return undoId;
     },
   };
 }

@@ -130,7 +130,33 @@ export function findPane(db: Executor, userId: string, paneId: string) {
     .executeTakeFirst();
 }
 
-/** Closes every pane (of every user) that shows one of these items (archived, or gone). */
-export async function closePanesShowing(db: Executor, itemIds: readonly string[]): Promise<void> {
-  for (const chunk of idChunks(itemIds)) await db.deleteFrom('panes').where('item_id', 'in', chunk).execute();
+/**
+ * Closes every pane (of every user) that shows one of these items (archived, or gone);
+ * answers the panes closed, as they were.
+ */
+export async function closePanesShowing(db: Executor, itemIds: readonly string[]): Promise<PaneRow[]> {
+  const closed: PaneRow[] = [];
+  for (const chunk of idChunks(itemIds))
+    closed.push(...(await db.deleteFrom('panes').where('item_id', 'in', chunk).returningAll().execute()));
+  return closed;
+}
+
+/**
+ * Opens panes closed by {@link closePanesShowing} again, as they were (an undone archive):
+ * those of people still there, whose id nobody took meanwhile.
+ */
+export async function reopenPanes(db: Executor, panes: readonly PaneRow[]): Promise<void> {
+  if (panes.length === 0) return;
+  const userIds = [...new Set(panes.map((pane) => pane.user_id))];
+  const present = new Set(
+    (await db.selectFrom('users').select('id').where('id', 'in', userIds).execute()).map((user) => user.id),
+  );
+  for (const pane of panes) {
+    if (!present.has(pane.user_id)) continue;
+    await db
+      .insertInto('panes')
+      .values(pane)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
 }

@@ -1,5 +1,6 @@
 import './mantine-app.css';
 import { AppShell } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Z_INDEX } from '@nestbox/shared/constants';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
@@ -19,7 +20,8 @@ import { changeLocale, currentLocale } from '../../lib/i18n';
 import { showNotificationKeptForReload } from '../../lib/notify';
 import { saveTooltipsEnabled } from '../../lib/preferences';
 import type { SessionEndedState } from '../../lib/session';
-import { useShortcutsHelpOpen } from '../../lib/shortcuts';
+import { SHORTCUT_KEYS, useShortcutsEnabled, useShortcutsHelpOpen } from '../../lib/shortcuts';
+import { useUndo } from '../../lib/undo';
 import { requestNotifications } from '../notifications-host';
 import { AppHeader } from './app-header';
 import { useGlobalShortcuts } from './use-global-shortcuts';
@@ -75,6 +77,12 @@ export function AppLayout() {
   useEffect(requestNotifications, []);
 
   const ready = user.isSuccess && !localeDiffers;
+
+  // Ctrl+Z (Cmd+Z on a Mac) undoes this tab's latest change; in a field, the browser's own
+  // undo of the text applies instead. A key held down undoes once.
+  const { undoLatest } = useUndo();
+  const shortcutsEnabled = useShortcutsEnabled();
+  useHotkeys(shortcutsEnabled && ready ? [[SHORTCUT_KEYS.undo, (event) => !event.repeat && undoLatest()]] : []);
   useEffect(() => {
     if (ready) showNotificationKeptForReload();
   }, [ready]);

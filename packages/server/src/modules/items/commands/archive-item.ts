@@ -1,17 +1,18 @@
 import type { Executor } from '../../../db/schema.js';
-import { closePanesShowing } from '../../workspace/index.js';
+import { closePanesShowing, type PaneRow } from '../../workspace/index.js';
 import { claimAutoArchive, descendantIds, updateItems } from '../items.repository.js';
 
 /**
  * Archives an item inside the caller's transaction: it and everything inside it leave every
  * pane that shows them (everyone's), and any auto-archive planned for it is done with.
+ * Answers the panes it closed.
  */
 export async function archiveItem(
   trx: Executor,
   { itemId, at }: { itemId: string; at: number },
-): Promise<void> {
+): Promise<PaneRow[]> {
   await updateItems(trx, [itemId], { archived_at: at, auto_archive_at: null, updated_at: at });
-  await closePanesShowing(trx, [itemId, ...(await descendantIds(trx, itemId))]);
+  return closePanesShowing(trx, [itemId, ...(await descendantIds(trx, itemId))]);
 }
 
 /**

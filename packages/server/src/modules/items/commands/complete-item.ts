@@ -1,19 +1,36 @@
 import type { Executor } from '../../../db/schema.js';
-import { clearPriorities, descendantIds, updateItems } from '../items.repository.js';
+import { clearPriorities, descendantIds, type Rank, ranksOf, updateItems } from '../items.repository.js';
+
+/** What a completion changed: the items it completed (or reopened) and the ranks it cleared. */
+export interface Completion {
+  changed: string[];
+  cleared: Rank[];
+}
 
 /**
  * Completes an item, or takes completion back, inside the caller's transaction. Completing a
- * box completes everything inside it too, and completed items leave everyone's Organizer
- * (their priorities and Today marks go); taking it back reopens only the item itself.
- * Answers the ids that changed.
+ * box completes everything inside it that is still open (what was done already keeps its own
+ * completion time), and completed items leave everyone's Organizer (their priorities and Today
+ * marks go); taking it back reopens only the item itself. Answers what changed.
  */
 export async function completeItem(
   trx: Executor,
-  { item, completed, at }: { item: { id: string; type: string }; completed: boolean; at: number },
-): Promise<string[]> {
-  const changed =
-    completed && item.type === 'todoBox' ? [item.id, ...(await descendantIds(trx, item.id))] : [item.id];
-  await updateItems(trx, changed, { completed_at: completed ? at : null, updated_at: at });
-  if (completed) await clearPriorities(trx, changed, at);
-  return changed;
+  {
+    item,
+    completed,
+    at,
+  }: { item: { id: string; type: string; completed_at: number | null }; completed: boolean; at: number },
+): Promise<Completion> {
+  if (!completed) {
+    await updateItems(trx, [item.id], { completed_at: null, updated_at: at });
+    return { changed: [item.id], cleared: [] };
+  }
+  const changed = [
+    ...(item.completed_at === null ? [item.id] : []),
+    ...(item.type === 'todoBox' ? await descendantIds(trx, item.id, { openOnly: true }) : []),
+  ];
+  const cleared = await ranksOf(trx, changed);
+  await updateItems(trx, changed, { completed_at: at, updated_at: at });
+  await clearPriorities(trx, changed, at);
+  return { changed, cleared };
 }

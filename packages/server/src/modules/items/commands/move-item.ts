@@ -3,7 +3,7 @@ import type { Executor, ItemUpdateRow, UserRow } from '../../../db/schema.js';
 import { appErrors } from '../../../http/app-error.js';
 import { type AccessService, type Audience, audienceKey } from '../../access/index.js';
 import { isAtOrAbove, updateItems } from '../items.repository.js';
-import { placeIn } from '../positions.js';
+import { type Place, placeBack, placeIn } from '../positions.js';
 import { editableBox, refuseRootBox } from '../target-box.js';
 
 export interface MoveItemInput {
@@ -14,6 +14,8 @@ export interface MoveItemInput {
   parentId: string;
   placement?: 'before' | 'after' | undefined;
   anchorId?: string | undefined;
+  /** Instead of a placement, the place the item had in `parentId` (an undone move puts it back there). */
+  place?: Place | undefined;
   /** More changes written with the move (a restore clears the archive date). */
   changes?: ItemUpdateRow;
   at: number;
@@ -51,11 +53,13 @@ export async function moveItem(
   await updateItems(trx, [item.id], {
     ...input.changes,
     parent_id: parentId,
-    position: await placeIn(trx, parentId, {
-      placement: input.placement,
-      anchorId: input.anchorId,
-      movingId: item.id,
-    }),
+    position: input.place
+      ? await placeBack(trx, input.place, item.id)
+      : await placeIn(trx, parentId, {
+          placement: input.placement,
+          anchorId: input.anchorId,
+          movingId: item.id,
+        }),
     updated_at: input.at,
   });
   return before;

@@ -2,13 +2,17 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import type { OrganizerItem, UpdatePriorityBody } from '@nestbox/shared/organizer/organizer.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { type Undoable, undoableRequest, useOfferUndo } from '../../../lib/undo';
 import { organizerKey, patchOrganizerItems } from './get-organizer';
 
-/** `PUT /api/items/update-priority`: rank, Today mark and target date of one item. */
-export function updatePriority(body: UpdatePriorityBody): Promise<Item> {
-  return apiRequest<Item>('/api/items/update-priority', { method: 'PUT', body });
+/**
+ * `PUT /api/items/update-priority`: rank, Today mark and target date of one item. Taking the
+ * priority away, or clearing the date, answers the id that undoes it.
+ */
+export function updatePriority(body: UpdatePriorityBody): Promise<Undoable<Item>> {
+  return undoableRequest<Item>('/api/items/update-priority', { method: 'PUT', body });
 }
 
 /** Applies a priority change to one Organizer row, the way the server will. */
@@ -25,11 +29,13 @@ export function applyPriorityChange(item: OrganizerItem, body: UpdatePriorityBod
 
 /**
  * Moves a row at once (optimistic), then saves; a failure puts the row back and says so.
- * Callers chain a reindex through `mutateAsync` when the shared rule asks for one.
+ * Callers chain a reindex through `mutateAsync` when the shared rule asks for one. Clearing
+ * the date or unprioritising offers Undo, after which the Organizer is asked again.
  */
 export function useUpdatePriority() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
+  const offerUndo = useOfferUndo();
   return useMutation({
     mutationFn: updatePriority,
     onMutate: async (body) => {
@@ -39,6 +45,12 @@ export function useUpdatePriority() {
       );
       return { before };
     },
+    onSuccess: ({ undoId }, body) =>
+      offerUndo(
+        undoId,
+        t(body.priorityTargetDate === null ? 'undo.targetDateCleared' : 'undo.unprioritized'),
+        (client) => client.invalidateQueries({ queryKey: organizerKey }),
+      ),
     onError: (error, _body, context) => {
       if (context?.before) queryClient.setQueryData(organizerKey, context.before);
       if (isApiError(error) && error.canceled) return;

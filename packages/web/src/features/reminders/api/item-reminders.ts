@@ -1,7 +1,10 @@
 import type { ReminderRule } from '@nestbox/shared/reminders/fire-time';
 import type { Reminder } from '@nestbox/shared/reminders/reminder.schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
+import { undoableRequest, useOfferUndo } from '../../../lib/undo';
+import { REMINDER_EVENTS_KEY } from './reminder-events';
 
 export const itemRemindersKey = (itemId: string) => ['reminders', 'item', itemId] as const;
 
@@ -52,15 +55,26 @@ export function useUpdateReminder(itemId: string) {
   });
 }
 
-/** `DELETE /api/reminders/remove-item-reminder`. */
+/**
+ * `DELETE /api/reminders/remove-item-reminder`; offers Undo ('Reminder removed.'), which gives
+ * the reminder back with its rule and its fired events.
+ */
 export function useRemoveReminder(itemId: string) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const offerUndo = useOfferUndo();
+  const refetch = (client: QueryClient) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: itemRemindersKey(itemId) }),
+      client.invalidateQueries({ queryKey: REMINDER_EVENTS_KEY }),
+    ]);
   return useMutation({
     mutationFn: (reminderId: string) =>
-      apiRequest<{ ok: boolean }>('/api/reminders/remove-item-reminder', {
+      undoableRequest<{ ok: boolean }>('/api/reminders/remove-item-reminder', {
         method: 'DELETE',
         query: { reminderId },
       }),
+    onSuccess: ({ undoId }) => offerUndo(undoId, t('undo.reminderRemoved'), refetch),
     onSettled: () => queryClient.invalidateQueries({ queryKey: itemRemindersKey(itemId) }),
   });
 }

@@ -1,11 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Undoable, undoableRequest } from '../../../lib/undo';
 import { getWorkspaceQueryOptions } from './get-workspace';
 import { refetchItemViews, removeItemFromPanes, restoreSnapshot } from './item-cache';
 
-/** `DELETE /api/items/archive`: archives an item; an archived box also leaves the workspace (SPEC §4). */
-export function archiveItem(itemId: string): Promise<unknown> {
-  return apiRequest<unknown>('/api/items/archive', { method: 'DELETE', query: { itemId } });
+/**
+ * `DELETE /api/items/archive`: archives an item; an archived box also leaves the workspace
+ * (SPEC §4). The answer carries the id that undoes it.
+ */
+export function archiveItem(itemId: string): Promise<Undoable<unknown>> {
+  return undoableRequest<unknown>('/api/items/archive', { method: 'DELETE', query: { itemId } });
+}
+
+/** Asks again for the layout (an archive closes panes), every pane and the item. */
+export function refetchAfterArchive(queryClient: QueryClient, itemId: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: getWorkspaceQueryOptions().queryKey }),
+    refetchItemViews(queryClient, itemId),
+  ]);
 }
 
 /**
@@ -18,10 +29,6 @@ export function useArchiveItem() {
     mutationFn: archiveItem,
     onMutate: async (itemId) => ({ before: await removeItemFromPanes(queryClient, itemId) }),
     onError: (_error, _itemId, context) => restoreSnapshot(queryClient, context?.before),
-    onSettled: (_data, _error, itemId) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: getWorkspaceQueryOptions().queryKey }),
-        refetchItemViews(queryClient, itemId),
-      ]),
+    onSettled: (_data, _error, itemId) => refetchAfterArchive(queryClient, itemId),
   });
 }

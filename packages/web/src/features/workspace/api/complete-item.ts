@@ -1,13 +1,18 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { useTranslation } from 'react-i18next';
+import { undoableRequest, useOfferUndo } from '../../../lib/undo';
+import { itemKey } from './get-item';
 import { ALL_ITEMS_FOR_PANE_KEY, type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 import { paneWithoutItem } from './pane-contents';
 
-/** `PUT /api/items/complete` or `PUT /api/items/uncomplete`: the two sides of one checkbox. */
+/**
+ * `PUT /api/items/complete` or `PUT /api/items/uncomplete`: the two sides of one checkbox. A
+ * completion's answer carries the id that undoes it.
+ */
 export function setItemCompleted({ itemId, completed }: { itemId: string; completed: boolean }) {
-  return apiRequest<Item>(completed ? '/api/items/complete' : '/api/items/uncomplete', {
+  return undoableRequest<Item>(completed ? '/api/items/complete' : '/api/items/uncomplete', {
     method: 'PUT',
     body: { itemId },
   });
@@ -16,10 +21,13 @@ export function setItemCompleted({ itemId, completed }: { itemId: string; comple
 /**
  * Ticks or unticks an item in the pane of box `parentItemId`. A completed item leaves the
  * list at once unless the box shows completed items (SPEC §4 visible sub-items). A box's
- * completion reaches everything inside it, so then every open pane is asked again.
+ * completion reaches everything inside it, so then every open pane is asked again. A
+ * completion offers Undo, after which every pane is asked again.
  */
 export function useSetItemCompleted(parentItemId: string) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const offerUndo = useOfferUndo();
   const key = itemsForPaneKey(parentItemId);
   return useMutation({
     mutationFn: setItemCompleted,
@@ -38,6 +46,15 @@ export function useSetItemCompleted(parentItemId: string) {
       }
       const isBox = ticked?.itemType === 'todoBox';
       return { before, isBox };
+    },
+    onSuccess: ({ undoId }, { itemId, completed }) => {
+      if (completed)
+        offerUndo(undoId, t('undo.completed'), (client) =>
+          Promise.all([
+            client.invalidateQueries({ queryKey: ALL_ITEMS_FOR_PANE_KEY }),
+            client.invalidateQueries({ queryKey: itemKey(itemId) }),
+          ]),
+        );
     },
     onError: (_error, _body, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);

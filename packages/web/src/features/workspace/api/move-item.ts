@@ -1,6 +1,7 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { useTranslation } from 'react-i18next';
+import { type Undoable, undoableRequest, useOfferUndo } from '../../../lib/undo';
 import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 
 type BeforeAfter = 'before' | 'after';
@@ -22,12 +23,23 @@ export interface MoveBetweenPanesBody {
   beforeAfter?: BeforeAfter;
 }
 
-export function moveWithinPane(body: MoveWithinPaneBody): Promise<Item> {
-  return apiRequest<Item>('/api/items/move-within-pane', { method: 'PUT', body });
+/** The answer carries the id that undoes the move. */
+export function moveWithinPane(body: MoveWithinPaneBody): Promise<Undoable<Item>> {
+  return undoableRequest<Item>('/api/items/move-within-pane', { method: 'PUT', body });
 }
 
-export function moveBetweenPanes(body: MoveBetweenPanesBody): Promise<Item> {
-  return apiRequest<Item>('/api/items/move-between-panes', { method: 'PUT', body });
+/** The answer carries the id that undoes the move. */
+export function moveBetweenPanes(body: MoveBetweenPanesBody): Promise<Undoable<Item>> {
+  return undoableRequest<Item>('/api/items/move-between-panes', { method: 'PUT', body });
+}
+
+/** Asks again for the panes of the boxes a move took an item from and to. */
+function refetchPanesOf(queryClient: QueryClient, drop: Drop): Promise<unknown> {
+  return Promise.all(
+    [...new Set([drop.sourceBoxId, drop.destBoxId])].map((boxId) =>
+      queryClient.invalidateQueries({ queryKey: itemsForPaneKey(boxId) }),
+    ),
+  );
 }
 
 /** A drop as the drag-and-drop library reports it, in terms of boxes and visible positions. */
@@ -133,10 +145,13 @@ interface MoveVariables {
 
 /**
  * Sends a drop the caches already show (see {@link applyMoveToCache}); a refusal puts the
- * snapshots back. Either way both panes are refetched so they agree with the server.
+ * snapshots back. Either way both panes are refetched so they agree with the server. A move
+ * made offers Undo ('Item moved.'), after which both panes are asked again.
  */
 export function useMoveItem() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const offerUndo = useOfferUndo();
   return useMutation({
     mutationFn: ({ drop, plan }: MoveVariables) =>
       drop.sourceBoxId === drop.destBoxId
@@ -153,12 +168,9 @@ export function useMoveItem() {
             itemIdAdjacentToDrop: plan.itemIdAdjacentToDrop,
             beforeAfter: plan.beforeAfter,
           }),
+    onSuccess: ({ undoId }, { drop }) =>
+      offerUndo(undoId, t('undo.moved'), (client) => refetchPanesOf(client, drop)),
     onError: (_error, { snapshot }) => restoreSnapshot(queryClient, snapshot),
-    onSettled: (_data, _error, { drop }) =>
-      Promise.all(
-        [...new Set([drop.sourceBoxId, drop.destBoxId])].map((boxId) =>
-          queryClient.invalidateQueries({ queryKey: itemsForPaneKey(boxId) }),
-        ),
-      ),
+    onSettled: (_data, _error, { drop }) => refetchPanesOf(queryClient, drop),
   });
 }

@@ -1,23 +1,31 @@
 import { type Item, ItemSchema, type MoveToNewParentBody } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { useTranslation } from 'react-i18next';
+import { type Undoable, undoableRequest, useOfferUndo } from '../../../lib/undo';
 import { refetchItemViews, removeItemFromPanes, restoreSnapshot } from './item-cache';
 
-/** `PUT /api/items/move-to-new-parent`: the item goes last in another box. */
-export function moveToNewParent(body: MoveToNewParentBody): Promise<Item> {
-  return apiRequest<Item>('/api/items/move-to-new-parent', {
+/** `PUT /api/items/move-to-new-parent`: the item goes last in another box; the answer carries the id that undoes it. */
+export function moveToNewParent(body: MoveToNewParentBody): Promise<Undoable<Item>> {
+  return undoableRequest<Item>('/api/items/move-to-new-parent', {
     method: 'PUT',
     body,
     schema: import.meta.env.DEV ? ItemSchema : undefined,
   });
 }
 
-/** Moves an item: it leaves its box's pane at once, then every pane refetches (the new box shows it). */
+/**
+ * Moves an item: it leaves its box's pane at once, then every pane refetches (the new box
+ * shows it). The move offers Undo ('Item moved.').
+ */
 export function useMoveToNewParent() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const offerUndo = useOfferUndo();
   return useMutation({
     mutationFn: moveToNewParent,
     onMutate: async ({ itemId }) => ({ before: await removeItemFromPanes(queryClient, itemId) }),
+    onSuccess: ({ undoId }, { itemId }) =>
+      offerUndo(undoId, t('undo.moved'), (client) => refetchItemViews(client, itemId)),
     onError: (_error, _body, context) => restoreSnapshot(queryClient, context?.before),
     onSettled: (_data, _error, { itemId }) => refetchItemViews(queryClient, itemId),
   });

@@ -1,21 +1,32 @@
 import type { RemoveAssociationQuery } from '@nestbox/shared/sharing/sharing.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { useTranslation } from 'react-i18next';
+import { type Undoable, undoableRequest, useOfferUndo } from '../../../lib/undo';
 import { invalidateShares } from './get-users-associated';
 
-/** `DELETE /api/items/remove-association` (owners only; never the last owner). */
-export function removeAssociation(query: RemoveAssociationQuery) {
-  return apiRequest<{ ok: boolean }>('/api/items/remove-association', {
+/**
+ * `DELETE /api/items/remove-association` (owners only; never the last owner); the answer
+ * carries the id that undoes it.
+ */
+export function removeAssociation(query: RemoveAssociationQuery): Promise<Undoable<{ ok: boolean }>> {
+  return undoableRequest<{ ok: boolean }>('/api/items/remove-association', {
     method: 'DELETE',
     query: { ...query },
   });
 }
 
-/** Stops sharing an item with someone, then refetches its share list. */
+/**
+ * Stops sharing an item with someone, then refetches its share list; offers Undo ('Share
+ * removed.'), which gives the share back at its level.
+ */
 export function useRemoveAssociation() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const offerUndo = useOfferUndo();
   return useMutation({
     mutationFn: removeAssociation,
+    onSuccess: ({ undoId }, { itemId }) =>
+      offerUndo(undoId, t('undo.shareRemoved'), (client) => invalidateShares(client, itemId)),
     onSettled: (_data, _error, { itemId }) => invalidateShares(queryClient, itemId),
   });
 }

@@ -1,0 +1,41 @@
+import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { UndoActionBodySchema } from '@nestbox/shared/undo/undo.schema';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../auth/authenticate.js';
+import type { UndoService } from './undo.service.js';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+};
+
+/** Undo (README "Undo"): puts back one of the caller's recent changes. */
+export const undoRoutes: FastifyPluginAsyncZod<{
+  undo: UndoService;
+  authenticate: onRequestAsyncHookHandler;
+}> = async (app, { undo, authenticate }) => {
+  app.addHook('onRequest', authenticate);
+
+  app.post(
+    '/api/undo/undo-action',
+    {
+      schema: {
+        tags: ['undo'],
+        security: [{ bearer: [] }],
+        summary:
+          'Undo a recent change of yours (its X-Undo-Id): 409 once changed since, 404 once undone, expired or not yours',
+        body: UndoActionBodySchema,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      await undo.undo(currentUser(request), request.body.undoId);
+      return { ok: true as const };
+    },
+  );
+};
