@@ -82,7 +82,9 @@ export function AppLayout() {
   // undo of the text applies instead. A key held down undoes once.
   const { undoLatest } = useUndo();
   const shortcutsEnabled = useShortcutsEnabled();
-  useHotkeys(shortcutsEnabled && ready ? [[SHORTCUT_KEYS.undo, (event) => !event.repeat && undoLatest()]] : []);
+  useHotkeys(
+    shortcutsEnabled && ready ? [[SHORTCUT_KEYS.undo, (event) => !event.repeat && undoLatest()]] : [],
+  );
   useEffect(() => {
     if (ready) showNotificationKeptForReload();
   }, [ready]);
