@@ -220,7 +220,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const workspace = createWorkspaceService({ db, items, users });
   await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
   await app.register(workspaceRoutes, { workspace, authenticate });
-  await app.register(findRoutes, { finder: createFindService({ db }), authenticate });
+  await app.register(findRoutes, {
+    // A lone instance hears of every change, so it may keep what each person sees a moment.
+    finder: createFindService({ db, events, cached: !redis }),
+    authenticate,
+  });
   await app.register(organizerRoutes, {
     organizer: createOrganizerService({ db, items }),
     users,

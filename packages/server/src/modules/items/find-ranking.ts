@@ -20,32 +20,40 @@ export interface Ranked {
   highlights: [number, number][];
 }
 
+/** Each accented character met so far, folded (é → e), or itself when it has no one-character base. */
+const foldedChars = new Map<string, string>();
+
+function foldChar(char: string): string {
+  let folded = foldedChars.get(char);
+  if (folded === undefined) {
+    const base = char.normalize('NFD').replace(/\p{M}+/gu, '');
+    folded = base.length === 1 ? base : char;
+    foldedChars.set(char, folded);
+  }
+  return folded;
+}
+
 /**
  * Folds accents away one character at a time (é → e, Ç → C, œ stays œ): the folded title has
  * the title's length, so a range matched in it is the same range of the title.
  */
 export function foldAccents(text: string): string {
-  let folded = '';
-  for (let index = 0; index < text.length; index++) {
-    const char = text.charAt(index);
-    if (char < '\u00c0') {
-      folded += char;
-      continue;
-    }
-    const base = char.normalize('NFD').replace(/\p{M}+/gu, '');
-    folded += base.length === 1 ? base : char;
-  }
-  return folded;
+  return text.replace(/[\u00c0-\uffff]/g, foldChar);
 }
 
 /** How many words of a query may come in any order (uFuzzy tries every permutation: 5! = 120). */
 const ANY_ORDER_WORDS = 5;
 
 /**
- * uFuzzy's settings: letters of every script (not just a–z) make words, one typo per word of
- * five letters or more is forgiven (a letter missing, extra, swapped or wrong).
+ * uFuzzy's settings: a typo in a word is forgiven (a letter missing, extra, swapped or wrong;
+ * in words of three or four letters only a swap or an extra letter). Its defaults know the letters a–z, which is every letter of an
+ * English or French query once its accents are folded; a query with other letters (œ, ß,
+ * Greek, Cyrillic…) takes the settings for every script's letters, whose patterns cost V8
+ * several times more to compile.
  */
-const MATCHING: uFuzzy.Options = {
+const LATIN: uFuzzy.Options = { intraMode: 1 };
+const ANY_SCRIPT: uFuzzy.Options = {
+  intraMode: 1,
   unicode: true,
   interSplit: "[^\\p{L}\\d']+",
   intraSplit: '\\p{Ll}\\p{Lu}',
@@ -53,7 +61,6 @@ const MATCHING: uFuzzy.Options = {
   intraBound: '\\p{L}\\d|\\d\\p{L}|\\p{Ll}\\p{Lu}',
   intraChars: "[\\p{L}\\d']",
   intraContr: "'\\p{L}{1,2}\\b",
-  intraMode: 1,
 };
 
 const BOX_FIRST: Record<ItemType, number> = { todoBox: 0, todoText: 1 };
@@ -90,8 +97,9 @@ function rankWithin(candidates: readonly Findable[]): NonNullable<uFuzzy.Options
  * longer words), accents and case aside.
  */
 export function rankMatches(candidates: readonly Findable[], query: string, limit: number): Ranked[] {
-  const finder = new uFuzzy({ ...MATCHING, sort: rankWithin(candidates) });
   const needle = foldAccents(query);
+  const settings = /[\u0080-\uffff]/.test(needle) ? ANY_SCRIPT : LATIN;
+  const finder = new uFuzzy({ ...settings, sort: rankWithin(candidates) });
   const anyOrder = finder.split(needle).length <= ANY_ORDER_WORDS ? ANY_ORDER_WORDS : 0;
   const haystack = candidates.map((item) => item.folded);
   const [, info, order] = finder.search(haystack, needle, anyOrder, Number.POSITIVE_INFINITY);

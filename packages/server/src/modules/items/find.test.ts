@@ -2,10 +2,12 @@ import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import type { FindItemsResponse, FoundItem } from '@nestbox/shared/items/find.schema';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDomainEvents } from '../../events/domain-events.js';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { createSignedInUser, insertItemRow, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { createFindService, SEEN_KEPT_MS } from './find.service.js';
 
 describe(`find-items on ${testEngine}`, () => {
   let t: TestApp;
@@ -53,6 +55,8 @@ describe(`find-items on ${testEngine}`, () => {
     await make('spices', id('kitchen'), 'todoText', 'Ranger les épices');
     await make('knives', id('kitchen'), 'todoText', 'Sharpen the knives');
     await make('ecole', me.root, 'todoBox', 'École maternelle');
+    await make('oeuvres', me.root, 'todoText', 'Œuvres de Noël');
+    await make('bread', me.root, 'todoText', 'Купить хлеб');
     await make('doneText', id('kitchen'), 'todoText', 'Kitchen drawers label');
     await ok('PUT', '/api/items/complete', { itemId: id('doneText') });
     await make('attic', id('home'), 'todoBox', 'Attic');
@@ -107,6 +111,9 @@ describe(`find-items on ${testEngine}`, () => {
     const spices = await found('q=epices', 'Ranger les épices');
     expect(spices?.highlights).toEqual([[11, 17]]);
     expect(await titles('q=sharpne')).toEqual(['Sharpen the knives']);
+    // Letters beyond a–z once folded: œ, Cyrillic.
+    expect(await titles(`q=${encodeURIComponent('œuvres')}`)).toEqual(['Œuvres de Noël']);
+    expect(await titles(`q=${encodeURIComponent('хлеб')}`)).toEqual(['Купить хлеб']);
   });
 
   it('names the boxes above each item that the caller sees, outermost first, without the Workspace', async () => {
@@ -186,6 +193,72 @@ describe(`find-items on ${testEngine}`, () => {
     );
     const long = await send('GET', `/api/items/find-items?q=${'a'.repeat(201)}`);
     expect(long.status).toBe(400);
+  });
+
+  it('finds at once what changed since the previous query, however it changed', async () => {
+    expect(await titles('q=walrus')).toEqual([]);
+    await make('walrus', id('home'), 'todoText', 'Walrus food');
+    expect(await titles('q=walrus')).toEqual(['Walrus food']);
+    await ok('POST', '/api/items/save-text-item', { itemId: id('walrus'), title: 'Seal food' });
+    expect(await titles('q=walrus')).toEqual([]);
+    await ok('PUT', '/api/items/move-to-new-parent', {
+      itemId: id('walrus'),
+      newParentItemId: id('kitchen'),
+    });
+    expect(await found('q=seal', 'Seal food')).toMatchObject({ path: ['Home', 'Kitchen drawers'] });
+    await ok('DELETE', `/api/items/archive?itemId=${id('walrus')}`);
+    expect(await titles('q=seal')).toEqual([]);
+
+    // Another person shares, and stops sharing.
+    await make('hives', alice.root, 'todoBox', 'Beehives', alice);
+    expect(await titles('q=beehives')).toEqual([]);
+    const share = { itemId: id('hives'), userId: me.id, ownershipId: 'readonly' };
+    await ok('PUT', '/api/items/associate-user', share, alice.token);
+    expect(await titles('q=beehives')).toEqual(['Beehives']);
+    await ok(
+      'DELETE',
+      `/api/items/remove-association?itemId=${id('hives')}&userId=${me.id}`,
+      undefined,
+      alice.token,
+    );
+    expect(await titles('q=beehives')).toEqual([]);
+  });
+
+  it('keeps what a person sees for a moment, until an item changes', async () => {
+    const events = createDomainEvents();
+    let clock = 1_000;
+    const finder = createFindService({ db: t.database.db, events, cached: true, now: () => clock });
+    const ask = async (q: string) =>
+      (await finder.find(me, { q, limit: 20 })).results.map((result) => result.title);
+    expect(await ask('narwhal')).toEqual([]);
+    // Written behind the service's back: unseen while kept, seen once the moment has passed.
+    await insertItemRow(t.database.db, {
+      type: 'todoText',
+      parent: me.root,
+      createdBy: me.id,
+      title: 'Narwhal',
+    });
+    expect(await ask('narwhal')).toEqual([]);
+    clock += SEEN_KEPT_MS;
+    expect(await ask('narwhal')).toEqual(['Narwhal']);
+    await insertItemRow(t.database.db, {
+      type: 'todoText',
+      parent: me.root,
+      createdBy: me.id,
+      title: 'Narwhal two',
+    });
+    expect(await ask('narwhal')).toEqual(['Narwhal']);
+    events.emit('items.created', { itemIds: [] });
+    expect(await ask('narwhal')).toEqual(['Narwhal', 'Narwhal two']);
+    // Without `cached`, every query reads afresh.
+    const fresh = createFindService({ db: t.database.db, events: createDomainEvents() });
+    await insertItemRow(t.database.db, {
+      type: 'todoText',
+      parent: me.root,
+      createdBy: me.id,
+      title: 'Narwhal three',
+    });
+    expect((await fresh.find(me, { q: 'narwhal', limit: 20 })).results).toHaveLength(3);
   });
 
   it('answers 401 without a session', async () => {
