@@ -261,6 +261,17 @@ describe(`find-items on ${testEngine}`, () => {
     expect((await fresh.find(me, { q: 'narwhal', limit: 20 })).results).toHaveLength(3);
   });
 
+  it('is described in the OpenAPI document with its query and answer', async () => {
+    const doc = (await (await t.request('/api/docs/json')).json()) as {
+      paths: Record<string, Record<string, { parameters: { name: string }[]; responses: object }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const route = doc.paths['/api/items/find-items']?.get;
+    expect(route?.parameters.map((p) => p.name)).toEqual(['q', 'type', 'limit']);
+    expect(route?.responses).toHaveProperty('200');
+    expect(doc.components.schemas).toHaveProperty('FoundItem');
+  });
+
   it('answers 401 without a session', async () => {
     expect((await t.request('/api/items/find-items?q=kitchen')).status).toBe(401);
     const res = await t.request('/api/items/find-items?q=kitchen', {
