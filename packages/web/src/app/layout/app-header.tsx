@@ -21,6 +21,7 @@ import { WorkspaceSettingsModal } from '../../features/workspace/components/work
 import { openItemSettings } from '../../features/workspace/hooks/use-item-settings';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { toggleWorkspaceLayout } from '../../lib/preferences';
+import { CommandPaletteLauncher } from '../command-palette/command-palette-launcher';
 
 const ICON = { size: 20, stroke: 1.7 } as const;
 
@@ -62,6 +63,7 @@ export function AppHeader() {
           />
         </Group>
         <Divider orientation="vertical" mx={4} h={22} style={{ alignSelf: 'center' }} />
+        <CommandPaletteLauncher openReminders={reminders.open} openSettings={settings.open} />
         <RemindersButton onClick={reminders.open} />
         <HeaderAction
           label={t('header.toggleLayout')}

@@ -25,6 +25,7 @@ import { paneRows } from '../api/pane-contents';
 import { useReplaceInWorkspace } from '../api/replace-in-workspace';
 // Drag and drop and search panes
 import { useCreateSearchPane } from '../api/search-pane';
+import { usePaneCommands } from '../hooks/use-pane-commands';
 import { useTextOutliner } from '../hooks/use-text-outliner';
 import classes from './box-pane.module.css';
 import { BoxSettingsModal } from './box-settings-modal';
@@ -96,6 +97,12 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
       createPane.mutate({ pos: paneIndex + 1, itemId: child._id }, { onError });
     }
   };
+
+  // The command palette's "New box here" and "New text here".
+  usePaneCommands(
+    paneId,
+    canAdd ? { newBox: () => setCreateBoxOpen(true), newText: outliner.addText } : null,
+  );
 
   const handleOpenSearch = () =>
     createSearchPane.mutate(paneIndex + 1, { onError: (error) => notifyFailure(error, 'error.generic') });
