@@ -8,7 +8,7 @@ import { findItemsQueryOptions } from '../../lib/api/find-items';
 import { getItemSelection } from '../../lib/item-selection';
 import { useShortcutsEnabled } from '../../lib/shortcuts';
 import type { PaletteTools } from './command-palette';
-import { isMacKeyboard, paletteShortcut, RECENT_LIMIT } from './palette-rules';
+import { isMacKeyboard, paletteShortcut, RECENT_LIMIT } from './palette-launch';
 
 /** The palette (Spotlight, its styles, its commands) loads when it is first opened. */
 const loadPalette = () => import('./command-palette');

@@ -1,7 +1,13 @@
 import './command-palette.css';
 import { Kbd, Loader, Modal, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { createSpotlight, Spotlight, useSpotlight } from '@mantine/spotlight';
+import {
+  createSpotlight,
+  SpotlightFooter,
+  SpotlightRoot,
+  SpotlightSearch,
+  useSpotlight,
+} from '@mantine/spotlight';
 import { SEARCH_TERM_MAX_LENGTH, Z_INDEX } from '@nestbox/shared/constants';
 import type { FoundItem } from '@nestbox/shared/items/find.schema';
 import { IconAlignLeft, IconBox, IconSearch } from '@tabler/icons-react';
@@ -17,7 +23,8 @@ import { displayTitleIn } from '../../lib/display-title';
 import { useItemSelection } from '../../lib/item-selection';
 import { notify } from '../../lib/notify';
 import classes from './command-palette.module.css';
-import { commandMatches, FOUND_LIMIT, herePane, PATH_SEPARATOR, RECENT_LIMIT } from './palette-rules';
+import { RECENT_LIMIT } from './palette-launch';
+import { commandMatches, FOUND_LIMIT, herePane, PATH_SEPARATOR } from './palette-rules';
 import { useOpenFoundItem } from './use-open-found-item';
 import { type PaletteCommand, usePaletteCommands } from './use-palette-commands';
 
@@ -238,13 +245,15 @@ export function CommandPalette({
   const title = selectedItem.data ? displayTitleIn(t, selectedItem.data) : '…';
 
   return (
-    <Spotlight.Root
+    <SpotlightRoot
       store={store}
       query={query}
       onQueryChange={setQuery}
       shortcut={null}
       zIndex={Z_INDEX.modal}
       size={640}
+      // Held near the top (not centred, as the app's dialogs are), so it keeps its place as the list changes.
+      centered={false}
       yOffset="10vh"
       returnFocus={returnFocus}
       classNames={{ content: classes.content }}
@@ -254,7 +263,7 @@ export function CommandPalette({
       </VisuallyHidden>
       {/* The field stays in sight while the list scrolls under it. */}
       <div className={classes.top}>
-        <Spotlight.Search
+        <SpotlightSearch
           role="combobox"
           aria-label={moving ? t('palette.move.input', { title }) : t('palette.input')}
           aria-expanded={rows.length > 0}
@@ -314,7 +323,7 @@ export function CommandPalette({
           </div>
         </div>
       )}
-      <Spotlight.Footer className={classes.footer}>
+      <SpotlightFooter className={classes.footer}>
         {moving ? (
           <span>
             <Kbd size="xs">Esc</Kbd> {t('palette.footer.back')}
@@ -332,8 +341,8 @@ export function CommandPalette({
             </span>
           </>
         )}
-      </Spotlight.Footer>
-    </Spotlight.Root>
+      </SpotlightFooter>
+    </SpotlightRoot>
   );
 }
 

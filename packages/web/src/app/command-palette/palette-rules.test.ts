@@ -1,7 +1,8 @@
 import type { Pane, Workspace } from '@nestbox/shared/workspace/workspace.schema';
 import { describe, expect, it } from 'vitest';
 import { itemFixture } from '../../test/item-fixture';
-import { commandMatches, herePane, isMacKeyboard, paletteShortcut, placeBox } from './palette-rules';
+import { isMacKeyboard, paletteShortcut } from './palette-launch';
+import { commandMatches, herePane, placeBox } from './palette-rules';
 
 const pane = (id: string, itemId: string | null, type: Pane['type'] = 'box'): Pane => ({
   _id: id,

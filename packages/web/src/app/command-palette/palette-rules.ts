@@ -1,22 +1,11 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { Workspace } from '@nestbox/shared/workspace/workspace.schema';
 
-/** Recent items shown with nothing typed, and matches shown for what is typed. */
-export const RECENT_LIMIT = 6;
+/** Matches shown for what is typed. */
 export const FOUND_LIMIT = 20;
 
 /** How a path of boxes reads: "Home › Kitchen". */
 export const PATH_SEPARATOR = ' › ';
-
-/** Whether the keyboard is a Mac's, where shortcuts take ⌘ instead of Ctrl. */
-export function isMacKeyboard(platform: string): boolean {
-  return /Mac|iPhone|iPad|iPod/i.test(platform);
-}
-
-/** The palette's own shortcut, as shown and as announced (`aria-keyshortcuts`). */
-export function paletteShortcut(mac: boolean): { shown: string; aria: string } {
-  return mac ? { shown: '⌘K', aria: 'Meta+K' } : { shown: 'Ctrl+K', aria: 'Control+K' };
-}
 
 /** Lower case, accents folded: "Réunion" reads as "reunion". */
 function folded(text: string): string {
