@@ -26,9 +26,9 @@ function paneAtHand(): string | null {
 }
 
 /**
- * The header's search button and Ctrl+K (⌘K on a Mac, on every signed-in page, even in a
- * field: it types nothing there): both open the command palette. `tools` are the header's
- * dialogs the palette's commands open.
+ * The header's search button and Ctrl+K (⌘K on a Mac) on every signed-in page, in a text
+ * field too (it types nothing there) but not over another dialog: both open the command
+ * palette. `tools` are the header's dialogs the palette's commands open.
  */
 export function CommandPaletteLauncher(tools: PaletteTools) {
   const { t } = useTranslation();
@@ -45,7 +45,11 @@ export function CommandPaletteLauncher(tools: PaletteTools) {
     void loadPalette().then(({ openPalette }) => openPalette());
   }, [queryClient]);
 
-  useHotkeys(shortcutsEnabled ? [['mod+K', open]] : [], [], true);
+  // Not over another dialog: its keys are its own.
+  const openUnlessInDialog = useCallback(() => {
+    if (document.querySelector('[aria-modal="true"]') === null) open();
+  }, [open]);
+  useHotkeys(shortcutsEnabled ? [['mod+K', openUnlessInDialog]] : [], [], true);
 
   return (
     <>
