@@ -12,7 +12,15 @@ import { SEARCH_TERM_MAX_LENGTH, Z_INDEX } from '@nestbox/shared/constants';
 import type { FoundItem } from '@nestbox/shared/items/find.schema';
 import { IconAlignLeft, IconBox, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { getItemQueryOptions } from '../../features/workspace/api/get-item';
 import { useWorkspace } from '../../features/workspace/api/get-workspace';
@@ -96,6 +104,15 @@ export function CommandPalette({
   const [returnFocus, setReturnFocus] = useState(true);
   /** The option Enter acts on, by its place in the list. */
   const [active, setActive] = useState(0);
+  /** Whether the active option was picked with the arrows since the last keystroke. */
+  const picked = useRef(false);
+  /** Enter pressed before the answer to what is typed came (Shift held or not). */
+  const [enterWaiting, setEnterWaiting] = useState<{ newPane: boolean } | null>(null);
+  const changeQuery = (next: string) => {
+    picked.current = false;
+    setEnterWaiting(null);
+    setQuery(next);
+  };
 
   const workspace = useWorkspace();
   const here = herePane(workspace.data, paneId);
@@ -128,7 +145,7 @@ export function CommandPalette({
   const startMove = () => {
     if (!selection) return;
     setMoving(selection.itemId);
-    setQuery('');
+    changeQuery('');
   };
   const commands = usePaletteCommands({
     here,
@@ -169,6 +186,8 @@ export function CommandPalette({
   }, [activeId]);
 
   const current = settled === query.trim();
+  /** The list shows the answer to what is typed (not the previous one, kept meanwhile). */
+  const answered = found.isError || (current && found.data !== undefined && !found.isPlaceholderData);
   let status: ReactNode = null;
   if (found.isError) {
     status = t('palette.failed');
@@ -212,7 +231,7 @@ export function CommandPalette({
 
   const backToCommands = () => {
     setMoving(null);
-    setQuery('');
+    changeQuery('');
   };
 
   const choose = (row: Row, inNewPane: boolean) => {
@@ -231,10 +250,13 @@ export function CommandPalette({
       if (count > 0) {
         const from = Math.min(active, count - 1);
         setActive((from + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
+        picked.current = true;
       }
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (activeRow) choose(activeRow, event.shiftKey);
+      // Typed and Enter at once: the best match for what is typed, once it is in.
+      if (!picked.current && !answered) setEnterWaiting({ newPane: event.shiftKey });
+      else if (activeRow) choose(activeRow, event.shiftKey);
     } else if (moving && (event.key === 'Escape' || (event.key === 'Backspace' && query === ''))) {
       event.preventDefault();
       event.stopPropagation();
@@ -242,13 +264,23 @@ export function CommandPalette({
     }
   };
 
+  const latest = useRef({ rows, choose });
+  latest.current = { rows, choose };
+  useEffect(() => {
+    if (!enterWaiting || !answered) return;
+    setEnterWaiting(null);
+    const now = latest.current;
+    const [first] = now.rows;
+    if (first) now.choose(first, enterWaiting.newPane);
+  }, [enterWaiting, answered]);
+
   const title = selectedItem.data ? displayTitleIn(t, selectedItem.data) : '…';
 
   return (
     <SpotlightRoot
       store={store}
       query={query}
-      onQueryChange={setQuery}
+      onQueryChange={changeQuery}
       shortcut={null}
       zIndex={Z_INDEX.modal}
       size={640}
