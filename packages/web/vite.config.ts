@@ -30,6 +30,9 @@ const MANTINE = packages(
   '@mantine/[^/]+|@floating-ui/[^/]+|tabbable|react-transition-group|prop-types|@babel/runtime|react-remove-scroll[^/]*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|dayjs',
 );
 
+/** Mantine packages only a lazy part of the app draws (Spotlight: the command palette): they load with it. */
+const LAZY_MANTINE = packages('@mantine/spotlight');
+
 const MANTINE_BASE =
   /\/node_modules\/@mantine\/(core\/esm\/core\/|notifications\/esm\/notifications\.store\.mjs$)/;
 
@@ -110,7 +113,7 @@ function mantineGroup(): Rolldown.CodeSplittingGroup {
         loggedOut = undefined;
       }
       // Style sheets go with the chunk of the code that imports them.
-      if (!MANTINE.test(id) || id.endsWith('.css')) return false;
+      if (!MANTINE.test(id) || id.endsWith('.css') || LAZY_MANTINE.test(id)) return false;
       if (startsLoggedOutMantine(id)) roots.push(id);
       return true;
     },

@@ -40,6 +40,8 @@ import {
 } from './modules/captcha/captcha.service.js';
 import { e2eRoutes } from './modules/e2e/e2e.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { findRoutes } from './modules/items/find.routes.js';
+import { createFindService } from './modules/items/find.service.js';
 import { createItemsService } from './modules/items/index.js';
 import { itemsRoutes } from './modules/items/items.routes.js';
 import { subscribeLiveUpdates } from './modules/live/live.service.js';
@@ -225,6 +227,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const workspace = createWorkspaceService({ db, items, users });
   await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
   await app.register(workspaceRoutes, { workspace, authenticate });
+  await app.register(findRoutes, {
+    // A lone instance hears of every change, so it may keep what each person sees a moment.
+    finder: createFindService({ db, events, cached: !redis }),
+    authenticate,
+  });
   await app.register(organizerRoutes, {
     organizer: createOrganizerService({ db, items }),
     users,

@@ -8,15 +8,14 @@ export const FIND_LIMIT_MAX = 50;
 /**
  * `GET /api/items/find-items`: the command palette's and quick capture's finder. A fuzzy match
  * on the titles of every box and text the caller can see (archived ones left out), best first;
- * with an empty `q`, the items the caller changed or opened most recently.
+ * with an empty `q`, the items the caller sees that changed most recently. (No schema id: a
+ * querystring is documented field by field, never as a reference to a component.)
  */
-export const FindItemsQuerySchema = z
-  .object({
-    q: z.string().max(SEARCH_TERM_MAX_LENGTH).default(''),
-    type: z.enum(ITEM_TYPES).optional().describe('Only boxes (todoBox) or only texts (todoText).'),
-    limit: z.coerce.number().int().min(1).max(FIND_LIMIT_MAX).default(20),
-  })
-  .meta({ id: 'FindItemsQuery' });
+export const FindItemsQuerySchema = z.object({
+  q: z.string().max(SEARCH_TERM_MAX_LENGTH).default(''),
+  type: z.enum(ITEM_TYPES).optional().describe('Only boxes (todoBox) or only texts (todoText).'),
+  limit: z.coerce.number().int().min(1).max(FIND_LIMIT_MAX).default(20),
+});
 
 /** One match: enough to show it with its place and to open it. */
 export const FoundItemSchema = z

@@ -23,6 +23,7 @@ import { openItemSettings } from '../../features/workspace/hooks/use-item-settin
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { toggleWorkspaceLayout } from '../../lib/preferences';
 import { openShortcutsHelp } from '../../lib/shortcuts';
+import { CommandPaletteLauncher } from '../command-palette/command-palette-launcher';
 
 const ICON = { size: 20, stroke: 1.7 } as const;
 
@@ -64,6 +65,7 @@ export function AppHeader() {
           />
         </Group>
         <Divider orientation="vertical" mx={4} h={22} style={{ alignSelf: 'center' }} />
+        <CommandPaletteLauncher openReminders={reminders.open} openSettings={settings.open} />
         <RemindersButton onClick={reminders.open} />
         <HeaderAction
           label={t('header.toggleLayout')}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 interface HeaderActionProps {
-  /** Tooltip text and accessible name: they are always the same. */
+  /** Tooltip text and accessible name: they are always the same (the tooltip adds the shortcut). */
   label: string;
   icon: ReactNode;
   /** Navigates to this path; otherwise the button calls `onClick`. */
@@ -15,6 +15,8 @@ interface HeaderActionProps {
   pressed?: boolean;
   /** The id of what describes the button's state (a count), read after its name. */
   describedBy?: string;
+  /** Its keyboard shortcut: shown after the tooltip's text (`Ctrl+K`), announced as `aria-keyshortcuts` (`Control+K`). */
+  shortcut?: { shown: string; aria: string };
 }
 
 /** One icon button of the header, with its tooltip (which honours the 'Enable tooltips' setting). */
@@ -26,17 +28,27 @@ export function HeaderAction({
   active = false,
   pressed,
   describedBy,
+  shortcut,
 }: HeaderActionProps) {
   const look = {
     'aria-label': label,
     'aria-describedby': describedBy,
+    'aria-keyshortcuts': shortcut?.aria,
     size: 'lg',
     radius: 'md',
     variant: active ? 'light' : 'subtle',
     color: active ? 'nest' : 'gray',
   } as const;
+  const tip = shortcut ? (
+    <>
+      {label}
+      <span style={{ marginInlineStart: '1em', opacity: 0.75 }}>{shortcut.shown}</span>
+    </>
+  ) : (
+    label
+  );
   return (
-    <Tooltip label={label}>
+    <Tooltip label={tip}>
       {to ? (
         <ActionIcon component={Link} to={to} aria-current={active ? 'page' : undefined} {...look}>
           {icon}

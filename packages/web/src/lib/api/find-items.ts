@@ -5,6 +5,7 @@ import {
 } from '@nestbox/shared/items/find.schema';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
+import { RERUN_ON_ITEM_CHANGE } from '../query-client';
 
 /** `GET /api/items/find-items`: boxes and texts the caller sees whose title matches `q`, best first. */
 export function findItems(query: FindItemsQuery, { signal }: { signal?: AbortSignal } = {}) {
@@ -27,6 +28,8 @@ export function findItemsQueryOptions(query: FindItemsQuery) {
     // The list keeps showing the previous answer while the next keystroke's arrives.
     placeholderData: keepPreviousData,
     throwOnError: false,
+    // Any change to any item (here or live) may alter the answer: asked again when on screen.
+    ...RERUN_ON_ITEM_CHANGE,
   });
 }
 

