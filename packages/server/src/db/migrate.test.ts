@@ -29,6 +29,7 @@ const MIGRATIONS = [
   '0006-root-box-links',
   '0007-account-security',
   '0008-value-sets',
+  '0010-inbox',
 ];
 
 describe(`database on ${testEngine}`, () => {

@@ -6,6 +6,7 @@ import * as boxChildren from './migrations/0004-box-children.js';
 import * as rootBoxLinks from './migrations/0006-root-box-links.js';
 import * as accountSecurity from './migrations/0007-account-security.js';
 import * as valueSets from './migrations/0008-value-sets.js';
+import * as inbox from './migrations/0010-inbox.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0006-root-box-links': rootBoxLinks,
   '0007-account-security': accountSecurity,
   '0008-value-sets': valueSets,
+  '0010-inbox': inbox,
 };
 
 /** Every migration, for Kysely's migrator. */

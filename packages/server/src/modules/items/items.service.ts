@@ -191,6 +191,26 @@ export function createItemsService({
   }
 
   /**
+   * Writes a person's own state on an item and, when given, the shared target date with what
+   * follows from it (their linked reminder, the item's reminders re-planned), inside the
+   * caller's transaction, rights already checked. The caller tells the domain events.
+   */
+  async function writePersonalState(
+    trx: Executor,
+    userId: string,
+    itemId: string,
+    personal: PersonalChanges,
+    targetDate: number | null | undefined,
+  ): Promise<void> {
+    const at = now();
+    if (Object.keys(personal).length > 0) await upsertUserItem(trx, userId, itemId, personal, at);
+    if (targetDate !== undefined) {
+      await updateItems(trx, [itemId], { target_date: targetDate, updated_at: at });
+      await onTargetDateChanged?.(trx, { itemId, userId, targetDate, at });
+    }
+  }
+
+  /**
    * Changes the caller's own state on an item and, when given, the shared target date (which
    * needs edit access; the rest needs any level, being personal). `rankable`: the change puts
    * the item in the Organizer, which only text items may join.
@@ -205,14 +225,7 @@ export function createItemsService({
     const item = await findItem(db, itemId);
     if (!item) throw appErrors.notFound();
     if (rankable && item.type !== 'todoText') throw appErrors.badRequest('items.prioritizable.textOnly');
-    const at = now();
-    await db.transaction().execute(async (trx) => {
-      if (Object.keys(personal).length > 0) await upsertUserItem(trx, user.id, itemId, personal, at);
-      if (targetDate !== undefined) {
-        await updateItems(trx, [itemId], { target_date: targetDate, updated_at: at });
-        await onTargetDateChanged?.(trx, { itemId, userId: user.id, targetDate, at });
-      }
-    });
+    await db.transaction().execute((trx) => writePersonalState(trx, user.id, itemId, personal, targetDate));
     if (targetDate !== undefined) events.emit('items.changed', { itemIds: [itemId] });
     const changed = await present(user.id, itemId, level);
     if (Object.keys(personal).length > 0)
@@ -222,6 +235,7 @@ export function createItemsService({
 
   return {
     insertItemIn,
+    writePersonalState,
 
     /** Whether `userId` may put items into this box now (it is still there, a box, and theirs to edit). */
     async mayAddTo(userId: string, boxId: string, executor: Executor = db): Promise<boolean> {
