@@ -49,7 +49,8 @@ export function createCaptureService({
 
   return {
     /**
-     * Creates the text (at the top of the Inbox, or last in the box named), and sets its target
+     * Creates the text (at the top of the Inbox, or in the box named: last, or right after
+     * `afterItemId`), and sets its target
      * date (as Item settings does, linked reminder included) and the caller's Organizer state:
      * a Today mark or `prioritize` ranks it in its group (first with `prioritize`, else last).
      * One transaction; everyone who sees the box hears of it once it committed.
@@ -61,7 +62,9 @@ export function createCaptureService({
           parentId: inbox?.id ?? (body.boxId as string),
           itemType: 'todoText',
           title: body.title,
-          placement: inbox ? 'first' : undefined,
+          ...(inbox
+            ? { placement: 'first' as const }
+            : { placement: 'after' as const, anchorId: body.afterItemId }),
         });
         const personal: PersonalChanges = {};
         if (body.prioritize || body.markedAsForToday) {

@@ -101,7 +101,7 @@ describe(`quick capture on ${testEngine}`, () => {
     expect(boxes.map((i) => i.title)).toEqual(['Inbox']);
   });
 
-  it('puts the text last in the box named, without touching the Inbox', async () => {
+  it('puts the text last in the box named, or right after an item of it, without touching the Inbox', async () => {
     const user = await createSignedInUser(t);
     const kitchen = await box('Kitchen', user.root, user.token);
     await ok(
@@ -113,6 +113,9 @@ describe(`quick capture on ${testEngine}`, () => {
     const item = await capture({ title: 'Buy bulbs', boxId: kitchen._id }, user.token);
     expect(item.parentItemId).toBe(kitchen._id);
     expect(await titlesIn(kitchen._id, user.token)).toEqual(['Fix the tap', 'Buy bulbs']);
+    const [tap] = await childrenOf(kitchen._id, user.token);
+    await capture({ title: 'Descale kettle', boxId: kitchen._id, afterItemId: tap?._id }, user.token);
+    expect(await titlesIn(kitchen._id, user.token)).toEqual(['Fix the tap', 'Descale kettle', 'Buy bulbs']);
     expect(await inboxIdOf(user.id)).toBeNull();
   });
 

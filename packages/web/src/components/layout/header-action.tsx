@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Kbd, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -15,6 +15,8 @@ interface HeaderActionProps {
   pressed?: boolean;
   /** The id of what describes the button's state (a count), read after its name. */
   describedBy?: string;
+  /** The key that does the same from anywhere, shown in the tooltip. */
+  shortcut?: string;
 }
 
 /** One icon button of the header, with its tooltip (which honours the 'Enable tooltips' setting). */
@@ -26,17 +28,30 @@ export function HeaderAction({
   active = false,
   pressed,
   describedBy,
+  shortcut,
 }: HeaderActionProps) {
   const look = {
     'aria-label': label,
     'aria-describedby': describedBy,
+    'aria-keyshortcuts': shortcut,
     size: 'lg',
     radius: 'md',
     variant: active ? 'light' : 'subtle',
     color: active ? 'nest' : 'gray',
   } as const;
   return (
-    <Tooltip label={label}>
+    <Tooltip
+      label={
+        shortcut ? (
+          <Group gap={8} wrap="nowrap">
+            {label}
+            <Kbd size="xs">{shortcut}</Kbd>
+          </Group>
+        ) : (
+          label
+        )
+      }
+    >
       {to ? (
         <ActionIcon component={Link} to={to} aria-current={active ? 'page' : undefined} {...look}>
           {icon}
