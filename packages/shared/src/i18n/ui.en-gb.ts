@@ -422,7 +422,7 @@ export const uiEnGb = {
   'capture.hint': 'Add a date, #box, !today or !p. Enter saves, Escape closes.',
   'capture.part.date': 'Date: {{date}}',
   'capture.part.box': 'Box: {{box}}',
-  'capture.part.today': 'Today',
+  'capture.part.today': 'Pinned to Today',
   'capture.part.priority': 'Prioritised',
   'capture.when': '{{date}}, {{time}}',
   'capture.keepAsText': 'Click a highlighted part, or press Backspace just after it, to keep it as text.',

@@ -409,7 +409,7 @@ export const uiFr: Record<UiKey, string> = {
   'capture.hint': 'Ajoutez une date, #boîte,\u00a0!auj ou\u00a0!p. Entrée enregistre, Échap ferme.',
   'capture.part.date': 'Date\u00a0: {{date}}',
   'capture.part.box': 'Boîte\u00a0: {{box}}',
-  'capture.part.today': "Aujourd'hui",
+  'capture.part.today': "Épinglé à Aujourd'hui",
   'capture.part.priority': 'Priorisé',
   'capture.when': '{{date}} à {{time}}',
   'capture.keepAsText':
@@ -419,7 +419,7 @@ export const uiFr: Record<UiKey, string> = {
   'capture.addedTo': 'Ajouté à {{box}}.',
   'capture.openBox': 'Ouvrir',
   'capture.emptyTitle': 'Écrivez quoi capturer, pas seulement quand ou où.',
-  'capture.failed': "Impossible de capturer cet élément. Votre texte est toujours là.",
+  'capture.failed': 'Impossible de capturer cet élément. Votre texte est toujours là.',
   'boxes.dated': 'Daté du {{date}}.',
   'boxes.keepAsTyped': 'Garder tel quel',
   'boxes.keepAsTypedFailed': "Le texte n'a pas pu être remis tel que tapé.",

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { SESSION_STORAGE_KEYS } from '../config/storage-keys';
@@ -35,7 +35,7 @@ export function notify({ type = 'info', message, timeout = 5_000, action }: AppN
     id,
     color,
     message: action ? (
-      <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Stack gap={6} align="flex-start">
         <span>{message}</span>
         <Button
           size="compact-sm"
@@ -48,7 +48,7 @@ export function notify({ type = 'info', message, timeout = 5_000, action }: AppN
         >
           {action.label}
         </Button>
-      </Group>
+      </Stack>
     ) : (
       message
     ),

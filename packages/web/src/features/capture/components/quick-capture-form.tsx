@@ -57,20 +57,33 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
     { enabled: query !== null },
   );
   const results = useMemo(
-    () => (query ? (finder.data?.results ?? []).filter((box) => box.title.trim() !== '') : []),
-    [query, finder.data],
+    () => (queryKey ? (finder.data?.results ?? []).filter((box) => box.title.trim() !== '') : []),
+    [queryKey, finder.data],
   );
+  // The boxes last offered stay candidates for `#` once the list has closed.
   useEffect(() => {
-    if (results.length > 0) setOffered(results.map((box) => ({ id: box._id, title: box.title })));
+    if (results.length === 0) return;
+    setOffered((before) =>
+      before.length === results.length && before.every((box, index) => box.id === results[index]?._id)
+        ? before
+        : results.map((box) => ({ id: box._id, title: box.title })),
+    );
   }, [results]);
 
+  // The list shows while it has boxes for what is typed (until Escape), the first one ready for Enter.
   const listOpen = queryKey !== null && queryKey !== dismissed && results.length > 0;
+  const { openDropdown, closeDropdown, selectFirstOption } = combobox;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new results bring new options to select the first of.
   useEffect(() => {
-    if (listOpen) {
-      combobox.openDropdown();
-      combobox.selectFirstOption();
-    } else combobox.closeDropdown();
-  }, [listOpen, combobox]);
+    if (!listOpen) {
+      closeDropdown();
+      return;
+    }
+    openDropdown();
+    // Once the options of these results are drawn.
+    const frame = requestAnimationFrame(() => selectFirstOption());
+    return () => cancelAnimationFrame(frame);
+  }, [listOpen, results, openDropdown, closeDropdown, selectFirstOption]);
 
   const followCaret = () => setCaret(field.current?.selectionStart ?? 0);
 
@@ -145,7 +158,7 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
           <TextInput
             ref={field}
             size="md"
-            data-autofocus
+            autoFocus
             aria-label={t('capture.field')}
             placeholder={t('capture.placeholder')}
             maxLength={TEXT_TITLE_MAX_LENGTH}
@@ -166,7 +179,8 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
             description={
               recognised ? (
                 <>
-                  <span className={classes.recognised}>{recognised}</span> {t('capture.keepAsText')}
+                  <span className={classes.recognised}>{recognised}</span>{' '}
+                  <span className={classes.keep}>{t('capture.keepAsText')}</span>
                 </>
               ) : (
                 t('capture.hint')
@@ -196,7 +210,7 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
                   {box.title}
                 </Text>
                 {box.path.length > 0 && (
-                  <Text fz="xs" c="dimmed" span className={classes.path}>
+                  <Text fz="xs" span className={classes.path}>
                     {box.path.join(' › ')}
                   </Text>
                 )}
