@@ -129,6 +129,15 @@ test('English: Q, three dated captures into the Inbox, and !today lands in Today
   server = await onServer(page.request, token, kids._id);
   expect(server.item).toMatchObject({ title: 'Call Anna about the 3 kids', priorityTargetDate: null });
 
+  // Backspace right after a recognised date keeps it as text (and deletes nothing).
+  await field.pressSequentially('Read Monday');
+  await expect(field).toHaveAccessibleDescription(/^Date: Monday /);
+  await page.keyboard.press('Backspace');
+  await expect(field).toHaveValue('Read Monday');
+  const monday = await capture(page, field, '', /Add a date/);
+  server = await onServer(page.request, token, monday._id);
+  expect(server.item).toMatchObject({ title: 'Read Monday', priorityTargetDate: null });
+
   const plants = await capture(page, field, 'Water the plants !today', /^Pinned to Today Click/);
   server = await onServer(page.request, token, plants._id);
   expect(server.item).toMatchObject({ title: 'Water the plants', markedAsForToday: true });
@@ -227,14 +236,22 @@ test.describe('in French', () => {
     );
     await page.keyboard.press('Enter');
     const created = (await (await saved).json()) as CapturedItem;
-    await expect(page.getByRole('button', { name: 'Garder tel quel' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(workspace.locator('[data-item-id]').filter({ hasText: 'Appeler Anna' })).toHaveText(
-      'Appeler Anna',
-    );
+    const row = workspace.locator(`[data-item-id="${created._id}"]`);
+    await expect(row).toHaveText('Appeler Anna');
     server = await onServer(page.request, token, created._id);
     expect(server.item.title).toBe('Appeler Anna');
     expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(1, zone)} 00:00`);
+
+    // "Keep as typed" puts the line back as it was typed, without a date.
+    const restored = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/items/update-item') && response.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Garder tel quel' }).press('Enter');
+    expect((await restored).ok()).toBe(true);
+    await expect(row).toHaveText('Appeler Anna demain');
+    server = await onServer(page.request, token, created._id);
+    expect(server.item).toMatchObject({ title: 'Appeler Anna demain', priorityTargetDate: null });
   });
 });
 
@@ -261,4 +278,23 @@ test('#: the boxes offered as one types, and the text lands in the one chosen', 
   await expect(dialog.getByRole('status')).toHaveText('Added to Kitchen. Open');
   const server = await onServer(page.request, token, item._id);
   expect(server.item).toMatchObject({ title: 'Buy bulbs', parentItemId: kitchen._id });
+});
+
+test('a click on a tinted part keeps it as text', async ({ page }) => {
+  const account = await createActivatedAccount(page.request, { label: 'capture-click' });
+  const token = await logIn(page.request, account);
+  await signIn(page, account);
+  await page.getByRole('button', { name: 'Quick capture' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Quick capture' });
+  const field = dialog.getByRole('combobox', { name: 'What to capture' });
+  await field.pressSequentially('Dentist next Friday');
+  await expect(field).toHaveAccessibleDescription(/^Date: Friday /);
+  const tint = dialog.locator('[data-kind="date"]');
+  const box = await tint.boundingBox();
+  if (!box) throw new Error('no tint over the date');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(tint).toHaveCount(0);
+  const item = await capture(page, field, '', /Add a date/);
+  const server = await onServer(page.request, token, item._id);
+  expect(server.item).toMatchObject({ title: 'Dentist next Friday', priorityTargetDate: null });
 });
