@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createActivatedAccount, logIn, type TestAccount } from '../support/accounts.js';
-import { createBox, pane } from '../support/api.js';
+import { api, createBox, pane } from '../support/api.js';
 import { expect, test } from '../support/test.js';
 
 /**
@@ -278,6 +278,15 @@ test('#: the boxes offered as one types, and the text lands in the one chosen', 
   await expect(dialog.getByRole('status')).toHaveText('Added to Kitchen. Open');
   const server = await onServer(page.request, token, item._id);
   expect(server.item).toMatchObject({ title: 'Buy bulbs', parentItemId: kitchen._id });
+
+  // The box archived meanwhile: the server's refusal is said, and the text stays to try again.
+  await field.pressSequentially('Fix the tap #Kit');
+  await expect(dialog.getByRole('option', { name: /Kitchen/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await api(page.request, token, 'DELETE', `/api/items/archive?itemId=${kitchen._id}`);
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('status')).toHaveText('This could not be found.');
+  await expect(field).toHaveValue('Fix the tap #Kitchen ');
 });
 
 test('a click on a tinted part keeps it as text', async ({ page }) => {

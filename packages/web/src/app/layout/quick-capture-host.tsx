@@ -6,7 +6,6 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { organizerKey } from '../../features/organizer/api/get-organizer';
-import { openBoxInWorkspace } from '../../features/organizer/api/open-in-workspace';
 import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-workspace';
 import { notify } from '../../lib/notify';
 import { revealItem } from '../../lib/reveal-item';
@@ -36,6 +35,8 @@ export function QuickCaptureHost({ opened, onClose }: { opened: boolean; onClose
     if (!item.parentItemId) return;
     onClose();
     try {
+      // Loaded when first asked for: the first screen of the app does without it.
+      const { openBoxInWorkspace } = await import('../../features/organizer/api/open-in-workspace');
       queryClient.setQueryData(
         getWorkspaceQueryOptions().queryKey,
         await openBoxInWorkspace(item.parentItemId),

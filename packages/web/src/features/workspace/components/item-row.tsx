@@ -1,85 +1,24 @@
-import { Checkbox, Textarea, UnstyledButton } from '@mantine/core';
-import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
+import { Checkbox, UnstyledButton } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconBox } from '@tabler/icons-react';
-import { forwardRef, type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CaptureHighlights } from '../../../components/capture/capture-highlights';
 import { useAbilities } from '../../../hooks/use-abilities';
-import { useCaptureText } from '../../../hooks/use-capture-text';
 import { useUser } from '../../../lib/api/get-user';
 import { displayTitleIn } from '../../../lib/display-title';
-import { describeCapture } from '../../../lib/quick-capture/describe-capture';
-import type { LiteralMark } from '../../../lib/quick-capture/parse-capture';
 import type { TextCommit } from '../hooks/use-text-outliner';
+import type { DraftEditorProps } from './draft-editor';
 import { ItemHoverMenu } from './item-hover-menu';
 import classes from './item-row.module.css';
+import { LineEditor } from './line-editor';
 
-interface LineEditorProps {
-  value: string;
-  onChange: (value: string) => void;
-  onCommit: (how: TextCommit) => void;
-  onCancel: () => void;
-  /** Keys seen first (Backspace after a recognised date); a key it handles goes no further. */
-  onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
-  /** What was recognised in the text, said under it. */
-  description?: string | undefined;
-  /** Wraps the field (the tints over recognised dates). */
-  inputContainer?: (input: ReactNode) => ReactNode;
-}
-
-/** The in-place editor of a line: Enter ends it (Shift+Enter breaks the line), Escape cancels, leaving ends it. */
-const LineEditor = forwardRef<HTMLTextAreaElement, LineEditorProps>(function LineEditor(
-  { value, onChange, onCommit, onCancel, onKeyDown, description, inputContainer },
-  ref,
-) {
-  const { t } = useTranslation();
-  // Enter and Escape end the edit; the blur that follows must not end it a second time.
-  const done = useRef(false);
-
-  const finish = (end: () => void) => {
-    if (done.current) return;
-    done.current = true;
-    end();
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    onKeyDown?.(event);
-    if (event.defaultPrevented) return;
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      finish(() => onCommit('enter'));
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      finish(onCancel);
-    }
-  };
-
-  return (
-    <Textarea
-      ref={ref}
-      className={classes.editor}
-      aria-label={t('item.text.label')}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      onKeyDown={handleKeyDown}
-      onBlur={() => finish(() => onCommit('blur'))}
-      onFocus={(event) => {
-        const end = event.currentTarget.value.length;
-        event.currentTarget.setSelectionRange(end, end);
-      }}
-      description={description}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-      inputContainer={inputContainer}
-      autosize
-      minRows={1}
-      maxLength={TEXT_TITLE_MAX_LENGTH}
-      size="sm"
-      autoFocus
-    />
-  );
-});
+/**
+ * The new line's editor reads dates as they are typed, with the date parser: it loads apart,
+ * ahead of its first use (the chooser opening, a text being edited, whose Enter opens a line).
+ */
+const loadDraftEditor = () => import('./draft-editor');
+export const preloadDraftEditor = () => void loadDraftEditor().catch(() => {});
+const DraftEditor = lazy(async () => ({ default: (await loadDraftEditor()).DraftEditor }));
 
 interface TextEditorProps {
   initialTitle: string;
@@ -90,56 +29,13 @@ interface TextEditorProps {
 /** The in-place editor of a text. */
 function TextEditor({ initialTitle, onCommit, onCancel }: TextEditorProps) {
   const [draft, setDraft] = useState(initialTitle);
+  useEffect(preloadDraftEditor, []);
   return (
     <LineEditor
       value={draft}
       onChange={setDraft}
       onCommit={(how) => onCommit(draft, how)}
       onCancel={onCancel}
-    />
-  );
-}
-
-interface DraftEditorProps {
-  onCommit: (title: string, how: TextCommit, literals: readonly LiteralMark[]) => void;
-  onCancel: () => void;
-}
-
-/**
- * The editor of a new line: a date typed in it is recognised as it is typed (tinted, and said
- * under the line), and becomes the text's target date; a click on it, or Backspace right
- * after it, keeps it as text.
- */
-function DraftEditor({ onCommit, onCancel }: DraftEditorProps) {
-  const { t } = useTranslation();
-  const { locale, timezone } = useUser();
-  const field = useRef<HTMLTextAreaElement>(null);
-  const capture = useCaptureText({ marks: false });
-  const tokens = capture.parsed?.tokens ?? [];
-  const recognised = describeCapture(t, tokens, { timeZone: timezone, locale, now: Date.now() });
-  return (
-    <LineEditor
-      ref={field}
-      value={capture.text}
-      onChange={capture.setText}
-      onKeyDown={capture.handleKeyDown}
-      onCommit={(how) => onCommit(capture.text, how, capture.literals)}
-      onCancel={onCancel}
-      description={recognised || undefined}
-      inputContainer={(input) => (
-        <div className={classes.field}>
-          {input}
-          <CaptureHighlights
-            field={field}
-            value={capture.text}
-            ranges={tokens}
-            onRangeClick={(index) => {
-              const token = tokens[index];
-              if (token) capture.keepAsText(token);
-            }}
-          />
-        </div>
-      )}
     />
   );
 }
@@ -229,7 +125,9 @@ function PendingTextRow({
 export function DraftTextRow({ onCommit, onCancel }: DraftTextRowProps) {
   return (
     <PendingTextRow data-draft>
-      <DraftEditor onCommit={onCommit} onCancel={onCancel} />
+      <Suspense fallback={null}>
+        <DraftEditor onCommit={onCommit} onCancel={onCancel} />
+      </Suspense>
     </PendingTextRow>
   );
 }
