@@ -31,7 +31,7 @@ import { BoxSettingsModal } from './box-settings-modal';
 import { BoxTitle } from './box-title';
 import { confirmBoxCompletion } from './confirm-box-completion';
 import { CreateBoxModal } from './create-box-modal';
-import { BoxItemRow, DraftTextRow, preloadDraftEditor, QueuedTextRow, TextItemRow } from './item-row';
+import { BoxItemRow, DraftTextRow, QueuedTextRow, TextItemRow } from './item-row';
 import { PaneItemList } from './pane-item-list';
 import { PaneLoadFailed, PaneLoading } from './pane-states';
 
@@ -221,7 +221,6 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
               width={220}
               // The chooser's Text puts the caret in a new line: the menu must not take focus back.
               returnFocus={false}
-              onOpen={preloadDraftEditor}
             >
               <Menu.Target>
                 <Tooltip label={t('pane.insertItem')}>

@@ -1,24 +1,16 @@
 import { Checkbox, UnstyledButton } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconBox } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
 import { displayTitleIn } from '../../../lib/display-title';
 import type { TextCommit } from '../hooks/use-text-outliner';
-import type { DraftEditorProps } from './draft-editor';
+import { DraftEditor, type DraftEditorProps } from './draft-editor';
 import { ItemHoverMenu } from './item-hover-menu';
 import classes from './item-row.module.css';
 import { LineEditor } from './line-editor';
-
-/**
- * The new line's editor reads dates as they are typed, with the date parser: it loads apart,
- * ahead of its first use (the chooser opening, a text being edited, whose Enter opens a line).
- */
-const loadDraftEditor = () => import('./draft-editor');
-export const preloadDraftEditor = () => void loadDraftEditor().catch(() => {});
-const DraftEditor = lazy(async () => ({ default: (await loadDraftEditor()).DraftEditor }));
 
 interface TextEditorProps {
   initialTitle: string;
@@ -29,7 +21,6 @@ interface TextEditorProps {
 /** The in-place editor of a text. */
 function TextEditor({ initialTitle, onCommit, onCancel }: TextEditorProps) {
   const [draft, setDraft] = useState(initialTitle);
-  useEffect(preloadDraftEditor, []);
   return (
     <LineEditor
       value={draft}
@@ -125,9 +116,7 @@ function PendingTextRow({
 export function DraftTextRow({ onCommit, onCancel }: DraftTextRowProps) {
   return (
     <PendingTextRow data-draft>
-      <Suspense fallback={null}>
-        <DraftEditor onCommit={onCommit} onCancel={onCancel} />
-      </Suspense>
+      <DraftEditor onCommit={onCommit} onCancel={onCancel} />
     </PendingTextRow>
   );
 }
