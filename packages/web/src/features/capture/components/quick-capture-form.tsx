@@ -98,7 +98,12 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
     setChosen((earlier) => [box, ...earlier.filter((other) => other.id !== box.id)]);
     const at = query.start + inserted.length;
     setCaret(at);
-    requestAnimationFrame(() => field.current?.setSelectionRange(at, at));
+    requestAnimationFrame(() => {
+      const input = field.current;
+      input?.setSelectionRange(at, at);
+      // A caret set by script does not bring a long line's end into view by itself.
+      if (input && at === input.value.length) input.scrollLeft = input.scrollWidth;
+    });
   };
 
   const save = () => {
@@ -153,7 +158,7 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
 
   return (
     <Stack gap="xs">
-      <Combobox store={combobox} onOptionSubmit={chooseBox}>
+      <Combobox store={combobox} onOptionSubmit={chooseBox} shadow="md">
         <Combobox.Target withExpandedAttribute>
           <TextInput
             ref={field}
@@ -176,6 +181,8 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
             autoComplete="off"
             spellCheck
             inputWrapperOrder={['label', 'input', 'description', 'error']}
+            // The list of boxes lies over it while open (it still describes the field).
+            descriptionProps={{ className: classes.description, 'data-covered': listOpen || undefined }}
             description={
               recognised ? (
                 <>
