@@ -72,6 +72,8 @@ export function HighlightLayer({ field, value, ranges, onRangeClick }: Highlight
   const [marks, setMarks] = useState<Mark[]>([]);
   const drawn = useRef<Mark[]>([]);
   drawn.current = marks;
+  const reportClick = useRef(onRangeClick);
+  reportClick.current = onRangeClick;
 
   const measure = useCallback(() => {
     const input = field.current;
@@ -108,7 +110,10 @@ export function HighlightLayer({ field, value, ranges, onRangeClick }: Highlight
         });
       }
     }
-    setMarks(next);
+    const same = (a: Mark, b: Mark | undefined) =>
+      b !== undefined && (Object.keys(a) as (keyof Mark)[]).every((key) => a[key] === b[key]);
+    if (next.length !== drawn.current.length || !next.every((mark, at) => same(mark, drawn.current[at])))
+      setMarks(next);
   }, [field, ranges]);
 
   // Measured again after every change of the text, before the screen shows it.
@@ -132,7 +137,7 @@ export function HighlightLayer({ field, value, ranges, onRangeClick }: Highlight
         (mark) =>
           x >= mark.left && x <= mark.left + mark.width && y >= mark.top && y <= mark.top + mark.height,
       );
-      if (hit) onRangeClick(hit.index);
+      if (hit) reportClick.current(hit.index);
     };
     input.addEventListener('click', handleClick);
     return () => {
@@ -141,7 +146,7 @@ export function HighlightLayer({ field, value, ranges, onRangeClick }: Highlight
       input.removeEventListener('keyup', measure);
       input.removeEventListener('click', handleClick);
     };
-  }, [field, measure, onRangeClick]);
+  }, [field, measure]);
 
   const pieces: ReactNode[] = [];
   let from = 0;
