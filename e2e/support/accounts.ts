@@ -30,11 +30,17 @@ async function expectOk(response: Awaited<ReturnType<APIRequestContext['post']>>
 /** Signs up through `POST /auth/signup` (the account then needs activating). */
 export async function signUp(
   request: APIRequestContext,
-  { label = 'user', name = 'Ada Lovelace', password = DEFAULT_PASSWORD, locale = 'en-GB' } = {},
+  {
+    label = 'user',
+    name = 'Ada Lovelace',
+    password = DEFAULT_PASSWORD,
+    locale = 'en-GB',
+    timezone = 'Europe/London',
+  } = {},
 ): Promise<TestAccount> {
   const email = uniqueEmail(label);
   const response = await request.post('/auth/signup', {
-    data: { name, email, password, timezone: 'Europe/London', locale },
+    data: { name, email, password, timezone, locale },
   });
   await expectOk(response, 'sign-up');
   return { name, email, password };

@@ -38,6 +38,8 @@ import {
   createRecaptcha,
   createRedisReplayStore,
 } from './modules/captcha/captcha.service.js';
+import { captureRoutes } from './modules/capture/capture.routes.js';
+import { createCaptureService } from './modules/capture/capture.service.js';
 import { e2eRoutes } from './modules/e2e/e2e.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { findRoutes } from './modules/items/find.routes.js';
@@ -232,9 +234,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     finder: createFindService({ db, events, cached: !redis }),
     authenticate,
   });
-  await app.register(organizerRoutes, {
-    organizer: createOrganizerService({ db, items }),
-    users,
+  const organizer = createOrganizerService({ db, items });
+  await app.register(organizerRoutes, { organizer, users, authenticate });
+  await app.register(captureRoutes, {
+    capture: createCaptureService({ db, items, organizer, events }),
     authenticate,
   });
   await app.register(sharingRoutes, {

@@ -32,6 +32,7 @@ const MIGRATIONS = [
   '0007-account-security',
   '0008-value-sets',
   '0009-undo',
+  '0010-inbox',
   '0011-shortcuts',
 ];
 

@@ -7,6 +7,7 @@ import * as rootBoxLinks from './migrations/0006-root-box-links.js';
 import * as accountSecurity from './migrations/0007-account-security.js';
 import * as valueSets from './migrations/0008-value-sets.js';
 import * as undo from './migrations/0009-undo.js';
+import * as inbox from './migrations/0010-inbox.js';
 import * as shortcuts from './migrations/0011-shortcuts.js';
 import type { Database } from './schema.js';
 
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-account-security': accountSecurity,
   '0008-value-sets': valueSets,
   '0009-undo': undo,
+  '0010-inbox': inbox,
   '0011-shortcuts': shortcuts,
 };
 

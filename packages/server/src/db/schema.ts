@@ -49,6 +49,8 @@ export interface UsersTable {
   /** An address change waiting for its confirmation link (save-profile), and when that link expires. */
   pending_email: string | null;
   pending_email_expires_at: Millis | null;
+  /** The box quick capture fills when no box is named (migration 0010); null until the first capture. */
+  inbox_item_id: string | null;
   created_at: Millis;
   updated_at: Millis;
 }

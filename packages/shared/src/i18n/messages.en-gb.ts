@@ -193,6 +193,8 @@ export const messagesEnGb = {
   'mail.emailChangeNotice.action': 'Reset my password',
   'mail.emailChangeNotice.note':
     'If this was not you, reset your password now: every session of your account then ends, and the pending change with it.',
+  // Quick capture: the Inbox box, named in the user's language when it is made
+  'inbox.title': 'Inbox',
 } as const;
 
 /** Every message key. */

@@ -196,4 +196,6 @@ export const messagesFr: Record<MessageKey, string> = {
   'mail.emailChangeNotice.action': 'Réinitialiser mon mot de passe',
   'mail.emailChangeNotice.note':
     "Si ce n'était pas vous, réinitialisez votre mot de passe maintenant\u00a0: toutes les sessions de votre compte prennent fin, et le changement en attente avec elles.",
+  // Capture rapide : la boîte de réception, nommée dans la langue de la personne à sa création
+  'inbox.title': 'Boîte de réception',
 };

@@ -509,6 +509,26 @@ export const uiEnGb = {
   'palette.move.done': 'Moved to “{{title}}”.',
   'palette.move.failed': 'The item could not be moved.',
   'palette.languageFailed': 'The language could not be changed.',
+  // Quick capture (header, Q) and dates read in a line typed in a pane
+  'capture.title': 'Quick capture',
+  'capture.field': 'What to capture',
+  'capture.placeholder': 'Buy milk tomorrow 9am #Home !p',
+  'capture.hint': 'Add a date, #box, !today or !p. Enter saves, Escape closes.',
+  'capture.part.date': 'Date: {{date}}',
+  'capture.part.box': 'Box: {{box}}',
+  'capture.part.today': 'Pinned to Today',
+  'capture.part.priority': 'Prioritised',
+  'capture.when': '{{date}}, {{time}}',
+  'capture.keepAsText': 'Click a highlighted part, or press Backspace just after it, to keep it as text.',
+  'capture.boxes': 'Boxes',
+  'capture.addedToInbox': 'Added to Inbox.',
+  'capture.addedTo': 'Added to {{box}}.',
+  'capture.openBox': 'Open',
+  'capture.emptyTitle': 'Write what to capture, not only when or where.',
+  'capture.failed': 'This could not be captured. Your text is still here.',
+  'boxes.dated': 'Dated {{date}}.',
+  'boxes.keepAsTyped': 'Keep as typed',
+  'boxes.keepAsTypedFailed': 'The text could not be put back as typed.',
 } as const;
 
 /** Every key of the interface catalogue. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PRIORITY_STEP } from '../constants.js';
-import { priorityBetween, reindexedPriorities } from './priority.js';
+import { priorityAtEdge, priorityBetween, reindexedPriorities } from './priority.js';
 
 describe('priorityBetween', () => {
   it('follows the SPEC cases', () => {
@@ -58,5 +58,30 @@ describe('reindexedPriorities', () => {
       ['b', 2 * PRIORITY_STEP],
       ['c', 3 * PRIORITY_STEP],
     ]);
+  });
+});
+
+describe('priorityAtEdge', () => {
+  it('ranks a newcomer above the first of its group, below the last, or alone at 16384', () => {
+    expect(priorityAtEdge([], 'top')).toEqual({ priority: PRIORITY_STEP, needsReindex: false });
+    expect(priorityAtEdge([], 'bottom')).toEqual({ priority: PRIORITY_STEP, needsReindex: false });
+    expect(priorityAtEdge([32768, 16384, 49152], 'top')).toEqual({ priority: 8192, needsReindex: false });
+    expect(priorityAtEdge([32768, 16384, 49152], 'bottom')).toEqual({
+      priority: 49152 + PRIORITY_STEP,
+      needsReindex: false,
+    });
+  });
+
+  it('stays above a first priority of zero or less, and asks for a reindex when halving runs out', () => {
+    expect(priorityAtEdge([0, 10], 'top').priority).toBe(-PRIORITY_STEP);
+    expect(priorityAtEdge([-5], 'top').priority).toBeLessThan(-5);
+    expect(priorityAtEdge([1e-12], 'top').needsReindex).toBe(true);
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -1e9, max: 1e9, noNaN: true }), { minLength: 1 }), (group) => {
+        const { priority, needsReindex } = priorityAtEdge(group, 'top');
+        if (!needsReindex) expect(priority).toBeLessThan(Math.min(...group));
+        expect(priorityAtEdge(group, 'bottom').priority).toBeGreaterThan(Math.max(...group));
+      }),
+    );
   });
 });

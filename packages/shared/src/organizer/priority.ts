@@ -24,6 +24,22 @@ export function priorityBetween(
   return { priority, needsReindex: tooClose(lower) || tooClose(higher) };
 }
 
+/**
+ * The priority of an item joining a group of the Prioritized list at its top or at its bottom,
+ * given the priorities already in that group: above the first (half of it, as a drop there
+ * gives) or below the last; 16384 in an empty group. A first priority of zero or less has no
+ * half above it: the new one is a whole step above.
+ */
+export function priorityAtEdge(
+  groupPriorities: readonly number[],
+  edge: 'top' | 'bottom',
+): { priority: number; needsReindex: boolean } {
+  if (groupPriorities.length === 0) return priorityBetween(null, null);
+  if (edge === 'bottom') return priorityBetween(Math.max(...groupPriorities), null);
+  const first = Math.min(...groupPriorities);
+  return first > 0 ? priorityBetween(null, first) : { priority: first - PRIORITY_STEP, needsReindex: false };
+}
+
 /** Fresh, evenly spaced priorities for items in their current order: 16384, 32768, … */
 export function reindexedPriorities(idsInOrder: readonly string[]): Map<string, number> {
   return new Map(idsInOrder.map((id, index) => [id, (index + 1) * PRIORITY_STEP]));

@@ -1,3 +1,4 @@
+import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { SESSION_STORAGE_KEYS } from '../config/storage-keys';
@@ -12,7 +13,11 @@ export interface AppNotification {
   message: string;
   /** Milliseconds before it closes by itself. @default 5000 */
   timeout?: number;
+  /** A button beside the message (it closes the notification, then acts). */
+  action?: { label: string; onClick: () => void };
 }
+
+let shown = 0;
 
 const looks = {
   error: { color: 'red', Icon: IconX },
@@ -22,9 +27,34 @@ const looks = {
 } as const;
 
 /** Shows a notification in the top-right corner (above modals). */
-export function notify({ type = 'info', message, timeout = 5_000 }: AppNotification): void {
+export function notify({ type = 'info', message, timeout = 5_000, action }: AppNotification): void {
   const { color, Icon } = looks[type];
-  notifications.show({ color, message, autoClose: timeout, icon: <Icon size={18} stroke={2} /> });
+  shown += 1;
+  const id = `notification-${shown}`;
+  notifications.show({
+    id,
+    color,
+    message: action ? (
+      <Stack gap={6} align="flex-start">
+        <span>{message}</span>
+        <Button
+          size="compact-sm"
+          variant="light"
+          color={color}
+          onClick={() => {
+            notifications.hide(id);
+            action.onClick();
+          }}
+        >
+          {action.label}
+        </Button>
+      </Stack>
+    ) : (
+      message
+    ),
+    autoClose: timeout,
+    icon: <Icon size={18} stroke={2} />,
+  });
 }
 
 function sessionStore(): Storage | undefined {

@@ -259,6 +259,26 @@ export function createItemsService({
   }
 
   /**
+   * Writes a person's own state on an item and, when given, the shared target date with what
+   * follows from it (their linked reminder, the item's reminders re-planned), inside the
+   * caller's transaction, rights already checked. The caller tells the domain events. Answers
+   * what the reminders lost with a cleared date, for an undo to give back.
+   */
+  async function writePersonalState(
+    trx: Executor,
+    userId: string,
+    itemId: string,
+    personal: PersonalChanges,
+    targetDate: number | null | undefined,
+    at = now(),
+  ): Promise<unknown> {
+    if (Object.keys(personal).length > 0) await upsertUserItem(trx, userId, itemId, personal, at);
+    if (targetDate === undefined) return undefined;
+    await updateItems(trx, [itemId], { target_date: targetDate, updated_at: at });
+    return onTargetDateChanged?.(trx, { itemId, userId, targetDate, at });
+  }
+
+  /**
    * Changes the caller's own state on an item and, when given, the shared target date (which
    * needs edit access; the rest needs any level, being personal). `rankable`: the change puts
    * the item in the Organizer, which only text items may join.
@@ -277,12 +297,7 @@ export function createItemsService({
     const undoId = await db.transaction().execute(async (trx) => {
       const rankBefore = await findUserItem(trx, user.id, itemId);
       const dateBefore = (await findItem(trx, itemId))?.target_date ?? null;
-      if (Object.keys(personal).length > 0) await upsertUserItem(trx, user.id, itemId, personal, at);
-      let removed: unknown;
-      if (targetDate !== undefined) {
-        await updateItems(trx, [itemId], { target_date: targetDate, updated_at: at });
-        removed = await onTargetDateChanged?.(trx, { itemId, userId: user.id, targetDate, at });
-      }
+      const removed = await writePersonalState(trx, user.id, itemId, personal, targetDate, at);
       // Taking away a priority (unprioritising) or clearing a target date can be undone.
       const lostRank =
         rankBefore && rankBefore.priority !== null && personal.priority === null
@@ -424,6 +439,7 @@ export function createItemsService({
 
   return {
     insertItemIn,
+    writePersonalState,
 
     /** Whether `userId` may put items into this box now (it is still there, a box, and theirs to edit). */
     async mayAddTo(userId: string, boxId: string, executor: Executor = db): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { dateInRangeOrNull } from '@nestbox/shared/dates/date-range';
+import { organizerGroupOf } from '@nestbox/shared/organizer/grouping';
 import { compareUnprioritised, prioritisedInDisplayOrder } from '@nestbox/shared/organizer/ordering';
 import type {
   OrganizerItem,
@@ -6,7 +7,7 @@ import type {
   OrganizerQuery,
   UpdatePriorityBody,
 } from '@nestbox/shared/organizer/organizer.schema';
-import { reindexedPriorities } from '@nestbox/shared/organizer/priority';
+import { priorityAtEdge, reindexedPriorities } from '@nestbox/shared/organizer/priority';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { type ItemsService, type PersonalChanges, presentItem } from '../items/index.js';
 import { presentUser } from '../users/users.presenter.js';
@@ -181,6 +182,35 @@ export function createOrganizerService({
         targetDate: body.priorityTargetDate,
         rankable: true,
       });
+    },
+
+    /**
+     * The caller's priority for an item joining the Prioritized group its Today mark and target
+     * date put it in (shared grouping rule), at the group's top or bottom (shared priority
+     * rule), inside the caller's transaction. When the gap above the first has run out, the
+     * caller's ranked items are renumbered first, in that same transaction.
+     */
+    async priorityAtEdgeOfGroup(
+      trx: Executor,
+      user: UserRow,
+      joining: { markedAsForToday: boolean; targetDate: number | null },
+      edge: 'top' | 'bottom',
+    ): Promise<number> {
+      const at = now();
+      const group = organizerGroupOf(
+        { markedAsForToday: joining.markedAsForToday, priorityTargetDate: joining.targetDate },
+        at,
+        user.timezone,
+      );
+      const inGroup = async () =>
+        (await organizerRankedKeys(trx, user.id, 'all'))
+          .filter((key) => organizerGroupOf(asPrioritised(key), at, user.timezone) === group)
+          .map((key) => key.priority);
+      const ranked = priorityAtEdge(await inGroup(), edge);
+      if (!ranked.needsReindex) return ranked.priority;
+      const all = await organizerRankedKeys(trx, user.id, 'all');
+      await setPriorities(trx, user.id, reindexedPriorities(all.map((key) => key.id)), at);
+      return priorityAtEdge(await inGroup(), edge).priority;
     },
 
     /** Renumbers the caller's prioritised items 16384, 32768, … keeping their order. */

@@ -14,6 +14,7 @@ export {
   foldEmail,
   forgetSessionUser,
   insertUserWithRootBox,
+  lockedInboxOf,
   replaceEmail,
   replacePassword,
   SESSION_USER_TTL_MS,

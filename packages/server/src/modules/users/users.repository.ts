@@ -74,6 +74,21 @@ export async function updateUser(db: Kysely<Database>, id: string, changes: User
 }
 
 /**
+ * The user's Inbox box (quick capture), read inside the caller's transaction after taking the
+ * user's row (PostgreSQL locks it until the transaction ends; SQLite runs one at a time): two
+ * captures at once read it one after the other, so only the first makes a new Inbox.
+ */
+export async function lockedInboxOf(db: Kysely<Database>, id: string): Promise<string | null> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ inbox_item_id: eb.ref('inbox_item_id') }))
+    .where('id', '=', id)
+    .execute();
+  const row = await db.selectFrom('users').select('inbox_item_id').where('id', '=', id).executeTakeFirst();
+  return row?.inbox_item_id ?? null;
+}
+
+/**
  * Sets a new password hash and bumps token_version, revoking every session of the user; a
  * pending e-mail change (perhaps asked for by whoever had a session) is dropped too.
  */

@@ -1,7 +1,8 @@
 import { Anchor, Box, Center, Divider, Group, Loader, Modal } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import {
+  IconBolt,
   IconKeyboard,
   IconLayoutColumns,
   IconLayoutDashboard,
@@ -22,8 +23,9 @@ import { WorkspaceSettingsModal } from '../../features/workspace/components/work
 import { openItemSettings } from '../../features/workspace/hooks/use-item-settings';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { toggleWorkspaceLayout } from '../../lib/preferences';
-import { openShortcutsHelp } from '../../lib/shortcuts';
+import { openShortcutsHelp, SHORTCUT_KEYS, useShortcutsEnabled } from '../../lib/shortcuts';
 import { CommandPaletteLauncher } from '../command-palette/command-palette-launcher';
+import { QuickCaptureHost } from './quick-capture-host';
 
 const ICON = { size: 20, stroke: 1.7 } as const;
 
@@ -40,6 +42,18 @@ export function AppHeader() {
   const [remindersOpened, reminders] = useDisclosure(false);
   const [settingsOpened, settings] = useDisclosure(false);
   const [workspaceSettingsOpened, workspaceSettings] = useDisclosure(false);
+  const [captureOpened, capture] = useDisclosure(false);
+  const shortcutsEnabled = useShortcutsEnabled();
+  // Q opens quick capture, except while typing (the hook ignores fields) or in another dialog.
+  useHotkeys([
+    [
+      SHORTCUT_KEYS.quickCapture,
+      (event) => {
+        const inDialog = event.target instanceof Element && event.target.closest('[role="dialog"]');
+        if (shortcutsEnabled && !inDialog) capture.open();
+      },
+    ],
+  ]);
   const onWorkspace = pathname === PAGE_PATHS.app || pathname.startsWith(PAGE_PATHS.boxes);
   const onOrganiser = pathname.startsWith(PAGE_PATHS.organiser);
 
@@ -66,6 +80,12 @@ export function AppHeader() {
         </Group>
         <Divider orientation="vertical" mx={4} h={22} style={{ alignSelf: 'center' }} />
         <CommandPaletteLauncher openReminders={reminders.open} openSettings={settings.open} />
+        <HeaderAction
+          label={t('capture.title')}
+          icon={<IconBolt {...ICON} />}
+          onClick={capture.open}
+          shortcut={{ shown: SHORTCUT_KEYS.quickCapture, aria: SHORTCUT_KEYS.quickCapture }}
+        />
         <RemindersButton onClick={reminders.open} />
         <HeaderAction
           label={t('header.toggleLayout')}
@@ -104,6 +124,7 @@ export function AppHeader() {
         }}
       />
       <WorkspaceSettingsModal opened={workspaceSettingsOpened} onClose={workspaceSettings.close} />
+      <QuickCaptureHost opened={captureOpened} onClose={capture.close} />
       <Modal opened={settingsOpened} onClose={settings.close} title={t('settings.title')} size="lg">
         <Suspense
           fallback={

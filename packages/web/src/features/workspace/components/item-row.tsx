@@ -1,16 +1,17 @@
-import { Checkbox, Textarea, UnstyledButton } from '@mantine/core';
-import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
+import { Checkbox, UnstyledButton } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconBox } from '@tabler/icons-react';
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
 import { displayTitleIn } from '../../../lib/display-title';
 import type { TextCommit } from '../hooks/use-text-outliner';
 import { BoxTitleEditor } from './box-title';
+import { DraftEditor, type DraftEditorProps } from './draft-editor';
 import { ItemHoverMenu } from './item-hover-menu';
 import classes from './item-row.module.css';
+import { LineEditor } from './line-editor';
 
 interface TextEditorProps {
   initialTitle: string;
@@ -18,47 +19,15 @@ interface TextEditorProps {
   onCancel: () => void;
 }
 
-/** The in-place editor of a text: Enter saves (Shift+Enter breaks the line), Escape cancels, leaving saves. */
+/** The in-place editor of a text. */
 function TextEditor({ initialTitle, onCommit, onCancel }: TextEditorProps) {
-  const { t } = useTranslation();
   const [draft, setDraft] = useState(initialTitle);
-  // Enter and Escape end the edit; the blur that follows must not end it a second time.
-  const done = useRef(false);
-
-  const finish = (end: () => void) => {
-    if (done.current) return;
-    done.current = true;
-    end();
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      finish(() => onCommit(draft, 'enter'));
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      finish(onCancel);
-    }
-  };
-
   return (
-    <Textarea
-      className={classes.editor}
-      aria-label={t('item.text.label')}
+    <LineEditor
       value={draft}
-      onChange={(event) => setDraft(event.currentTarget.value)}
-      onKeyDown={handleKeyDown}
-      onBlur={() => finish(() => onCommit(draft, 'blur'))}
-      onFocus={(event) => {
-        const end = event.currentTarget.value.length;
-        event.currentTarget.setSelectionRange(end, end);
-      }}
-      autosize
-      minRows={1}
-      maxLength={TEXT_TITLE_MAX_LENGTH}
-      size="sm"
-      autoFocus
+      onChange={setDraft}
+      onCommit={(how) => onCommit(draft, how)}
+      onCancel={onCancel}
     />
   );
 }
@@ -117,10 +86,7 @@ export function TextItemRow({
   );
 }
 
-interface DraftTextRowProps {
-  onCommit: (title: string, how: TextCommit) => void;
-  onCancel: () => void;
-}
+type DraftTextRowProps = DraftEditorProps;
 
 /** A text not on the server yet: an unticked, disabled checkbox beside its content. */
 function PendingTextRow({
@@ -151,7 +117,7 @@ function PendingTextRow({
 export function DraftTextRow({ onCommit, onCancel }: DraftTextRowProps) {
   return (
     <PendingTextRow data-draft>
-      <TextEditor initialTitle="" onCommit={onCommit} onCancel={onCancel} />
+      <DraftEditor onCommit={onCommit} onCancel={onCancel} />
     </PendingTextRow>
   );
 }

@@ -1,8 +1,16 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
+import { useUser } from '../../../lib/api/get-user';
+import { notify } from '../../../lib/notify';
+import { describeWhen } from '../../../lib/quick-capture/describe-capture';
+import { loadCaptureParser } from '../../../lib/quick-capture/load-parser';
+import type { LiteralMark } from '../../../lib/quick-capture/parse-capture';
+import { useCreateDatedText } from '../api/create-dated-text';
 import { useCreateItem } from '../api/create-item';
 import { useSaveTextItem } from '../api/save-text-item';
+import { useUpdateItem } from '../api/update-item';
 
 /** How an edit ended: Enter also opens a new line below (outliner style). */
 export type TextCommit = 'enter' | 'blur';
@@ -21,6 +29,10 @@ export interface QueuedLine {
  * the server answers, and an empty line is never stored (Enter on an empty line ends the
  * list). Saves and creations run one after the other, so each new text lands after the one
  * before it and no refetch overwrites a line the pane has just shown.
+ *
+ * A new line is read as quick capture reads dates (in the person's language and zone): a date
+ * found there becomes the text's target date and leaves the text, and the notice that says
+ * so offers, for a few seconds, to keep the line as it was typed.
  */
 export function useTextOutliner(boxId: string) {
   /** The text being edited in place. */
@@ -36,8 +48,12 @@ export function useTextOutliner(boxId: string) {
   const nextKey = useRef(0);
 
   const createItem = useCreateItem();
+  const createDatedText = useCreateDatedText();
   const saveText = useSaveTextItem(boxId);
+  const updateItem = useUpdateItem();
   const notifyFailure = useNotifyFailure();
+  const { t } = useTranslation();
+  const { locale, timezone } = useUser();
 
   const moveAnchor = (itemId: string | undefined) => {
     anchor.current = itemId;
@@ -63,20 +79,67 @@ export function useTextOutliner(boxId: string) {
       }
     });
 
-  const create = (text: string) => {
+  /** Undoes the reading of a line: the text as typed, and no target date. */
+  const keepAsTyped = (itemId: string, text: string) =>
+    enqueue(async () => {
+      try {
+        await saveText.mutateAsync({ itemId, title: text });
+        await updateItem.mutateAsync({ itemId, priorityTargetDate: null });
+      } catch (error) {
+        notifyFailure(error, 'boxes.keepAsTypedFailed');
+      }
+    });
+
+  /** The line as created: dated when it holds a date and more than a date. */
+  const read = async (text: string, literals: readonly LiteralMark[]) => {
+    const parser = await loadCaptureParser().catch(() => null);
+    const parsed = parser?.parseCapture({
+      text,
+      locale,
+      timeZone: timezone,
+      now: Date.now(),
+      literals,
+      marks: false,
+    });
+    const date = parsed?.tokens.find((token) => token.kind === 'date');
+    return parsed && date?.kind === 'date' && parsed.title !== '' ? { title: parsed.title, date } : null;
+  };
+
+  const create = (text: string, literals: readonly LiteralMark[]) => {
     nextKey.current += 1;
     const line: QueuedLine = { key: nextKey.current, text };
     setQueued((lines) => [...lines, line]);
     enqueue(async () => {
       const after = anchor.current;
       try {
-        const item = await createItem.mutateAsync({
-          parentItemId: boxId,
-          itemType: 'todoText',
-          title: text,
-          ...(after ? { beforeAfterReplace: 'after' as const, relativeToItemId: after } : {}),
-        });
+        const dated = await read(text, literals);
+        const item = dated
+          ? await createDatedText.mutateAsync({
+              title: dated.title,
+              boxId,
+              afterItemId: after,
+              targetDate: dated.date.at,
+            })
+          : await createItem.mutateAsync({
+              parentItemId: boxId,
+              itemType: 'todoText',
+              title: text,
+              ...(after ? { beforeAfterReplace: 'after' as const, relativeToItemId: after } : {}),
+            });
         moveAnchor(item._id);
+        if (dated)
+          notify({
+            type: 'success',
+            message: t('boxes.dated', {
+              date: describeWhen(t, dated.date.at, dated.date.hasTime, {
+                timeZone: timezone,
+                locale,
+                now: Date.now(),
+              }),
+            }),
+            timeout: 8_000,
+            action: { label: t('boxes.keepAsTyped'), onClick: () => keepAsTyped(item._id, text) },
+          });
       } catch (error) {
         notifyFailure(error, 'boxes.addFailed');
       } finally {
@@ -111,9 +174,9 @@ export function useTextOutliner(boxId: string) {
   const cancel = () => setEditingItemId(null);
 
   /** The new line ended: with Enter another opens below, unless it was empty. */
-  const commitDraft = (text: string, how: TextCommit) => {
+  const commitDraft = (text: string, how: TextCommit, literals: readonly LiteralMark[] = []) => {
     const written = text.trim() !== '';
-    if (written) create(text);
+    if (written) create(text, literals);
     if (how === 'enter' && written) openDraft();
     else setDraftKey(null);
   };

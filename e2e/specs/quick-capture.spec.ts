@@ -1,0 +1,309 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { createActivatedAccount, logIn, type TestAccount } from '../support/accounts.js';
+import { api, createBox, pane } from '../support/api.js';
+import { expect, test } from '../support/test.js';
+
+/**
+ * Quick capture, by keyboard only: Q opens it anywhere, what is typed is read as it is typed
+ * (dates in English and French, `#box`, `!today`), Enter saves into the Inbox and clears the
+ * field for the next one; a line typed in a pane takes its date as its target date. Every step
+ * is checked on the server, dates in the person's zone by Intl (not by the app's own rules).
+ */
+
+interface CapturedItem {
+  _id: string;
+  title: string;
+  parentItemId: string | null;
+  priorityTargetDate: number | null;
+  markedAsForToday: boolean;
+  priority: number | null;
+}
+
+const HOUR = 3_600_000;
+
+/** 'yyyy-MM-dd HH:mm' of an instant in a zone. */
+function localDateTime(instant: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+/** The local day `days` after today in a zone ('yyyy-MM-dd'), counted in calendar days. */
+function dayAfter(days: number, timeZone: string): string {
+  const today = localDateTime(Date.now(), timeZone).slice(0, 10);
+  const [year = 0, month = 1, day = 1] = today.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** Signs in through the login page, by keyboard. */
+async function signIn(page: Page, account: TestAccount) {
+  await page.goto('/login');
+  // The address field takes the focus once the page is ready.
+  await expect(page.locator('input[type="email"]')).toBeFocused();
+  await page.keyboard.type(account.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(account.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/app(\/boxes)?$/);
+}
+
+async function getJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const response = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok(), `GET ${path}: ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** What the server holds: the item, and the titles in its box in order. */
+async function onServer(request: APIRequestContext, token: string, itemId: string) {
+  const item = await getJson<CapturedItem>(request, token, `/api/items/get-item?itemId=${itemId}`);
+  const box = await getJson<{ item: { title: string }; items: CapturedItem[] }>(
+    request,
+    token,
+    `/api/items/get-items-for-pane?itemId=${item.parentItemId}`,
+  );
+  return { item, boxTitle: box.item.title, titles: box.items.map((child) => child.title) };
+}
+
+/** Types a capture and saves it with Enter; answers what the server created. */
+async function capture(page: Page, field: Locator, text: string, recognised: RegExp): Promise<CapturedItem> {
+  await field.pressSequentially(text);
+  await expect(field).toHaveAccessibleDescription(recognised);
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/items/quick-capture') && response.request().method() === 'POST',
+  );
+  await page.keyboard.press('Enter');
+  const response = await saved;
+  expect(response.status()).toBe(201);
+  await expect(field).toHaveValue('');
+  return (await response.json()) as CapturedItem;
+}
+
+test('English: Q, three dated captures into the Inbox, and !today lands in Today', async ({ page }) => {
+  const zone = 'Europe/London';
+  const account = await createActivatedAccount(page.request, { label: 'capture-en', timezone: zone });
+  const token = await logIn(page.request, account);
+  await signIn(page, account);
+
+  await page.keyboard.press('q');
+  const dialog = page.getByRole('dialog', { name: 'Quick capture' });
+  const field = dialog.getByRole('combobox', { name: 'What to capture' });
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAccessibleDescription(/Add a date, #box, !today or !p/);
+
+  const milk = await capture(page, field, 'Buy milk tomorrow 9am', /^Date: \w+ \d+ \w+, 09:00 Click/);
+  await expect(dialog.getByRole('status')).toHaveText('Added to Inbox. Open');
+  let server = await onServer(page.request, token, milk._id);
+  expect(server.item.title).toBe('Buy milk');
+  expect(server.boxTitle).toBe('Inbox');
+  expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(1, zone)} 09:00`);
+
+  const rent = await capture(page, field, 'Pay rent in 3 days', /^Date: \w+ \d+ \w+ Click/);
+  server = await onServer(page.request, token, rent._id);
+  expect(server.item.title).toBe('Pay rent');
+  expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(3, zone)} 00:00`);
+
+  // A day and month written out, ten days on (this year, or next January's).
+  const inTen = dayAfter(10, zone);
+  const written = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    Date.parse(`${inTen}T12:00:00Z`),
+  );
+  const passport = await capture(page, field, `Renew passport on ${written}`, /^Date: /);
+  server = await onServer(page.request, token, passport._id);
+  expect(server.item.title).toBe('Renew passport');
+  expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${inTen} 00:00`);
+  // Newest first, all three in the one Inbox.
+  expect(server.titles).toEqual(['Renew passport', 'Pay rent', 'Buy milk']);
+  expect(new Set([milk.parentItemId, rent.parentItemId, passport.parentItemId]).size).toBe(1);
+
+  // Text with no date stays as typed.
+  const kids = await capture(page, field, 'Call Anna about the 3 kids', /Add a date/);
+  server = await onServer(page.request, token, kids._id);
+  expect(server.item).toMatchObject({ title: 'Call Anna about the 3 kids', priorityTargetDate: null });
+
+  // Backspace right after a recognised date keeps it as text (and deletes nothing).
+  await field.pressSequentially('Read Monday');
+  await expect(field).toHaveAccessibleDescription(/^Date: Monday /);
+  await page.keyboard.press('Backspace');
+  await expect(field).toHaveValue('Read Monday');
+  const monday = await capture(page, field, '', /Add a date/);
+  server = await onServer(page.request, token, monday._id);
+  expect(server.item).toMatchObject({ title: 'Read Monday', priorityTargetDate: null });
+
+  const plants = await capture(page, field, 'Water the plants !today', /^Pinned to Today Click/);
+  server = await onServer(page.request, token, plants._id);
+  expect(server.item).toMatchObject({ title: 'Water the plants', markedAsForToday: true });
+  expect(server.item.priority).not.toBeNull();
+
+  // Escape closes it; the Organizer shows the text under Today.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('link', { name: 'Organiser' }).press('Enter');
+  const today = page
+    .getByRole('group', { name: 'Prioritized', exact: true })
+    .locator('[data-item-row]')
+    .filter({ has: page.getByRole('button', { name: 'Water the plants', exact: true }) });
+  await expect(today).toHaveAttribute('data-group', 'today');
+});
+
+test.describe('in French', () => {
+  // The browser's own zone is not the person's: dates are read in the person's (Paris).
+  test.use({ locale: 'fr-FR', timezoneId: 'Asia/Tokyo' });
+
+  test('French: three captures in French land in « Boîte de réception », and a line typed in a pane gets its date', async ({
+    page,
+  }) => {
+    const zone = 'Europe/Paris';
+    const account = await createActivatedAccount(page.request, {
+      label: 'capture-fr',
+      name: 'Camille Dubois',
+      locale: 'fr',
+      timezone: zone,
+    });
+    const token = await logIn(page.request, account);
+    await signIn(page, account);
+    await expect(page.getByRole('button', { name: 'Ouvrir votre espace de travail' })).toBeVisible();
+
+    await page.keyboard.press('q');
+    const dialog = page.getByRole('dialog', { name: 'Capture rapide' });
+    const field = dialog.getByRole('combobox', { name: 'À capturer' });
+    await expect(field).toBeFocused();
+
+    const garage = await capture(
+      page,
+      field,
+      'Appeler le garage demain 9h',
+      /^Date\s:\s\S+ \d+ \S+ à 09:00 Cliquez/,
+    );
+    await expect(dialog.getByRole('status')).toHaveText('Ajouté à la boîte de réception. Ouvrir');
+    let server = await onServer(page.request, token, garage._id);
+    expect(server.item.title).toBe('Appeler le garage');
+    expect(server.boxTitle).toBe('Boîte de réception');
+    expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(1, zone)} 09:00`);
+
+    const rent = await capture(
+      page,
+      field,
+      'Payer le loyer vendredi prochain',
+      /^Date\s:\svendredi \d+ \S+ Cliquez/,
+    );
+    server = await onServer(page.request, token, rent._id);
+    expect(server.item.title).toBe('Payer le loyer');
+    const friday = localDateTime(server.item.priorityTargetDate ?? 0, zone);
+    expect(friday.endsWith(' 00:00')).toBe(true);
+    const fridayNoon = Date.parse(`${friday.slice(0, 10)}T12:00:00Z`);
+    expect(new Date(fridayNoon).getUTCDay()).toBe(5);
+    const daysAhead = Math.round((fridayNoon - Date.parse(`${dayAfter(0, zone)}T12:00:00Z`)) / (24 * HOUR));
+    expect(daysAhead).toBeGreaterThanOrEqual(1);
+    expect(daysAhead).toBeLessThanOrEqual(13);
+
+    const plants = await capture(
+      page,
+      field,
+      'Arroser les plantes dans 3 jours',
+      /^Date\s:\s\S+ \d+ \S+ Cliquez/,
+    );
+    server = await onServer(page.request, token, plants._id);
+    expect(server.item.title).toBe('Arroser les plantes');
+    expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(3, zone)} 00:00`);
+    expect(server.titles).toEqual(['Arroser les plantes', 'Payer le loyer', 'Appeler le garage']);
+
+    // The Inbox sits at the top of the Workspace.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Ouvrir votre espace de travail' }).press('Enter');
+    const workspace = pane(page, 'Espace de travail');
+    await expect(workspace.locator('[data-item-id]').first()).toHaveText('Boîte de réception');
+
+    // A line typed in a pane: the date becomes its target date, the text keeps the rest.
+    await workspace.getByRole('button', { name: 'Insérer un élément' }).press('Enter');
+    await page.getByRole('menuitem', { name: 'Texte' }).press('Enter');
+    const line = workspace.getByRole('textbox', { name: 'Texte' });
+    await expect(line).toBeFocused();
+    await page.keyboard.type('Appeler Anna demain');
+    await expect(line).toHaveAccessibleDescription(/^Date\s:\s\S+ \d+ \S+$/);
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/items/quick-capture') && response.request().method() === 'POST',
+    );
+    await page.keyboard.press('Enter');
+    const created = (await (await saved).json()) as CapturedItem;
+    const row = workspace.locator(`[data-item-id="${created._id}"]`);
+    await expect(row).toHaveText('Appeler Anna');
+    server = await onServer(page.request, token, created._id);
+    expect(server.item.title).toBe('Appeler Anna');
+    expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(1, zone)} 00:00`);
+
+    // "Keep as typed" puts the line back as it was typed, without a date.
+    const restored = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/items/update-item') && response.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Garder tel quel' }).press('Enter');
+    expect((await restored).ok()).toBe(true);
+    await expect(row).toHaveText('Appeler Anna demain');
+    server = await onServer(page.request, token, created._id);
+    expect(server.item).toMatchObject({ title: 'Appeler Anna demain', priorityTargetDate: null });
+  });
+});
+
+test('#: the boxes offered as one types, and the text lands in the one chosen', async ({ page }) => {
+  const account = await createActivatedAccount(page.request, { label: 'capture-box' });
+  const token = await logIn(page.request, account);
+  const finder = await page.request.get('/api/items/find-items?q=kit', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  // `#` asks GET /api/items/find-items, which the command palette's branch adds; until it is
+  // merged this step cannot run (it runs, and must pass, as soon as the route answers).
+  test.fixme(finder.status() === 404, 'needs GET /api/items/find-items');
+  const kitchen = await createBox(page.request, token, 'Kitchen');
+  await signIn(page, account);
+
+  await page.keyboard.press('q');
+  const dialog = page.getByRole('dialog', { name: 'Quick capture' });
+  const field = dialog.getByRole('combobox', { name: 'What to capture' });
+  await field.pressSequentially('Buy bulbs tomorrow #Kit');
+  await expect(dialog.getByRole('option', { name: /Kitchen/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(field).toHaveValue('Buy bulbs tomorrow #Kitchen ');
+  const item = await capture(page, field, '', /Box: Kitchen/);
+  await expect(dialog.getByRole('status')).toHaveText('Added to Kitchen. Open');
+  const server = await onServer(page.request, token, item._id);
+  expect(server.item).toMatchObject({ title: 'Buy bulbs', parentItemId: kitchen._id });
+
+  // The box archived meanwhile: the server's refusal is said, and the text stays to try again.
+  await field.pressSequentially('Fix the tap #Kit');
+  await expect(dialog.getByRole('option', { name: /Kitchen/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await api(page.request, token, 'DELETE', `/api/items/archive?itemId=${kitchen._id}`);
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('status')).toHaveText('This could not be found.');
+  await expect(field).toHaveValue('Fix the tap #Kitchen ');
+});
+
+test('a click on a tinted part keeps it as text', async ({ page }) => {
+  const account = await createActivatedAccount(page.request, { label: 'capture-click' });
+  const token = await logIn(page.request, account);
+  await signIn(page, account);
+  await page.getByRole('button', { name: 'Quick capture' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Quick capture' });
+  const field = dialog.getByRole('combobox', { name: 'What to capture' });
+  await field.pressSequentially('Dentist next Friday');
+  await expect(field).toHaveAccessibleDescription(/^Date: Friday /);
+  const tint = dialog.locator('[data-kind="date"]');
+  const box = await tint.boundingBox();
+  if (!box) throw new Error('no tint over the date');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(tint).toHaveCount(0);
+  const item = await capture(page, field, '', /Add a date/);
+  const server = await onServer(page.request, token, item._id);
+  expect(server.item).toMatchObject({ title: 'Dentist next Friday', priorityTargetDate: null });
+});

@@ -1,0 +1,90 @@
+import { isUserLocale } from '@nestbox/shared/i18n/locales';
+import type { Item } from '@nestbox/shared/items/item.schema';
+import type { QuickCaptureBody } from '@nestbox/shared/items/quick-capture.schema';
+import type { Executor, UserRow } from '../../db/schema.js';
+import type { DomainEventBus } from '../../events/domain-events.js';
+import { appErrors } from '../../http/app-error.js';
+import { translate } from '../../i18n/translate.js';
+import type { ItemsService, PersonalChanges } from '../items/index.js';
+import type { OrganizerService } from '../organizer/organizer.service.js';
+import { lockedInboxOf, updateUser } from '../users/index.js';
+
+/**
+ * Quick capture: a text typed anywhere lands in a box in one step, dated, pinned to Today or
+ * ranked as asked. Without a box it goes to the person's Inbox, a box of their own made on the
+ * first capture at the top of their Workspace (and made again once it is archived or gone).
+ */
+export function createCaptureService({
+  db,
+  items,
+  organizer,
+  events,
+}: {
+  db: Executor;
+  items: ItemsService;
+  organizer: OrganizerService;
+  events: DomainEventBus;
+}) {
+  /** The user's Inbox, made (and remembered) when there is none they may still add to. */
+  async function inboxOf(trx: Executor, user: UserRow): Promise<{ id: string; created: boolean }> {
+    const remembered = await lockedInboxOf(trx, user.id);
+    if (remembered && (await items.mayAddTo(user.id, remembered, trx)))
+      return { id: remembered, created: false };
+    const root = await items.rootBoxOf(user.id, trx);
+    if (!root) throw appErrors.notFound();
+    const id = await items.insertItemIn(
+      trx,
+      user.id,
+      {
+        parentId: root.id,
+        itemType: 'todoBox',
+        title: translate(isUserLocale(user.locale) ? user.locale : 'en-GB', 'inbox.title'),
+        placement: 'first',
+      },
+      { showCompleted: user.default_show_completed, autoAdd: user.default_auto_add_to_unprioritized },
+    );
+    await updateUser(trx, user.id, { inbox_item_id: id });
+    return { id, created: true };
+  }
+
+  return {
+    /**
+     * Creates the text (at the top of the Inbox, or in the box named: last, or right after
+     * `afterItemId`), and sets its target
+     * date (as Item settings does, linked reminder included) and the caller's Organizer state:
+     * a Today mark or `prioritize` ranks it in its group (first with `prioritize`, else last).
+     * One transaction; everyone who sees the box hears of it once it committed.
+     */
+    async capture(user: UserRow, body: QuickCaptureBody): Promise<Item> {
+      const { itemId, newInbox } = await db.transaction().execute(async (trx) => {
+        const inbox = body.boxId === undefined ? await inboxOf(trx, user) : undefined;
+        const itemId = await items.insertItemIn(trx, user.id, {
+          parentId: inbox?.id ?? (body.boxId as string),
+          itemType: 'todoText',
+          title: body.title,
+          ...(inbox
+            ? { placement: 'first' as const }
+            : { placement: 'after' as const, anchorId: body.afterItemId }),
+        });
+        const personal: PersonalChanges = {};
+        if (body.prioritize || body.markedAsForToday) {
+          const markedAsForToday = body.markedAsForToday === true;
+          personal.prioritizable = 1;
+          personal.marked_for_today = markedAsForToday ? 1 : 0;
+          personal.priority = await organizer.priorityAtEdgeOfGroup(
+            trx,
+            user,
+            { markedAsForToday, targetDate: body.targetDate ?? null },
+            body.prioritize ? 'top' : 'bottom',
+          );
+        }
+        await items.writePersonalState(trx, user.id, itemId, personal, body.targetDate);
+        return { itemId, newInbox: inbox?.created ? inbox.id : undefined };
+      });
+      events.emit('items.created', { itemIds: newInbox ? [newInbox, itemId] : [itemId] });
+      return items.getItem(user, itemId);
+    },
+  };
+}
+
+export type CaptureService = ReturnType<typeof createCaptureService>;

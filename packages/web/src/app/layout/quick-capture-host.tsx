@@ -1,0 +1,72 @@
+import { Center, Loader, Modal } from '@mantine/core';
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { PAGE_PATHS } from '@nestbox/shared/routes';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { organizerKey } from '../../features/organizer/api/get-organizer';
+import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-workspace';
+import { notify } from '../../lib/notify';
+import { revealItem } from '../../lib/reveal-item';
+import { applyAddItem } from './live-cache';
+
+/** The form (and the date parser it loads) comes with the first opening. */
+const QuickCaptureForm = lazy(async () => ({
+  default: (await import('../../features/capture/components/quick-capture-form')).QuickCaptureForm,
+}));
+
+/**
+ * The quick capture dialog, from every signed-in page: a captured text shows at once in its
+ * box's pane and in the Organizer, and "Open" shows it in its box in the workspace.
+ */
+export function QuickCaptureHost({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  // As if it had arrived live: this tab ignores its own echo.
+  const handleCaptured = (item: Item) => {
+    applyAddItem(queryClient, { item, parentItemId: item.parentItemId });
+    void queryClient.invalidateQueries({ queryKey: organizerKey });
+  };
+
+  const handleOpen = async (item: Item) => {
+    if (!item.parentItemId) return;
+    onClose();
+    try {
+      // Loaded when first asked for: the first screen of the app does without it.
+      const { openBoxInWorkspace } = await import('../../features/organizer/api/open-in-workspace');
+      queryClient.setQueryData(
+        getWorkspaceQueryOptions().queryKey,
+        await openBoxInWorkspace(item.parentItemId),
+      );
+    } catch {
+      notify({ type: 'error', message: t('error.generic') });
+      return;
+    }
+    await navigate(PAGE_PATHS.boxes);
+    revealItem(item._id);
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('capture.title')}
+      size="lg"
+      centered={false}
+      yOffset="12vh"
+    >
+      <Suspense
+        fallback={
+          <Center mih={80}>
+            <Loader size="sm" role="status" aria-label={t('common.loading')} />
+          </Center>
+        }
+      >
+        <QuickCaptureForm onCaptured={handleCaptured} onOpen={(item) => void handleOpen(item)} />
+      </Suspense>
+    </Modal>
+  );
+}

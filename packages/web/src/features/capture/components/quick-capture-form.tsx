@@ -1,0 +1,248 @@
+import { Anchor, Combobox, Stack, Text, TextInput, useCombobox } from '@mantine/core';
+import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CaptureHighlights } from '../../../components/capture/capture-highlights';
+import { useCaptureText } from '../../../hooks/use-capture-text';
+import { useFindItems } from '../../../lib/api/find-items';
+import { useUser } from '../../../lib/api/get-user';
+import { useQuickCapture } from '../../../lib/api/quick-capture';
+import { isApiError } from '../../../lib/api-client';
+import { describeCapture } from '../../../lib/quick-capture/describe-capture';
+import { useCaptureParser } from '../../../lib/quick-capture/load-parser';
+import type { CaptureBox } from '../../../lib/quick-capture/parse-capture';
+import classes from './quick-capture-form.module.css';
+
+/** How many boxes `#` offers at once. */
+const BOXES_OFFERED = 8;
+
+interface QuickCaptureFormProps {
+  /** A text was captured: what shows it (its box's pane, the Organizer) takes it in. */
+  onCaptured: (item: Item) => void;
+  /** "Open": the box the text went into, in the workspace, with the text shown. */
+  onOpen: (item: Item) => void;
+}
+
+/** What the last capture said: where the text went, or why it did not. */
+type Outcome = { kind: 'added'; item: Item; box: string | null } | { kind: 'problem'; message: string };
+
+/**
+ * Quick capture's field, read as it is typed (a date, `#Box`, `!today`, `!p`), with the boxes
+ * `#` offers; Enter saves and clears it for the next one, and says where the text went.
+ */
+export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const parser = useCaptureParser();
+  const field = useRef<HTMLInputElement>(null);
+  const combobox = useCombobox();
+  const [caret, setCaret] = useState(0);
+  const [chosen, setChosen] = useState<CaptureBox[]>([]);
+  const [offered, setOffered] = useState<CaptureBox[]>([]);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const boxes = useMemo(() => [...chosen, ...offered], [chosen, offered]);
+  const capture = useCaptureText({ boxes, marks: true });
+  const { text, parsed } = capture;
+  const typed = useRef(text);
+  typed.current = text;
+  const send = useQuickCapture();
+
+  // `#` being typed: the finder is asked for boxes by the words after it.
+  const query = parser && parsed ? parser.boxQueryAt(text, caret, parsed) : null;
+  const queryKey = query ? `${query.start}:${query.query}` : null;
+  const finder = useFindItems(
+    { q: query?.query ?? '', type: 'todoBox', limit: BOXES_OFFERED },
+    { enabled: query !== null },
+  );
+  const results = useMemo(
+    () => (queryKey ? (finder.data?.results ?? []).filter((box) => box.title.trim() !== '') : []),
+    [queryKey, finder.data],
+  );
+  // The boxes last offered stay candidates for `#` once the list has closed.
+  useEffect(() => {
+    if (results.length === 0) return;
+    setOffered((before) =>
+      before.length === results.length && before.every((box, index) => box.id === results[index]?._id)
+        ? before
+        : results.map((box) => ({ id: box._id, title: box.title })),
+    );
+  }, [results]);
+
+  // The list shows while it has boxes for what is typed (until Escape), the first one ready for Enter.
+  const listOpen = queryKey !== null && queryKey !== dismissed && results.length > 0;
+  const { openDropdown, closeDropdown, selectFirstOption } = combobox;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new results bring new options to select the first of.
+  useEffect(() => {
+    if (!listOpen) {
+      closeDropdown();
+      return;
+    }
+    openDropdown();
+    // Once the options of these results are drawn.
+    const frame = requestAnimationFrame(() => selectFirstOption());
+    return () => cancelAnimationFrame(frame);
+  }, [listOpen, results, openDropdown, closeDropdown, selectFirstOption]);
+
+  const followCaret = () => setCaret(field.current?.selectionStart ?? 0);
+
+  /** A box chosen in the list: its whole title after the `#`, and it wins any later match. */
+  const chooseBox = (boxId: string) => {
+    const found = results.find((box) => box._id === boxId);
+    if (!found || !query) return;
+    const box = { id: found._id, title: found.title.trim() };
+    const after = text.slice(caret);
+    const inserted = `#${box.title}${after.startsWith(' ') ? '' : ' '}`;
+    capture.setText(`${text.slice(0, query.start)}${inserted}${after}`);
+    setChosen((earlier) => [box, ...earlier.filter((other) => other.id !== box.id)]);
+    const at = query.start + inserted.length;
+    setCaret(at);
+    requestAnimationFrame(() => {
+      const input = field.current;
+      input?.setSelectionRange(at, at);
+      // A caret set by script does not bring a long line's end into view by itself.
+      if (input && at === input.value.length) input.scrollLeft = input.scrollWidth;
+    });
+  };
+
+  const save = () => {
+    if (send.isPending) return;
+    const submitted = text;
+    const title = (parsed?.title ?? text).trim();
+    if (title === '') {
+      setOutcome({ kind: 'problem', message: t('capture.emptyTitle') });
+      return;
+    }
+    send.mutate(
+      {
+        title,
+        boxId: parsed?.box?.id,
+        targetDate: parsed?.targetDate ?? undefined,
+        markedAsForToday: parsed?.markedAsForToday || undefined,
+        prioritize: parsed?.prioritize || undefined,
+      },
+      {
+        onSuccess: (item) => {
+          // Typed on while it was sent: that text stays for the next capture.
+          if (typed.current === submitted) capture.clear();
+          setOutcome({ kind: 'added', item, box: parsed?.box?.title ?? null });
+          onCaptured(item);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.canceled) return;
+          const fieldMessage = isApiError(error) ? Object.values(error.fields ?? {})[0] : undefined;
+          const serverMessage = isApiError(error) && error.status > 0 ? error.message : undefined;
+          setOutcome({ kind: 'problem', message: fieldMessage ?? serverMessage ?? t('capture.failed') });
+        },
+      },
+    );
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    capture.handleKeyDown(event);
+    if (event.key === 'Escape' && combobox.dropdownOpened) setDismissed(queryKey);
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    // The list picks its box itself.
+    if (combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1) return;
+    event.preventDefault();
+    save();
+  };
+
+  const tokens = parsed?.tokens ?? [];
+  const recognised = describeCapture(t, tokens, {
+    timeZone: user.timezone,
+    locale: user.locale,
+    now: Date.now(),
+  });
+
+  return (
+    <Stack gap="xs">
+      <Combobox store={combobox} onOptionSubmit={chooseBox} shadow="md">
+        <Combobox.Target withExpandedAttribute>
+          <TextInput
+            ref={field}
+            size="md"
+            autoFocus
+            aria-label={t('capture.field')}
+            placeholder={t('capture.placeholder')}
+            maxLength={TEXT_TITLE_MAX_LENGTH}
+            value={text}
+            onChange={(event) => {
+              capture.setText(event.currentTarget.value);
+              setCaret(event.currentTarget.selectionStart ?? event.currentTarget.value.length);
+              setOutcome((last) => (last?.kind === 'problem' ? null : last));
+            }}
+            onKeyDown={handleKeyDown}
+            onKeyUp={followCaret}
+            onClick={followCaret}
+            onSelect={followCaret}
+            aria-busy={send.isPending || undefined}
+            autoComplete="off"
+            spellCheck
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            // The list of boxes lies over it while open (it still describes the field).
+            descriptionProps={{ className: classes.description, 'data-covered': listOpen || undefined }}
+            description={
+              recognised ? (
+                <>
+                  <span className={classes.recognised}>{recognised}</span>{' '}
+                  <span className={classes.keep}>{t('capture.keepAsText')}</span>
+                </>
+              ) : (
+                t('capture.hint')
+              )
+            }
+            inputContainer={(input) => (
+              <div className={classes.field}>
+                {input}
+                <CaptureHighlights
+                  field={field}
+                  value={text}
+                  ranges={tokens}
+                  onRangeClick={(index) => {
+                    const token = tokens[index];
+                    if (token) capture.keepAsText(token);
+                  }}
+                />
+              </div>
+            )}
+          />
+        </Combobox.Target>
+        <Combobox.Dropdown>
+          <Combobox.Options aria-label={t('capture.boxes')}>
+            {results.map((box) => (
+              <Combobox.Option value={box._id} key={box._id}>
+                <Text fz="sm" fw={600} span>
+                  {box.title}
+                </Text>
+                {box.path.length > 0 && (
+                  <Text fz="xs" span className={classes.path}>
+                    {box.path.join(' › ')}
+                  </Text>
+                )}
+              </Combobox.Option>
+            ))}
+          </Combobox.Options>
+        </Combobox.Dropdown>
+      </Combobox>
+
+      {/* Always there, so that each new outcome is announced. */}
+      <div role="status" className={classes.outcome}>
+        {outcome?.kind === 'added' && (
+          <Text fz="sm" c="dimmed">
+            {outcome.box ? t('capture.addedTo', { box: outcome.box }) : t('capture.addedToInbox')}{' '}
+            <Anchor component="button" type="button" fz="sm" onClick={() => onOpen(outcome.item)}>
+              {t('capture.openBox')}
+            </Anchor>
+          </Text>
+        )}
+        {outcome?.kind === 'problem' && (
+          <Text fz="sm" c="red.8">
+            {outcome.message}
+          </Text>
+        )}
+      </div>
+    </Stack>
+  );
+}

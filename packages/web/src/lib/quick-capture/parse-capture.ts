@@ -1,0 +1,312 @@
+import { targetDateAtTime, targetDateFromDay, zoneOffsetMinutes } from '@nestbox/shared/dates/target-date';
+import type { UserLocale } from '@nestbox/shared/i18n/locales';
+import * as en from 'chrono-node/en';
+import * as fr from 'chrono-node/fr';
+
+/**
+ * Reads what a person typed to capture a text: a date and time (English and French, whatever
+ * the language of the app), `#Box` for where it goes, `!today` and `!p` for the Organizer.
+ * Pure: the same text, language, zone, "now", boxes and literal marks always give the same
+ * answer, so the field can run it on every keystroke and the tests can pin it down.
+ *
+ * What is not a date, so that ordinary text stays as typed ("Call Anna about the 3 kids"):
+ * - a bare number, even after "at" or "à" ("at 5", "room 101");
+ * - a duration without its lead word ("3 days", "9h" read as nine hours): "in 3 days",
+ *   "dans 3 jours" are dates;
+ * - a weekday's short name alone ("Sun is hot", "Wed"): "Sunday" is a date;
+ * - a month without a day ("March", "mars"): "12 March" and "next month" are dates.
+ * Only the first date found counts; later ones stay in the text. A word right before the
+ * date that only links it ("on", "at", "by", "for", "le", "à", "pour") goes with it.
+ */
+
+export type CaptureTokenKind = 'date' | 'box' | 'today' | 'priority';
+
+interface TokenRange {
+  /** Where it starts and ends in the typed text ([start, end), UTF-16 code units). */
+  start: number;
+  end: number;
+  /** The typed text it covers. */
+  text: string;
+}
+
+export type CaptureToken = TokenRange &
+  (
+    | {
+        kind: 'date';
+        /** The instant (UTC ms): that time where the person is, or the start of that day. */
+        at: number;
+        /** A time of day was written ("9am", "18h30"); otherwise the date is a day. */
+        hasTime: boolean;
+      }
+    | { kind: 'box'; box: CaptureBox }
+    | { kind: 'today' }
+    | { kind: 'priority' }
+  );
+
+/** A box the text may go to (one the finder offered, or the one chosen). */
+export interface CaptureBox {
+  id: string;
+  title: string;
+}
+
+/** A part of the text to keep as typed ("keep as text"): the token with this range and text is ignored. */
+export type LiteralMark = TokenRange;
+
+export interface CaptureInput {
+  text: string;
+  /** The app's language: its date words are tried first, the other language's next. */
+  locale: UserLocale;
+  /** The person's IANA time zone: dates are read there, not in the browser's zone. */
+  timeZone: string;
+  /** UTC ms. */
+  now: number;
+  /** Boxes `#` may name, preferred first (the one chosen, then the finder's answers). */
+  boxes?: readonly CaptureBox[];
+  literals?: readonly LiteralMark[];
+  /** Read `#Box`, `!today` and `!p` too (quick capture); a line typed in a pane reads dates only. */
+  marks?: boolean;
+}
+
+export interface ParsedCapture {
+  /** Every part recognised, in the order of the text. */
+  tokens: CaptureToken[];
+  /** The text without them, spaces tidied. */
+  title: string;
+  targetDate: number | null;
+  box: CaptureBox | null;
+  markedAsForToday: boolean;
+  prioritize: boolean;
+}
+
+const TODAY_MARKS = new Set(['today', 'aujourdhui', "aujourd'hui", 'auj']);
+const PRIORITY_MARKS = new Set(['p']);
+/** `!word` at the start of a word, up to the next space or punctuation. */
+const BANG = /(?<=^|\s)!([\p{L}']+)(?=$|[\s,.;:!?)])/gu;
+/** `#` at the start of a word, and the word after it. */
+const HASH = /(?<=^|\s)#([^\s#!]*)/gu;
+/** What may follow a box's title: the end, a space or punctuation. */
+const AFTER_TITLE = /^(?:$|[\s,.;:!?)])/u;
+/** A word that only links the date to the text, right before it. */
+const CONNECTOR = /(?:^|\s)(on|at|by|for|due|le|à|pour)\s+$/iu;
+
+/** The day after tomorrow ("après-demain", "the day after tomorrow"): two days on, as a day. */
+function dayAfterTomorrow(pattern: RegExp): en.Parser {
+  return {
+    pattern: () => pattern,
+    extract: (context) => {
+      const local = context.reference.getDateWithAdjustedTimezone();
+      local.setDate(local.getDate() + 2);
+      return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
+    },
+  };
+}
+
+/** "midi" and "minuit", which chrono's French does not read. */
+const frenchNoonAndMidnight: en.Parser = {
+  pattern: () => /(?<=^|\s)(midi|minuit)(?=$|\W)/iu,
+  extract: (_context, match) => ({ hour: match[1]?.toLowerCase() === 'midi' ? 12 : 0, minute: 0 }),
+};
+
+/** chrono's English with day-first dates (12/03 is 12 March), and the French; each with a few more phrases. */
+const PARSERS: Record<UserLocale, en.Chrono> = (() => {
+  const english = en.GB.clone();
+  english.parsers.push(dayAfterTomorrow(/(?<=^|\s)(?:the\s+)?day\s+after\s+tomorrow(?=$|\W)/iu));
+  const french = fr.casual.clone();
+  french.parsers.push(dayAfterTomorrow(/(?<=^|\s)apr[eè]s[-\s]demain(?=$|\W)/iu), frenchNoonAndMidnight);
+  return { 'en-GB': english, fr: french };
+})();
+
+const keyOf = (range: TokenRange) => `${range.start}:${range.end}:${range.text}`;
+const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+  a.start < b.end && b.start < a.end;
+
+/** Is this chrono result one of the kinds that are not dates (see the module's comment)? */
+function isNotADate(result: en.ParsedResult): boolean {
+  const text = result.text.trim();
+  const { start } = result;
+  const tags = start.tags();
+  const relative = tags.has('result/relativeDate');
+  if (/^(?:(?:at|à|a|le|on)\s+)?\d+$/iu.test(text)) return true;
+  if (relative && /^\d/u.test(text)) return true;
+  const weekdayOnly =
+    start.isCertain('weekday') && !start.isCertain('day') && !start.isCertain('hour') && !relative;
+  if (weekdayOnly && /^\p{L}{1,4}\.?$/u.test(text)) return true;
+  return start.isCertain('month') && !start.isCertain('day') && !start.isCertain('weekday') && !relative;
+}
+
+/**
+ * The instant a result stands for, in the person's zone. chrono reads wall-clock fields with
+ * the zone's offset of "now"; the instant is worked out again with the offset of the day it
+ * lands on, so a date across a DST change keeps its wall-clock time. Exact durations ("in 3
+ * hours") and a time with its own zone ("9am UTC") are instants as chrono gives them.
+ */
+function instantOf(result: en.ParsedResult, timeZone: string): { at: number; hasTime: boolean } {
+  const { start } = result;
+  if (start.tags().has('result/relativeDateAndTime') || start.isCertain('timezoneOffset'))
+    return { at: start.date().getTime(), hasTime: true };
+  const pad = (value: number | null) => String(value ?? 0).padStart(2, '0');
+  const day = `${start.get('year')}-${pad(start.get('month'))}-${pad(start.get('day'))}`;
+  if (!start.isCertain('hour')) return { at: targetDateFromDay(day, timeZone), hasTime: false };
+  return {
+    at: targetDateAtTime(day, start.get('hour') ?? 0, start.get('minute') ?? 0, timeZone),
+    hasTime: true,
+  };
+}
+
+/** The dates in the text: both languages' readings, the longest first where they overlap. */
+function findDate(
+  text: string,
+  { locale, timeZone, now }: Pick<CaptureInput, 'locale' | 'timeZone' | 'now'>,
+  taken: readonly { start: number; end: number }[],
+  isLiteral: (range: TokenRange) => boolean,
+): CaptureToken | null {
+  // A typographic apostrophe ("aujourd’hui") reads as a straight one; the length is the same.
+  const plain = text.replaceAll('’', "'");
+  const reference = { instant: new Date(now), timezone: zoneOffsetMinutes(now, timeZone) };
+  const order: UserLocale[] = locale === 'fr' ? ['fr', 'en-GB'] : ['en-GB', 'fr'];
+  const candidates = order.flatMap((language, rank) =>
+    PARSERS[language].parse(plain, reference, { forwardDate: true }).map((result) => ({ result, rank })),
+  );
+  candidates.sort(
+    (a, b) =>
+      b.result.text.length - a.result.text.length || a.rank - b.rank || a.result.index - b.result.index,
+  );
+  const kept: CaptureToken[] = [];
+  for (const { result } of candidates) {
+    // Glued to a mark ("!tomorrow", "#today") it is part of that word.
+    if (isNotADate(result) || /[#!]/u.test(text[result.index - 1] ?? '')) continue;
+    let start = result.index;
+    const end = result.index + result.text.length;
+    const connector = CONNECTOR.exec(text.slice(0, start));
+    if (connector) start -= connector[0].length - (/^\s/u.test(connector[0]) ? 1 : 0);
+    const range = { start, end, text: text.slice(start, end) };
+    if ([...taken, ...kept].some((other) => overlaps(other, range)) || isLiteral(range)) continue;
+    kept.push({ ...range, kind: 'date', ...instantOf(result, timeZone) });
+  }
+  return kept.sort((a, b) => a.start - b.start)[0] ?? null;
+}
+
+/** The box a `#` at `hash` names: the longest title of the boxes given that the text goes on with. */
+function boxAt(text: string, hash: number, boxes: readonly CaptureBox[]): CaptureBox | null {
+  const after = text.slice(hash + 1).toLocaleLowerCase();
+  let found: CaptureBox | null = null;
+  for (const box of boxes) {
+    const title = box.title.trim().toLocaleLowerCase();
+    if (title === '' || !after.startsWith(title) || !AFTER_TITLE.test(after.slice(title.length))) continue;
+    if (!found || title.length > found.title.trim().length) found = box;
+  }
+  return found;
+}
+
+/**
+ * The text without the tokens' ranges: the pieces around them joined by one space (none
+ * before a comma, a full stop or a closing bracket), spaces tidied, no separator left
+ * dangling at either end. Without tokens, the text exactly as typed.
+ */
+function remainingTitle(text: string, tokens: readonly CaptureToken[]): string {
+  if (tokens.length === 0) return text;
+  const pieces: string[] = [];
+  let from = 0;
+  for (const token of tokens) {
+    pieces.push(text.slice(from, token.start));
+    from = token.end;
+  }
+  pieces.push(text.slice(from));
+  let title = '';
+  for (const piece of pieces) {
+    const left = title.replace(/[^\S\n]+$/u, '');
+    const right = piece.replace(/^[^\S\n]+/u, '');
+    title = left === '' || right === '' || /^[,.)]/u.test(right) ? left + right : `${left} ${right}`;
+  }
+  return title
+    .replace(/[^\S\n]+/gu, ' ')
+    .replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/gu, '')
+    .trim();
+}
+
+/** Reads the typed text (see the module's comment). */
+export function parseCapture(input: CaptureInput): ParsedCapture {
+  const { text, boxes = [], literals = [], marks = true } = input;
+  const literalKeys = new Set(literals.map(keyOf));
+  const isLiteral = (range: TokenRange) => literalKeys.has(keyOf(range));
+  const tokens: CaptureToken[] = [];
+  /** `#` words with no box: never a date (a box's title may hold one), left as typed. */
+  const hashWords: { start: number; end: number }[] = [];
+
+  if (marks) {
+    let box: CaptureBox | null = null;
+    for (const match of text.matchAll(HASH)) {
+      const found: CaptureBox | null = box ? null : boxAt(text, match.index, boxes);
+      const end = found ? match.index + 1 + found.title.trim().length : match.index + match[0].length;
+      const range = { start: match.index, end, text: text.slice(match.index, end) };
+      if (found && !isLiteral(range)) {
+        box = found;
+        tokens.push({ ...range, kind: 'box', box: found });
+      } else hashWords.push(range);
+    }
+    for (const match of text.matchAll(BANG)) {
+      const word = (match[1] ?? '').toLocaleLowerCase().replaceAll('’', "'");
+      const kind = TODAY_MARKS.has(word) ? 'today' : PRIORITY_MARKS.has(word) ? 'priority' : null;
+      const range = { start: match.index, end: match.index + match[0].length, text: match[0] };
+      if (kind && !isLiteral(range) && !tokens.some((token) => overlaps(token, range)))
+        tokens.push({ ...range, kind });
+    }
+  }
+  const date = findDate(text, input, [...tokens, ...hashWords], isLiteral);
+  if (date) tokens.push(date);
+  tokens.sort((a, b) => a.start - b.start);
+
+  return {
+    tokens,
+    title: remainingTitle(text, tokens),
+    targetDate: date?.kind === 'date' ? date.at : null,
+    box: tokens.find((token) => token.kind === 'box')?.box ?? null,
+    markedAsForToday: tokens.some((token) => token.kind === 'today'),
+    prioritize: tokens.some((token) => token.kind === 'priority'),
+  };
+}
+
+/**
+ * Literal marks carried through an edit of the text: those before the change stay, those
+ * after it move with it, and one the change touched is dropped (that part was retyped).
+ */
+export function shiftLiterals(
+  before: string,
+  after: string,
+  literals: readonly LiteralMark[],
+): LiteralMark[] {
+  let prefix = 0;
+  while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix += 1;
+  let suffix = 0;
+  while (
+    suffix < before.length - prefix &&
+    suffix < after.length - prefix &&
+    before[before.length - 1 - suffix] === after[after.length - 1 - suffix]
+  )
+    suffix += 1;
+  const changedEnd = before.length - suffix;
+  const shift = after.length - before.length;
+  return literals.flatMap((mark) => {
+    if (mark.end <= prefix) return [mark];
+    if (mark.start >= changedEnd) return [{ ...mark, start: mark.start + shift, end: mark.end + shift }];
+    return [];
+  });
+}
+
+/**
+ * What `#` asks the finder while it is being typed: the words from a `#` to the caret, when
+ * no box is recognised there yet (null when the caret is not in such a word).
+ */
+export function boxQueryAt(
+  text: string,
+  caret: number,
+  parsed: ParsedCapture,
+): { start: number; query: string } | null {
+  const start = text.lastIndexOf('#', caret - 1);
+  if (start < 0 || (start > 0 && !/\s/u.test(text[start - 1] ?? ''))) return null;
+  if (parsed.tokens.some((token) => token.kind === 'box' && token.start <= start && start < token.end))
+    return null;
+  const query = text.slice(start + 1, caret);
+  if (/[#!\n]|\s{2}/u.test(query) || query.length > 60) return null;
+  return { start, query };
+}
