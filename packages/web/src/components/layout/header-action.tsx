@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Kbd, Tooltip } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
