@@ -53,6 +53,8 @@ async function signIn(page: Page, account: TestAccount) {
   await page.keyboard.type(account.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app(\/boxes)?$/);
+  // The app is there, its keys with it, once its header shows.
+  await expect(page.getByRole('banner').locator('button[aria-keyshortcuts="Q"]')).toBeVisible();
 }
 
 async function getJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
