@@ -53,6 +53,8 @@ async function signIn(page: Page, account: TestAccount) {
   await page.keyboard.type(account.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app(\/boxes)?$/);
+  // The app is there, its keys with it, once its header shows.
+  await expect(page.getByRole('banner').locator('button[aria-keyshortcuts="Q"]')).toBeVisible();
 }
 
 async function getJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
@@ -223,10 +225,16 @@ test.describe('in French', () => {
     const workspace = pane(page, 'Espace de travail');
     await expect(workspace.locator('[data-item-id]').first()).toHaveText('Boîte de réception');
 
-    // A line typed in a pane: the date becomes its target date, the text keeps the rest.
-    await workspace.getByRole('button', { name: 'Insérer un élément' }).press('Enter');
-    await page.getByRole('menuitem', { name: 'Texte' }).press('Enter');
-    const line = workspace.getByRole('textbox', { name: 'Texte' });
+    // A line typed in a pane (the Inbox's, opened from the Workspace; Enter on a text edits it,
+    // Enter again opens a new line below it): the date becomes its target date, the text keeps
+    // the rest.
+    await workspace.getByRole('button', { name: 'Boîte de réception' }).press('Enter');
+    const inbox = pane(page, 'Boîte de réception');
+    await inbox.getByRole('button', { name: 'Arroser les plantes', exact: true }).press('Enter');
+    await expect(inbox.getByRole('textbox', { name: 'Texte' })).toHaveValue('Arroser les plantes');
+    await page.keyboard.press('Enter');
+    const line = inbox.getByRole('textbox', { name: 'Texte' });
+    await expect(line).toHaveValue('');
     await expect(line).toBeFocused();
     await page.keyboard.type('Appeler Anna demain');
     await expect(line).toHaveAccessibleDescription(/^Date\s:\s\S+ \d+ \S+$/);
@@ -236,11 +244,18 @@ test.describe('in French', () => {
     );
     await page.keyboard.press('Enter');
     const created = (await (await saved).json()) as CapturedItem;
-    const row = workspace.locator(`[data-item-id="${created._id}"]`);
+    const row = inbox.locator(`[data-item-id="${created._id}"]`);
     await expect(row).toHaveText('Appeler Anna');
     server = await onServer(page.request, token, created._id);
     expect(server.item.title).toBe('Appeler Anna');
     expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(1, zone)} 00:00`);
+    // Right below the text it was opened from.
+    expect(server.titles).toEqual([
+      'Arroser les plantes',
+      'Appeler Anna',
+      'Payer le loyer',
+      'Appeler le garage',
+    ]);
 
     // "Keep as typed" puts the line back as it was typed, without a date.
     const restored = page.waitForResponse(
