@@ -7,13 +7,18 @@ import {
 } from '../constants.js';
 import { dateMsSchema } from '../dates/date-range.js';
 
-export const ITEM_TYPES = ['todoBox', 'todoText'] as const;
-export type ItemType = (typeof ITEM_TYPES)[number];
-export const BOX_TYPES = ['any', 'todo', 'search'] as const;
-export type BoxType = (typeof BOX_TYPES)[number];
-/** Ownership levels, strongest first. */
-export const ACCESS_LEVELS = ['owner', 'editor', 'readonly'] as const;
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+import { ACCESS_LEVELS, BOX_TYPES, ITEM_TYPES, SEARCH_SCOPES } from './item-values.js';
+
+export {
+  ACCESS_LEVELS,
+  type AccessLevel,
+  BOX_TYPES,
+  type BoxType,
+  ITEM_TYPES,
+  type ItemType,
+  SEARCH_SCOPES,
+  type SearchScope,
+} from './item-values.js';
 
 const id = z.string().min(1).max(64);
 
@@ -174,10 +179,6 @@ export const MoveBetweenPanesBodySchema = z
     beforeAfter: beforeAfter.optional(),
   })
   .meta({ id: 'MoveBetweenPanesBody' });
-
-/** Where a search looks: starred items, inside the caller's own Workspace, or everything they see. */
-export const SEARCH_SCOPES = ['favourites', 'workspace', 'search'] as const;
-export type SearchScope = (typeof SEARCH_SCOPES)[number];
 
 /** `POST /api/items/search-items`: titles containing the term, among everything the caller can see. */
 export const SearchItemsBodySchema = z

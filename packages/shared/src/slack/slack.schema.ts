@@ -31,10 +31,7 @@ export const SlackConnectResponseSchema = z
 /** `DELETE /api/users/slack-account`. */
 export const SlackAccountQuerySchema = z.object({ slackAccountId: z.string().min(1) });
 
-/** The query `/slack/auth` adds to `/app` so the web app can say how linking went. */
-export const SLACK_LINK_QUERY = 'slack';
-export const SLACK_LINK_RESULTS = ['linked', 'failed', 'denied', 'disabled'] as const;
-export type SlackLinkResult = (typeof SLACK_LINK_RESULTS)[number];
+export { SLACK_LINK_QUERY, SLACK_LINK_RESULTS, type SlackLinkResult } from './slack-link.js';
 
 /** What the Integrations tab asks an administrator to set. */
 export const SLACK_ENV_VARIABLES = [

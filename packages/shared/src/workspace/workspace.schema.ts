@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { OPEN_BOXES_IN } from '../constants.js';
 import { ItemSchema } from '../items/item.schema.js';
+import { SEARCH_SCOPES } from '../items/item-values.js';
 
 export const PANE_TYPES = ['box', 'search'] as const;
-export const SEARCH_SCOPES = ['favourites', 'workspace', 'search'] as const;
+export { SEARCH_SCOPES } from '../items/item-values.js';
 
 /** A search as a search pane keeps it (SPEC §3 "Pane.search"). */
 export const PaneSearchSchema = z.object({

@@ -1,8 +1,4 @@
-import {
-  SLACK_LINK_QUERY,
-  SLACK_LINK_RESULTS,
-  type SlackLinkResult,
-} from '@nestbox/shared/slack/slack.schema';
+import { SLACK_LINK_QUERY, SLACK_LINK_RESULTS, type SlackLinkResult } from '@nestbox/shared/slack/slack-link';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -15,7 +15,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_TERM_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { SearchResult } from '@nestbox/shared/items/item.schema';
-import { type PaneSearch, SEARCH_SCOPES } from '@nestbox/shared/workspace/workspace.schema';
+import { SEARCH_SCOPES } from '@nestbox/shared/items/item-values';
+import type { PaneSearch } from '@nestbox/shared/workspace/workspace.schema';
 import { IconAlignLeft, IconBox, IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

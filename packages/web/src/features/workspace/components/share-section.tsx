@@ -15,7 +15,8 @@ import {
 } from '@mantine/core';
 import { useThrottledValue } from '@mantine/hooks';
 import { SHARE_SEARCH_MIN_TERM_LENGTH, SHARE_SEARCH_THROTTLE_MS } from '@nestbox/shared/constants';
-import { type Abilities, ACCESS_LEVELS, type AccessLevel } from '@nestbox/shared/items/item.schema';
+import type { Abilities } from '@nestbox/shared/items/item.schema';
+import { ACCESS_LEVELS, type AccessLevel } from '@nestbox/shared/items/item-values';
 import type { InheritedShare, ShareEntry, UserHit } from '@nestbox/shared/sharing/sharing.schema';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useState } from 'react';
