@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { displayTitleIn } from '../../../lib/display-title';
 import { notify } from '../../../lib/notify';
+import { useOfferUndo } from '../../../lib/undo';
 import { setItemCompleted } from '../api/complete-item';
 import { ALL_ITEMS_FOR_PANE_KEY } from '../api/get-items-for-pane';
 import { useUpdateItem } from '../api/update-item';
@@ -25,6 +26,7 @@ export function useItemCommands() {
   const updateItem = useUpdateItem();
   const notifyFailure = useNotifyFailure();
   const queryClient = useQueryClient();
+  const offerUndo = useOfferUndo();
   const completeText = useMutation({
     mutationFn: setItemCompleted,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ALL_ITEMS_FOR_PANE_KEY }),
@@ -62,12 +64,15 @@ export function useItemCommands() {
     },
     /**
      * Marks a text done from outside its pane (the Organizer; a pane completes its own rows, a
-     * box after asking).
+     * box after asking), with Undo offered as everywhere.
      */
     completeText: (item: Item): Promise<void> => {
       if (!item.abilities.edit || item.itemType !== 'todoText') return refuse();
       return completeText.mutateAsync({ itemId: item._id, completed: true }).then(
-        () => undefined,
+        ({ undoId }) =>
+          offerUndo(undoId, t('undo.completed'), (client) =>
+            client.invalidateQueries({ queryKey: ALL_ITEMS_FOR_PANE_KEY }),
+          ),
         (error: unknown) => notifyFailure(error, 'boxes.textSaveFailed'),
       );
     },
