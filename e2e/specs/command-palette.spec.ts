@@ -257,6 +257,15 @@ test.describe('command palette', () => {
     await page.keyboard.press('Enter');
     await expect(dialog(page)).toBeVisible();
     await expect(field(page)).toHaveAttribute('placeholder', 'Move “Sharpen the shears” to… type a box name');
+    // Escape goes back to the commands, the palette still open.
+    await page.keyboard.type('gar');
+    await page.keyboard.press('Escape');
+    await expect(field(page)).toHaveAttribute('placeholder', 'Search boxes and texts, or type a command…');
+    await expect(field(page)).toHaveValue('');
+    await page.keyboard.type('move sel');
+    await choose(page, option(page, /^Move the selected item to…/));
+    await page.keyboard.press('Enter');
+    await expect(field(page)).toHaveAttribute('placeholder', 'Move “Sharpen the shears” to… type a box name');
     await page.keyboard.type('garden');
     await choose(page, option(page, /^Box: Garden tools/));
     const moved = page.waitForResponse((r) => r.url().includes('/api/items/move-to-new-parent'));

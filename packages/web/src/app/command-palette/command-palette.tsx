@@ -307,6 +307,8 @@ export function CommandPalette({
           leftSection={<IconSearch size={20} stroke={1.7} />}
           rightSection={found.isFetching ? <Loader size="xs" aria-hidden /> : null}
           onKeyDown={handleKeyDown}
+          // In the box finder, Escape is the field's (back to the commands), not the dialog's.
+          data-mantine-stop-propagation={moving ? 'true' : undefined}
         />
         <div role="status" className={classes.status} data-empty={status === null || undefined}>
           {status}
