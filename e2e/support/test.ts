@@ -26,6 +26,8 @@ function watchScreens(stillMs: number) {
       .map((dialog) => dialog.getAttribute('aria-labelledby') ?? dialog.getAttribute('aria-label') ?? '?');
     return [location.pathname, ...dialogs].join(' + ');
   };
+  const changes = window as unknown as { __nestboxChanges?: number };
+  changes.__nestboxChanges = 0;
   const settle = () => {
     if (!location.protocol.startsWith('http')) return;
     const now = screen();
@@ -36,6 +38,7 @@ function watchScreens(stillMs: number) {
   };
   const observe = () => {
     new MutationObserver(() => {
+      changes.__nestboxChanges = (changes.__nestboxChanges ?? 0) + 1;
       clearTimeout(timer);
       timer = setTimeout(settle, stillMs);
     }).observe(document.documentElement, { subtree: true, childList: true, attributes: true });
@@ -45,8 +48,37 @@ function watchScreens(stillMs: number) {
   else document.addEventListener('DOMContentLoaded', observe, { once: true });
 }
 
-/** The violations axe finds on the page as it is now, one line each. */
+/** How many times a check is run again because the page changed while axe read it. */
+const RECHECKS = 5;
+
+/** How many DOM changes the page has seen (counted by watchScreens). */
+const changesOn = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __nestboxChanges?: number }).__nestboxChanges ?? 0);
+
+/**
+ * The violations axe finds on the page as it is now, one line each. A page that changed while
+ * axe read it (a navigation or a dialog half drawn) is read again once still, up to RECHECKS
+ * times, so a check judges one screen and never a mix of two.
+ */
 async function violationsOn(page: Page, screen: string): Promise<string[]> {
+  for (let attempt = 0; ; attempt++) {
+    const before = await changesOn(page);
+    const found = await axeViolations(page, screen);
+    if (attempt >= RECHECKS || (await changesOn(page)) === before) return found;
+    await page.waitForFunction(
+      ([seen, stillMs]) => {
+        const now = (window as unknown as { __nestboxChanges?: number }).__nestboxChanges ?? 0;
+        const state = window as unknown as { __nestboxSeen?: { count: number; at: number } };
+        if (state.__nestboxSeen?.count !== now) state.__nestboxSeen = { count: now, at: performance.now() };
+        return now !== seen && performance.now() - state.__nestboxSeen.at >= stillMs;
+      },
+      [before, STILL_MS] as const,
+      { polling: 50 },
+    );
+  }
+}
+
+async function axeViolations(page: Page, screen: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page })
     // Experimental, but part of what outside reviews run: a visible label inside the accessible name.
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })

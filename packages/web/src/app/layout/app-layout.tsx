@@ -30,9 +30,17 @@ import { useLiveUpdates } from './use-live-updates';
 /** The shortcuts' help, loaded the first time it opens. */
 const ShortcutsHelp = lazy(async () => ({ default: (await import('./shortcuts-help')).ShortcutsHelp }));
 
-/** The keys every signed-in page answers (go to a page, show the shortcuts), and their help. */
+/**
+ * The keys every signed-in page answers (go to a page, show the shortcuts, undo), and their
+ * help. Rendered once the user is loaded: the switch reads their Customizations.
+ */
 function KeyboardShortcuts() {
   useGlobalShortcuts();
+  // Ctrl+Z (Cmd+Z on a Mac) undoes this tab's latest change; in a field, the browser's own
+  // undo of the text applies instead. A key held down undoes once.
+  const { undoLatest } = useUndo();
+  const shortcutsEnabled = useShortcutsEnabled();
+  useHotkeys(shortcutsEnabled ? [[SHORTCUT_KEYS.undo, (event) => !event.repeat && undoLatest()]] : []);
   const helpOpen = useShortcutsHelpOpen();
   // Once loaded it stays, so the dialog closes as dialogs do (and gives the focus back).
   const [helpLoaded, setHelpLoaded] = useState(false);
@@ -77,14 +85,6 @@ export function AppLayout() {
   useEffect(requestNotifications, []);
 
   const ready = user.isSuccess && !localeDiffers;
-
-  // Ctrl+Z (Cmd+Z on a Mac) undoes this tab's latest change; in a field, the browser's own
-  // undo of the text applies instead. A key held down undoes once.
-  const { undoLatest } = useUndo();
-  const shortcutsEnabled = useShortcutsEnabled();
-  useHotkeys(
-    shortcutsEnabled && ready ? [[SHORTCUT_KEYS.undo, (event) => !event.repeat && undoLatest()]] : [],
-  );
   useEffect(() => {
     if (ready) showNotificationKeptForReload();
   }, [ready]);
