@@ -382,9 +382,14 @@ export function CommandPalette({
       )}
       <SpotlightFooter className={classes.footer}>
         {moving ? (
-          <span>
-            <Kbd size="xs">Esc</Kbd> {t('palette.footer.back')}
-          </span>
+          <>
+            <span className={classes.moving}>
+              <Kbd size="xs">↵</Kbd> {t('palette.footer.moveHere', { title })}
+            </span>
+            <span>
+              <Kbd size="xs">Esc</Kbd> {t('palette.footer.back')}
+            </span>
+          </>
         ) : (
           <>
             <span>
