@@ -155,6 +155,18 @@ test.describe('command palette', () => {
     await expect(page.getByRole('status').getByText('Nothing matches “zebra crossing”')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
+
+    // The finder failing: a line in the list says so; the commands still answer.
+    await page.route(/\/api\/items\/find-items\?/, (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'error.server', message: 'Boom' } } }),
+    );
+    await find(page, 'organi');
+    await expect(
+      page.getByRole('status').getByText('The search could not be run. Try again in a moment.'),
+    ).toBeVisible();
+    await expect(option(page, /^Go to Organiser/)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
   });
 
   test('opens a text in its box, scrolled to it and marked, from the workspace and from the Organiser', async ({
