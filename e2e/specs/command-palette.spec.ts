@@ -118,6 +118,15 @@ test.describe('command palette', () => {
     await page.goto('/app/boxes');
     await expect(pane(page, 'Workspace')).toBeVisible();
 
+    // Typed at once and Enter, before the palette's code has even loaded: the best match
+    // for what is typed opens in a pane (its words swapped, its accent left out).
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('cuisine epic');
+    await page.keyboard.press('Enter');
+    await expect(pane(page, 'Épices de cuisine')).toBeVisible();
+    await expect(dialog(page)).toBeHidden();
+    await expect.poll(() => serverPanes(page.request, token)).toEqual([root, spices]);
+
     // Nothing typed: the recent items, then the commands.
     await page.keyboard.press('Control+k');
     await expect(dialog(page)).toBeVisible();
@@ -126,23 +135,16 @@ test.describe('command palette', () => {
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
 
-    // Its words swapped and its accent left out: Enter opens it in a pane.
+    // Each line shows the boxes above it; Enter on a box already open brings its pane into view.
     await find(page, 'cuisine epic');
     const spicesOption = option(page, /^Box: Épices de cuisine/);
     await expect(spicesOption).toContainText('Home › Kitchen');
     await choose(page, spicesOption);
     await page.keyboard.press('Enter');
     await expect(dialog(page)).toBeHidden();
-    await expect(pane(page, 'Épices de cuisine')).toBeVisible();
     await expect.poll(() => serverPanes(page.request, token)).toEqual([root, spices]);
 
-    // Enter again brings the pane showing it into view; Shift+Enter opens it in a new pane.
-    await find(page, 'epices');
-    await choose(page, option(page, /^Box: Épices de cuisine/));
-    await page.keyboard.press('Enter');
-    await expect(dialog(page)).toBeHidden();
-    await expect.poll(() => serverPanes(page.request, token)).toEqual([root, spices]);
-    // Typed and Enter at once: the best match for what is typed, once the answer is in.
+    // Shift+Enter: a new pane, even for a box already open.
     await find(page, 'epices');
     await page.keyboard.press('Shift+Enter');
     await expect(pane(page, 'Épices de cuisine')).toHaveCount(2);
@@ -151,6 +153,18 @@ test.describe('command palette', () => {
     // Nothing matches: said plainly.
     await find(page, 'zebra crossing');
     await expect(page.getByRole('status').getByText('Nothing matches “zebra crossing”')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+
+    // The finder failing: a line in the list says so; the commands still answer.
+    await page.route(/\/api\/items\/find-items\?/, (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'error.server', message: 'Boom' } } }),
+    );
+    await find(page, 'organi');
+    await expect(
+      page.getByRole('status').getByText('The search could not be run. Try again in a moment.'),
+    ).toBeVisible();
+    await expect(option(page, /^Go to Organiser/)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
   });

@@ -487,6 +487,7 @@ export const uiEnGb = {
   'palette.footer.open': 'open',
   'palette.footer.newPane': 'new pane',
   'palette.footer.close': 'close',
+  'palette.footer.moveHere': 'move “{{title}}” here',
   'palette.footer.back': 'back to commands',
   'palette.command.newBox': 'New box here',
   'palette.command.newText': 'New text here',

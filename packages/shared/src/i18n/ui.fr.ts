@@ -475,6 +475,7 @@ export const uiFr: Record<UiKey, string> = {
   'palette.footer.open': 'ouvrir',
   'palette.footer.newPane': 'nouveau volet',
   'palette.footer.close': 'fermer',
+  'palette.footer.moveHere': 'déplacer «\u00a0{{title}}\u00a0» ici',
   'palette.footer.back': 'retour aux commandes',
   'palette.command.newBox': 'Nouvelle boîte ici',
   'palette.command.newText': 'Nouveau texte ici',

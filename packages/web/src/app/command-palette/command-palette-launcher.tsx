@@ -7,7 +7,7 @@ import { HeaderAction } from '../../components/layout/header-action';
 import { findItemsQueryOptions } from '../../lib/api/find-items';
 import { getItemSelection } from '../../lib/item-selection';
 import { useShortcutsEnabled } from '../../lib/shortcuts';
-import type { PaletteTools } from './command-palette';
+import type { HeldTyping, PaletteTools } from './command-palette';
 import { isMacKeyboard, paletteShortcut, RECENT_LIMIT } from './palette-launch';
 
 /** The palette (Spotlight, its styles, its commands) loads when it is first opened. */
@@ -23,6 +23,40 @@ const SHORTCUT = paletteShortcut(typeof navigator !== 'undefined' && isMacKeyboa
 function paneAtHand(): string | null {
   const focused = document.activeElement?.closest<HTMLElement>('[data-pane-id]')?.dataset.paneId;
   return focused ?? getItemSelection()?.scope ?? null;
+}
+
+/** The longest the keys typed are held for the palette (its code loading, its field taking the focus). */
+const HOLD_TYPING_MS = 3_000;
+
+/**
+ * Holds the keys typed between asking for the palette and its field taking the focus (the
+ * first time, its code loads meanwhile): what they type, and an Enter after it, are kept for
+ * the palette, and none of them reaches the page (where a single key may be a shortcut).
+ * Answers the function that stops holding and gives what was held.
+ */
+function holdTyping(): () => HeldTyping {
+  const held: HeldTyping = { typed: '', enter: null };
+  const hold = (event: KeyboardEvent) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key.length === 1) {
+      held.typed += event.key;
+      held.enter = null;
+    } else if (event.key === 'Backspace') {
+      held.typed = held.typed.slice(0, -1);
+    } else if (event.key === 'Enter') {
+      held.enter = { newPane: event.shiftKey };
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  window.addEventListener('keydown', hold, { capture: true });
+  const release = () => {
+    window.removeEventListener('keydown', hold, { capture: true });
+    clearTimeout(timer);
+    return held;
+  };
+  const timer = setTimeout(release, HOLD_TYPING_MS);
+  return release;
 }
 
 /**
@@ -42,7 +76,11 @@ export function CommandPaletteLauncher(tools: PaletteTools) {
     setRequested(true);
     // The recent items it first shows are asked for while its code loads.
     void queryClient.prefetchQuery(findItemsQueryOptions({ q: '', limit: RECENT_LIMIT }));
-    void loadPalette().then(({ openPalette }) => openPalette());
+    const release = holdTyping();
+    loadPalette().then(
+      ({ openPalette }) => openPalette(release),
+      () => release(),
+    );
   }, [queryClient]);
 
   // Not over another dialog: its keys are its own.

@@ -41,9 +41,25 @@ const TYPING_PAUSE_MS = 120;
 
 const [store, palette] = createSpotlight();
 
+/** What was typed while the palette opened (see CommandPaletteLauncher), and an Enter after it. */
+export interface HeldTyping {
+  typed: string;
+  enter: { newPane: boolean } | null;
+}
+
+/** Gives what was typed while the palette opened, once its field has the focus. */
+let heldTyping: (() => HeldTyping) | null = null;
+
 /** Opens the palette (it must be mounted: see CommandPaletteLauncher). */
-export function openPalette(): void {
+export function openPalette(release?: () => HeldTyping): void {
+  heldTyping = release ?? null;
   palette.open();
+}
+
+function takeHeldTyping(): HeldTyping | null {
+  const release = heldTyping;
+  heldTyping = null;
+  return release?.() ?? null;
 }
 
 /** The header's dialogs that the palette's commands open. */
@@ -130,6 +146,8 @@ export function CommandPalette({
     if (opened) {
       setMoving(null);
       setReturnFocus(true);
+    } else {
+      takeHeldTyping();
     }
   }, [opened]);
 
@@ -307,6 +325,11 @@ export function CommandPalette({
           leftSection={<IconSearch size={20} stroke={1.7} />}
           rightSection={found.isFetching ? <Loader size="xs" aria-hidden /> : null}
           onKeyDown={handleKeyDown}
+          onFocus={() => {
+            const held = takeHeldTyping();
+            if (held?.typed) changeQuery(held.typed);
+            if (held?.enter) setEnterWaiting(held.enter);
+          }}
           // In the box finder, Escape is the field's (back to the commands), not the dialog's.
           data-mantine-stop-propagation={moving ? 'true' : undefined}
         />
@@ -359,9 +382,14 @@ export function CommandPalette({
       )}
       <SpotlightFooter className={classes.footer}>
         {moving ? (
-          <span>
-            <Kbd size="xs">Esc</Kbd> {t('palette.footer.back')}
-          </span>
+          <>
+            <span className={classes.moving}>
+              <Kbd size="xs">↵</Kbd> {t('palette.footer.moveHere', { title })}
+            </span>
+            <span>
+              <Kbd size="xs">Esc</Kbd> {t('palette.footer.back')}
+            </span>
+          </>
         ) : (
           <>
             <span>
