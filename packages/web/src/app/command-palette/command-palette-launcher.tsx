@@ -6,15 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { HeaderAction } from '../../components/layout/header-action';
 import { findItemsQueryOptions } from '../../lib/api/find-items';
 import { getItemSelection } from '../../lib/item-selection';
-import { useShortcutsEnabled } from '../../lib/shortcuts';
+import { isApplePlatform, SHORTCUT_KEYS, useShortcutsEnabled } from '../../lib/shortcuts';
 import type { HeldTyping, PaletteTools } from './command-palette';
-import { isMacKeyboard, paletteShortcut, RECENT_LIMIT } from './palette-launch';
+import { paletteShortcut, RECENT_LIMIT } from './palette-launch';
 
 /** The palette (Spotlight, its styles, its commands) loads when it is first opened. */
 const loadPalette = () => import('./command-palette');
 const CommandPalette = lazy(async () => ({ default: (await loadPalette()).CommandPalette }));
 
-const SHORTCUT = paletteShortcut(typeof navigator !== 'undefined' && isMacKeyboard(navigator.platform));
+const SHORTCUT = paletteShortcut(isApplePlatform());
 
 /**
  * The pane the person is in as they open the palette, which its "here" means: the one that
@@ -87,7 +87,7 @@ export function CommandPaletteLauncher(tools: PaletteTools) {
   const openUnlessInDialog = useCallback(() => {
     if (document.querySelector('[aria-modal="true"]') === null) open();
   }, [open]);
-  useHotkeys(shortcutsEnabled ? [['mod+K', openUnlessInDialog]] : [], [], true);
+  useHotkeys(shortcutsEnabled ? [[SHORTCUT_KEYS.commandPalette, openUnlessInDialog]] : [], [], true);
 
   return (
     <>

@@ -24,6 +24,7 @@ import { useUser } from '../../lib/api/get-user';
 import { currentLocale, rememberLocale } from '../../lib/i18n';
 import { notifyAfterReload } from '../../lib/notify';
 import { toggleWorkspaceLayout } from '../../lib/preferences';
+import { SHORTCUT_KEYS } from '../../lib/shortcuts';
 import type { HerePane } from './palette-rules';
 
 /** One command of the palette. */
@@ -127,14 +128,14 @@ export function usePaletteCommands({
       id: 'go-workspace',
       label: t('palette.command.goWorkspace'),
       icon: <IconStack2 {...ICON} />,
-      keys: ['G', 'W'],
+      keys: [SHORTCUT_KEYS.goTo, SHORTCUT_KEYS.goToWorkspace],
       run: () => void navigate(PAGE_PATHS.boxes),
     },
     {
       id: 'go-organiser',
       label: t('palette.command.goOrganiser'),
       icon: <IconListNumbers {...ICON} />,
-      keys: ['G', 'O'],
+      keys: [SHORTCUT_KEYS.goTo, SHORTCUT_KEYS.goToOrganiser],
       run: () => void navigate(PAGE_PATHS.organiser),
     },
     {
