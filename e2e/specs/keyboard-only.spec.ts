@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createActivatedAccount, logIn } from '../support/accounts.js';
-import { api, createBox, pane, rootBoxId } from '../support/api.js';
+import { api, createBox, getAs, pane, readItem, rootBoxId } from '../support/api.js';
+import { expectSelected, signInByKeyboard } from '../support/keyboard.js';
 import { expect, test } from '../support/test.js';
 import { addTexts, openPanes } from '../support/workspace-setup.js';
 
@@ -20,26 +21,15 @@ interface ServerItem {
   priorityTargetDate: number | null;
 }
 
-async function getJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const response = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.ok(), `GET ${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 const titlesIn = async (request: APIRequestContext, token: string, boxId: string) =>
   (
-    await getJson<{ items: ServerItem[] }>(request, token, `/api/items/get-items-for-pane?itemId=${boxId}`)
+    await getAs<{ items: ServerItem[] }>(request, token, `/api/items/get-items-for-pane?itemId=${boxId}`)
   ).items.map((item) => item.title);
 
 const itemOf = (request: APIRequestContext, token: string, itemId: string) =>
-  getJson<ServerItem>(request, token, `/api/items/get-item?itemId=${itemId}`);
+  readItem<ServerItem>(request, token, itemId);
 
 const rowIn = (scope: Locator, title: string) => scope.getByRole('listitem', { name: title, exact: true });
-
-async function expectSelected(row: Locator) {
-  await expect(row).toBeFocused();
-  await expect(row).toHaveAttribute('aria-current', 'true');
-}
 
 /** Presses a key until this row holds the selection (at most `presses` times). */
 async function arrowTo(page: Page, row: Locator, key: 'ArrowDown' | 'ArrowRight', presses = 6) {
@@ -65,7 +55,7 @@ test('a session by keyboard alone, each step checked on the server', async ({ pa
   });
   const idOf = Object.fromEntries(
     (
-      await getJson<{ items: ServerItem[] }>(
+      await getAs<{ items: ServerItem[] }>(
         request,
         token,
         `/api/items/get-items-for-pane?itemId=${errands._id}`,
@@ -82,14 +72,7 @@ test('a session by keyboard alone, each step checked on the server', async ({ pa
   }
   await openPanes(request, token, [root, errands._id]);
 
-  // Sign in.
-  await page.goto('/login');
-  await expect(page.locator('input[type="email"]')).toBeFocused();
-  await page.keyboard.type(account.email);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(account.password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/app(\/boxes)?$/);
+  await signInByKeyboard(page, account);
   await expect(rowIn(pane(page, 'Errands'), 'Book dentist')).toBeVisible();
 
   // Ctrl+K to a box deep in the tree, by two words out of order.
@@ -105,7 +88,7 @@ test('a session by keyboard alone, each step checked on the server', async ({ pa
   await expect(pane(page, 'Kitchen shelves')).toBeVisible();
   await expect
     .poll(async () => {
-      const workspace = await getJson<{ panesIndex: string[]; panes: Record<string, { itemId: string }> }>(
+      const workspace = await getAs<{ panesIndex: string[]; panes: Record<string, { itemId: string }> }>(
         request,
         token,
         '/api/items/get-workspace-items',

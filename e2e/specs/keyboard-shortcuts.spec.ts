@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
-import { api, createBox, pane, userIdOf } from '../support/api.js';
+import { api, createBox, getAs, pane, readItem, userIdOf } from '../support/api.js';
+import { expectSelected } from '../support/keyboard.js';
 import { expect, test } from '../support/test.js';
 import { addTexts, workspaceWith } from '../support/workspace-setup.js';
 
@@ -22,29 +23,17 @@ interface ServerItem {
   markedAsForToday: boolean;
 }
 
-async function getJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const response = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.ok(), `GET ${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 /** A box's visible sub-items in their order, as the server holds them now. */
 const itemsOf = (request: APIRequestContext, token: string, boxId: string) =>
-  getJson<{ items: ServerItem[] }>(request, token, `/api/items/get-items-for-pane?itemId=${boxId}`).then(
+  getAs<{ items: ServerItem[] }>(request, token, `/api/items/get-items-for-pane?itemId=${boxId}`).then(
     ({ items }) => items,
   );
 
 const itemOf = (request: APIRequestContext, token: string, itemId: string) =>
-  getJson<ServerItem>(request, token, `/api/items/get-item?itemId=${itemId}`);
+  readItem<ServerItem>(request, token, itemId);
 
 /** A pane's row, by its item's title (the row is named after it). */
 const rowIn = (scope: Locator, title: string) => scope.getByRole('listitem', { name: title, exact: true });
-
-/** The page's focus is on this row, and the row is the selected one. */
-async function expectSelected(row: Locator) {
-  await expect(row).toBeFocused();
-  await expect(row).toHaveAttribute('aria-current', 'true');
-}
 
 /** Tabs through the page until a row of a list takes the focus. */
 async function tabToRows(page: Page) {
@@ -175,7 +164,7 @@ test('a box row: Enter renames it, Alt+→ opens it in the next pane; a read-onl
   await expect(pane(page, 'Garden and orchard')).toHaveCount(1);
   await page.keyboard.press('Alt+ArrowRight');
   await expect(pane(page, 'Garden and orchard')).toHaveCount(2);
-  const layout = await getJson<{ panesIndex: string[]; panes: Record<string, { itemId: string }> }>(
+  const layout = await getAs<{ panesIndex: string[]; panes: Record<string, { itemId: string }> }>(
     page.request,
     token,
     '/api/items/get-workspace-items',
@@ -401,7 +390,7 @@ test('turned off in Customizations, the shortcuts stop', async ({ page }) => {
   await expect(toggle).not.toBeChecked();
   await page.keyboard.press('Escape');
   await expect(settings).toBeHidden();
-  const me = await getJson<{ customizations: { shortcutsEnabled: boolean } }>(
+  const me = await getAs<{ customizations: { shortcutsEnabled: boolean } }>(
     page.request,
     token,
     '/api/admin/users/get-user',

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { createActivatedAccount, logIn, type TestAccount } from '../support/accounts.js';
-import { api, createBox, pane } from '../support/api.js';
+import { createActivatedAccount, logIn } from '../support/accounts.js';
+import { api, createBox, getAs, pane } from '../support/api.js';
+import { signInByKeyboard } from '../support/keyboard.js';
 import { expect, test } from '../support/test.js';
 
 /**
@@ -43,30 +44,10 @@ function dayAfter(days: number, timeZone: string): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-/** Signs in through the login page, by keyboard. */
-async function signIn(page: Page, account: TestAccount) {
-  await page.goto('/login');
-  // The address field takes the focus once the page is ready.
-  await expect(page.locator('input[type="email"]')).toBeFocused();
-  await page.keyboard.type(account.email);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(account.password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/app(\/boxes)?$/);
-  // The app is there, its keys with it, once its header shows.
-  await expect(page.getByRole('banner').locator('button[aria-keyshortcuts="Q"]')).toBeVisible();
-}
-
-async function getJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const response = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.ok(), `GET ${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 /** What the server holds: the item, and the titles in its box in order. */
 async function onServer(request: APIRequestContext, token: string, itemId: string) {
-  const item = await getJson<CapturedItem>(request, token, `/api/items/get-item?itemId=${itemId}`);
-  const box = await getJson<{ item: { title: string }; items: CapturedItem[] }>(
+  const item = await getAs<CapturedItem>(request, token, `/api/items/get-item?itemId=${itemId}`);
+  const box = await getAs<{ item: { title: string }; items: CapturedItem[] }>(
     request,
     token,
     `/api/items/get-items-for-pane?itemId=${item.parentItemId}`,
@@ -93,7 +74,7 @@ test('English: Q, three dated captures into the Inbox, and !today lands in Today
   const zone = 'Europe/London';
   const account = await createActivatedAccount(page.request, { label: 'capture-en', timezone: zone });
   const token = await logIn(page.request, account);
-  await signIn(page, account);
+  await signInByKeyboard(page, account);
 
   await page.keyboard.press('q');
   const dialog = page.getByRole('dialog', { name: 'Quick capture' });
@@ -171,7 +152,7 @@ test.describe('in French', () => {
       timezone: zone,
     });
     const token = await logIn(page.request, account);
-    await signIn(page, account);
+    await signInByKeyboard(page, account);
     await expect(page.getByRole('button', { name: 'Ouvrir votre espace de travail' })).toBeVisible();
 
     await page.keyboard.press('q');
@@ -274,7 +255,7 @@ test('#: the boxes offered as one types, and the text lands in the one chosen', 
   const account = await createActivatedAccount(page.request, { label: 'capture-box' });
   const token = await logIn(page.request, account);
   const kitchen = await createBox(page.request, token, 'Kitchen');
-  await signIn(page, account);
+  await signInByKeyboard(page, account);
 
   await page.keyboard.press('q');
   const dialog = page.getByRole('dialog', { name: 'Quick capture' });
@@ -301,7 +282,7 @@ test('#: the boxes offered as one types, and the text lands in the one chosen', 
 test('a click on a tinted part keeps it as text', async ({ page }) => {
   const account = await createActivatedAccount(page.request, { label: 'capture-click' });
   const token = await logIn(page.request, account);
-  await signIn(page, account);
+  await signInByKeyboard(page, account);
   await page.getByRole('button', { name: 'Quick capture' }).click();
   const dialog = page.getByRole('dialog', { name: 'Quick capture' });
   const field = dialog.getByRole('combobox', { name: 'What to capture' });

@@ -10,7 +10,7 @@ export const pane = (page: Page, title: string) =>
 export async function api<T>(
   request: APIRequestContext,
   token: string,
-  method: 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<T> {
@@ -22,6 +22,14 @@ export async function api<T>(
   expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
+
+/** What the server answers to a GET as this user, now (a journey's check of the server's state). */
+export const getAs = <T>(request: APIRequestContext, token: string, path: string) =>
+  api<T>(request, token, 'GET', path);
+
+/** One item as the server holds it now, as this user sees it. */
+export const readItem = <T>(request: APIRequestContext, token: string, itemId: string) =>
+  getAs<T>(request, token, `/api/items/get-item?itemId=${itemId}`);
 
 /** The user's id, from their token. */
 export async function userIdOf(request: APIRequestContext, token: string): Promise<string> {

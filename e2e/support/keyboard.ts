@@ -1,0 +1,21 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { TestAccount } from './accounts.js';
+
+/** Signs in through the login page, by keyboard, and waits for the app (and its keys) to be there. */
+export async function signInByKeyboard(page: Page, account: TestAccount) {
+  await page.goto('/login');
+  // The address field takes the focus once the page is ready.
+  await expect(page.locator('input[type="email"]')).toBeFocused();
+  await page.keyboard.type(account.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(account.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/app(\/boxes)?$/);
+  await expect(page.getByRole('banner').locator('button[aria-keyshortcuts="Q"]')).toBeVisible();
+}
+
+/** The page's focus is on this row, and the row is the selected one. */
+export async function expectSelected(row: Locator) {
+  await expect(row).toBeFocused();
+  await expect(row).toHaveAttribute('aria-current', 'true');
+}
