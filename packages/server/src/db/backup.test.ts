@@ -102,6 +102,12 @@ describe(`backup and restore on ${testEngine}`, () => {
     expect(report.bytes).toBeGreaterThan(0);
   });
 
+  it('refuses a backup into a folder that does not exist', async () => {
+    await expect(backupDatabase(source, path.join(dir, 'missing', 'x.backup'))).rejects.toThrow(
+      /folder of .* does not exist/,
+    );
+  });
+
   describe.runIf(testEngine === 'sqlite')('SQLite', () => {
     it('backs up during writes, and a restore into a fresh data directory has every item committed before', async () => {
       const writer = startWriting(database, box, userId);
@@ -199,6 +205,18 @@ describe(`backup and restore on ${testEngine}`, () => {
       );
       const forced = await restoreDatabase(fresh, file, { force: true });
       expect(forced.items).toBe(restored.items);
+    });
+
+    it('says so when pg_dump is not installed, and leaves no file', async () => {
+      const file = path.join(dir, 'no-pg-dump.dump');
+      const searchPath = process.env.PATH;
+      process.env.PATH = path.join(dir, 'no-tools-here');
+      try {
+        await expect(backupDatabase(source, file)).rejects.toThrow(/pg_dump is not installed/);
+      } finally {
+        process.env.PATH = searchPath;
+      }
+      expect(existsSync(file)).toBe(false);
     });
   });
 });

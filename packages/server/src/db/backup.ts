@@ -37,7 +37,7 @@ interface Counts {
 /**
  * Writes a consistent copy of the database to `file` while the server may be running.
  * SQLite: the online backup API on a connection of its own, into a temporary file beside
- * `file`, renamed once complete. PostgreSQL: `pg_dump --format=custom`.
+ * `file`, renamed once complete. PostgreSQL: `pg_dump --format=custom`, renamed the same way.
  */
 export async function backupDatabase(
   target: BackupTarget,
@@ -46,9 +46,11 @@ export async function backupDatabase(
 ): Promise<BackupReport> {
   if (existsSync(file) && !options.force)
     throw new BackupError(`${file} already exists; add --force to overwrite it.`);
+  if (!existsSync(path.dirname(path.resolve(file))))
+    throw new BackupError(`The folder of ${file} does not exist.`);
+  const temporary = temporaryPath(file);
   if (target.engine === 'sqlite') {
     if (!existsSync(target.file)) throw new BackupError(`There is no database at ${target.file}.`);
-    const temporary = temporaryPath(file);
     const source = new SQLite(target.file, { fileMustExist: true });
     try {
       source.pragma('busy_timeout = 5000');
@@ -70,13 +72,19 @@ export async function backupDatabase(
     renameSync(temporary, file);
     return { file, bytes: statSync(file).size, ...counts };
   }
-  await runTool('pg_dump', [
-    '--format=custom',
-    '--file',
-    file,
-    ...(target.schema ? ['--schema', target.schema] : []),
-    target.url,
-  ]);
+  try {
+    await runTool('pg_dump', [
+      '--format=custom',
+      '--file',
+      temporary,
+      ...(target.schema ? ['--schema', target.schema] : []),
+      target.url,
+    ]);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  renameSync(temporary, file);
   return { file, bytes: statSync(file).size, ...(await countPostgres(target)) };
 }
 
