@@ -5,34 +5,27 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendTexts, insertItem } from '../modules/items/items.repository.js';
+import { appendTexts } from '../modules/items/index.js';
 import { createUser, rootBoxOf } from '../test/factories.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../test/test-database.js';
 import { BackupError, type BackupTarget, backupDatabase, restoreDatabase } from './backup.js';
 import { openDatabase } from './connection.js';
-import { newId } from './ids.js';
 import { migrateToLatest } from './migrate.js';
 import { runBaseSeed } from './seeds/base-seed.js';
 
-/** Inserts texts into a box one by one, through the items repository, until stopped. */
+/** Appends texts to a box one by one, through the items repository, until stopped. */
 function startWriting(database: TestDatabase, box: string, userId: string) {
-  const committed: string[] = [];
+  const committed = { count: 0 };
   let stopped = false;
   const done = (async () => {
     while (!stopped) {
-      const id = newId();
-      const now = Date.now();
-      await insertItem(database.db, {
-        id,
-        type: 'todoText',
-        title: `written ${committed.length}`,
-        parent_id: box,
-        position: committed.length + 1,
-        created_by: userId,
-        created_at: now,
-        updated_at: now,
+      await appendTexts(database.db, {
+        parentId: box,
+        createdBy: userId,
+        titles: [`written ${committed.count}`],
+        now: Date.now(),
       });
-      committed.push(id);
+      committed.count += 1;
       // SQLite answers without leaving the microtask queue: let timers and the backup run.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -111,12 +104,12 @@ describe(`backup and restore on ${testEngine}`, () => {
   describe.runIf(testEngine === 'sqlite')('SQLite', () => {
     it('backs up during writes, and a restore into a fresh data directory has every item committed before', async () => {
       const writer = startWriting(database, box, userId);
-      while (writer.committed.length < 10) await new Promise((resolve) => setImmediate(resolve));
+      while (writer.committed.count < 10) await new Promise((resolve) => setImmediate(resolve));
       const before = await ids(source);
-      const writtenBefore = writer.committed.length;
+      const writtenBefore = writer.committed.count;
       const file = path.join(dir, 'during-writes.sqlite');
       const report = await backupDatabase(source, file);
-      const writtenBy = writer.committed.length;
+      const writtenBy = writer.committed.count;
       await writer.stop();
       expect(writtenBy).toBeGreaterThan(writtenBefore);
 
@@ -184,12 +177,12 @@ describe(`backup and restore on ${testEngine}`, () => {
 
     it('dumps during writes; pg_restore into a fresh database has every item committed before', async () => {
       const writer = startWriting(database, box, userId);
-      while (writer.committed.length < 10) await new Promise((resolve) => setImmediate(resolve));
+      while (writer.committed.count < 10) await new Promise((resolve) => setImmediate(resolve));
       const before = await ids(source);
-      const writtenBefore = writer.committed.length;
+      const writtenBefore = writer.committed.count;
       const file = path.join(dir, 'during-writes.dump');
       const report = await backupDatabase(source, file);
-      const writtenBy = writer.committed.length;
+      const writtenBy = writer.committed.count;
       await writer.stop();
       expect(writtenBy).toBeGreaterThan(writtenBefore);
       expect(report.bytes).toBeGreaterThan(0);
