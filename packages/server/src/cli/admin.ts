@@ -4,6 +4,8 @@
  *
  *   create-user --email <e> --name <n> [--password <p>] [--admin]
  *   reseed base|full
+ *   backup <file> [--force]
+ *   restore <file> [--force]
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -16,6 +18,13 @@ import {
 import { EMAIL_PATTERN } from '@nestbox/shared/auth/auth.schema';
 import { PASSWORD_MIN_LENGTH } from '@nestbox/shared/constants';
 import { ConfigError, loadConfig } from '../config/env.js';
+import {
+  BackupError,
+  type BackupTarget,
+  backupDatabase,
+  describeReport,
+  restoreDatabase,
+} from '../db/backup.js';
 import { openDatabase } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -26,13 +35,33 @@ import { findUserByEmail, foldEmail, insertUserWithRootBox } from '../modules/us
 
 const USAGE = `Usage:
   npm run admin -- create-user --email <email> --name <name> [--password <password>] [--admin]
-  npm run admin -- reseed base|full`;
+  npm run admin -- reseed base|full
+  npm run admin -- backup <file> [--force]
+  npm run admin -- restore <file> [--force]`;
 
 class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<string> {
   const [command, ...rest] = argv;
   const config = loadConfig();
+  if (command === 'backup' || command === 'restore') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: { force: { type: 'boolean', default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
+    const [file, ...extra] = positionals;
+    if (!file || extra.length > 0) throw new UsageError(`${command} needs one file.`);
+    const sqliteFile = `${config.dataDir}/nestbox.sqlite`;
+    const target: BackupTarget = config.databaseUrl
+      ? { engine: 'postgres', url: config.databaseUrl }
+      : { engine: 'sqlite', file: sqliteFile };
+    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : sqliteFile;
+    return command === 'backup'
+      ? describeReport('Backed up', where, await backupDatabase(target, file, { force: values.force }))
+      : describeReport('Restored', where, await restoreDatabase(target, file, { force: values.force }));
+  }
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     statementTimeoutMs: config.statementTimeoutMs,
@@ -115,7 +144,8 @@ main(process.argv.slice(2)).then(
     console.log(output);
   },
   (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    if (error instanceof BackupError) console.error(error.message);
+    else if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
     else if (error instanceof ConfigError) console.error(`Nestbox cannot start.\n${error.message}`);
     else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
       console.error(`${error.message}\n\n${USAGE}`);
