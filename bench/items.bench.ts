@@ -13,26 +13,18 @@ import { signSessionToken } from '../packages/server/dist/modules/auth/index.js'
 import { startAppInWorker } from './lib/app-in-worker.js';
 import { type BenchItem, gatherStatistics, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import { type Benchmark, measureConcurrent } from './lib/benchmark.js';
+import { seededRandom } from './lib/random.js';
 
 const TOTAL_ITEMS = 10_000;
 const PANES = 3;
 const ITEMS_PER_PANE = 500;
 const MAX_DEPTH = 5;
 
-/** A small deterministic PRNG, so every run builds the same tree. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
 /** A user with 10,000 items (boxes up to 5 deep), three boxes of 500 items open in panes. */
 async function seed(database: DatabaseHandle) {
   const { db } = database;
   const { userId, rootId } = await seedBenchUser(db, 'bench@example.test');
-  const next = random(42);
+  const next = seededRandom(42);
   const rows: BenchItem[] = [];
   const boxes: { id: string; depth: number }[] = [{ id: rootId, depth: 0 }];
   const paneBoxes: string[] = [];

@@ -23,6 +23,7 @@ import { POSITION_STEP } from '../packages/server/dist/modules/items/items.repos
 import { type AppWorkerStats, startAppInWorker } from './lib/app-in-worker.js';
 import { type BenchItem, gatherStatistics, insertBenchItems, insertBenchUser } from './lib/bench-user.js';
 import { type Benchmark, percentile } from './lib/benchmark.js';
+import { seededRandom } from './lib/random.js';
 
 const USERS = 200;
 const BOXES_PER_USER = 3;
@@ -56,18 +57,6 @@ const MIX = [
   ['complete or uncomplete a text', 10],
 ] as const;
 type Action = (typeof MIX)[number][0];
-
-/** A small deterministic PRNG (mulberry32), so each person makes the same choices run after run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 function pick<T>(next: () => number, list: readonly T[]): T {
   const value = list[Math.floor(next() * list.length)];
@@ -325,7 +314,7 @@ async function measureEngine(label: string, options: OpenDatabaseOptions, dataDi
           rememberMe: false,
         }),
         clientId: `load-${index}`,
-        next: random(index + 1),
+        next: seededRandom(index + 1),
         texts,
         completed: new Set(),
         panes: [],

@@ -13,20 +13,12 @@ import { signSessionToken } from '../packages/server/dist/modules/auth/index.js'
 import { startAppInWorker } from './lib/app-in-worker.js';
 import { type BenchItem, gatherStatistics, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import { type Benchmark, percentile } from './lib/benchmark.js';
+import { seededRandom } from './lib/random.js';
 
 const TOTAL_ITEMS = 10_000;
 const MAX_DEPTH = 6;
 const REQUESTS = 200;
 const BUDGET_MS = 100;
-
-/** A small deterministic PRNG, so every run builds the same tree and asks the same questions. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 /** Words titles are made of, English and French (with their accents), as people write them. */
 const WORDS = [
@@ -89,7 +81,7 @@ const WORDS = [
 async function seed(database: DatabaseHandle) {
   const { db } = database;
   const { userId, rootId } = await seedBenchUser(db, 'palette-bench@example.test');
-  const next = random(7);
+  const next = seededRandom(7);
   const pick = () => WORDS[Math.floor(next() * WORDS.length)] ?? 'item';
   const title = () =>
     Array.from({ length: 2 + Math.floor(next() * 6) }, pick)
@@ -119,7 +111,7 @@ async function seed(database: DatabaseHandle) {
 
 /** What people type, as the palette sends it: each keystroke of a word, words in any order, no accents, typos, nothing. */
 function queries(): { kind: string; query: string }[] {
-  const next = random(11);
+  const next = seededRandom(11);
   const typed: { kind: string; query: string }[] = [];
   const words = WORDS.filter((word) => word.length > 3);
   const word = () => words[Math.floor(next() * words.length)] ?? 'kitchen';

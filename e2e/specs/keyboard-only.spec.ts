@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createActivatedAccount, logIn } from '../support/accounts.js';
-import { api, createBox, getAs, pane, readItem, rootBoxId } from '../support/api.js';
+import { api, createBox, getAs, pane, rankInOrganizer, readItem, rootBoxId } from '../support/api.js';
 import { expectSelected, signInByKeyboard } from '../support/keyboard.js';
 import { expect, test } from '../support/test.js';
 import { addTexts, openPanes } from '../support/workspace-setup.js';
@@ -63,13 +63,7 @@ test('a session by keyboard alone, each step checked on the server', async ({ pa
     ).items.map((item) => [item.title, item._id]),
   );
   // Two of the errands ranked in the Organizer, in this order.
-  for (const [rank, title] of ['Renew passport', 'Book dentist'].entries()) {
-    await api(request, token, 'PUT', '/api/items/update-item', { itemId: idOf[title], prioritizable: true });
-    await api(request, token, 'PUT', '/api/items/update-priority', {
-      itemId: idOf[title],
-      priority: (rank + 1) * 1000,
-    });
-  }
+  await rankInOrganizer(request, token, [idOf['Renew passport'] ?? '', idOf['Book dentist'] ?? '']);
   await openPanes(request, token, [root, errands._id]);
 
   await signInByKeyboard(page, account);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
-import { api, createBox, getAs, pane, readItem, userIdOf } from '../support/api.js';
+import { api, createBox, getAs, pane, rankInOrganizer, readItem, userIdOf } from '../support/api.js';
 import { expectSelected } from '../support/keyboard.js';
 import { expect, test } from '../support/test.js';
 import { addTexts, workspaceWith } from '../support/workspace-setup.js';
@@ -230,16 +230,11 @@ test('in the Organizer, Ctrl+Enter marks an item done and Delete archives one; t
   await addTexts(page.request, token, box._id, ['Sweep the yard', 'Clean the gutters', 'Oil the gate']);
   const items = await itemsOf(page.request, token, box._id);
   const idOf = Object.fromEntries(items.map((item) => [item.title, item._id]));
-  for (const [rank, item] of items.entries()) {
-    await api(page.request, token, 'PUT', '/api/items/update-item', {
-      itemId: item._id,
-      prioritizable: true,
-    });
-    await api(page.request, token, 'PUT', '/api/items/update-priority', {
-      itemId: item._id,
-      priority: (rank + 1) * 1000,
-    });
-  }
+  await rankInOrganizer(
+    page.request,
+    token,
+    items.map((item) => item._id),
+  );
   await putSessionToken(page, token);
   await page.goto('/app/organiser');
   const ranked = page.getByRole('group', { name: 'Prioritized', exact: true });
@@ -282,17 +277,16 @@ test('G then O goes to the Organizer, where Alt+↑ reorders priorities and Ctrl
   const items = await itemsOf(page.request, token, box._id);
   const idOf = Object.fromEntries(items.map((item) => [item.title, item._id]));
   // Ranked in Undated, in the order they were written; the last one waits unranked.
-  for (const [rank, item] of items.entries()) {
-    await api(page.request, token, 'PUT', '/api/items/update-item', {
-      itemId: item._id,
-      prioritizable: true,
-    });
-    if (item.title === 'Post the letter') continue;
-    await api(page.request, token, 'PUT', '/api/items/update-priority', {
-      itemId: item._id,
-      priority: (rank + 1) * 1000,
-    });
-  }
+  const unranked = items.at(-1);
+  await rankInOrganizer(
+    page.request,
+    token,
+    items.slice(0, -1).map((item) => item._id),
+  );
+  await api(page.request, token, 'PUT', '/api/items/update-item', {
+    itemId: unranked?._id,
+    prioritizable: true,
+  });
   await putSessionToken(page, token);
   await page.goto('/app/boxes');
   await expect(page.getByRole('button', { name: 'Open a box' })).toBeVisible();

@@ -31,6 +31,14 @@ export const getAs = <T>(request: APIRequestContext, token: string, path: string
 export const readItem = <T>(request: APIRequestContext, token: string, itemId: string) =>
   getAs<T>(request, token, `/api/items/get-item?itemId=${itemId}`);
 
+/** Puts texts in the user's Organizer, ranked in the order given (priorities 1000, 2000, …). */
+export async function rankInOrganizer(request: APIRequestContext, token: string, itemIds: string[]) {
+  for (const [rank, itemId] of itemIds.entries()) {
+    await api(request, token, 'PUT', '/api/items/update-item', { itemId, prioritizable: true });
+    await api(request, token, 'PUT', '/api/items/update-priority', { itemId, priority: (rank + 1) * 1000 });
+  }
+}
+
 /** The user's id, from their token. */
 export async function userIdOf(request: APIRequestContext, token: string): Promise<string> {
   const response = await request.get('/api/admin/users/get-user', {

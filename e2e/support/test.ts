@@ -48,6 +48,9 @@ function watchScreens(stillMs: number) {
   else document.addEventListener('DOMContentLoaded', observe, { once: true });
 }
 
+/** How long a recheck waits for a changing page to come to rest. */
+const STILL_TIMEOUT_MS = 5_000;
+
 /** How many times a check is run again because the page changed while axe read it. */
 const RECHECKS = 5;
 
@@ -65,16 +68,23 @@ async function violationsOn(page: Page, screen: string): Promise<string[]> {
     const before = await changesOn(page);
     const found = await axeViolations(page, screen);
     if (attempt >= RECHECKS || (await changesOn(page)) === before) return found;
-    await page.waitForFunction(
-      ([seen, stillMs]) => {
-        const now = (window as unknown as { __nestboxChanges?: number }).__nestboxChanges ?? 0;
-        const state = window as unknown as { __nestboxSeen?: { count: number; at: number } };
-        if (state.__nestboxSeen?.count !== now) state.__nestboxSeen = { count: now, at: performance.now() };
-        return now !== seen && performance.now() - state.__nestboxSeen.at >= stillMs;
-      },
-      [before, STILL_MS] as const,
-      { polling: 50 },
-    );
+    // A page that never comes to rest (a running loader) is judged as it was read.
+    const still = await page
+      .waitForFunction(
+        ([seen, stillMs]) => {
+          const now = (window as unknown as { __nestboxChanges?: number }).__nestboxChanges ?? 0;
+          const state = window as unknown as { __nestboxSeen?: { count: number; at: number } };
+          if (state.__nestboxSeen?.count !== now) state.__nestboxSeen = { count: now, at: performance.now() };
+          return now !== seen && performance.now() - state.__nestboxSeen.at >= stillMs;
+        },
+        [before, STILL_MS] as const,
+        { polling: 50, timeout: STILL_TIMEOUT_MS },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!still) return found;
   }
 }
 
