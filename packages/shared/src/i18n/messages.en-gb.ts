@@ -195,6 +195,13 @@ export const messagesEnGb = {
     'If this was not you, reset your password now: every session of your account then ends, and the pending change with it.',
   // Quick capture: the Inbox box, named in the user's language when it is made
   'inbox.title': 'Inbox',
+  // data: export
+
+  // data: import
+
+  // data: calendar feed
+
+  // data: API tokens
 } as const;
 
 /** Every message key. */

@@ -198,4 +198,11 @@ export const messagesFr: Record<MessageKey, string> = {
     "Si ce n'était pas vous, réinitialisez votre mot de passe maintenant\u00a0: toutes les sessions de votre compte prennent fin, et le changement en attente avec elles.",
   // Capture rapide : la boîte de réception, nommée dans la langue de la personne à sa création
   'inbox.title': 'Boîte de réception',
+  // data: export
+
+  // data: import
+
+  // data: calendar feed
+
+  // data: API tokens
 };

@@ -530,6 +530,16 @@ export const uiEnGb = {
   'boxes.dated': 'Dated {{date}}.',
   'boxes.keepAsTyped': 'Keep as typed',
   'boxes.keepAsTypedFailed': 'The text could not be put back as typed.',
+  // Application Settings: Data
+  'settings.tab.data': 'Data',
+  'settings.data.intro': 'Take your lists with you, bring them in from elsewhere, and connect other apps.',
+  // data: export
+
+  // data: import
+
+  // data: calendar feed
+
+  // data: API tokens
 } as const;
 
 /** Every key of the interface catalogue. */

@@ -519,4 +519,14 @@ export const uiFr: Record<UiKey, string> = {
   'boxes.dated': 'Daté du {{date}}.',
   'boxes.keepAsTyped': 'Garder tel quel',
   'boxes.keepAsTypedFailed': "Le texte n'a pas pu être remis tel que tapé.",
+  // Paramètres de l'application : Données
+  'settings.tab.data': 'Données',
+  'settings.data.intro': "Emportez vos listes, importez-les d'ailleurs et reliez d'autres applications.",
+  // data: export
+
+  // data: import
+
+  // data: calendar feed
+
+  // data: API tokens
 };

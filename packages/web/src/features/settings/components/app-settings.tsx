@@ -1,17 +1,24 @@
 import { Divider, Stack, Tabs } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconDatabase, IconPlugConnected, IconUser } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconDatabase,
+  IconFileExport,
+  IconPlugConnected,
+  IconUser,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../lib/api/get-user';
 import classes from './app-settings.module.css';
 import { ChangePasswordForm } from './change-password-form';
 import { CustomizationsTab } from './customizations-tab';
+import { DataTab } from './data-tab';
 import { DatabaseTab } from './database-tab';
 import { IntegrationsTab } from './integrations-tab';
 import { ProfileForm } from './profile-form';
 
 /**
- * The Application Settings modal's tabs (SPEC §2): Profile, Integrations, Customizations and,
- * for administrators only, Database.
+ * The Application Settings modal's tabs (SPEC §2): Profile, Integrations, Customizations, Data
+ * (export, import, calendar feed, API tokens) and, for administrators only, Database.
  */
 export function AppSettings() {
   const { t } = useTranslation();
@@ -33,6 +40,9 @@ export function AppSettings() {
         <Tabs.Tab value="customizations" leftSection={<IconAdjustmentsHorizontal size={16} />}>
           {t('settings.tab.customizations')}
         </Tabs.Tab>
+        <Tabs.Tab value="data" leftSection={<IconFileExport size={16} />}>
+          {t('settings.tab.data')}
+        </Tabs.Tab>
         {isAdmin && (
           <Tabs.Tab value="database" leftSection={<IconDatabase size={16} />}>
             {t('settings.tab.database')}
@@ -51,6 +61,9 @@ export function AppSettings() {
       </Tabs.Panel>
       <Tabs.Panel value="customizations" pt="lg" pb="xs">
         <CustomizationsTab />
+      </Tabs.Panel>
+      <Tabs.Panel value="data" pt="lg" pb="xs">
+        <DataTab />
       </Tabs.Panel>
       {isAdmin && (
         <Tabs.Panel value="database" pt="lg" pb="xs">

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import {
+  AUTO_ARCHIVE_DURATIONS,
+  OPEN_BOXES_IN,
+  ORDER_DIRECTIONS,
+  TEXT_TITLE_MAX_LENGTH,
+  UNPRIORITIZED_ORDER_COLUMNS,
+} from '../constants.js';
+import { USER_LOCALES } from '../i18n/locales.js';
+import { ACCESS_LEVELS, BOX_TYPES } from '../items/item-values.js';
+import { BEFORE_AFTER_ON, REMINDER_UNITS } from '../reminders/fire-time.js';
+
+/**
+ * Nestbox's own export format (`GET /api/export?format=json`), version 1: everything a person
+ * owns or sees, as the tree they see from their Workspace. Import reads the same schema, so an
+ * export imported into another account and exported again is equal apart from ids and times.
+ *
+ * Other people's private data never appears: a shared item names each member by display name
+ * and level only, and the personal state (`mine`, `reminders`) is the exporter's own.
+ */
+export const EXPORT_FORMAT = 'nestbox';
+export const EXPORT_VERSION = 1;
+
+/** The deepest nesting an import accepts (an export of a real account stays far below it). */
+export const EXPORT_MAX_DEPTH = 200;
+
+const millis = z.number().int().nonnegative();
+
+/** A reminder rule of the exporter's on an item. */
+export const ExportReminderSchema = z
+  .object({
+    numberOf: z.number().int().min(1).max(999),
+    unit: z.enum(REMINDER_UNITS),
+    beforeAfterOn: z.enum(BEFORE_AFTER_ON),
+    repeat: z.boolean(),
+    linkedDirectlyToTargetDate: z.boolean(),
+  })
+  .strict();
+export type ExportReminder = z.infer<typeof ExportReminderSchema>;
+
+/** Someone an item is shared with, as the exporter sees them. */
+export const ExportMemberSchema = z
+  .object({ name: z.string().max(200), level: z.enum(ACCESS_LEVELS) })
+  .strict();
+export type ExportMember = z.infer<typeof ExportMemberSchema>;
+
+/** The exporter's own state on an item (SPEC §3: favourites, Organizer, Today). */
+export const ExportPersonalSchema = z
+  .object({
+    favourited: z.boolean(),
+    prioritizable: z.boolean(),
+    /** The rank in the exporter's Organizer (smaller first), or null when unprioritised. */
+    priority: z.number().nullable(),
+    markedForToday: z.boolean(),
+  })
+  .strict();
+export type ExportPersonal = z.infer<typeof ExportPersonalSchema>;
+
+const itemFields = {
+  /** Unique within one file; nothing refers to it but a reader's own bookkeeping. */
+  id: z.string().min(1).max(64),
+  title: z.string().max(TEXT_TITLE_MAX_LENGTH),
+  createdAt: millis,
+  completedAt: millis.nullable(),
+  archivedAt: millis.nullable(),
+  /** The target date (UTC ms), shared by everyone who sees the item. */
+  targetDate: millis.nullable(),
+  autoArchive: z
+    .object({ amount: z.number().int().min(1).max(999), duration: z.enum(AUTO_ARCHIVE_DURATIONS) })
+    .strict()
+    .nullable(),
+  mine: ExportPersonalSchema,
+  reminders: z.array(ExportReminderSchema).max(100),
+  /** Present on an item shared directly (not only through a box above it). */
+  members: z.array(ExportMemberSchema).max(1000).optional(),
+};
+
+export const ExportTextSchema = z.object({ type: z.literal('text'), ...itemFields }).strict();
+export type ExportText = z.infer<typeof ExportTextSchema>;
+
+export type ExportBox = {
+  type: 'box';
+  id: string;
+  title: string;
+  boxType: (typeof BOX_TYPES)[number];
+  createdAt: number;
+  completedAt: number | null;
+  archivedAt: number | null;
+  targetDate: number | null;
+  autoArchive: ExportText['autoArchive'];
+  settings: { showCompleted: boolean; autoAddToUnprioritized: boolean };
+  mine: ExportPersonal;
+  reminders: ExportReminder[];
+  members?: ExportMember[];
+  /** In the box's own order. */
+  children: ExportItem[];
+};
+export type ExportItem = ExportBox | ExportText;
+
+export const ExportBoxSchema: z.ZodType<ExportBox> = z.lazy(() =>
+  z
+    .object({
+      type: z.literal('box'),
+      ...itemFields,
+      boxType: z.enum(BOX_TYPES),
+      settings: z.object({ showCompleted: z.boolean(), autoAddToUnprioritized: z.boolean() }).strict(),
+      children: z.array(ExportItemSchema),
+    })
+    .strict(),
+);
+export const ExportItemSchema: z.ZodType<ExportItem> = z.lazy(() =>
+  z.discriminatedUnion('type', [ExportTextSchema, ExportBoxSchema as never]),
+);
+
+/** The exporter's settings (Application Settings and the Organizer's), applied by a JSON import. */
+export const ExportSettingsSchema = z
+  .object({
+    locale: z.enum(USER_LOCALES),
+    timezone: z.string().max(64),
+    workspace: z.object({ tooltipsEnabled: z.boolean(), openBoxesIn: z.enum(OPEN_BOXES_IN) }).strict(),
+    organizer: z
+      .object({
+        prioritizedSplitPercentage: z.number().min(0).max(100),
+        unprioritizedListOrderBy: z.enum(UNPRIORITIZED_ORDER_COLUMNS),
+        unprioritizedListOrderByDir: z.enum(ORDER_DIRECTIONS),
+      })
+      .strict(),
+    customizations: z
+      .object({
+        defaultShowCompletedItems: z.boolean(),
+        defaultAutoAddToUnprioritized: z.boolean(),
+        reminderEmails: z.boolean(),
+        shortcutsEnabled: z.boolean(),
+      })
+      .strict(),
+  })
+  .strict();
+export type ExportSettings = z.infer<typeof ExportSettingsSchema>;
+
+/** A whole export file. `workspace` holds the Workspace's contents, in order. */
+export const ExportFileSchema = z
+  .object({
+    format: z.literal(EXPORT_FORMAT),
+    version: z.literal(EXPORT_VERSION),
+    exportedAt: millis,
+    settings: ExportSettingsSchema,
+    workspace: z.array(ExportItemSchema),
+  })
+  .strict()
+  .meta({ id: 'ExportFile' });
+export type ExportFile = z.infer<typeof ExportFileSchema>;
+
+export const EXPORT_FORMATS = ['json', 'opml', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const ExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS) });
+
+export const IMPORT_FORMATS = ['json', 'opml', 'todoist-csv'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];

@@ -1,0 +1,25 @@
+import { Divider, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ApiTokensSection } from './data/api-tokens-section';
+import { CalendarFeedSection } from './data/calendar-feed-section';
+import { ExportSection } from './data/export-section';
+import { ImportSection } from './data/import-section';
+
+/** Application Settings → Data: export, import, the calendar feed and personal API tokens. */
+export function DataTab() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg">
+      <Text c="dimmed" size="sm">
+        {t('settings.data.intro')}
+      </Text>
+      <ExportSection />
+      <Divider />
+      <ImportSection />
+      <Divider />
+      <CalendarFeedSection />
+      <Divider />
+      <ApiTokensSection />
+    </Stack>
+  );
+}

@@ -1,0 +1,4 @@
+/** The Data tab's api tokens section. */
+export function ApiTokensSection() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** The Data tab's calendar feed section. */
+export function CalendarFeedSection() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** The Data tab's export section. */
+export function ExportSection() {
+  return null;
+}

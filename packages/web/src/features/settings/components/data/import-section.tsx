@@ -1,0 +1,4 @@
+/** The Data tab's import section. */
+export function ImportSection() {
+  return null;
+}
