@@ -243,6 +243,52 @@ test.describe('command palette', () => {
     await expect(dialog(page)).toBeHidden();
   });
 
+  test('searches only inside the box at hand, until the limit is lifted', async ({ page }) => {
+    const { request } = page;
+    const { token } = await createLoggedInAccount(request, { label: 'palette-search-here' });
+    const root = await rootBoxId(request, token);
+    const pantry = await box(request, token, root, 'Pantry');
+    const shelf = await box(request, token, pantry, 'Top shelf');
+    await addTexts(request, token, shelf, ['Rice noodles']);
+    await addTexts(request, token, root, ['Rice cooker manual']);
+    await openPanes(request, token, [pantry]);
+    await putSessionToken(page, token);
+    await page.goto('/app/boxes');
+    await expect(pane(page, 'Pantry')).toBeVisible();
+
+    await tabInto(page, await paneById(page, 'Pantry'));
+    await find(page, 'search in');
+    await choose(page, option(page, /^Search in this box/));
+    const opened = page.waitForResponse((r) => r.url().includes('/api/items/create-search-pane'));
+    await page.keyboard.press('Enter');
+    expect((await opened).status()).toBe(200);
+    const searchPane = page.locator('section[data-pane-type="search"]');
+    await expect(searchPane.getByText('Only in “Pantry”')).toBeVisible();
+    await expect(searchPane.getByRole('textbox', { name: 'Search titles' })).toBeFocused();
+
+    const searched = page.waitForResponse((r) => r.url().includes('/api/items/search-items'));
+    await page.keyboard.type('rice');
+    expect(((await (await searched).request().postDataJSON()) as { withinBoxId: string }).withinBoxId).toBe(
+      pantry,
+    );
+    const results = searchPane.getByRole('list', { name: 'Search results' });
+    await expect(results.getByRole('button')).toHaveText([/Rice noodles/]);
+
+    // The limit is kept with the pane, and lifting it searches everywhere again.
+    const saved = await request.get('/api/items/get-workspace-items', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const workspace = (await saved.json()) as {
+      panes: Record<string, { type: string; search: { withinBoxId: string | null } | null }>;
+    };
+    expect(Object.values(workspace.panes).find((one) => one.type === 'search')?.search?.withinBoxId).toBe(
+      pantry,
+    );
+    await searchPane.getByRole('button', { name: 'Search everywhere instead' }).click();
+    await expect(searchPane.getByText('Only in “Pantry”')).toBeHidden();
+    await expect(results.getByRole('button')).toHaveText([/Rice cooker manual/, /Rice noodles/]);
+  });
+
   test('moves the selected item with the box finder inside the palette', async ({ page }) => {
     const { request } = page;
     const { token } = await createLoggedInAccount(request, { label: 'palette-move' });

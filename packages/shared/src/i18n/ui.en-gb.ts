@@ -261,6 +261,8 @@ export const uiEnGb = {
   'searchPane.noFavourites': 'No starred items yet. Star a box in its settings to find it here.',
   'searchPane.loadFailed': 'The search could not be run.',
   'searchPane.in': 'in {{title}}',
+  'searchPane.within': 'Only in “{{title}}”',
+  'searchPane.within.clear': 'Search everywhere instead',
   'item.parent.sharedWithYou': 'Shared with you',
   'searchPane.close': 'Close search pane',
 

@@ -246,6 +246,8 @@ export const uiFr: Record<UiKey, string> = {
     "Aucun favori pour l'instant. Marquez une boîte d'une étoile dans ses paramètres pour la retrouver ici.",
   'searchPane.loadFailed': "La recherche n'a pas pu être effectuée.",
   'searchPane.in': 'dans {{title}}',
+  'searchPane.within': 'Seulement dans «\u00a0{{title}}\u00a0»',
+  'searchPane.within.clear': 'Chercher partout',
   'item.parent.sharedWithYou': 'Partagé avec vous',
   'searchPane.close': 'Fermer le volet de recherche',
 

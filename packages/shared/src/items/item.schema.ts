@@ -192,6 +192,10 @@ export const SearchItemsBodySchema = z
       .describe(
         'favourites: starred items; workspace: inside your own Workspace; search: everything you can see.',
       ),
+    withinBoxId: id
+      .nullable()
+      .default(null)
+      .describe('Only what is inside this box (one you can see), at any depth; null for no such limit.'),
   })
   .meta({ id: 'SearchItemsBody' });
 

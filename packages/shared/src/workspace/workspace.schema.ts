@@ -6,12 +6,18 @@ import { SEARCH_SCOPES } from '../items/item-values.js';
 export const PANE_TYPES = ['box', 'search'] as const;
 export { SEARCH_SCOPES } from '../items/item-values.js';
 
+const id = z.string().min(1).max(64);
+
 /** A search as a search pane keeps it (SPEC §3 "Pane.search"). */
 export const PaneSearchSchema = z.object({
   term: z.string().max(200),
   scope: z.enum(SEARCH_SCOPES),
   includeArchived: z.boolean(),
   includeCompleted: z.boolean(),
+  withinBoxId: id
+    .nullable()
+    .default(null)
+    .describe('Only inside this box (a box the caller sees), or null for everywhere the scope reaches.'),
 });
 
 /** A pane of the workspace (SPEC §3 "Pane"). */
@@ -35,7 +41,6 @@ export const WorkspaceResponseSchema = z
   })
   .meta({ id: 'Workspace' });
 
-const id = z.string().min(1).max(64);
 const position = z.number().int().min(0).max(100);
 
 /** `POST /api/items/create-pane`: opens a box in a new pane at index `pos`. */

@@ -498,7 +498,7 @@ const visibleColumns = sql`i.*, v.level as level, p.id as visible_parent_id, p.t
  * tree only for the 'workspace' scope), with the caller's state and the parent box when the
  * caller sees it too (an item shared on its own says nothing of the box it sits in).
  * Archived items (and what is inside them) and completed ones only when asked; 'favourites'
- * keeps the caller's starred ones.
+ * keeps the caller's starred ones; `withinBoxId` keeps what lies inside that box, at any depth.
  */
 export async function searchVisibleItems(
   db: Executor,
@@ -509,12 +509,21 @@ export async function searchVisibleItems(
     includeCompleted: boolean;
     scope: SearchScope;
     rootBoxId?: string;
+    withinBoxId?: string;
   },
 ): Promise<VisibleRow[]> {
   const favourites = options.scope === 'favourites' ? sql`and ui.favourited = 1` : sql``;
   const anchor = options.scope === 'workspace' ? options.rootBoxId : undefined;
+  const within = options.withinBoxId
+    ? sql`, inside(id) as (
+        select id from items where parent_id = ${options.withinBoxId}
+        union
+        select i.id from items i join inside t on i.parent_id = t.id
+      )`
+    : sql``;
+  const insideOnly = options.withinBoxId ? sql`and i.id in (select id from inside)` : sql``;
   const { rows } = await sql<VisibleRow>`
-    ${visibleItemsSql(userId, options.includeArchived, anchor)}
+    ${visibleItemsSql(userId, options.includeArchived, anchor)}${within}
     select ${visibleColumns}
     from visible v
     join items i on i.id = v.id
@@ -524,6 +533,7 @@ export async function searchVisibleItems(
       and lower(i.title) like ${likePattern(options.term)} escape '\\'
       and (${options.includeCompleted ? 1 : 0} = 1 or i.completed_at is null)
       ${favourites}
+      ${insideOnly}
     order by lower(i.title), i.id
     limit ${SEARCH_LIMIT}`.execute(db);
   return rows;

@@ -765,8 +765,14 @@ export function createItemsService({
 
     /** Searches titles among everything the caller can see (SPEC §1 search scopes and toggles). */
     async search(user: UserRow, body: SearchItemsBody): Promise<SearchResult[]> {
+      if (body.withinBoxId) {
+        await authorize(user, body.withinBoxId, 'read');
+        const box = await findItem(db, body.withinBoxId);
+        if (box?.type !== 'todoBox') throw appErrors.badRequest('items.parent.notBox');
+      }
       const root = body.scope === 'workspace' ? await findRootBox(db, user.id) : undefined;
       const rows = await searchVisibleItems(db, user.id, {
+        ...(body.withinBoxId ? { withinBoxId: body.withinBoxId } : {}),
         term: body.searchTerm.trim(),
         includeArchived: body.includeArchived,
         includeCompleted: body.includeCompleted,

@@ -34,6 +34,8 @@ describe(`search on ${testEngine}`, () => {
     await make('old', root, 'todoBox', 'Old tomato plans');
     await make('inOld', ids.old ?? '', 'todoText', 'Tomato cage');
     await make('percent', root, 'todoText', '100% tomato juice');
+    await make('bed', ids.garden ?? '', 'todoBox', 'Tomato bed');
+    await make('deep', ids.bed ?? '', 'todoText', 'Stake the tomato plants');
     await act('/api/items/complete', 'PUT', { itemId: ids.done });
     await t.request(`/api/items/archive?itemId=${ids.old}`, {
       method: 'DELETE',
@@ -65,6 +67,8 @@ describe(`search on ${testEngine}`, () => {
     expect(await search({ searchTerm: 'TOMATO' })).toEqual([
       '100% tomato juice',
       'Buy tomato seeds',
+      'Stake the tomato plants',
+      'Tomato bed',
       'Tomato feed',
     ]);
   });
@@ -80,6 +84,8 @@ describe(`search on ${testEngine}`, () => {
     expect(await search({ searchTerm: 'tomato', scope: 'workspace' })).toEqual([
       '100% tomato juice',
       'Buy tomato seeds',
+      'Stake the tomato plants',
+      'Tomato bed',
     ]);
     expect(await search({ searchTerm: '', scope: 'favourites' })).toEqual(['Buy tomato seeds']);
   });
@@ -104,5 +110,38 @@ describe(`search on ${testEngine}`, () => {
       'Secret tomato recipe',
       'Tomato feed',
     ]);
+  });
+
+  it('keeps what lies inside a box, at any depth, when limited to it', async () => {
+    expect(await search({ searchTerm: 'tomato', withinBoxId: ids.garden })).toEqual([
+      'Buy tomato seeds',
+      'Stake the tomato plants',
+      'Tomato bed',
+    ]);
+    expect(await search({ searchTerm: 'tomato', withinBoxId: ids.bed })).toEqual(['Stake the tomato plants']);
+    expect(await search({ searchTerm: 'tomato', withinBoxId: ids.garden, includeCompleted: true })).toContain(
+      'Water the tomatoes',
+    );
+    expect(await search({ searchTerm: '', scope: 'favourites', withinBoxId: ids.garden })).toEqual([
+      'Buy tomato seeds',
+    ]);
+    expect(await search({ searchTerm: 'tomato', withinBoxId: ids.sharedBox })).toEqual(['Tomato feed']);
+    expect(await search({ searchTerm: 'tomato', withinBoxId: ids.old, includeArchived: true })).toEqual([
+      'Tomato cage',
+    ]);
+  });
+
+  it('refuses to search inside a box the caller cannot see, or inside a text', async () => {
+    const within = async (withinBoxId: string | undefined, as = token) =>
+      (
+        await t.request('/api/items/search-items', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${as}` },
+          json: { searchTerm: 'tomato', withinBoxId },
+        })
+      ).status;
+    expect(await within(ids.garden, otherToken)).toBe(404);
+    expect(await within('no-such-box')).toBe(404);
+    expect(await within(ids.seeds)).toBe(400);
   });
 });

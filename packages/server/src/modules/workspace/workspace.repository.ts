@@ -20,9 +20,15 @@ export interface PaneSearchFields {
   scope: SearchScope;
   includeArchived: boolean;
   includeCompleted: boolean;
+  withinBoxId: string | null;
 }
 
+/**
+ * A search pane keeps its search in these columns; the box it is limited to, if any, in
+ * `item_id`, so archiving that box closes the pane as it closes the box's own panes.
+ */
 const searchColumns = (search: PaneSearchFields) => ({
+  item_id: search.withinBoxId,
   search_term: search.term,
   search_scope: search.scope,
   include_archived: search.includeArchived ? 1 : 0,
@@ -43,11 +49,10 @@ export async function insertPane(
       id: pane.id,
       user_id: pane.userId,
       type: pane.search ? 'search' : 'box',
-      item_id: pane.itemId ?? null,
       width: pane.width,
       position: 0,
       created_at: pane.now,
-      ...(pane.search ? searchColumns(pane.search) : {}),
+      ...(pane.search ? searchColumns(pane.search) : { item_id: pane.itemId }),
     })
     .execute();
 }

@@ -27,7 +27,7 @@ import {
 function presentPane(row: PaneRow): Pane {
   return {
     _id: row.id,
-    itemId: row.item_id,
+    itemId: row.type === 'box' ? row.item_id : null,
     type: row.type,
     scrollToItemId: row.scroll_to_item_id,
     width: row.width,
@@ -38,6 +38,7 @@ function presentPane(row: PaneRow): Pane {
             scope: row.search_scope ?? 'search',
             includeArchived: row.include_archived === 1,
             includeCompleted: row.include_completed === 1,
+            withinBoxId: row.item_id,
           }
         : null,
   };
@@ -78,17 +79,20 @@ export function createWorkspaceService(deps: {
   }
 
   const service = {
-    /** Panes in order with the items they show; a pane whose item the caller can no longer read is left out. */
+    /**
+     * Panes in order with the boxes they show; a pane whose box (shown, or searched in) the
+     * caller can no longer read is left out.
+     */
     async getWorkspace(user: UserRow): Promise<Workspace> {
       const workspace: Workspace = { panes: {}, panesIndex: [], paneObjects: {} };
       for (const row of await listPanes(db, user.id)) {
-        if (row.type === 'box' && row.item_id) {
+        if (row.item_id) {
           const item = await items.getItem(user, row.item_id).catch((error: unknown) => {
             if (error instanceof AppError && error.statusCode === 404) return undefined;
             throw error;
           });
           if (!item) continue;
-          workspace.paneObjects[item._id] = item;
+          if (row.type === 'box') workspace.paneObjects[item._id] = item;
         }
         workspace.panes[row.id] = presentPane(row);
         workspace.panesIndex.push(row.id);
@@ -102,10 +106,14 @@ export function createWorkspaceService(deps: {
       return openPaneAt(user, pos, { itemId });
     },
 
-    /** Opens a search pane at index `pos`. */
-    createSearchPane: (user: UserRow, pos: number, search: PaneSearch) => openPaneAt(user, pos, { search }),
+    /** Opens a search pane at index `pos` (limited to a box the caller sees, if it names one). */
+    async createSearchPane(user: UserRow, pos: number, search: PaneSearch): Promise<Workspace> {
+      if (search.withinBoxId) await paneBox(user, search.withinBoxId);
+      return openPaneAt(user, pos, { search });
+    },
 
     async updateSearchPane(user: UserRow, paneId: string, search: PaneSearch): Promise<Workspace> {
+      if (search.withinBoxId) await paneBox(user, search.withinBoxId);
       if (!(await updatePaneSearch(db, user.id, paneId, search))) throw appErrors.notFound();
       return service.getWorkspace(user);
     },
@@ -123,6 +131,7 @@ export function createWorkspaceService(deps: {
         scope: search.scope,
         includeArchived: search.includeArchived,
         includeCompleted: search.includeCompleted,
+        withinBoxId: search.withinBoxId,
       });
       return { paneId, results };
     },

@@ -121,7 +121,13 @@ describe(`workspace on ${testEngine}`, () => {
       itemType: 'todoText',
       title: 'Call the plumber',
     });
-    const search = { term: 'plumber', scope: 'search', includeArchived: false, includeCompleted: false };
+    const search = {
+      term: 'plumber',
+      scope: 'search',
+      includeArchived: false,
+      includeCompleted: false,
+      withinBoxId: null,
+    };
     const w = await ok<Workspace>('POST', '/api/items/create-search-pane', { pos: 0, search });
     const paneId = w.panesIndex[0] ?? '';
     expect(w.panes[paneId]).toMatchObject({ type: 'search', itemId: null, search });
@@ -159,5 +165,56 @@ describe(`workspace on ${testEngine}`, () => {
     expect((await send('GET', `/api/items/get-workspace-items-for-search?paneId=${boxPane}`)).status).toBe(
       404,
     );
+  });
+
+  it('limits a search pane to a box the caller sees, and closes it with that box', async () => {
+    const kitchen = await box('Kitchen');
+    const shelf = await ok<Item>('POST', '/api/items/create-item', {
+      parentItemId: kitchen._id,
+      itemType: 'todoBox',
+      title: 'Shelf',
+    });
+    for (const [parentItemId, title] of [
+      [shelf._id, 'Fix the shelf bracket'],
+      [root, 'Fix the bike'],
+    ])
+      await ok('POST', '/api/items/create-item', { parentItemId, itemType: 'todoText', title });
+    const search = {
+      term: 'fix',
+      scope: 'search',
+      includeArchived: false,
+      includeCompleted: false,
+      withinBoxId: kitchen._id,
+    };
+    const w = await ok<Workspace>('POST', '/api/items/create-search-pane', { pos: 0, search });
+    const paneId = w.panesIndex[0] ?? '';
+    expect(w.panes[paneId]).toMatchObject({ type: 'search', itemId: null, search });
+    const results = () =>
+      ok<{ results: Item[] }>('GET', `/api/items/get-workspace-items-for-search?paneId=${paneId}`).then(
+        (found) => found.results.map((r) => r.title).sort(),
+      );
+    expect(await results()).toEqual(['Fix the shelf bracket']);
+
+    await ok('PUT', '/api/items/update-search-pane', { paneId, search: { ...search, withinBoxId: null } });
+    expect(await results()).toEqual(['Fix the bike', 'Fix the shelf bracket']);
+    await ok('PUT', '/api/items/update-search-pane', { paneId, search });
+
+    // A box the caller cannot see, or a text, cannot limit a search.
+    const strangers = await send('POST', '/api/items/create-search-pane', { pos: 0, search }, strangerToken);
+    expect(strangers.status).toBe(404);
+    const text = await ok<Item>('POST', '/api/items/create-item', {
+      parentItemId: root,
+      itemType: 'todoText',
+      title: 'Not a box',
+    });
+    const inText = await send('PUT', '/api/items/update-search-pane', {
+      paneId,
+      search: { ...search, withinBoxId: text._id },
+    });
+    expect(inText.status).toBe(400);
+
+    // Archiving the box closes the search pane limited to it, as it closes the box's own panes.
+    await ok('DELETE', `/api/items/archive?itemId=${kitchen._id}`);
+    expect((await workspace()).panesIndex).not.toContain(paneId);
   });
 });

@@ -167,7 +167,10 @@ export function usePaletteCommands({
       takesFocus: true,
       run: () =>
         here &&
-        createSearchPane(here.index + 1, { onError: (error) => notifyFailure(error, 'error.generic') }),
+        createSearchPane(
+          { pos: here.index + 1, withinBoxId: here.box._id },
+          { onError: (error) => notifyFailure(error, 'error.generic') },
+        ),
     },
     {
       id: 'move',

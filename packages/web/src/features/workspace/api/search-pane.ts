@@ -11,13 +11,23 @@ export const NEW_SEARCH: PaneSearch = {
   scope: 'search',
   includeArchived: false,
   includeCompleted: false,
+  withinBoxId: null,
 };
 
-/** `POST /api/items/create-search-pane`: a search pane at index `pos`; answers the whole workspace. */
-export function createSearchPane(pos: number): Promise<Workspace> {
+/**
+ * `POST /api/items/create-search-pane`: a search pane at index `pos`, looking only inside
+ * `withinBoxId` when given; answers the whole workspace.
+ */
+export function createSearchPane({
+  pos,
+  withinBoxId = null,
+}: {
+  pos: number;
+  withinBoxId?: string | null;
+}): Promise<Workspace> {
   return apiRequest<Workspace>('/api/items/create-search-pane', {
     method: 'POST',
-    body: { pos, search: NEW_SEARCH },
+    body: { pos, search: { ...NEW_SEARCH, withinBoxId } },
   });
 }
 
@@ -35,6 +45,7 @@ export function searchItems(search: PaneSearch, { signal }: { signal?: AbortSign
       scope: search.scope,
       includeArchived: search.includeArchived,
       includeCompleted: search.includeCompleted,
+      withinBoxId: search.withinBoxId,
     },
     signal,
   });

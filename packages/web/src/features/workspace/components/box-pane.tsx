@@ -113,7 +113,10 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   );
 
   const handleOpenSearch = () =>
-    createSearchPane.mutate(paneIndex + 1, { onError: (error) => notifyFailure(error, 'error.generic') });
+    createSearchPane.mutate(
+      { pos: paneIndex + 1 },
+      { onError: (error) => notifyFailure(error, 'error.generic') },
+    );
 
   // The pane unmounts at once (optimistic close): mutate's per-call onError would never run.
   const handleClose = () =>

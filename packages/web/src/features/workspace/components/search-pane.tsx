@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Badge,
+  CloseButton,
   Group,
   Loader,
   Paper,
@@ -18,6 +19,7 @@ import type { SearchResult } from '@nestbox/shared/items/item.schema';
 import { SEARCH_SCOPES } from '@nestbox/shared/items/item-values';
 import type { PaneSearch } from '@nestbox/shared/workspace/workspace.schema';
 import { IconAlignLeft, IconBox, IconSearch, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
@@ -25,6 +27,7 @@ import { displayTitleIn } from '../../../lib/display-title';
 import { revealItem } from '../../../lib/reveal-item';
 import { useClosePane } from '../api/close-pane';
 import { useCreatePane } from '../api/create-pane';
+import { getItemQueryOptions } from '../api/get-item';
 import { isRunnable, useSearchResults, useUpdateSearchPane } from '../api/search-pane';
 import boxClasses from './box-pane.module.css';
 import { PaneLoadFailed, PaneLoading } from './pane-states';
@@ -46,14 +49,16 @@ function sameSearch(a: PaneSearch, b: PaneSearch): boolean {
     a.term === b.term &&
     a.scope === b.scope &&
     a.includeArchived === b.includeArchived &&
-    a.includeCompleted === b.includeCompleted
+    a.includeCompleted === b.includeCompleted &&
+    a.withinBoxId === b.withinBoxId
   );
 }
 
 /**
  * A search pane (SPEC §1, §2): a term, a scope (Favourites: starred items; Workspace: inside
  * the user's own Workspace box; Search: everything they can see) and the Completed and
- * Archived toggles. The search is kept with the pane, so it survives a reload; the results
+ * Archived toggles; opened from a box, it looks only inside that box until the limit is
+ * removed. The search is kept with the pane, so it survives a reload; the results
  * are searched afresh each time. A box result opens in a pane to the right; a text result
  * opens the box it sits in.
  */
@@ -175,6 +180,9 @@ export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) 
           autoFocus={savedSearch.term === ''}
           rightSection={results.isFetching ? <Loader size={14} /> : null}
         />
+        {search.withinBoxId !== null && (
+          <WithinBox boxId={search.withinBoxId} onClear={() => change({ withinBoxId: null })} />
+        )}
         <div>
           <Text component="span" fz="sm" fw={500} id={`${headingId}-scope`}>
             {t('searchPane.scope')}
@@ -209,6 +217,36 @@ export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) 
       </div>
       <div className={boxClasses.body}>{body}</div>
     </Paper>
+  );
+}
+
+/** The box the search is limited to, and the button that lifts the limit. */
+function WithinBox({ boxId, onClear }: { boxId: string; onClear: () => void }) {
+  const { t } = useTranslation();
+  const box = useQuery(getItemQueryOptions(boxId));
+  const title = box.data ? displayTitleIn(t, box.data) : '…';
+  return (
+    <div>
+      <Badge
+        size="lg"
+        variant="light"
+        tt="none"
+        fw={500}
+        leftSection={<IconBox size={14} stroke={1.8} aria-hidden />}
+        rightSection={
+          <CloseButton
+            size="xs"
+            variant="transparent"
+            aria-label={t('searchPane.within.clear')}
+            onClick={onClear}
+          />
+        }
+        maw="100%"
+        data-within-box={boxId}
+      >
+        {t('searchPane.within', { title })}
+      </Badge>
+    </div>
   );
 }
 
