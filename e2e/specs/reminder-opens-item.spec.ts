@@ -1,5 +1,6 @@
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, rootBoxId } from '../support/api.js';
+import { liveSocketConnected } from '../support/live.js';
 import { expect, test } from '../support/test.js';
 
 const DAY = 24 * 60 * 60_000;
@@ -27,7 +28,10 @@ test('a reminder opens its item at the Reminders section: one heading, and Add a
     `/api/reminders/create-item-reminder?itemId=${item._id}&numberOf=1&unit=days&beforeAfterOn=before`,
   );
   await putSessionToken(page, me.token);
+  // The unread count arrives over the socket: the reminder fires once the page listens.
+  const connected = liveSocketConnected(page);
   await page.goto('/app');
+  await connected;
   await api(request, me.token, 'POST', '/e2e/reminders/run', { now: target });
   await expect(page.getByTestId('reminders-badge')).not.toHaveText('');
 
