@@ -110,7 +110,12 @@ test.describe('the logged-in shell', () => {
     await withToken(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/app/boxes');
-    for (const name of HEADER_BUTTONS) await expect(headerButton(page, name)).toBeVisible();
+    for (const name of HEADER_BUTTONS) {
+      await expect(headerButton(page, name)).toBeVisible();
+      // Whole, not clipped by the header's edge.
+      const box = await headerButton(page, name).boundingBox();
+      expect(box && box.x + box.width, name).toBeLessThanOrEqual(390);
+    }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 

@@ -1,4 +1,4 @@
-import { Anchor, Box, Center, Divider, Group, Loader, Modal } from '@mantine/core';
+import { Anchor, Box, Center, Divider, Group, Loader, Modal, useMatches } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import {
@@ -54,6 +54,8 @@ export function AppHeader() {
       },
     ],
   ]);
+  // Phones: the buttons sit edge to edge (each still 34 px wide), so all of them fit in 360 px.
+  const buttonGap = useMatches({ base: 0, xs: 4 });
   const onWorkspace = pathname === PAGE_PATHS.app || pathname.startsWith(PAGE_PATHS.boxes);
   const onOrganiser = pathname.startsWith(PAGE_PATHS.organiser);
 
@@ -63,8 +65,8 @@ export function AppHeader() {
         {/* The wordmark gives way on phones, so every header button fits (items web added one). */}
         <Logo size={30} hideWordmarkBelow="xs" />
       </Anchor>
-      <Group gap={4} wrap="nowrap">
-        <Group gap={4} wrap="nowrap" component="nav" aria-label={t('header.navigation')}>
+      <Group wrap="nowrap" gap={buttonGap}>
+        <Group wrap="nowrap" gap={buttonGap} component="nav" aria-label={t('header.navigation')}>
           <HeaderAction
             label={t('header.workspace')}
             icon={<IconStack2 {...ICON} />}
