@@ -222,7 +222,7 @@ test('T and S open Item settings at the target date and at sharing, focused; P p
   await expect.poll(async () => (await itemOf(page.request, token, ferryId)).prioritizable).toBe(true);
 });
 
-test('in the Organizer, Ctrl+Enter marks an item done and Delete archives one; the next row is selected', async ({
+test('in the Organizer, Ctrl+Enter marks an item done (Ctrl+Z takes it back) and Delete archives one', async ({
   page,
 }) => {
   const { token } = await createLoggedInAccount(page.request, { label: 'keys-organizer-done' });
@@ -250,6 +250,16 @@ test('in the Organizer, Ctrl+Enter marks an item done and Delete archives one; t
     .poll(async () => (await itemOf(page.request, token, idOf['Sweep the yard'] ?? '')).completed)
     .toBe(true);
 
+  // The completion offers Undo, and Ctrl+Z takes it back: the item returns to its place.
+  await expect(page.getByText('Marked as done.')).toBeVisible();
+  const undone = page.waitForResponse((r) => r.url().includes('/api/undo/undo-action'));
+  await page.keyboard.press('Control+z');
+  expect((await undone).status()).toBe(200);
+  await expect(page.getByText('Undone.')).toBeVisible();
+  await expect(row('Sweep the yard')).toBeVisible();
+  expect((await itemOf(page.request, token, idOf['Sweep the yard'] ?? '')).completed).toBe(false);
+  await expectSelected(row('Clean the gutters'));
+
   await page.keyboard.press('Delete');
   await expect(page.getByText('Item archived.')).toBeVisible();
   await expect(row('Clean the gutters')).toHaveCount(0);
@@ -260,7 +270,7 @@ test('in the Organizer, Ctrl+Enter marks an item done and Delete archives one; t
   // Read again from the server, the lists agree.
   await page.reload();
   await expect(row('Oil the gate')).toBeVisible();
-  await expect(ranked.locator('[data-item-row]')).toHaveCount(1);
+  await expect(ranked.locator('[data-item-row]')).toHaveCount(2);
 });
 
 test('G then O goes to the Organizer, where Alt+↑ reorders priorities and Ctrl+T pins to Today', async ({

@@ -7,14 +7,13 @@ import { useCallback } from 'react';
 import { type ApiRequestOptions, apiRequest, isApiError } from './api-client';
 import { i18n } from './i18n';
 import { notify } from './notify';
-import { markChanged } from './query-client';
 
 /**
  * Undo (README "Undo"): a change that moves, hides or loses something answers an `X-Undo-Id`;
  * its notification offers Undo for UNDO_NOTICE_MS, and Ctrl+Z (Cmd+Z on a Mac) undoes this
  * tab's latest such change, then the one before, while the server still keeps them
- * (UNDO_TTL_MS). The server does the undo; the tab then asks again for what the change had
- * patched.
+ * (UNDO_TTL_MS). The server does the undo; the tab then asks again for everything it shows,
+ * since what comes back may sit in any pane, the Organizer or a search.
  */
 
 /** An answer, and the id that undoes the change when the server offers one. */
@@ -45,8 +44,6 @@ export interface UndoableChange {
   undoId: string;
   /** What the notification says of it, one short line ('Item archived.'). */
   message: string;
-  /** Once it is undone: asks again for what the change patched (its panes, the Organizer…). */
-  refresh: (queryClient: QueryClient) => Promise<unknown>;
 }
 
 interface Entry extends UndoableChange {
@@ -116,7 +113,8 @@ async function undo(entry: Entry): Promise<void> {
     return;
   }
   notify({ type: 'success', message: i18n.t('undo.done') });
-  await Promise.all([entry.refresh(entry.queryClient), markChanged(entry.queryClient)]);
+  // Everything on screen is asked again; what is not becomes stale.
+  await entry.queryClient.invalidateQueries();
 }
 
 /**
@@ -127,11 +125,11 @@ async function undo(entry: Entry): Promise<void> {
 export function useOfferUndo() {
   const queryClient = useQueryClient();
   return useCallback(
-    (undoId: string | null, message: string, refresh: UndoableChange['refresh']) => {
+    (undoId: string | null, message: string) => {
       if (!undoId) return;
       const now = Date.now();
       forgetExpired(now);
-      const entry: Entry = { undoId, message, refresh, queryClient, at: now };
+      const entry: Entry = { undoId, message, queryClient, at: now };
       stack.push(entry);
       if (stack.length > STACK_LIMIT) stack.shift();
       showNotice(entry);

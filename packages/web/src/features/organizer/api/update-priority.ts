@@ -49,7 +49,6 @@ export function useUpdatePriority() {
       offerUndo(
         undoId,
         t(body.priorityTargetDate === null ? 'undo.targetDateCleared' : 'undo.unprioritized'),
-        (client) => client.invalidateQueries({ queryKey: organizerKey }),
       ),
     onError: (error, _body, context) => {
       if (context?.before) queryClient.setQueryData(organizerKey, context.before);

@@ -1,10 +1,9 @@
 import type { ReminderRule } from '@nestbox/shared/reminders/fire-time';
 import type { Reminder } from '@nestbox/shared/reminders/reminder.schema';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { undoableRequest, useOfferUndo } from '../../../lib/undo';
-import { REMINDER_EVENTS_KEY } from './reminder-events';
 
 export const itemRemindersKey = (itemId: string) => ['reminders', 'item', itemId] as const;
 
@@ -63,18 +62,13 @@ export function useRemoveReminder(itemId: string) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const offerUndo = useOfferUndo();
-  const refetch = (client: QueryClient) =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: itemRemindersKey(itemId) }),
-      client.invalidateQueries({ queryKey: REMINDER_EVENTS_KEY }),
-    ]);
   return useMutation({
     mutationFn: (reminderId: string) =>
       undoableRequest<{ ok: boolean }>('/api/reminders/remove-item-reminder', {
         method: 'DELETE',
         query: { reminderId },
       }),
-    onSuccess: ({ undoId }) => offerUndo(undoId, t('undo.reminderRemoved'), refetch),
+    onSuccess: ({ undoId }) => offerUndo(undoId, t('undo.reminderRemoved')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: itemRemindersKey(itemId) }),
   });
 }

@@ -3,7 +3,6 @@ import { isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { undoableRequest, useOfferUndo } from '../../../lib/undo';
-import { itemKey } from './get-item';
 import { ALL_ITEMS_FOR_PANE_KEY, type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 import { paneWithoutItem } from './pane-contents';
 
@@ -47,14 +46,8 @@ export function useSetItemCompleted(parentItemId: string) {
       const isBox = ticked?.itemType === 'todoBox';
       return { before, isBox };
     },
-    onSuccess: ({ undoId }, { itemId, completed }) => {
-      if (completed)
-        offerUndo(undoId, t('undo.completed'), (client) =>
-          Promise.all([
-            client.invalidateQueries({ queryKey: ALL_ITEMS_FOR_PANE_KEY }),
-            client.invalidateQueries({ queryKey: itemKey(itemId) }),
-          ]),
-        );
+    onSuccess: ({ undoId }, { completed }) => {
+      if (completed) offerUndo(undoId, t('undo.completed'));
     },
     onError: (_error, _body, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);

@@ -168,8 +168,7 @@ export function useMoveItem() {
             itemIdAdjacentToDrop: plan.itemIdAdjacentToDrop,
             beforeAfter: plan.beforeAfter,
           }),
-    onSuccess: ({ undoId }, { drop }) =>
-      offerUndo(undoId, t('undo.moved'), (client) => refetchPanesOf(client, drop)),
+    onSuccess: ({ undoId }) => offerUndo(undoId, t('undo.moved')),
     onError: (_error, { snapshot }) => restoreSnapshot(queryClient, snapshot),
     onSettled: (_data, _error, { drop }) => refetchPanesOf(queryClient, drop),
   });

@@ -24,8 +24,7 @@ export function useMoveToNewParent() {
   return useMutation({
     mutationFn: moveToNewParent,
     onMutate: async ({ itemId }) => ({ before: await removeItemFromPanes(queryClient, itemId) }),
-    onSuccess: ({ undoId }, { itemId }) =>
-      offerUndo(undoId, t('undo.moved'), (client) => refetchItemViews(client, itemId)),
+    onSuccess: ({ undoId }) => offerUndo(undoId, t('undo.moved')),
     onError: (_error, _body, context) => restoreSnapshot(queryClient, context?.before),
     onSettled: (_data, _error, { itemId }) => refetchItemViews(queryClient, itemId),
   });

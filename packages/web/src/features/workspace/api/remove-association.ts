@@ -25,8 +25,7 @@ export function useRemoveAssociation() {
   const offerUndo = useOfferUndo();
   return useMutation({
     mutationFn: removeAssociation,
-    onSuccess: ({ undoId }, { itemId }) =>
-      offerUndo(undoId, t('undo.shareRemoved'), (client) => invalidateShares(client, itemId)),
+    onSuccess: ({ undoId }) => offerUndo(undoId, t('undo.shareRemoved')),
     onSettled: (_data, _error, { itemId }) => invalidateShares(queryClient, itemId),
   });
 }

@@ -32,12 +32,8 @@ export function useUpdateItem() {
       const patch = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
       return { before: await patchItemEverywhere(queryClient, itemId, patch) };
     },
-    onSuccess: ({ undoId }, { itemId, priorityTargetDate }) =>
-      offerUndo(
-        undoId,
-        t(priorityTargetDate === null ? 'undo.targetDateCleared' : 'undo.unprioritized'),
-        (client) => refetchItemViews(client, itemId),
-      ),
+    onSuccess: ({ undoId }, { priorityTargetDate }) =>
+      offerUndo(undoId, t(priorityTargetDate === null ? 'undo.targetDateCleared' : 'undo.unprioritized')),
     onError: (_error, _body, context) => restoreSnapshot(queryClient, context?.before),
     onSettled: (_data, _error, { itemId }) => refetchItemViews(queryClient, itemId),
   });

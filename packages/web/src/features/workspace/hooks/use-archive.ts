@@ -2,7 +2,7 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useOfferUndo } from '../../../lib/undo';
-import { refetchAfterArchive, useArchiveItem } from '../api/archive-item';
+import { useArchiveItem } from '../api/archive-item';
 
 /**
  * The one archive flow, wherever it starts (the hover menu, Item settings, Box settings): no
@@ -20,9 +20,7 @@ export function useArchive() {
     archiveItem.mutateAsync(item._id).then(
       ({ undoId }) => {
         onArchived?.();
-        offerUndo(undoId, t('itemMenu.archived'), (queryClient) =>
-          refetchAfterArchive(queryClient, item._id),
-        );
+        offerUndo(undoId, t('itemMenu.archived'));
       },
       (error: unknown) => notifyFailure(error, 'error.generic'),
     );

@@ -69,10 +69,7 @@ export function useItemCommands() {
     completeText: (item: Item): Promise<void> => {
       if (!item.abilities.edit || item.itemType !== 'todoText') return refuse();
       return completeText.mutateAsync({ itemId: item._id, completed: true }).then(
-        ({ undoId }) =>
-          offerUndo(undoId, t('undo.completed'), (client) =>
-            client.invalidateQueries({ queryKey: ALL_ITEMS_FOR_PANE_KEY }),
-          ),
+        ({ undoId }) => offerUndo(undoId, t('undo.completed')),
         (error: unknown) => notifyFailure(error, 'boxes.textSaveFailed'),
       );
     },
