@@ -4,6 +4,7 @@ import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import { displayTitle, type TitleKey } from '@nestbox/shared/items/item-rules';
 import { occurrence, occurrenceAtOrAfter, type ReminderRule } from '@nestbox/shared/reminders/fire-time';
+import { itemLinkPath } from '@nestbox/shared/routes';
 import ical, { ICalAlarmRelatesTo, ICalAlarmType } from 'ical-generator';
 import { translate } from '../../i18n/translate.js';
 import { boxesAbove } from '../items/index.js';
@@ -117,6 +118,19 @@ export function buildCalendarFeed({
     remindersOf.set(reminder.item_id, list);
   }
   const host = new URL(appUrl).host;
+  // Time-zone arithmetic is the costly part of an event; many items share a date.
+  const days = new Map<number, { allDay: boolean; day: string }>();
+  const dayOf = (targetDate: number) => {
+    let known = days.get(targetDate);
+    if (!known) {
+      known = {
+        allDay: isAllDay(targetDate, owner.timezone),
+        day: dayOfTargetDate(targetDate, owner.timezone),
+      };
+      days.set(targetDate, known);
+    }
+    return known;
+  };
 
   const calendar = ical({
     name: t('calendar.name'),
@@ -130,13 +144,13 @@ export function buildCalendarFeed({
     const targetDate = item.target_date;
     if (targetDate === null || !isDateInRange(targetDate)) continue;
     if (item.is_root_box === 1 || item.completed_at !== null) continue;
-    const allDay = isAllDay(targetDate, owner.timezone);
+    const { allDay, day } = dayOf(targetDate);
     const summary = titleOf(item);
     const path = boxesAbove(item.parent_id, boxes).map(titleOf);
     // An all-day event is a DATE: its day in the owner's zone, written as that day at UTC midnight.
-    const day = allDay ? Date.parse(`${dayOfTargetDate(targetDate, owner.timezone)}T00:00:00Z`) : 0;
+    const dayStart = Date.parse(`${day}T00:00:00Z`);
     const when = allDay
-      ? { allDay: true, start: new Date(day), end: new Date(day + DAY_MS) }
+      ? { allDay: true, start: new Date(dayStart), end: new Date(dayStart + DAY_MS) }
       : { start: new Date(targetDate), end: new Date(targetDate + TIMED_EVENT_MS) };
     const event = calendar.createEvent({
       id: `${item.id}@${host}`,
@@ -145,7 +159,7 @@ export function buildCalendarFeed({
       lastModified: new Date(item.updated_at),
       summary,
       description: path.length > 0 ? path.join(PATH_SEPARATOR) : t('calendar.sharedWithYou'),
-      url: `${appUrl}/app/boxes?item=${encodeURIComponent(item.id)}`,
+      url: `${appUrl}${itemLinkPath(item.id)}`,
     });
     for (const reminder of remindersOf.get(item.id) ?? []) {
       const trigger = triggerOf(reminder, targetDate, allDay, owner.timezone, now);
@@ -160,5 +174,44 @@ export function buildCalendarFeed({
       if (!('at' in trigger)) alarm.relatesTo(ICalAlarmRelatesTo.start);
     }
   }
-  return calendar.toString();
+  // The generator folds the whole text with a TextEncoder per character (seconds for 5,000
+  // events): it writes each event, they are folded here in one pass, and it writes the rest.
+  const events = calendar
+    .events()
+    .map((event) => foldLines(event.toString()))
+    .join('');
+  const shell = calendar.clear().toString();
+  return `${shell.slice(0, -CALENDAR_END.length)}${events}${CALENDAR_END}`;
+}
+
+const CALENDAR_END = 'END:VCALENDAR';
+
+/** UTF-8 length of a code point. */
+const utf8Length = (codePoint: number) =>
+  codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+
+/**
+ * Folds CRLF-separated content lines as the generator does (RFC 5545 §3.1): at most 75 octets
+ * a line, continued on the next after a CRLF and a space, never inside a character.
+ */
+export function foldLines(text: string): string {
+  return text
+    .split('\r\n')
+    .map((line) => {
+      // 3 octets at most per UTF-16 unit (4 per surrogate pair): short lines need no count.
+      if (line.length * 3 <= 74) return line;
+      let folded = '';
+      let octets = 0;
+      for (const char of line) {
+        const size = utf8Length(char.codePointAt(0) ?? 0);
+        octets += size;
+        if (octets > 74) {
+          folded += '\r\n ';
+          octets = size;
+        }
+        folded += char;
+      }
+      return folded;
+    })
+    .join('\r\n');
 }
