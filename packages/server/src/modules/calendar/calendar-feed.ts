@@ -19,6 +19,9 @@ export const FEED_REFRESH_SECONDS = 60 * 60;
 
 const DAY_MS = 86_400_000;
 
+/** Stands for the title in the reminder text, which is translated once and filled per alarm. */
+const TITLE_SLOT = '\u0000';
+
 /** The separator between the boxes of a path, as the command palette shows it. */
 const PATH_SEPARATOR = ' › ';
 
@@ -77,9 +80,13 @@ export function triggerOf(
   return { beforeStart: (targetDate - occurrence(targetDate, rule, timeZone)) / 1000 };
 }
 
-/** The item's event is all-day when its target date is the start of a day in the owner's zone (a date picked without a time). */
-export function isAllDay(targetDate: number, timeZone: string): boolean {
-  return targetDateFromDay(dayOfTargetDate(targetDate, timeZone), timeZone) === targetDate;
+/**
+ * The day (yyyy-MM-dd) a target date falls on in the owner's zone, and whether it is all-day:
+ * the start of that day there (a date picked without a time).
+ */
+export function dayOfEvent(targetDate: number, timeZone: string): { day: string; allDay: boolean } {
+  const day = dayOfTargetDate(targetDate, timeZone);
+  return { day, allDay: targetDateFromDay(day, timeZone) === targetDate };
 }
 
 /**
@@ -102,7 +109,19 @@ export function buildCalendarFeed({
   appUrl: string;
   now: number;
 }): string {
-  const t = (key: MessageKey, params?: Record<string, string>) => translate(owner.locale, key, params);
+  // Each text is translated once: a feed names the Workspace and reminders thousands of times.
+  const texts = new Map<MessageKey, string>();
+  const t = (key: MessageKey) => {
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = translate(owner.locale, key);
+      texts.set(key, text);
+    }
+    return text;
+  };
+  const [reminderBefore = '', reminderAfter = ''] = translate(owner.locale, 'calendar.reminder', {
+    title: TITLE_SLOT,
+  }).split(TITLE_SLOT);
   const titleOf = (item: { title: string; is_root_box: number; type: FeedItemRow['type'] }) => {
     const shown = displayTitle({ title: item.title, isRootBox: item.is_root_box === 1, itemType: item.type });
     return 'title' in shown ? shown.title : t(TITLE_MESSAGES[shown.key]);
@@ -123,10 +142,7 @@ export function buildCalendarFeed({
   const dayOf = (targetDate: number) => {
     let known = days.get(targetDate);
     if (!known) {
-      known = {
-        allDay: isAllDay(targetDate, owner.timezone),
-        day: dayOfTargetDate(targetDate, owner.timezone),
-      };
+      known = dayOfEvent(targetDate, owner.timezone);
       days.set(targetDate, known);
     }
     return known;
@@ -166,7 +182,7 @@ export function buildCalendarFeed({
       if (!trigger) continue;
       const alarm = event.createAlarm({
         type: ICalAlarmType.display,
-        description: t('calendar.reminder', { title: summary }),
+        description: `${reminderBefore}${summary}${reminderAfter}`,
         trigger: 'at' in trigger ? new Date(trigger.at) : trigger.beforeStart,
       });
       // The generator's constructor leaves `relatesTo` out; without it, a trigger after the

@@ -22,7 +22,6 @@ import { useNotifyFailure } from '../../../../hooks/use-notify-failure';
 import { useUser } from '../../../../lib/api/get-user';
 import { notify } from '../../../../lib/notify';
 import { useCalendarFeed, useCreateCalendarFeed, useDeleteCalendarFeed } from '../../api/calendar-feed';
-import classes from '../app-settings.module.css';
 
 /**
  * The Data tab's calendar feed: a secret address calendar apps subscribe to. Only its hash is
@@ -95,7 +94,6 @@ export function CalendarFeedSection() {
           description={t('settings.data.calendar.addressHint')}
           value={url}
           readOnly
-          classNames={{ input: classes.breakAnywhere }}
           onFocus={(event) => event.currentTarget.select()}
           rightSection={
             <CopyButton value={url}>
