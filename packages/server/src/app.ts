@@ -31,6 +31,8 @@ import { createAdminService } from './modules/admin/admin.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthenticate } from './modules/auth/authenticate.js';
+import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/calendar.routes.js';
+import { createCalendarService } from './modules/calendar/calendar.service.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
 import {
   createAltchaCaptcha,
@@ -247,6 +249,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(remindersRoutes, { reminders, authenticate });
   await app.register(undoRoutes, { undo, authenticate });
+  const calendar = createCalendarService({ db, appUrl: config.appUrl });
+  await app.register(calendarRoutes, { calendar, authenticate });
+  await app.register(calendarFeedRoutes, { calendar });
   const slack = createSlackService({
     db,
     slack: config.slack,

@@ -53,3 +53,11 @@ export function pagePath(path: PagePath, params: Record<string, string> = {}): s
     .filter((segment): segment is string => segment !== null)
     .join('/');
 }
+
+/** The query on the Workspace page that opens an item in its box (links from the calendar feed). */
+export const ITEM_LINK_QUERY = 'item';
+
+/** The Workspace page opened at an item, e.g. `/app/boxes?item=<id>`. */
+export function itemLinkPath(itemId: string): string {
+  return `${PAGE_PATHS.boxes}?${ITEM_LINK_QUERY}=${encodeURIComponent(itemId)}`;
+}

@@ -21,6 +21,7 @@ const TABLES = [
   'used_captchas',
   'undo_entries',
   'undo_entry_rows',
+  'calendar_feeds',
 ];
 
 const MIGRATIONS = [
@@ -34,6 +35,7 @@ const MIGRATIONS = [
   '0009-undo',
   '0010-inbox',
   '0011-shortcuts',
+  '0013-calendar-feeds',
 ];
 
 describe(`database on ${testEngine}`, () => {

@@ -211,6 +211,13 @@ export interface UndoEntryRowsTable {
   rows: string;
 }
 
+/** A person's calendar feed address (migration 0013): only the secret's SHA-256 is kept. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  secret_hash: string;
+  created_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -226,6 +233,7 @@ export interface Database {
   used_captchas: UsedCaptchasTable;
   undo_entries: UndoEntriesTable;
   undo_entry_rows: UndoEntryRowsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

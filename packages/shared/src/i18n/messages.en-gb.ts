@@ -200,6 +200,13 @@ export const messagesEnGb = {
   // data: import
 
   // data: calendar feed
+  'calendar.name': 'Nestbox',
+  'calendar.description': 'Your dated items in Nestbox.',
+  'calendar.workspace': 'Workspace',
+  'calendar.sharedWithYou': 'Shared with you',
+  'calendar.untitledBox': 'No title',
+  'calendar.untitledText': 'Text',
+  'calendar.reminder': 'Reminder: {{title}}',
 
   // data: API tokens
 } as const;

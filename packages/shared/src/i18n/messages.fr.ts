@@ -203,6 +203,13 @@ export const messagesFr: Record<MessageKey, string> = {
   // data: import
 
   // data: calendar feed
+  'calendar.name': 'Nestbox',
+  'calendar.description': 'Vos éléments datés dans Nestbox.',
+  'calendar.workspace': 'Espace de travail',
+  'calendar.sharedWithYou': 'Partagé avec vous',
+  'calendar.untitledBox': 'Sans titre',
+  'calendar.untitledText': 'Texte',
+  'calendar.reminder': 'Rappel\u00a0: {{title}}',
 
   // data: API tokens
 };

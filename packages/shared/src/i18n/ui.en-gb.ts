@@ -540,6 +540,29 @@ export const uiEnGb = {
   // data: import
 
   // data: calendar feed
+  'calendar.itemUnavailable': 'This item is not available.',
+  'settings.data.calendar.title': 'Calendar feed',
+  'settings.data.calendar.intro':
+    'Subscribe to your dated items from Google Calendar, Apple Calendar, Outlook or any calendar app that takes an address (iCalendar), with your reminders as alerts.',
+  'settings.data.calendar.create': 'Create calendar address',
+  'settings.data.calendar.address': 'Calendar address',
+  'settings.data.calendar.addressHint':
+    'Anyone who has this address can read your dated items: keep it to yourself. It is shown only now.',
+  'settings.data.calendar.copy': 'Copy address',
+  'settings.data.calendar.copied': 'Address copied',
+  'settings.data.calendar.activeSince':
+    'A feed is active since {{date}}. Its address is shown only when it is made: regenerate to get a new one.',
+  'settings.data.calendar.regenerate': 'Regenerate',
+  'settings.data.calendar.regenerateTitle': 'Regenerate the calendar address?',
+  'settings.data.calendar.regenerateBody':
+    'The current address stops working at once: calendars subscribed to it need the new one.',
+  'settings.data.calendar.turnOff': 'Turn off',
+  'settings.data.calendar.turnOffTitle': 'Turn off the calendar feed?',
+  'settings.data.calendar.turnOffBody':
+    'Its address stops working at once, and calendars subscribed to it no longer update.',
+  'settings.data.calendar.turnedOff': 'The calendar feed is off.',
+  'settings.data.calendar.loadFailed': 'The calendar feed could not be loaded.',
+  'settings.data.calendar.failed': 'The calendar feed could not be changed.',
 
   // data: API tokens
 } as const;

@@ -529,6 +529,29 @@ export const uiFr: Record<UiKey, string> = {
   // data: import
 
   // data: calendar feed
+  'calendar.itemUnavailable': "Cet élément n'est pas disponible.",
+  'settings.data.calendar.title': 'Flux de calendrier',
+  'settings.data.calendar.intro':
+    "Abonnez-vous à vos éléments datés depuis Google Agenda, Calendrier d'Apple, Outlook ou toute application d'agenda qui accepte une adresse (iCalendar), avec vos rappels en alertes.",
+  'settings.data.calendar.create': "Créer l'adresse du calendrier",
+  'settings.data.calendar.address': 'Adresse du calendrier',
+  'settings.data.calendar.addressHint':
+    "Toute personne qui a cette adresse peut lire vos éléments datés\u00a0: gardez-la pour vous. Elle n'est montrée que maintenant.",
+  'settings.data.calendar.copy': "Copier l'adresse",
+  'settings.data.calendar.copied': 'Adresse copiée',
+  'settings.data.calendar.activeSince':
+    "Un flux est actif depuis le {{date}}. Son adresse n'est montrée qu'à sa création\u00a0: régénérez-la pour en obtenir une nouvelle.",
+  'settings.data.calendar.regenerate': 'Régénérer',
+  'settings.data.calendar.regenerateTitle': "Régénérer l'adresse du calendrier\u00a0?",
+  'settings.data.calendar.regenerateBody':
+    "L'adresse actuelle cesse de fonctionner aussitôt\u00a0: les calendriers qui y sont abonnés ont besoin de la nouvelle.",
+  'settings.data.calendar.turnOff': 'Désactiver',
+  'settings.data.calendar.turnOffTitle': 'Désactiver le flux de calendrier\u00a0?',
+  'settings.data.calendar.turnOffBody':
+    'Son adresse cesse de fonctionner aussitôt, et les calendriers qui y sont abonnés ne sont plus mis à jour.',
+  'settings.data.calendar.turnedOff': 'Le flux de calendrier est désactivé.',
+  'settings.data.calendar.loadFailed': "Le flux de calendrier n'a pas pu être chargé.",
+  'settings.data.calendar.failed': "Le flux de calendrier n'a pas pu être modifié.",
 
   // data: API tokens
 };

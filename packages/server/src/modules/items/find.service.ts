@@ -2,9 +2,9 @@ import type { FindItemsResponse, FoundItem } from '@nestbox/shared/items/find.sc
 import type { ItemType } from '@nestbox/shared/items/item.schema';
 import type { Executor, UserRow } from '../../db/schema.js';
 import type { DomainEventBus, DomainEventName } from '../../events/domain-events.js';
-import { MAX_TREE_DEPTH } from '../access/index.js';
 import { findableItems } from './find.repository.js';
 import { type Findable, foldAccents, mostRecent, type Ranked, rankMatches } from './find-ranking.js';
+import { boxesAbove } from './item-path.js';
 
 /** What the caller sees, read once for a query: every findable item, and the boxes by id. */
 interface Seen {
@@ -35,13 +35,9 @@ async function readSeen(db: Executor, userId: string): Promise<Seen> {
 
 /** Titles of the boxes above an item that the caller sees, outermost first, their Workspace left out. */
 function pathOf(item: Findable, boxes: Map<string, Findable>): string[] {
-  const path: string[] = [];
-  let box = item.parentId ? boxes.get(item.parentId) : undefined;
-  while (box && !box.isRootBox && path.length < MAX_TREE_DEPTH) {
-    path.push(box.title);
-    box = box.parentId ? boxes.get(box.parentId) : undefined;
-  }
-  return path.reverse();
+  return boxesAbove(item.parentId, boxes)
+    .filter((box) => !box.isRootBox)
+    .map((box) => box.title);
 }
 
 /** How long what a person sees is kept between two queries (a burst of typing), unless an item changes first. */

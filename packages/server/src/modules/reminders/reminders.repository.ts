@@ -38,6 +38,23 @@ export async function remindersOfUserOnItem(
   return query.execute();
 }
 
+/**
+ * The user's own reminders on dated items, oldest first, without the hidden one each date
+ * setter gets (`linked_directly_to_target_date`): what a calendar feed turns into alarms.
+ */
+export async function shownRemindersOnDatedItems(db: Executor, userId: string): Promise<ReminderRow[]> {
+  return db
+    .selectFrom('reminders as r')
+    .innerJoin('items as i', 'i.id', 'r.item_id')
+    .selectAll('r')
+    .where('r.user_id', '=', userId)
+    .where('r.linked_directly_to_target_date', '=', 0)
+    .where('i.target_date', 'is not', null)
+    .orderBy('r.created_at')
+    .orderBy('r.id')
+    .execute();
+}
+
 /** Every reminder on an item (all users), each with its owner's zone. */
 export async function remindersOnItem(db: Executor, itemId: string): Promise<ReminderWithZone[]> {
   return db

@@ -1,0 +1,2 @@
+/** The reminders module's public face for other modules: reads of a person's reminders. */
+export { type ReminderRow, shownRemindersOnDatedItems } from './reminders.repository.js';
