@@ -16,7 +16,7 @@ test('a non-admin has no Database tab, and the API refuses them with 403', async
   await page.goto('/app');
   await page.getByRole('banner').getByRole('button', { name: 'Application Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Application Settings' });
-  await expect(dialog.getByRole('tab')).toHaveText(['Profile', 'Integrations', 'Customizations']);
+  await expect(dialog.getByRole('tab')).toHaveText(['Profile', 'Integrations', 'Customizations', 'Data']);
   await expect(dialog.getByRole('tab', { name: 'Database' })).toHaveCount(0);
 
   const refused = await request.post('/api/admin/tools/resend', {
