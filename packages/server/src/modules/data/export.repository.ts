@@ -37,8 +37,6 @@ export interface ExportRow
   marked_for_today: number | null;
   /** 1 when someone is linked to the item itself (a direct share), else 0. */
   has_links: number;
-  /** 1 when the caller has reminders on the item, else 0. */
-  has_reminders: number;
 }
 
 /** Where a page of a box's children ends: the next page starts after it. */
@@ -80,9 +78,6 @@ function exportRows(
       sql<number>`case when exists (select 1 from item_users l where l.item_id = items.id) then 1 else 0 end`.as(
         'has_links',
       ),
-      sql<number>`case when exists (select 1 from reminders r where r.item_id = items.id and r.user_id = ${userId}) then 1 else 0 end`.as(
-        'has_reminders',
-      ),
     ]);
 }
 
@@ -120,28 +115,15 @@ export function linkedItems(db: Executor, userId: string, includeArchived: boole
   return query.orderBy('item_users.created_at').orderBy('items.id').execute();
 }
 
-/** The caller's reminder rules on each of these items, oldest first. */
-export async function remindersOf(db: Executor, userId: string, itemIds: readonly string[]) {
-  const rows = [];
-  for (const chunk of idChunks(itemIds))
-    rows.push(
-      ...(await db
-        .selectFrom('reminders')
-        .select([
-          'item_id',
-          'number_of',
-          'unit',
-          'before_after_on',
-          'repeat',
-          'linked_directly_to_target_date',
-        ])
-        .where('user_id', '=', userId)
-        .where('item_id', 'in', chunk)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()),
-    );
-  return rows;
+/** Every reminder rule of the caller's, by item, oldest first. */
+export function remindersOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom('reminders')
+    .select(['item_id', 'number_of', 'unit', 'before_after_on', 'repeat', 'linked_directly_to_target_date'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /**
