@@ -42,6 +42,8 @@ import {
 } from './modules/captcha/captcha.service.js';
 import { captureRoutes } from './modules/capture/capture.routes.js';
 import { createCaptureService } from './modules/capture/capture.service.js';
+import { exportRoutes } from './modules/data/export.routes.js';
+import { createExportService } from './modules/data/export.service.js';
 import { e2eRoutes } from './modules/e2e/e2e.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { findRoutes } from './modules/items/find.routes.js';
@@ -248,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate,
   });
   await app.register(remindersRoutes, { reminders, authenticate });
+  await app.register(exportRoutes, { exporter: createExportService({ db, access, items }), authenticate });
   await app.register(undoRoutes, { undo, authenticate });
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
   await app.register(calendarRoutes, { calendar, authenticate });

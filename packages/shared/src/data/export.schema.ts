@@ -152,7 +152,9 @@ export type ExportFile = z.infer<typeof ExportFileSchema>;
 
 export const EXPORT_FORMATS = ['json', 'opml', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const ExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS) });
+export const ExportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: 'export.format.invalid' }),
+});
 
 export const IMPORT_FORMATS = ['json', 'opml', 'todoist-csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];

@@ -196,6 +196,8 @@ export const messagesEnGb = {
   // Quick capture: the Inbox box, named in the user's language when it is made
   'inbox.title': 'Inbox',
   // data: export
+  'export.format.invalid': 'Choose an export format: json, opml or csv.',
+  'export.opml.title': 'Nestbox export',
 
   // data: import
 

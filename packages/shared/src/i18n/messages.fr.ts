@@ -199,6 +199,8 @@ export const messagesFr: Record<MessageKey, string> = {
   // Capture rapide : la boîte de réception, nommée dans la langue de la personne à sa création
   'inbox.title': 'Boîte de réception',
   // data: export
+  'export.format.invalid': "Choisissez un format d'export\u00a0: json, opml ou csv.",
+  'export.opml.title': 'Export Nestbox',
 
   // data: import
 

@@ -536,6 +536,14 @@ export const uiEnGb = {
   'settings.tab.data': 'Data',
   'settings.data.intro': 'Take your lists with you, bring them in from elsewhere, and connect other apps.',
   // data: export
+  'settings.data.export.title': 'Export',
+  'settings.data.export.intro':
+    'Download a copy of everything in your Workspace, archived items and what others share with you included.',
+  'settings.data.export.json': 'Nestbox JSON: everything, to import back.',
+  'settings.data.export.opml': 'OPML: for Workflowy, Dynalist, Logseq…',
+  'settings.data.export.csv': 'CSV: for spreadsheets.',
+  'settings.data.export.download': 'Download {{format}}',
+  'settings.data.export.failed': 'The export could not be downloaded. Please try again.',
 
   // data: import
 

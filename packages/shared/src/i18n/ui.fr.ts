@@ -525,6 +525,14 @@ export const uiFr: Record<UiKey, string> = {
   'settings.tab.data': 'Données',
   'settings.data.intro': "Emportez vos listes, importez-les d'ailleurs et reliez d'autres applications.",
   // data: export
+  'settings.data.export.title': 'Exporter',
+  'settings.data.export.intro':
+    'Téléchargez une copie de tout votre Espace de travail, éléments archivés et partages reçus compris.',
+  'settings.data.export.json': 'JSON Nestbox\u00a0: tout, pour le réimporter.',
+  'settings.data.export.opml': 'OPML\u00a0: pour Workflowy, Dynalist, Logseq…',
+  'settings.data.export.csv': 'CSV\u00a0: pour les tableurs.',
+  'settings.data.export.download': 'Télécharger en {{format}}',
+  'settings.data.export.failed': "L'export n'a pas pu être téléchargé. Veuillez réessayer.",
 
   // data: import
 

@@ -29,6 +29,12 @@ beforeAll(async () => {
   server.delete('/undoable', async (_request, reply) =>
     reply.header(UNDO_ID_HEADER, 'undo-7').send({ ok: true }),
   );
+  server.get('/file', async (_request, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="a.csv"')
+      .send('a,b\r\n1,2\r\n'),
+  );
   server.get('/echo-query', async (request) => ({ query: request.query, body: request.body ?? null }));
   server.post('/taken', async (_request, reply) =>
     reply.code(409).send({
@@ -143,6 +149,23 @@ describe('apiRequest', () => {
     });
     expect(answer).toEqual({ ok: true });
     expect(undoId).toBe('undo-7');
+  });
+
+  it('reads a file as a Blob when asked, its headers beside it, and a failure as JSON still', async () => {
+    const { request } = makeClient();
+    let disposition: string | null = null;
+    const file = await request<Blob>('/file', {
+      method: 'GET',
+      responseType: 'blob',
+      onHeaders: (headers) => {
+        disposition = headers.get('content-disposition');
+      },
+    });
+    expect(file).toBeInstanceOf(Blob);
+    expect(await file.text()).toBe('a,b\r\n1,2\r\n');
+    expect(disposition).toBe('attachment; filename="a.csv"');
+    const error = await failureOf(request('/taken', { body: {}, responseType: 'blob' }));
+    expect(error).toMatchObject({ status: 409, code: 'validation.email.taken' });
   });
 
   it('puts the parameters of a GET in the query string, not the body', async () => {

@@ -47,6 +47,12 @@ export interface ApiRequestOptions {
   schema?: ZodType | undefined;
   /** Called with the headers of a successful answer (an undoable change's `X-Undo-Id`). */
   onHeaders?: (headers: Headers) => void;
+  /**
+   * How a successful answer is read: parsed JSON, or the raw bytes as a Blob (a file to
+   * download). A failure is read as JSON either way.
+   * @default 'json'
+   */
+  responseType?: 'json' | 'blob';
 }
 
 /** Whether this build checks answers against their contracts: development and tests only. */
@@ -208,6 +214,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
       token: givenToken,
       schema,
       onHeaders,
+      responseType = 'json',
     } = options;
     const sendsQuery = method === 'GET' || method === 'DELETE';
 
@@ -272,7 +279,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
         body: hasBody ? JSON.stringify(body) : undefined,
         signal: controller.signal,
       });
-      data = await readBody(response);
+      data = response.ok && responseType === 'blob' ? await response.blob() : await readBody(response);
     } catch (cause) {
       if (abortedBy === 'caller') return clientFailure('error.requestCanceled', cause);
       if (abortedBy === 'timeout') return clientFailure('error.timeout', cause);
