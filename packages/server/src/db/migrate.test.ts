@@ -21,6 +21,7 @@ const TABLES = [
   'used_captchas',
   'undo_entries',
   'undo_entry_rows',
+  'api_tokens',
 ];
 
 const MIGRATIONS = [
@@ -34,6 +35,7 @@ const MIGRATIONS = [
   '0009-undo',
   '0010-inbox',
   '0011-shortcuts',
+  '0012-api-tokens',
 ];
 
 describe(`database on ${testEngine}`, () => {
