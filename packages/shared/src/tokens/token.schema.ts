@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { MessageKey } from '../i18n/messages.en-gb.js';
 import { API_TOKEN_NAME_MAX_LENGTH, API_TOKEN_SCOPES } from './token-values.js';
 
-export { API_TOKEN_NAME_MAX_LENGTH, API_TOKEN_PREFIX, API_TOKEN_SCOPES, type ApiTokenScope } from './token-values.js';
+export {
+  API_TOKEN_NAME_MAX_LENGTH,
+  API_TOKEN_PREFIX,
+  API_TOKEN_SCOPES,
+  type ApiTokenScope,
+} from './token-values.js';
 
 const msg = (key: MessageKey) => ({ error: key });
 
@@ -17,7 +22,9 @@ export const CreateApiTokenBodySchema = z
       .describe('What the token is for, as the Data tab lists it.'),
     scope: z
       .enum(API_TOKEN_SCOPES, msg('tokens.scope.invalid'))
-      .describe('`read`: reads only (writes answer 403); `write`: reads and writes. Neither changes the account.'),
+      .describe(
+        '`read`: reads only (writes answer 403); `write`: reads and writes. Neither changes the account.',
+      ),
   })
   .meta({ id: 'CreateApiTokenBody' });
 

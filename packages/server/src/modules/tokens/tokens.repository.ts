@@ -20,7 +20,11 @@ export function listApiTokens(db: Executor, userId: string, tokenVersion: number
 }
 
 /** Deletes the user's tokens made before a password change or reset (they no longer work). */
-export async function deleteEndedApiTokens(db: Executor, userId: string, tokenVersion: number): Promise<void> {
+export async function deleteEndedApiTokens(
+  db: Executor,
+  userId: string,
+  tokenVersion: number,
+): Promise<void> {
   await db
     .deleteFrom('api_tokens')
     .where('user_id', '=', userId)
