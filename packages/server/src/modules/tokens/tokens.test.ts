@@ -148,7 +148,7 @@ describe(`personal API tokens on ${testEngine}`, () => {
 
   it('lets a read token call the POST routes that only read', async () => {
     const { token } = await makeToken(ann, 'read');
-    const bodies: Record<string, unknown> = {
+    const bodies: Record<string, Record<string, unknown>> = {
       '/api/items/get-user-associated-items': { idsOnly: true },
       '/api/items/search-items': { searchTerm: 'x', includeArchived: false, includeCompleted: false },
       '/api/reminders/get-reminder-events': {},
