@@ -42,6 +42,9 @@ export const ApiTokenSchema = z
   })
   .meta({ id: 'ApiToken' });
 
+/** `GET /api/tokens`: the caller's working tokens, newest first. */
+export const ApiTokenListSchema = z.array(ApiTokenSchema).meta({ id: 'ApiTokenList' });
+
 /** `POST /api/tokens` answer: the token's text, shown this once (only its hash is kept). */
 export const CreatedApiTokenSchema = ApiTokenSchema.extend({
   token: z.string().describe('`nbx_…`: send it as `Authorization: Bearer <token>`. It is never shown again.'),

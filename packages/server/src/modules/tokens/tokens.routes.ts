@@ -1,7 +1,7 @@
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import {
+  ApiTokenListSchema,
   ApiTokenParamsSchema,
-  ApiTokenSchema,
   CreateApiTokenBodySchema,
   CreatedApiTokenSchema,
 } from '@nestbox/shared/tokens/token.schema';
@@ -49,7 +49,7 @@ export const tokensRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: 'Your personal API tokens, newest first, with their last use',
-        response: { 200: z.array(ApiTokenSchema), ...errors },
+        response: { 200: ApiTokenListSchema, ...errors },
       },
     },
     async (request) => tokens.list(currentUser(request)),
