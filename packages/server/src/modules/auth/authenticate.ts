@@ -78,7 +78,7 @@ export async function sessionForToken(
  * password change or reset ends every API token as it ends every session). HTTP only: the
  * socket takes session tokens alone.
  */
-export async function apiTokenForText(
+async function apiTokenForText(
   db: Kysely<Database>,
   token: string,
   { cached = false }: { cached?: boolean } = {},
