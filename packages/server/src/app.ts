@@ -60,6 +60,8 @@ import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { createSharingService } from './modules/sharing/sharing.service.js';
 import { slackPublicRoutes, slackUserRoutes } from './modules/slack/slack.routes.js';
 import { createSlackService } from './modules/slack/slack.service.js';
+import { createTokensService } from './modules/tokens/index.js';
+import { tokensRoutes } from './modules/tokens/tokens.routes.js';
 import { createUndoService } from './modules/undo/index.js';
 import { undoRoutes } from './modules/undo/undo.routes.js';
 import { createUsersService } from './modules/users/index.js';
@@ -187,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const authenticate = createAuthenticate(db, secrets.jwtSecret, { cached: !redis });
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('apiTokenScope', null);
 
   await app.register(healthRoutes, context);
   await app.register(referenceRoutes);
@@ -255,6 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
   await app.register(calendarRoutes, { calendar, authenticate });
   await app.register(calendarFeedRoutes, { calendar });
+  await app.register(tokensRoutes, { tokens: createTokensService({ db }), authenticate });
   const slack = createSlackService({
     db,
     slack: config.slack,

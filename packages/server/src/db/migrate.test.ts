@@ -21,6 +21,7 @@ const TABLES = [
   'used_captchas',
   'undo_entries',
   'undo_entry_rows',
+  'api_tokens',
   'calendar_feeds',
 ];
 
@@ -35,6 +36,7 @@ const MIGRATIONS = [
   '0009-undo',
   '0010-inbox',
   '0011-shortcuts',
+  '0012-api-tokens',
   '0013-calendar-feeds',
 ];
 

@@ -9,6 +9,7 @@ import * as valueSets from './migrations/0008-value-sets.js';
 import * as undo from './migrations/0009-undo.js';
 import * as inbox from './migrations/0010-inbox.js';
 import * as shortcuts from './migrations/0011-shortcuts.js';
+import * as apiTokens from './migrations/0012-api-tokens.js';
 import * as calendarFeeds from './migrations/0013-calendar-feeds.js';
 import type { Database } from './schema.js';
 
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-undo': undo,
   '0010-inbox': inbox,
   '0011-shortcuts': shortcuts,
+  '0012-api-tokens': apiTokens,
   '0013-calendar-feeds': calendarFeeds,
 };
 

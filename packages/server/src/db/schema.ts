@@ -6,6 +6,7 @@ import type {
 } from '@nestbox/shared/constants';
 import type { AccessLevel, BoxType, ItemType, SearchScope } from '@nestbox/shared/items/item.schema';
 import type { BeforeAfterOn, ReminderUnit } from '@nestbox/shared/reminders/fire-time';
+import type { ApiTokenScope } from '@nestbox/shared/tokens/token-values';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 /**
@@ -218,6 +219,24 @@ export interface CalendarFeedsTable {
   created_at: Millis;
 }
 
+/**
+ * A personal API token (modules/tokens): only its SHA-256 is stored. It authenticates while
+ * `token_version` equals its owner's; `scope` says whether it may write.
+ */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  scope: ApiTokenScope;
+  /** SHA-256 (hex) of the whole token text, `nbx_` included; unique. */
+  token_hash: string;
+  /** The owner's `token_version` when the token was made; a password change or reset ends it. */
+  token_version: number;
+  /** When it last authenticated a request, written at most once a minute; null if never. */
+  last_used_at: Millis | null;
+  created_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -234,6 +253,7 @@ export interface Database {
   undo_entries: UndoEntriesTable;
   undo_entry_rows: UndoEntryRowsTable;
   calendar_feeds: CalendarFeedsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

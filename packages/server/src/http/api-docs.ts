@@ -20,7 +20,14 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
         version,
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A session token (the JWT a login answers) or a personal API token (`nbx_…`, made in Application Settings → Data). A `read` API token may call GET routes and the POST routes that only read; no API token may call account routes (403 `tokens.notForAccount`).',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

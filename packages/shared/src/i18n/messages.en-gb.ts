@@ -211,6 +211,12 @@ export const messagesEnGb = {
   'calendar.reminder': 'Reminder: {{title}}',
 
   // data: API tokens
+  'tokens.name.required': 'Give the token a name.',
+  'tokens.name.tooLong': 'A token name can have at most 100 characters.',
+  'tokens.scope.invalid': 'Choose whether the token may only read, or read and write.',
+  'tokens.readOnly': 'This API token may only read: it cannot change anything.',
+  'tokens.notForAccount':
+    'API tokens cannot change the account, its sessions or its tokens. Sign in to Nestbox to do this.',
 } as const;
 
 /** Every message key. */

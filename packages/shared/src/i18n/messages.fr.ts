@@ -214,4 +214,10 @@ export const messagesFr: Record<MessageKey, string> = {
   'calendar.reminder': 'Rappel\u00a0: {{title}}',
 
   // data: API tokens
+  'tokens.name.required': 'Donnez un nom au jeton.',
+  'tokens.name.tooLong': 'Le nom d’un jeton peut comporter au plus 100 caractères.',
+  'tokens.scope.invalid': 'Choisissez si le jeton peut seulement lire, ou lire et modifier.',
+  'tokens.readOnly': 'Ce jeton d’API ne peut que lire\u00a0: il ne peut rien modifier.',
+  'tokens.notForAccount':
+    'Les jetons d’API ne peuvent pas modifier le compte, ses sessions ni ses jetons. Connectez-vous à Nestbox pour le faire.',
 };

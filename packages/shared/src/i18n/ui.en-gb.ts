@@ -573,6 +573,38 @@ export const uiEnGb = {
   'settings.data.calendar.failed': 'The calendar feed could not be changed.',
 
   // data: API tokens
+  'settings.data.tokens.title': 'API tokens',
+  'settings.data.tokens.intro':
+    'Let a script or another app use Nestbox as you. A read-only token can look but never change anything; no token can change your account, password, e-mail or tokens.',
+  'settings.data.tokens.usage': 'The app sends its token with each request:',
+  'settings.data.tokens.passwordNote':
+    'Changing or resetting your password ends every token, as it ends every other session.',
+  'settings.data.tokens.name': 'Name',
+  'settings.data.tokens.namePlaceholder': 'e.g. Home dashboard',
+  'settings.data.tokens.scope': 'Access',
+  'settings.data.tokens.scope.read': 'Read only',
+  'settings.data.tokens.scope.readHint': 'Sees what you see; changes nothing.',
+  'settings.data.tokens.scope.write': 'Read and write',
+  'settings.data.tokens.scope.writeHint': 'Can also add, change, move and archive items.',
+  'settings.data.tokens.create': 'Create token',
+  'settings.data.tokens.newTitle': 'Your new token “{{name}}”',
+  'settings.data.tokens.newNote': 'Copy it now and keep it somewhere safe: you won’t see it again.',
+  'settings.data.tokens.newLabel': 'Token',
+  'settings.data.tokens.copy': 'Copy token',
+  'settings.data.tokens.copied': 'Copied',
+  'settings.data.tokens.done': 'Done',
+  'settings.data.tokens.list': 'Your tokens',
+  'settings.data.tokens.none': 'You have no API tokens yet.',
+  'settings.data.tokens.loadFailed': 'Your API tokens could not be retrieved.',
+  'settings.data.tokens.created': 'Created {{date}}',
+  'settings.data.tokens.lastUsed': 'Last used {{date}}',
+  'settings.data.tokens.neverUsed': 'Never used',
+  'settings.data.tokens.revoke': 'Revoke',
+  'settings.data.tokens.revokeLabel': 'Revoke {{name}}',
+  'settings.data.tokens.revokeTitle': 'Revoke this token?',
+  'settings.data.tokens.revokeBody':
+    'Anything that uses “{{name}}” stops working at once. This cannot be undone.',
+  'settings.data.tokens.revoked': 'The token has been revoked.',
 } as const;
 
 /** Every key of the interface catalogue. */

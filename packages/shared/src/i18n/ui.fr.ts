@@ -562,4 +562,37 @@ export const uiFr: Record<UiKey, string> = {
   'settings.data.calendar.failed': "Le flux de calendrier n'a pas pu être modifié.",
 
   // data: API tokens
+  'settings.data.tokens.title': 'Jetons d’API',
+  'settings.data.tokens.intro':
+    'Permettez à un script ou à une autre application d’utiliser Nestbox en votre nom. Un jeton en lecture seule peut consulter, jamais modifier\u00a0; aucun jeton ne peut modifier votre compte, votre mot de passe, votre adresse e-mail ni vos jetons.',
+  'settings.data.tokens.usage': 'L’application envoie son jeton avec chaque requête\u00a0:',
+  'settings.data.tokens.passwordNote':
+    'Changer ou réinitialiser votre mot de passe met fin à tous les jetons, comme à toutes les autres sessions.',
+  'settings.data.tokens.name': 'Nom',
+  'settings.data.tokens.namePlaceholder': 'p. ex. Tableau de bord de la maison',
+  'settings.data.tokens.scope': 'Accès',
+  'settings.data.tokens.scope.read': 'Lecture seule',
+  'settings.data.tokens.scope.readHint': 'Voit ce que vous voyez\u00a0; ne modifie rien.',
+  'settings.data.tokens.scope.write': 'Lecture et écriture',
+  'settings.data.tokens.scope.writeHint': 'Peut aussi ajouter, modifier, déplacer et archiver des éléments.',
+  'settings.data.tokens.create': 'Créer le jeton',
+  'settings.data.tokens.newTitle': 'Votre nouveau jeton «\u00a0{{name}}\u00a0»',
+  'settings.data.tokens.newNote':
+    'Copiez-le maintenant et gardez-le en lieu sûr\u00a0: vous ne le reverrez plus.',
+  'settings.data.tokens.newLabel': 'Jeton',
+  'settings.data.tokens.copy': 'Copier le jeton',
+  'settings.data.tokens.copied': 'Copié',
+  'settings.data.tokens.done': 'Terminé',
+  'settings.data.tokens.list': 'Vos jetons',
+  'settings.data.tokens.none': 'Vous n’avez encore aucun jeton d’API.',
+  'settings.data.tokens.loadFailed': 'Vos jetons d’API n’ont pas pu être récupérés.',
+  'settings.data.tokens.created': 'Créé le {{date}}',
+  'settings.data.tokens.lastUsed': 'Dernière utilisation le {{date}}',
+  'settings.data.tokens.neverUsed': 'Jamais utilisé',
+  'settings.data.tokens.revoke': 'Révoquer',
+  'settings.data.tokens.revokeLabel': 'Révoquer {{name}}',
+  'settings.data.tokens.revokeTitle': 'Révoquer ce jeton\u00a0?',
+  'settings.data.tokens.revokeBody':
+    'Tout ce qui utilise «\u00a0{{name}}\u00a0» cessera de fonctionner aussitôt. C’est définitif.',
+  'settings.data.tokens.revoked': 'Le jeton a été révoqué.',
 };

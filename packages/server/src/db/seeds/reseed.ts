@@ -8,6 +8,7 @@ import { runFullSeed } from './full-seed.js';
 /** Every table, children before parents. */
 const TABLES_IN_DELETE_ORDER = [
   'calendar_feeds',
+  'api_tokens',
   'undo_entry_rows',
   'undo_entries',
   'slack_events',

@@ -16,6 +16,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/tools/resend',
     {
+      config: { sessionOnly: true },
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],

@@ -68,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/logout',
     {
+      config: { sessionOnly: true },
       preHandler: authenticate,
       schema: {
         tags,

@@ -1,8 +1,10 @@
+import type { ApiTokenScope } from '@nestbox/shared/tokens/token-values';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { setRequestCaller } from '../../http/request-context.js';
+import { apiTokenCaller, isApiToken } from '../tokens/index.js';
 import { findSessionUser, findUserById } from '../users/index.js';
 import { isTokenRevoked } from './revoked-tokens.repository.js';
 import { verifySessionToken } from './session-tokens.js';
@@ -15,8 +17,25 @@ declare module 'fastify' {
     sessionRemembered: boolean;
     /** The id (`jti`) of the caller's token and when it expires (UTC ms): what a logout revokes. */
     sessionToken: { id: string; expiresAt: number } | null;
+    /** The scope of the personal API token the caller sent; null for a session. */
+    apiTokenScope: ApiTokenScope | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * A POST that only reads (a search, a page of events): a read-only API token may call it.
+     * Every other method but GET, HEAD and OPTIONS counts as a write.
+     */
+    readOnly?: boolean;
+    /**
+     * An account change (password, e-mail, sessions, tokens, admin tools, Slack linking):
+     * a session may call it, a personal API token never (403 `tokens.notForAccount`).
+     */
+    sessionOnly?: boolean;
   }
 }
+
+/** Methods that only read; anything else is a write unless its route says `readOnly`. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Reads `Authorization: Bearer <token>`; undefined when absent or not a bearer. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -54,15 +73,50 @@ export async function sessionForToken(
 }
 
 /**
+ * Resolves a personal API token (`nbx_…`) to its owner and scope: the token must exist (not
+ * revoked), its owner be active, and the owner's token version be the one it was made at (a
+ * password change or reset ends every API token as it ends every session). HTTP only: the
+ * socket takes session tokens alone.
+ */
+async function apiTokenForText(
+  db: Kysely<Database>,
+  token: string,
+  { cached = false }: { cached?: boolean } = {},
+): Promise<{ user: UserRow; scope: ApiTokenScope } | undefined> {
+  const caller = await apiTokenCaller(db, token);
+  if (!caller) return undefined;
+  const user = cached ? await findSessionUser(db, caller.userId) : await findUserById(db, caller.userId);
+  if (!user || user.activated_at === null || user.token_version !== caller.tokenVersion) return undefined;
+  return { user, scope: caller.scope };
+}
+
+/**
  * An `onRequest` hook that lets only authenticated callers through (401 otherwise). It runs
  * before the body is read, so an anonymous caller gets 401 whatever they send, and their
  * body is never parsed. What it answers is the caller's own: no browser or proxy may keep a
  * copy (`Cache-Control: no-store`).
+ *
+ * It takes a session token (a JWT) or a personal API token (`nbx_…`), and is the one place
+ * an API token's limits are enforced: never on a `sessionOnly` route (403
+ * `tokens.notForAccount`), and a `read` token only on reads: GET, HEAD, OPTIONS and routes
+ * marked `readOnly` (403 `tokens.readOnly` otherwise).
  */
 export function createAuthenticate(db: Kysely<Database>, secret: string, options: { cached?: boolean } = {}) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     reply.header('cache-control', 'no-store');
     const token = bearerToken(request);
+    if (token && isApiToken(token)) {
+      const caller = await apiTokenForText(db, token, options);
+      if (!caller) throw appErrors.unauthorized();
+      const route = request.routeOptions.config;
+      if (route.sessionOnly) throw appErrors.forbidden('tokens.notForAccount');
+      if (caller.scope === 'read' && !READ_METHODS.has(request.method) && !route.readOnly)
+        throw appErrors.forbidden('tokens.readOnly');
+      request.sessionUser = caller.user;
+      request.apiTokenScope = caller.scope;
+      setRequestCaller(caller.user.id);
+      return;
+    }
     const session = token ? await sessionForToken(db, secret, token, options) : undefined;
     if (!session) throw appErrors.unauthorized();
     request.sessionUser = session.user;

@@ -24,6 +24,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/calendar/feed',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,
@@ -37,6 +38,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/calendar/feed',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,
@@ -50,6 +52,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/calendar/feed',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,

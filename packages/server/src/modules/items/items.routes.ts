@@ -88,6 +88,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
   app.post(
     `${base}/get-user-associated-items`,
     {
+      config: { readOnly: true },
       schema: {
         tags,
         security,
@@ -321,6 +322,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
   app.post(
     `${base}/search-items`,
     {
+      config: { readOnly: true },
       schema: {
         tags,
         security,

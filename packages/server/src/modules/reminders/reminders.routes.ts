@@ -114,6 +114,7 @@ export const remindersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/reminders/get-reminder-events',
     {
+      config: { readOnly: true },
       schema: {
         tags,
         security,

@@ -16,6 +16,16 @@ interface Fixture {
   userIds: Record<'editor' | 'readonly' | 'stranger', string>;
 }
 
+/** Stands in for a fixture where only a call's method is wanted. */
+const EXAMPLE_FIXTURE: Fixture = {
+  box: 'b',
+  text: 't',
+  innerBox: 'i',
+  archived: 'a',
+  ownerRoot: 'r',
+  userIds: { editor: 'e', readonly: 'o', stranger: 's' },
+};
+
 type Call = (f: Fixture) => { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown };
 
 const READ = { owner: 200, editor: 200, readonly: 200, stranger: 404, anonymous: 401 };
@@ -24,6 +34,23 @@ const CREATE = { ...EDIT, owner: 201, editor: 201 };
 const SHARE = { owner: 200, editor: 403, readonly: 403, stranger: 404, anonymous: 401 };
 /** A Workspace is never shared: its owner gets 400, and to everyone else it does not exist. */
 const WORKSPACE_SHARE = { owner: 400, editor: 404, readonly: 404, stranger: 404, anonymous: 401 };
+
+/**
+ * How each person calls: with their session, or with a personal API token of theirs. A write
+ * token may do what the session may; a read token only reads (every write is 403 for anyone
+ * signed in, before their rights on the item are looked at).
+ */
+type Credential = 'session' | 'read token' | 'write token';
+const CREDENTIALS: Credential[] = ['session', 'read token', 'write token'];
+
+function expectedWith(
+  credential: Credential,
+  method: string,
+  expected: Record<Role, number>,
+): Record<Role, number> {
+  if (credential !== 'read token' || method === 'GET') return expected;
+  return { owner: 403, editor: 403, readonly: 403, stranger: 403, anonymous: 401 };
+}
 
 /**
  * Every item and sharing endpoint × {owner, editor, readonly, stranger, logged out}: the
@@ -246,6 +273,10 @@ const MATRIX: [string, Call, Record<Role, number>][] = [
 describe(`permission matrix on ${testEngine}`, () => {
   let t: TestApp;
   const tokens: Partial<Record<Role, string>> = {};
+  const apiTokens: Record<Exclude<Credential, 'session'>, Partial<Record<Role, string>>> = {
+    'read token': {},
+    'write token': {},
+  };
   const ids = {} as Record<'owner' | 'editor' | 'readonly' | 'stranger', string>;
 
   beforeAll(async () => {
@@ -254,6 +285,14 @@ describe(`permission matrix on ${testEngine}`, () => {
       const user = await createUser(t.database.db, { name: role });
       ids[role] = user.id;
       tokens[role] = await tokenFor(t.secrets.jwtSecret, user);
+      for (const scope of ['read', 'write'] as const) {
+        const made = await t.request('/api/tokens', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[role]}` },
+          json: { name: `${role} ${scope}`, scope },
+        });
+        apiTokens[`${scope} token`][role] = ((await made.json()) as { token: string }).token;
+      }
     }
   });
   afterAll(() => t.close());
@@ -263,10 +302,12 @@ describe(`permission matrix on ${testEngine}`, () => {
     method: string,
     path: string,
     body?: unknown,
+    credential: Credential = 'session',
   ): Promise<{ status: number; json: T }> {
+    const bearer = credential === 'session' ? tokens[role] : apiTokens[credential][role];
     const res = await t.request(path, {
       method,
-      headers: tokens[role] ? { authorization: `Bearer ${tokens[role]}` } : {},
+      headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
       ...(body === undefined ? {} : { json: body }),
     });
     return { status: res.status, json: (await res.json()) as T };
@@ -307,12 +348,17 @@ describe(`permission matrix on ${testEngine}`, () => {
     };
   }
 
-  for (const [name, call, expected] of MATRIX) {
-    it(`${name}: ${ROLES.map((role) => `${role} ${expected[role]}`).join(', ')}`, async () => {
-      for (const role of ROLES) {
-        const { method, path, body } = call(await fixture());
-        const { status } = await as(role, method, path, body);
-        expect(status, `${name} as ${role}`).toBe(expected[role]);
+  for (const credential of CREDENTIALS) {
+    describe(`with a ${credential}`, () => {
+      for (const [name, call, matrixExpected] of MATRIX) {
+        const expected = expectedWith(credential, call(EXAMPLE_FIXTURE).method, matrixExpected);
+        it(`${name}: ${ROLES.map((role) => `${role} ${expected[role]}`).join(', ')}`, async () => {
+          for (const role of ROLES) {
+            const { method, path, body } = call(await fixture());
+            const { status } = await as(role, method, path, body, credential);
+            expect(status, `${name} as ${role} with a ${credential}`).toBe(expected[role]);
+          }
+        });
       }
     });
   }

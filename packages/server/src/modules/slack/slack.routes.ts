@@ -73,6 +73,7 @@ export const slackUserRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/users/slack-connect',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,
@@ -104,6 +105,7 @@ export const slackUserRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/users/slack-account',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,

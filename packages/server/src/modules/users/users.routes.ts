@@ -45,6 +45,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/users/save-profile',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,
@@ -73,6 +74,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/users/update-password',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,
