@@ -40,6 +40,8 @@ import {
 } from './modules/captcha/captcha.service.js';
 import { captureRoutes } from './modules/capture/capture.routes.js';
 import { createCaptureService } from './modules/capture/capture.service.js';
+import { importRoutes } from './modules/data/import.routes.js';
+import { createImportService } from './modules/data/import.service.js';
 import { e2eRoutes } from './modules/e2e/e2e.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { findRoutes } from './modules/items/find.routes.js';
@@ -246,6 +248,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate,
   });
   await app.register(remindersRoutes, { reminders, authenticate });
+  await app.register(importRoutes, {
+    imports: createImportService({ db, items, organizer, reminders, events }),
+    authenticate,
+  });
   await app.register(undoRoutes, { undo, authenticate });
   const slack = createSlackService({
     db,
