@@ -209,6 +209,7 @@ export const messagesEnGb = {
   'import.file.nothing': 'the file holds nothing to import.',
   'import.file.tooManyItems': 'the file holds more than {{max}} items; split it into smaller files.',
   'import.file.tooDeep': 'boxes are nested more than {{max}} levels deep here.',
+  'import.title.nul': 'a title cannot hold the NUL character (U+0000).',
   'import.title.textTooLong': 'a text can have at most {{max}} characters.',
   'import.json.malformed': 'the file is not valid JSON.',
   'import.json.tooDeep': 'the file is nested too deeply to be a Nestbox export.',

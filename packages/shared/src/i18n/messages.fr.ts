@@ -213,6 +213,7 @@ export const messagesFr: Record<MessageKey, string> = {
   'import.file.tooManyItems':
     'le fichier contient plus de {{max}}\u00a0éléments\u00a0; découpez-le en fichiers plus petits.',
   'import.file.tooDeep': 'des boîtes sont imbriquées sur plus de {{max}}\u00a0niveaux ici.',
+  'import.title.nul': 'un titre ne peut pas contenir le caractère NUL (U+0000).',
   'import.title.textTooLong': 'un texte peut compter au plus {{max}}\u00a0caractères.',
   'import.json.malformed': 'le fichier n’est pas du JSON valide.',
   'import.json.tooDeep': 'le fichier est trop profondément imbriqué pour être un export Nestbox.',

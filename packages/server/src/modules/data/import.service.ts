@@ -85,7 +85,8 @@ function countOf(items: readonly ExportItem[]): ImportCounts {
 /**
  * The rules every file meets whatever its format, as the items module's own rules say them:
  * at most IMPORT_MAX_ITEMS items, boxes at most EXPORT_MAX_DEPTH deep, box titles as a new
- * box's (required, 200 characters, no reserved name), texts of at most 2,000 characters; and
+ * box's (required, 200 characters, no reserved name), texts of at most 2,000 characters, no
+ * NUL in any title; and
  * only texts rank in the Organizer (a box's rank is dropped, with a warning). Each problem
  * names where its item came from.
  */
@@ -98,6 +99,9 @@ function checkTree(parsed: ParsedFile): FoundProblem[] {
       count += 1;
       if (count > IMPORT_MAX_ITEMS) return;
       const spot: FileSpot = parsed.spots.get(item) ?? {};
+      // PostgreSQL stores no NUL in text: refused on both engines alike.
+      if (item.title.includes('\u0000'))
+        problems.push({ severity: 'error', key: 'import.title.nul', ...spot });
       if (item.type === 'box') {
         const titleError = boxTitleError(item.title);
         if (titleError) problems.push({ severity: 'error', key: titleError, ...spot });
@@ -168,7 +172,7 @@ function flatten(
         parent,
         itemType: isBox ? 'todoBox' : 'todoText',
         boxType: isBox ? item.boxType : 'todo',
-        title: item.title.trim(),
+        title: item.title,
         createdAt: item.createdAt,
         completedAt: item.completedAt,
         archivedAt: item.archivedAt,

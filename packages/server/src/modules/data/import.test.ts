@@ -264,7 +264,7 @@ describe(`import on ${testEngine}`, () => {
  <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
 ]>
 <opml version="2.0"><body><outline text="&lol3;"/></body></opml>`;
-    const cases: [string, string, string | Buffer, string, string, string][] = [
+    const cases: [string, string, string | Uint8Array<ArrayBuffer>, string, string, string][] = [
       [
         'malformed XML',
         'opml',
@@ -314,6 +314,14 @@ describe(`import on ${testEngine}`, () => {
         'Ligne 3\u00a0: Un titre de Boîte peut compter au plus 200 caractères.',
       ],
       [
+        'a NUL in a title',
+        'json',
+        JSON.stringify(anExportFile([{ type: 'text', title: 'a\u0000b' }])),
+        'import.title.nul',
+        'At workspace.0: a title cannot hold the NUL character (U+0000).',
+        'À workspace.0\u00a0: un titre ne peut pas contenir le caractère NUL (U+0000).',
+      ],
+      [
         'JSON of another version',
         'json',
         JSON.stringify({ format: 'nestbox', version: 2 }),
@@ -340,7 +348,7 @@ describe(`import on ${testEngine}`, () => {
       [
         'bytes that are not UTF-8',
         'opml',
-        Buffer.from([0x3c, 0x6f, 0xff, 0xfe, 0x3e]),
+        new Uint8Array([0x3c, 0x6f, 0xff, 0xfe, 0x3e]),
         'import.file.notUtf8',
         'The file: the file is not UTF-8 text.',
         'Le fichier\u00a0: le fichier n’est pas du texte UTF-8.',
