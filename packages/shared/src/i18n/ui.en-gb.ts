@@ -536,6 +536,42 @@ export const uiEnGb = {
   // data: export
 
   // data: import
+  'settings.data.import.title': 'Import',
+  'settings.data.import.description':
+    'Bring in a Nestbox export (JSON), an outline from Workflowy, Dynalist or Logseq (OPML), or a Todoist project (CSV).',
+  'settings.data.import.file': 'File',
+  'settings.data.import.filePlaceholder': 'Choose a file',
+  'settings.data.import.tooLarge': 'This file is larger than 50 MB; split it into smaller files.',
+  'settings.data.import.format': 'Format',
+  'settings.data.import.format.json': 'Nestbox export (JSON)',
+  'settings.data.import.format.opml': 'Outline (OPML)',
+  'settings.data.import.format.todoist-csv': 'Todoist project (CSV)',
+  'settings.data.import.target': 'Import into',
+  'settings.data.import.target.new': 'A new box at the top of the Workspace',
+  'settings.data.import.target.description': 'Type to find one of your boxes instead.',
+  'settings.data.import.settings': 'Also restore the settings saved in the file',
+  'settings.data.import.settings.description': 'Language, time zone, Organizer order and Customizations.',
+  'settings.data.import.check': 'Check file',
+  'settings.data.import.run': 'Import',
+  'settings.data.import.uploading': 'Uploading… {{percent}}%',
+  'settings.data.import.working': 'Importing…',
+  'settings.data.import.checking': 'Checking…',
+  'settings.data.import.counts': 'This file holds {{boxes}}, {{texts}}, {{dates}} and {{reminders}}.',
+  'settings.data.import.done': 'Imported {{boxes}}, {{texts}}, {{dates}} and {{reminders}}.',
+  'settings.data.import.cannot': 'This file cannot be imported as it is:',
+  'settings.data.import.warnings': 'Imported with these notes:',
+  'settings.data.import.checkWarnings': 'It can be imported, with these notes:',
+  'settings.data.import.more': 'Only the first {{count}} are listed.',
+  'settings.data.import.open': 'Open the box',
+  'settings.data.import.failed': 'The file could not be imported',
+  'settings.data.import.count.boxes_one': '{{count}} box',
+  'settings.data.import.count.boxes_other': '{{count}} boxes',
+  'settings.data.import.count.texts_one': '{{count}} text',
+  'settings.data.import.count.texts_other': '{{count}} texts',
+  'settings.data.import.count.dates_one': '{{count}} date',
+  'settings.data.import.count.dates_other': '{{count}} dates',
+  'settings.data.import.count.reminders_one': '{{count}} reminder',
+  'settings.data.import.count.reminders_other': '{{count}} reminders',
 
   // data: calendar feed
 

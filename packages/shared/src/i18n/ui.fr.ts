@@ -525,6 +525,43 @@ export const uiFr: Record<UiKey, string> = {
   // data: export
 
   // data: import
+  'settings.data.import.title': 'Importer',
+  'settings.data.import.description':
+    'Importez un export Nestbox (JSON), un plan de Workflowy, Dynalist ou Logseq (OPML), ou un projet Todoist (CSV).',
+  'settings.data.import.file': 'Fichier',
+  'settings.data.import.filePlaceholder': 'Choisir un fichier',
+  'settings.data.import.tooLarge': 'Ce fichier dépasse 50\u00a0Mo\u00a0; découpez-le en fichiers plus petits.',
+  'settings.data.import.format': 'Format',
+  'settings.data.import.format.json': 'Export Nestbox (JSON)',
+  'settings.data.import.format.opml': 'Plan (OPML)',
+  'settings.data.import.format.todoist-csv': 'Projet Todoist (CSV)',
+  'settings.data.import.target': 'Importer dans',
+  'settings.data.import.target.new': 'Une nouvelle boîte en haut de l’Espace de travail',
+  'settings.data.import.target.description': 'Tapez pour choisir plutôt l’une de vos boîtes.',
+  'settings.data.import.settings': 'Restaurer aussi les réglages enregistrés dans le fichier',
+  'settings.data.import.settings.description':
+    'Langue, fuseau horaire, ordre de l’Organiseur et personnalisations.',
+  'settings.data.import.check': 'Vérifier le fichier',
+  'settings.data.import.run': 'Importer',
+  'settings.data.import.uploading': 'Envoi… {{percent}}\u00a0%',
+  'settings.data.import.working': 'Import en cours…',
+  'settings.data.import.checking': 'Vérification…',
+  'settings.data.import.counts': 'Ce fichier contient {{boxes}}, {{texts}}, {{dates}} et {{reminders}}.',
+  'settings.data.import.done': '{{boxes}}, {{texts}}, {{dates}} et {{reminders}} importés.',
+  'settings.data.import.cannot': 'Ce fichier ne peut pas être importé tel quel\u00a0:',
+  'settings.data.import.warnings': 'Importé, avec ces remarques\u00a0:',
+  'settings.data.import.checkWarnings': 'Il peut être importé, avec ces remarques\u00a0:',
+  'settings.data.import.more': 'Seules les {{count}} premières sont listées.',
+  'settings.data.import.open': 'Ouvrir la boîte',
+  'settings.data.import.failed': 'Le fichier n’a pas pu être importé',
+  'settings.data.import.count.boxes_one': '{{count}}\u00a0boîte',
+  'settings.data.import.count.boxes_other': '{{count}}\u00a0boîtes',
+  'settings.data.import.count.texts_one': '{{count}}\u00a0texte',
+  'settings.data.import.count.texts_other': '{{count}}\u00a0textes',
+  'settings.data.import.count.dates_one': '{{count}}\u00a0date',
+  'settings.data.import.count.dates_other': '{{count}}\u00a0dates',
+  'settings.data.import.count.reminders_one': '{{count}}\u00a0rappel',
+  'settings.data.import.count.reminders_other': '{{count}}\u00a0rappels',
 
   // data: calendar feed
 
