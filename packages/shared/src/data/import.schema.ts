@@ -42,8 +42,7 @@ export const ImportQuerySchema = z
       .describe(
         "json only: also apply the file's settings (language, time zone, Organizer, Customizations).",
       ),
-  })
-  .meta({ id: 'ImportQuery' });
+  });
 export type ImportQuery = z.input<typeof ImportQuerySchema>;
 
 /** What a file holds (or what was made of it). `reminders`: the visible ones, not the date's own. */

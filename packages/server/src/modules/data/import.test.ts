@@ -72,6 +72,17 @@ describe(`import on ${testEngine}`, () => {
   const localDay = (at: number | null, zone = 'Europe/London') =>
     at === null ? null : format(new TZDate(at, zone), 'yyyy-MM-dd');
 
+  it('is described in the OpenAPI document with its query and answer', async () => {
+    const res = await t.request('/api/docs/json');
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as {
+      paths: Record<string, Record<string, { parameters: { name: string }[]; responses: object }>>;
+    };
+    const route = doc.paths['/api/import']?.post;
+    expect(route?.parameters.map((p) => p.name)).toEqual(['format', 'dryRun', 'boxId', 'name', 'settings']);
+    expect(route?.responses).toHaveProperty('200');
+  });
+
   describe('Todoist CSV', () => {
     it('makes the project a box named after the file at the top of the Workspace, sections boxes, subtasks nested', async () => {
       const user = await createSignedInUser(t);
