@@ -17,32 +17,29 @@ const flag = z.enum(['0', '1']).transform((value) => value === '1');
  * `POST /api/import?format=…&dryRun=0|1&boxId=…&name=…&settings=0|1`: the file is the request
  * body, as raw bytes of any content type (up to IMPORT_MAX_BYTES; UTF-8, a BOM is ignored).
  */
-export const ImportQuerySchema = z
-  .object({
-    format: z
-      .enum(IMPORT_FORMATS)
-      .describe('json: a Nestbox export; opml: an outline; todoist-csv: a Todoist template.'),
-    dryRun: flag.default(false).describe('1: read and check the file, answer what it holds, change nothing.'),
-    boxId: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .describe(
-        'The box the contents go into (last in it; owner or editor). Without it: a new box at the top of the Workspace.',
-      ),
-    name: z
-      .string()
-      .trim()
-      .max(BOX_TITLE_MAX_LENGTH)
-      .optional()
-      .describe('The new box\'s title (the file\'s name); "Imported <date>" when left out or empty.'),
-    settings: flag
-      .default(true)
-      .describe(
-        "json only: also apply the file's settings (language, time zone, Organizer, Customizations).",
-      ),
-  });
+export const ImportQuerySchema = z.object({
+  format: z
+    .enum(IMPORT_FORMATS)
+    .describe('json: a Nestbox export; opml: an outline; todoist-csv: a Todoist template.'),
+  dryRun: flag.default(false).describe('1: read and check the file, answer what it holds, change nothing.'),
+  boxId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      'The box the contents go into (last in it; owner or editor). Without it: a new box at the top of the Workspace.',
+    ),
+  name: z
+    .string()
+    .trim()
+    .max(BOX_TITLE_MAX_LENGTH)
+    .optional()
+    .describe('The new box\'s title (the file\'s name); "Imported <date>" when left out or empty.'),
+  settings: flag
+    .default(true)
+    .describe("json only: also apply the file's settings (language, time zone, Organizer, Customizations)."),
+});
 export type ImportQuery = z.input<typeof ImportQuerySchema>;
 
 /** What a file holds (or what was made of it). `reminders`: the visible ones, not the date's own. */
