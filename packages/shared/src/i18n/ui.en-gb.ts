@@ -541,6 +541,7 @@ export const uiEnGb = {
     'Bring in a Nestbox export (JSON), an outline from Workflowy, Dynalist or Logseq (OPML), or a Todoist project (CSV).',
   'settings.data.import.file': 'File',
   'settings.data.import.filePlaceholder': 'Choose a file',
+  'settings.data.import.clearFile': 'Remove the file',
   'settings.data.import.tooLarge': 'This file is larger than 50 MB; split it into smaller files.',
   'settings.data.import.format': 'Format',
   'settings.data.import.format.json': 'Nestbox export (JSON)',

@@ -530,6 +530,7 @@ export const uiFr: Record<UiKey, string> = {
     'Importez un export Nestbox (JSON), un plan de Workflowy, Dynalist ou Logseq (OPML), ou un projet Todoist (CSV).',
   'settings.data.import.file': 'Fichier',
   'settings.data.import.filePlaceholder': 'Choisir un fichier',
+  'settings.data.import.clearFile': 'Retirer le fichier',
   'settings.data.import.tooLarge':
     'Ce fichier dépasse 50\u00a0Mo\u00a0; découpez-le en fichiers plus petits.',
   'settings.data.import.format': 'Format',

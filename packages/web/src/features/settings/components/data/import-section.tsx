@@ -8,6 +8,7 @@ import {
   Loader,
   Progress,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -199,7 +200,7 @@ export function ImportSection({ onOpenBox }: { onOpenBox?: (boxId: string) => vo
         </Text>
       </Stack>
 
-      <Group grow align="flex-start" wrap="wrap" gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <FileInput
           label={t('settings.data.import.file')}
           placeholder={t('settings.data.import.filePlaceholder')}
@@ -207,9 +208,9 @@ export function ImportSection({ onOpenBox }: { onOpenBox?: (boxId: string) => vo
           value={file}
           onChange={chooseFile}
           clearable
+          clearButtonProps={{ 'aria-label': t('settings.data.import.clearFile') }}
           leftSection={<IconFileImport size={16} />}
           error={tooLarge ? t('settings.data.import.tooLarge') : undefined}
-          style={{ flex: '1 1 14rem' }}
         />
         <Select
           label={t('settings.data.import.format')}
@@ -221,9 +222,8 @@ export function ImportSection({ onOpenBox }: { onOpenBox?: (boxId: string) => vo
           }}
           allowDeselect={false}
           comboboxProps={{ withinPortal: false }}
-          style={{ flex: '1 1 12rem' }}
         />
-      </Group>
+      </SimpleGrid>
 
       <Select
         label={t('settings.data.import.target')}
