@@ -74,6 +74,18 @@ export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile
     return index === undefined ? '' : (record[index] ?? '').trim();
   };
 
+  // Tasks repeat their dates ("tomorrow", "every monday"): each is read once.
+  const datesRead = new Map<string, number | null>();
+  const dateOf = (written: string, locale: 'fr' | 'en-GB') => {
+    const key = `${locale} ${written}`;
+    let at = datesRead.get(key);
+    if (at === undefined) {
+      at = readDate(written, { locale, timeZone: context.timeZone, now: context.now })?.at ?? null;
+      datesRead.set(key, at);
+    }
+    return at;
+  };
+
   const top: ExportItem[] = [];
   let section: ExportBox | undefined;
   let stack: Task[] = [];
@@ -114,9 +126,9 @@ export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile
       let targetDate: number | null = null;
       if (written) {
         const locale = cell(record, 'DATE_LANG').toLowerCase().startsWith('fr') ? 'fr' : 'en-GB';
-        const found = readDate(written, { locale, timeZone: context.timeZone, now: context.now });
-        if (found) targetDate = found.at;
-        else problems.push({ severity: 'warning', key: 'import.csv.date', line, params: { date: written } });
+        targetDate = dateOf(written, locale);
+        if (targetDate === null)
+          problems.push({ severity: 'warning', key: 'import.csv.date', line, params: { date: written } });
       }
       const text = newText(content, context.now, { targetDate });
       spots.set(text, { line });
