@@ -192,7 +192,11 @@ test('a Nestbox export imports into a new account, settings and all', async ({ p
   ).toBeChecked();
   await section.getByRole('button', { name: 'Import', exact: true }).click();
   // The time zone changed: the app starts again in it, and says what was imported.
-  await expect(page.getByText('Imported 1 box, 1 text, 0 dates and 0 reminders.')).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('Imported 1 box, 1 text, 0 dates and 0 reminders.'),
+  ).toBeVisible();
   const user = await getAs<{ timezone: string }>(request, account.token, '/api/admin/users/get-user');
   expect(user.timezone).toBe('Europe/Paris');
 

@@ -7,7 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 import { STORAGE_KEYS } from '../../config/storage-keys';
 import { organizerKey } from '../../features/organizer/api/get-organizer';
 import { UNREAD_COUNT_KEY } from '../../features/reminders/api/reminder-events';
-import { IMPORT_FINISHED_KEY } from '../../features/settings/api/import-file';
+import { IMPORT_FINISHED_KEY } from '../../features/settings/api/import-finished';
 import { CLIENT_ID } from '../../lib/api-client';
 import { rerunAfterItemChange } from '../../lib/query-client';
 import type { SessionEndedState } from '../../lib/session';

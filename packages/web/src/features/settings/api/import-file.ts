@@ -1,5 +1,5 @@
 import type { ImportFormat } from '@nestbox/shared/data/export.schema';
-import type { ImportFinishedEvent, ImportResult } from '@nestbox/shared/data/import.schema';
+import type { ImportResult } from '@nestbox/shared/data/import.schema';
 import { uploadFile } from '../../../lib/api/upload';
 
 export interface ImportFileInput {
@@ -46,13 +46,6 @@ export function importFile({
     signal,
   });
 }
-
-/**
- * Where the live layer keeps the last `import.finished` this person's sockets heard (the
- * import section waits on it as well as on the answer).
- */
-export const IMPORT_FINISHED_KEY = ['import-finished'] as const;
-export type ImportFinished = ImportFinishedEvent;
 
 /** The format a file's name suggests, if any. */
 export function formatOfFileName(name: string): ImportFormat | undefined {

@@ -31,12 +31,8 @@ import { getUserQueryOptions } from '../../../../lib/api/get-user';
 import { isApiError } from '../../../../lib/api-client';
 import { currentLocale, rememberLocale } from '../../../../lib/i18n';
 import { notifyAfterReload } from '../../../../lib/notify';
-import {
-  formatOfFileName,
-  IMPORT_FINISHED_KEY,
-  type ImportFinished,
-  importFile,
-} from '../../api/import-file';
+import { formatOfFileName, importFile } from '../../api/import-file';
+import { IMPORT_FINISHED_KEY, type ImportFinished } from '../../api/import-finished';
 
 type Phase =
   | { kind: 'idle' }
