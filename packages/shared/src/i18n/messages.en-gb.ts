@@ -233,6 +233,8 @@ export const messagesEnGb = {
   'import.csv.indent': 'INDENT must be a whole number from 1 to 5, not “{{indent}}”.',
   'import.csv.priority': 'PRIORITY must be 1, 2, 3 or 4, not “{{priority}}”.',
   'import.csv.date': 'the date “{{date}}” could not be read; the task is kept without it.',
+  'import.csv.rankOnBox':
+    'this task has subtasks, so it becomes a box, and only texts rank in the Organizer: its priority is left out.',
   'import.csv.noteAlone': 'a note with no task above it is imported as a text.',
 
   // data: calendar feed

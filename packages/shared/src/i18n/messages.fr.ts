@@ -240,6 +240,8 @@ export const messagesFr: Record<MessageKey, string> = {
   'import.csv.priority': 'PRIORITY doit valoir 1, 2, 3 ou 4, pas «\u00a0{{priority}}\u00a0».',
   'import.csv.date':
     'la date «\u00a0{{date}}\u00a0» n’a pas pu être lue\u00a0; la tâche est gardée sans elle.',
+  'import.csv.rankOnBox':
+    'cette tâche a des sous-tâches et devient donc une boîte, or seuls les textes se classent dans l’Organiseur\u00a0: sa priorité est laissée de côté.',
   'import.csv.noteAlone': 'une note sans tâche au-dessus est importée comme un texte.',
 
   // data: calendar feed

@@ -60,6 +60,12 @@ describe('Todoist CSV parser', () => {
     expect(shape(parsed.items)).toEqual(['leaf\nn1', { box: ['n2', 'child'] }]);
   });
 
+  it('warns that a ranked task which became a box keeps no rank', () => {
+    const parsed = parseTodoistCsv(csv('task,parent,1,1', 'task,child,4,2'), context);
+    expect(ranks(parsed.items)).toEqual([]);
+    expect(parsed.problems).toEqual([{ severity: 'warning', key: 'import.csv.rankOnBox', line: 2 }]);
+  });
+
   it('reads dates like quick capture, in DATE_LANG, and warns of one it cannot read', () => {
     const parsed = parseTodoistCsv(
       csv('task,a,4,1,tomorrow,en', 'task,b,4,1,demain 9h,fr', 'task,c,4,1,whenever,en'),

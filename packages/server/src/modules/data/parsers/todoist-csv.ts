@@ -40,7 +40,9 @@ const itemOf = (task: Task) => task.siblings[task.index] as ExportItem;
  *
  * PRIORITY is Todoist's own numbering, as its help documents the template: 1 is p1, the
  * highest, to 4, p4, the lowest. p1 to p3 rank the task in the Organizer (all p1 tasks first,
- * in the order of the file, then p2, then p3); p4, and an empty cell, leave it unranked.
+ * in the order of the file, then p2, then p3); p4, and an empty cell, leave it unranked (the
+ * help says an empty cell is p1: ranking every task of a hand-written file would flood the
+ * Organizer). A task that became a box keeps no rank (only texts rank): a warning says so.
  * DATE is read like quick capture reads dates, in DATE_LANG (`fr`; anything else reads as
  * English first), forward from now in the person's time zone; one that cannot be read is a
  * warning, and the task is kept without it.
@@ -173,6 +175,8 @@ export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile
   for (const task of tasks) {
     const item = itemOf(task);
     if (item.type === 'box') {
+      if (task.priority < 4)
+        problems.push({ severity: 'warning', key: 'import.csv.rankOnBox', line: task.line });
       const notes = task.notes.map((note) => {
         const text = newText(note.text, context.now);
         spots.set(text, { line: note.line });
