@@ -44,6 +44,8 @@ import { captureRoutes } from './modules/capture/capture.routes.js';
 import { createCaptureService } from './modules/capture/capture.service.js';
 import { exportRoutes } from './modules/data/export.routes.js';
 import { createExportService } from './modules/data/export.service.js';
+import { importRoutes } from './modules/data/import.routes.js';
+import { createImportService } from './modules/data/import.service.js';
 import { e2eRoutes } from './modules/e2e/e2e.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { findRoutes } from './modules/items/find.routes.js';
@@ -254,6 +256,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(remindersRoutes, { reminders, authenticate });
   await app.register(exportRoutes, { exporter: createExportService({ db, access, items }), authenticate });
+  await app.register(importRoutes, {
+    imports: createImportService({ db, items, organizer, reminders, events }),
+    authenticate,
+  });
   await app.register(undoRoutes, { undo, authenticate });
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
   await app.register(calendarRoutes, { calendar, authenticate });

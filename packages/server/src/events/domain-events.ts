@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ImportCounts } from '@nestbox/shared/data/import.schema';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { Audience } from '../modules/access/index.js';
 
@@ -21,6 +22,11 @@ export interface DomainEvents {
   'item.levelChanged': { itemId: string; userId: string };
   /** A person's link on an item went (they may still see it through a box above). */
   'item.unshared': { itemId: string; userId: string };
+  /**
+   * A person's import committed into `boxId`: a box it made (its `items.created` tells who
+   * sees it) or one that was there (`intoExistingBox`: whoever shows it reads it again).
+   */
+  'import.finished': { userId: string; boxId: string; intoExistingBox: boolean; counts: ImportCounts };
   /** These people's unread reminder counts are now these. */
   'reminders.unreadCounts': { counts: ReadonlyMap<string, number> };
 }

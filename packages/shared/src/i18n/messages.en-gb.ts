@@ -200,6 +200,44 @@ export const messagesEnGb = {
   'export.opml.title': 'Nestbox export',
 
   // data: import
+  'import.problem': '{{where}}: {{problem}}',
+  'import.where.line': 'Line {{line}}',
+  'import.where.element': 'Outline {{element}}',
+  'import.where.path': 'At {{path}}',
+  'import.where.file': 'The file',
+  'import.imported': 'Imported {{date}}',
+  'import.file.empty': 'the file is empty.',
+  'import.file.notUtf8': 'the file is not UTF-8 text.',
+  'import.file.nothing': 'the file holds nothing to import.',
+  'import.file.tooManyItems': 'the file holds more than {{max}} items; split it into smaller files.',
+  'import.file.tooDeep': 'boxes are nested more than {{max}} levels deep here.',
+  'import.title.nul': 'a title cannot hold the NUL character (U+0000).',
+  'import.title.textTooLong': 'a text can have at most {{max}} characters.',
+  'import.json.malformed': 'the file is not valid JSON.',
+  'import.json.tooDeep': 'the file is nested too deeply to be a Nestbox export.',
+  'import.json.notNestbox': 'this is not a Nestbox export (it has no "format": "nestbox").',
+  'import.json.version':
+    'this Nestbox export is of version {{version}}; this Nestbox reads version {{supported}}.',
+  'import.json.invalid': 'this value is not what a Nestbox export holds.',
+  'import.json.unknownField': 'a Nestbox export has no field “{{field}}”.',
+  'import.json.missing': 'this value is missing.',
+  'import.json.boxNotPrioritizable':
+    'a box cannot be in the Organizer; it is imported without its place there.',
+  'import.xml.malformed': 'the file is not well-formed XML (column {{column}}).',
+  'import.xml.doctype': 'the file declares a DTD (<!DOCTYPE …>), which an import never reads.',
+  'import.xml.tooDeep': 'the file is nested too deeply.',
+  'import.opml.noBody': 'this is not an OPML outline: it has no <body> holding <outline> elements.',
+  'import.opml.targetDate': 'the date “{{date}}” could not be read; the item is kept without it.',
+  'import.csv.malformed': 'this line could not be read as CSV: check its quotes and commas.',
+  'import.csv.columns':
+    'this is not a Todoist CSV file: its first line must name the columns TYPE and CONTENT.',
+  'import.csv.type': 'the TYPE “{{type}}” is not task, section or note.',
+  'import.csv.indent': 'INDENT must be a whole number from 1 to 5, not “{{indent}}”.',
+  'import.csv.priority': 'PRIORITY must be 1, 2, 3 or 4, not “{{priority}}”.',
+  'import.csv.date': 'the date “{{date}}” could not be read; the task is kept without it.',
+  'import.csv.rankOnBox':
+    'this task has subtasks, so it becomes a box, and only texts rank in the Organizer: its priority is left out.',
+  'import.csv.noteAlone': 'a note with no task above it is imported as a text.',
 
   // data: calendar feed
   'calendar.name': 'Nestbox',

@@ -203,6 +203,48 @@ export const messagesFr: Record<MessageKey, string> = {
   'export.opml.title': 'Export Nestbox',
 
   // data: import
+  'import.problem': '{{where}}\u00a0: {{problem}}',
+  'import.where.line': 'Ligne {{line}}',
+  'import.where.element': 'Élément {{element}}',
+  'import.where.path': 'À {{path}}',
+  'import.where.file': 'Le fichier',
+  'import.imported': 'Importé le {{date}}',
+  'import.file.empty': 'le fichier est vide.',
+  'import.file.notUtf8': 'le fichier n’est pas du texte UTF-8.',
+  'import.file.nothing': 'le fichier ne contient rien à importer.',
+  'import.file.tooManyItems':
+    'le fichier contient plus de {{max}}\u00a0éléments\u00a0; découpez-le en fichiers plus petits.',
+  'import.file.tooDeep': 'des boîtes sont imbriquées sur plus de {{max}}\u00a0niveaux ici.',
+  'import.title.nul': 'un titre ne peut pas contenir le caractère NUL (U+0000).',
+  'import.title.textTooLong': 'un texte peut compter au plus {{max}}\u00a0caractères.',
+  'import.json.malformed': 'le fichier n’est pas du JSON valide.',
+  'import.json.tooDeep': 'le fichier est trop profondément imbriqué pour être un export Nestbox.',
+  'import.json.notNestbox': 'ce n’est pas un export Nestbox (il n’a pas de "format": "nestbox").',
+  'import.json.version':
+    'cet export Nestbox est en version {{version}}\u00a0; ce Nestbox lit la version {{supported}}.',
+  'import.json.invalid': 'cette valeur n’est pas ce que contient un export Nestbox.',
+  'import.json.unknownField': 'un export Nestbox n’a pas de champ «\u00a0{{field}}\u00a0».',
+  'import.json.missing': 'cette valeur manque.',
+  'import.json.boxNotPrioritizable':
+    'une boîte ne peut pas figurer dans l’Organiseur\u00a0; elle est importée sans sa place.',
+  'import.xml.malformed': 'le fichier n’est pas du XML bien formé (colonne {{column}}).',
+  'import.xml.doctype': 'le fichier déclare une DTD (<!DOCTYPE …>), qu’un import ne lit jamais.',
+  'import.xml.tooDeep': 'le fichier est trop profondément imbriqué.',
+  'import.opml.noBody': 'ce n’est pas un plan OPML\u00a0: il n’a pas de <body> contenant des <outline>.',
+  'import.opml.targetDate':
+    'la date «\u00a0{{date}}\u00a0» n’a pas pu être lue\u00a0; l’élément est gardé sans elle.',
+  'import.csv.malformed':
+    'cette ligne n’a pas pu être lue comme du CSV\u00a0: vérifiez ses guillemets et ses virgules.',
+  'import.csv.columns':
+    'ce n’est pas un fichier CSV de Todoist\u00a0: sa première ligne doit nommer les colonnes TYPE et CONTENT.',
+  'import.csv.type': 'le TYPE «\u00a0{{type}}\u00a0» n’est ni task, ni section, ni note.',
+  'import.csv.indent': 'INDENT doit être un nombre entier de 1 à 5, pas «\u00a0{{indent}}\u00a0».',
+  'import.csv.priority': 'PRIORITY doit valoir 1, 2, 3 ou 4, pas «\u00a0{{priority}}\u00a0».',
+  'import.csv.date':
+    'la date «\u00a0{{date}}\u00a0» n’a pas pu être lue\u00a0; la tâche est gardée sans elle.',
+  'import.csv.rankOnBox':
+    'cette tâche a des sous-tâches et devient donc une boîte, or seuls les textes se classent dans l’Organiseur\u00a0: sa priorité est laissée de côté.',
+  'import.csv.noteAlone': 'une note sans tâche au-dessus est importée comme un texte.',
 
   // data: calendar feed
   'calendar.name': 'Nestbox',

@@ -1,3 +1,4 @@
+import type { ImportFinishedEvent } from '../data/import.schema.js';
 import type { Item } from '../items/item.schema.js';
 
 /** Socket event names (API.md "Socket"). */
@@ -6,6 +7,7 @@ export const SOCKET_EVENTS = {
   updateItem: 'UPDATE_ITEM',
   remindersUnreadCount: 'reminders:unread-count',
   sessionEnded: 'session:ended',
+  importFinished: 'import.finished',
 } as const;
 
 /**
@@ -64,4 +66,6 @@ export interface ServerToClientEvents {
   UPDATE_ITEM: (event: UpdateItemEvent) => void;
   'reminders:unread-count': (event: { count: number }) => void;
   'session:ended': (event: { reason: SessionEndReason }) => void;
+  /** An import by this person committed (to their own sockets only). */
+  'import.finished': (event: ImportFinishedEvent) => void;
 }

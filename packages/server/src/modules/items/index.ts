@@ -9,6 +9,7 @@ export { appendTexts, PRESENTED_COLUMNS, type PresentableRow } from './items.rep
 export {
   createItemsService,
   type ItemsService,
+  type NewTreeItem,
   type PersonalChanges,
   type Undoable,
 } from './items.service.js';

@@ -1,9 +1,10 @@
 import type { AccessLevel, ItemType, SearchScope } from '@nestbox/shared/items/item.schema';
+import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
 import { idChunks } from '../../db/id-chunks.js';
 import { newId } from '../../db/ids.js';
-import type { Executor, ItemRow, ItemUpdateRow, NewItemRow } from '../../db/schema.js';
+import type { Executor, ItemRow, ItemUpdateRow, NewItemRow, UserItemsTable } from '../../db/schema.js';
 import { MAX_TREE_DEPTH, visibleItemsSql } from '../access/index.js';
 
 /** The caller's personal state of an item (user_items), null where they have none. */
@@ -210,6 +211,31 @@ export async function appendTexts(
     updated_at: now,
   }));
   for (const chunk of idChunks(rows, 500)) await db.insertInto('items').values(chunk).execute();
+}
+
+/** New item rows, 500 to a statement (about 17 values each: far below both engines' limits). */
+export async function insertItemRows(db: Executor, rows: readonly NewItemRow[]): Promise<void> {
+  for (const chunk of idChunks(rows, 500)) await db.insertInto('items').values(chunk).execute();
+}
+
+/** Personal state rows of new items (nobody has one yet), 1,000 to a statement. */
+export async function insertUserItemRows(
+  db: Executor,
+  rows: readonly Insertable<UserItemsTable>[],
+): Promise<void> {
+  for (const chunk of idChunks(rows)) await db.insertInto('user_items').values(chunk).execute();
+}
+
+/** The position of a box's last child, or null when it has none. */
+export async function lastChildPosition(db: Executor, parentId: string): Promise<number | null> {
+  const last = await db
+    .selectFrom('items')
+    .select('position')
+    .where('parent_id', '=', parentId)
+    .orderBy('position', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return last?.position ?? null;
 }
 
 export async function updateItems(db: Executor, ids: string[], changes: ItemUpdateRow): Promise<void> {

@@ -2,6 +2,7 @@ import type { AutoArchiveDuration } from '@nestbox/shared/constants';
 import type {
   AccessLevel,
   AutoArchiveBody,
+  BoxType,
   CreateItemBody,
   Item,
   ItemsForPane,
@@ -40,9 +41,13 @@ import {
   findRootBox,
   findUserItem,
   insertItem,
+  insertItemRows,
+  insertUserItemRows,
   itemVersions,
+  lastChildPosition,
   lockBox,
   lockTree,
+  POSITION_STEP,
   type Rank,
   restoreRanks,
   searchVisibleItems,
@@ -113,6 +118,26 @@ export interface NewItem {
   /** Before or after `anchorId`, first in the box, else last. */
   placement?: 'before' | 'after' | 'first' | undefined;
   anchorId?: string | undefined;
+}
+
+/**
+ * One item of a new tree (an import), in depth-first order: `parent` is the index of its box
+ * among the tree's items, or null for the items that go straight into the target box.
+ */
+export interface NewTreeItem {
+  parent: number | null;
+  itemType: ItemType;
+  boxType: BoxType;
+  title: string;
+  createdAt: number;
+  completedAt: number | null;
+  archivedAt: number | null;
+  targetDate: number | null;
+  autoArchive: { amount: number; duration: AutoArchiveDuration } | null;
+  /** Boxes only. */
+  settings: { showCompleted: boolean; autoAddToUnprioritized: boolean } | null;
+  /** The creator's own state; texts only may be prioritizable. */
+  personal: { favourited: boolean; prioritizable: boolean; priority: number | null; markedForToday: boolean };
 }
 
 /**
@@ -437,8 +462,76 @@ export function createItemsService({
   undo?.handle('items.move', restorePlace);
   undo?.handle('items.personal', restorePersonal);
 
+  /**
+   * Inserts a whole tree of new items (an import) last into a box `userId` may edit, inside
+   * the caller's transaction: rows and the creator's personal state in batches, each box's
+   * children in order. Answers the new ids, in the order given. The caller emits the events.
+   */
+  async function insertTreeIn(
+    trx: Executor,
+    userId: string,
+    parentId: string,
+    tree: readonly NewTreeItem[],
+    at = now(),
+  ): Promise<string[]> {
+    const target = await editableBox(trx, access, userId, parentId);
+    const ids = tree.map(() => newId());
+    const lastPosition = new Map<string, number>([
+      [target.id, (await lastChildPosition(trx, target.id)) ?? 0],
+    ]);
+    const rows = tree.map((item, index) => {
+      const parent = item.parent === null ? target.id : (ids[item.parent] as string);
+      const position = (lastPosition.get(parent) ?? 0) + POSITION_STEP;
+      lastPosition.set(parent, position);
+      const isBox = item.itemType === 'todoBox';
+      return {
+        id: ids[index] as string,
+        type: item.itemType,
+        box_type: item.boxType,
+        title: item.title,
+        parent_id: parent,
+        position,
+        completed_at: item.completedAt,
+        archived_at: item.archivedAt,
+        auto_archive_amount: item.autoArchive?.amount ?? null,
+        auto_archive_duration: item.autoArchive?.duration ?? null,
+        auto_archive_at:
+          item.autoArchive && item.archivedAt === null
+            ? add(at, { [item.autoArchive.duration]: item.autoArchive.amount }).getTime()
+            : null,
+        target_date: item.targetDate,
+        show_completed: isBox && item.settings?.showCompleted ? 1 : 0,
+        auto_add_to_unprioritized: isBox && item.settings?.autoAddToUnprioritized ? 1 : 0,
+        created_by: userId,
+        created_at: item.createdAt,
+        updated_at: at,
+      };
+    });
+    await insertItemRows(trx, rows);
+    const personal = tree.flatMap((item, index) => {
+      const { favourited, markedForToday } = item.personal;
+      const rankable = item.itemType === 'todoText' && item.personal.prioritizable;
+      if (!favourited && !rankable) return [];
+      return [
+        {
+          user_id: userId,
+          item_id: ids[index] as string,
+          favourited: favourited ? 1 : 0,
+          prioritizable: rankable ? 1 : 0,
+          priority: rankable ? item.personal.priority : null,
+          marked_for_today: rankable && markedForToday ? 1 : 0,
+          created_at: at,
+          updated_at: at,
+        },
+      ];
+    });
+    await insertUserItemRows(trx, personal);
+    return ids;
+  }
+
   return {
     insertItemIn,
+    insertTreeIn,
     writePersonalState,
 
     /** Whether `userId` may put items into this box now (it is still there, a box, and theirs to edit). */
@@ -452,6 +545,10 @@ export function createItemsService({
         },
       );
     },
+
+    /** A box `userId` may put items into (edit level, a box, not archived); 403 or 404 otherwise. */
+    editableBoxOf: (userId: string, boxId: string, executor: Executor = db) =>
+      editableBox(executor, access, userId, boxId),
 
     /** The user's Workspace (root box). */
     rootBoxOf: (userId: string, executor: Executor = db) => findRootBox(executor, userId),

@@ -112,6 +112,21 @@ export function subscribeLiveUpdates({
   events.on('item.unshared', async ({ itemId, userId }) => {
     if (!(await access.levelOf(userId, itemId))) gone(itemId, userId);
   });
+  // An import into a box that was there: its contents changed wholesale, so whoever shows it
+  // reads it again (an UPDATE_ITEM with no fields, as for a changed level); the importer's
+  // own sockets hear that it is done.
+  events.on('import.finished', async ({ userId, boxId, intoExistingBox, counts }) => {
+    const context = requestContext();
+    if (intoExistingBox)
+      for (const { userId: viewer } of await access.audienceOf(boxId))
+        publisher.publish(viewer, SOCKET_EVENTS.updateItem, {
+          itemId: boxId,
+          updatedFields: {},
+          removedFields: [],
+          ...echoTagFor(context, viewer),
+        });
+    publisher.publish(userId, SOCKET_EVENTS.importFinished, { boxId, counts });
+  });
   events.on('reminders.unreadCounts', ({ counts }) => {
     for (const [userId, count] of counts)
       publisher.publish(userId, SOCKET_EVENTS.remindersUnreadCount, { count });

@@ -213,6 +213,12 @@ export function createOrganizerService({
       return priorityAtEdge(await inGroup(), edge).priority;
     },
 
+    /** The largest priority among the user's ranked items (the bottom of their Organizer), or null. */
+    async highestPriority(trx: Executor, userId: string): Promise<number | null> {
+      // In order of priority: the last is the largest.
+      return (await organizerRankedKeys(trx, userId, 'all')).at(-1)?.priority ?? null;
+    },
+
     /** Renumbers the caller's prioritised items 16384, 32768, … keeping their order. */
     async reindexPriorities(user: UserRow): Promise<Record<string, number>> {
       const ranked = await organizerRankedKeys(db, user.id, 'all');

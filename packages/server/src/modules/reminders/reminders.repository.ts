@@ -16,6 +16,14 @@ export async function insertReminder(db: Executor, row: Insertable<RemindersTabl
   await db.insertInto('reminders').values(row).execute();
 }
 
+/** Several new reminders, 500 to a statement. */
+export async function insertReminders(
+  db: Executor,
+  rows: readonly Insertable<RemindersTable>[],
+): Promise<void> {
+  for (const chunk of idChunks(rows, 500)) await db.insertInto('reminders').values(chunk).execute();
+}
+
 export async function findReminder(db: Executor, id: string): Promise<ReminderRow | undefined> {
   return db.selectFrom('reminders').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -36,6 +36,7 @@ import {
   fireDueReminders,
   insertEvents,
   insertReminder,
+  insertReminders,
   markEventsRead,
   pendingRemindersOfUser,
   type ReminderEventRow,
@@ -112,6 +113,15 @@ function presentEvent(row: EventListRow, locale: UserLocale, accessible: boolean
 interface RemovalUndo {
   reminder: ReminderRow;
   targetDate: number | null;
+}
+
+/** A reminder an import gives its importer, on an item it made. */
+export interface ImportedReminder {
+  itemId: string;
+  /** The item's target date (null: the reminder waits for one). */
+  targetDate: number | null;
+  rule: ReminderRuleInput;
+  linkedDirectlyToTargetDate: boolean;
 }
 
 export interface ReminderRuleInput {
@@ -250,6 +260,40 @@ export function createRemindersService({
         updated_at: at,
       });
       return id;
+    },
+
+    /**
+     * Gives the importer these reminders on items the import just made, inside its
+     * transaction, each planned from `at` in the importer's time zone as a new one is.
+     */
+    async insertImported(
+      trx: Executor,
+      {
+        userId,
+        timeZone,
+        at,
+        reminders,
+      }: { userId: string; timeZone: string; at: number; reminders: readonly ImportedReminder[] },
+    ): Promise<void> {
+      await insertReminders(
+        trx,
+        reminders.map(({ itemId, targetDate, rule: input, linkedDirectlyToTargetDate }) => {
+          const rule = normalizedRule(input);
+          return {
+            id: newId(),
+            user_id: userId,
+            item_id: itemId,
+            number_of: rule.numberOf,
+            unit: rule.unit,
+            before_after_on: rule.beforeAfterOn,
+            repeat: rule.repeat ? 1 : 0,
+            linked_directly_to_target_date: linkedDirectlyToTargetDate ? 1 : 0,
+            next_fire_at: planNextFire(targetDate, rule, timeZone, at),
+            created_at: at,
+            updated_at: at,
+          };
+        }),
+      );
     },
 
     async listForItem(user: UserRow, itemId: string): Promise<Reminder[]> {

@@ -26,6 +26,7 @@ import { toggleWorkspaceLayout } from '../../lib/preferences';
 import { openShortcutsHelp, SHORTCUT_KEYS, useShortcutsEnabled } from '../../lib/shortcuts';
 import { CommandPaletteLauncher } from '../command-palette/command-palette-launcher';
 import { QuickCaptureHost } from './quick-capture-host';
+import { useOpenBox } from './use-open-box';
 
 const ICON = { size: 20, stroke: 1.7 } as const;
 
@@ -43,6 +44,7 @@ export function AppHeader() {
   const [settingsOpened, settings] = useDisclosure(false);
   const [workspaceSettingsOpened, workspaceSettings] = useDisclosure(false);
   const [captureOpened, capture] = useDisclosure(false);
+  const openBox = useOpenBox();
   const shortcutsEnabled = useShortcutsEnabled();
   // Q opens quick capture, except while typing (the hook ignores fields) or in another dialog.
   useHotkeys([
@@ -135,7 +137,12 @@ export function AppHeader() {
             </Center>
           }
         >
-          <AppSettings />
+          <AppSettings
+            onOpenBox={(boxId) => {
+              settings.close();
+              void openBox(boxId);
+            }}
+          />
         </Suspense>
       </Modal>
     </Group>

@@ -1,15 +1,12 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { organizerKey } from '../../features/organizer/api/get-organizer';
-import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-workspace';
-import { notify } from '../../lib/notify';
 import { revealItem } from '../../lib/reveal-item';
 import { applyAddItem } from './live-cache';
+import { useOpenBox } from './use-open-box';
 
 /** The form (and the date parser it loads) comes with the first opening. */
 const QuickCaptureForm = lazy(async () => ({
@@ -23,7 +20,7 @@ const QuickCaptureForm = lazy(async () => ({
 export function QuickCaptureHost({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const openBox = useOpenBox();
 
   // As if it had arrived live: this tab ignores its own echo.
   const handleCaptured = (item: Item) => {
@@ -34,19 +31,7 @@ export function QuickCaptureHost({ opened, onClose }: { opened: boolean; onClose
   const handleOpen = async (item: Item) => {
     if (!item.parentItemId) return;
     onClose();
-    try {
-      // Loaded when first asked for: the first screen of the app does without it.
-      const { openBoxInWorkspace } = await import('../../features/organizer/api/open-in-workspace');
-      queryClient.setQueryData(
-        getWorkspaceQueryOptions().queryKey,
-        await openBoxInWorkspace(item.parentItemId),
-      );
-    } catch {
-      notify({ type: 'error', message: t('error.generic') });
-      return;
-    }
-    await navigate(PAGE_PATHS.boxes);
-    revealItem(item._id);
+    if (await openBox(item.parentItemId)) revealItem(item._id);
   };
 
   return (

@@ -7,6 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 import { STORAGE_KEYS } from '../../config/storage-keys';
 import { organizerKey } from '../../features/organizer/api/get-organizer';
 import { UNREAD_COUNT_KEY } from '../../features/reminders/api/reminder-events';
+import { IMPORT_FINISHED_KEY } from '../../features/settings/api/import-finished';
 import { CLIENT_ID } from '../../lib/api-client';
 import { rerunAfterItemChange } from '../../lib/query-client';
 import type { SessionEndedState } from '../../lib/session';
@@ -65,6 +66,12 @@ export function useLiveUpdates(token: string | null): void {
     // The reminders badge follows the server's count.
     socket.on(SOCKET_EVENTS.remindersUnreadCount, ({ count }) => {
       queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
+    });
+    // One of this person's imports is done: the import section may be waiting on it, and
+    // what is on screen (the Organizer, search panes) may hold what came in.
+    socket.on(SOCKET_EVENTS.importFinished, (event) => {
+      queryClient.setQueryData(IMPORT_FINISHED_KEY, event);
+      refreshLists();
     });
     socket.on(SOCKET_EVENTS.sessionEnded, ({ reason }) => {
       const { pathname, search } = window.location;

@@ -1,7 +1,5 @@
-import { targetDateAtTime, targetDateFromDay, zoneOffsetMinutes } from '@nestbox/shared/dates/target-date';
+import { readDate, type TextRange } from '@nestbox/shared/dates/read-date';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
-import * as en from 'chrono-node/en';
-import * as fr from 'chrono-node/fr';
 
 /**
  * Reads what a person typed to capture a text: a date and time (English and French, whatever
@@ -9,25 +7,14 @@ import * as fr from 'chrono-node/fr';
  * Pure: the same text, language, zone, "now", boxes and literal marks always give the same
  * answer, so the field can run it on every keystroke and the tests can pin it down.
  *
- * What is not a date, so that ordinary text stays as typed ("Call Anna about the 3 kids"):
- * - a bare number, even after "at" or "à" ("at 5", "room 101");
- * - a duration without its lead word ("3 days", "9h" read as nine hours): "in 3 days",
- *   "dans 3 jours" are dates;
- * - a weekday's short name alone ("Sun is hot", "Wed"): "Sunday" is a date;
- * - a month without a day ("March", "mars"): "12 March" and "next month" are dates.
- * Only the first date found counts; later ones stay in the text. A word right before the
- * date that only links it ("on", "at", "by", "for", "le", "à", "pour") goes with it.
+ * Dates are read by the shared reader (`@nestbox/shared/dates/read-date`), which says what
+ * is not a date so that ordinary text stays as typed; a `#` word or a mark is never a date.
  */
 
 export type CaptureTokenKind = 'date' | 'box' | 'today' | 'priority';
 
-interface TokenRange {
-  /** Where it starts and ends in the typed text ([start, end), UTF-16 code units). */
-  start: number;
-  end: number;
-  /** The typed text it covers. */
-  text: string;
-}
+/** Where a token starts and ends in the typed text, and the typed text it covers. */
+type TokenRange = TextRange;
 
 export type CaptureToken = TokenRange &
   (
@@ -86,105 +73,9 @@ const BANG = /(?<=^|\s)!([\p{L}']+)(?=$|[\s,.;:!?)])/gu;
 const HASH = /(?<=^|\s)#([^\s#!]*)/gu;
 /** What may follow a box's title: the end, a space or punctuation. */
 const AFTER_TITLE = /^(?:$|[\s,.;:!?)])/u;
-/** A word that only links the date to the text, right before it. */
-const CONNECTOR = /(?:^|\s)(on|at|by|for|due|le|à|pour)\s+$/iu;
-
-/** The day after tomorrow ("après-demain", "the day after tomorrow"): two days on, as a day. */
-function dayAfterTomorrow(pattern: RegExp): en.Parser {
-  return {
-    pattern: () => pattern,
-    extract: (context) => {
-      const local = context.reference.getDateWithAdjustedTimezone();
-      local.setDate(local.getDate() + 2);
-      return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
-    },
-  };
-}
-
-/** "midi" and "minuit", which chrono's French does not read. */
-const frenchNoonAndMidnight: en.Parser = {
-  pattern: () => /(?<=^|\s)(midi|minuit)(?=$|\W)/iu,
-  extract: (_context, match) => ({ hour: match[1]?.toLowerCase() === 'midi' ? 12 : 0, minute: 0 }),
-};
-
-/** chrono's English with day-first dates (12/03 is 12 March), and the French; each with a few more phrases. */
-const PARSERS: Record<UserLocale, en.Chrono> = (() => {
-  const english = en.GB.clone();
-  english.parsers.push(dayAfterTomorrow(/(?<=^|\s)(?:the\s+)?day\s+after\s+tomorrow(?=$|\W)/iu));
-  const french = fr.casual.clone();
-  french.parsers.push(dayAfterTomorrow(/(?<=^|\s)apr[eè]s[-\s]demain(?=$|\W)/iu), frenchNoonAndMidnight);
-  return { 'en-GB': english, fr: french };
-})();
-
 const keyOf = (range: TokenRange) => `${range.start}:${range.end}:${range.text}`;
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
   a.start < b.end && b.start < a.end;
-
-/** Is this chrono result one of the kinds that are not dates (see the module's comment)? */
-function isNotADate(result: en.ParsedResult): boolean {
-  const text = result.text.trim();
-  const { start } = result;
-  const tags = start.tags();
-  const relative = tags.has('result/relativeDate');
-  if (/^(?:(?:at|à|a|le|on)\s+)?\d+$/iu.test(text)) return true;
-  if (relative && /^\d/u.test(text)) return true;
-  const weekdayOnly =
-    start.isCertain('weekday') && !start.isCertain('day') && !start.isCertain('hour') && !relative;
-  if (weekdayOnly && /^\p{L}{1,4}\.?$/u.test(text)) return true;
-  return start.isCertain('month') && !start.isCertain('day') && !start.isCertain('weekday') && !relative;
-}
-
-/**
- * The instant a result stands for, in the person's zone. chrono reads wall-clock fields with
- * the zone's offset of "now"; the instant is worked out again with the offset of the day it
- * lands on, so a date across a DST change keeps its wall-clock time. Exact durations ("in 3
- * hours") and a time with its own zone ("9am UTC") are instants as chrono gives them.
- */
-function instantOf(result: en.ParsedResult, timeZone: string): { at: number; hasTime: boolean } {
-  const { start } = result;
-  if (start.tags().has('result/relativeDateAndTime') || start.isCertain('timezoneOffset'))
-    return { at: start.date().getTime(), hasTime: true };
-  const pad = (value: number | null) => String(value ?? 0).padStart(2, '0');
-  const day = `${start.get('year')}-${pad(start.get('month'))}-${pad(start.get('day'))}`;
-  if (!start.isCertain('hour')) return { at: targetDateFromDay(day, timeZone), hasTime: false };
-  return {
-    at: targetDateAtTime(day, start.get('hour') ?? 0, start.get('minute') ?? 0, timeZone),
-    hasTime: true,
-  };
-}
-
-/** The dates in the text: both languages' readings, the longest first where they overlap. */
-function findDate(
-  text: string,
-  { locale, timeZone, now }: Pick<CaptureInput, 'locale' | 'timeZone' | 'now'>,
-  taken: readonly { start: number; end: number }[],
-  isLiteral: (range: TokenRange) => boolean,
-): CaptureToken | null {
-  // A typographic apostrophe ("aujourd’hui") reads as a straight one; the length is the same.
-  const plain = text.replaceAll('’', "'");
-  const reference = { instant: new Date(now), timezone: zoneOffsetMinutes(now, timeZone) };
-  const order: UserLocale[] = locale === 'fr' ? ['fr', 'en-GB'] : ['en-GB', 'fr'];
-  const candidates = order.flatMap((language, rank) =>
-    PARSERS[language].parse(plain, reference, { forwardDate: true }).map((result) => ({ result, rank })),
-  );
-  candidates.sort(
-    (a, b) =>
-      b.result.text.length - a.result.text.length || a.rank - b.rank || a.result.index - b.result.index,
-  );
-  const kept: CaptureToken[] = [];
-  for (const { result } of candidates) {
-    // Glued to a mark ("!tomorrow", "#today") it is part of that word.
-    if (isNotADate(result) || /[#!]/u.test(text[result.index - 1] ?? '')) continue;
-    let start = result.index;
-    const end = result.index + result.text.length;
-    const connector = CONNECTOR.exec(text.slice(0, start));
-    if (connector) start -= connector[0].length - (/^\s/u.test(connector[0]) ? 1 : 0);
-    const range = { start, end, text: text.slice(start, end) };
-    if ([...taken, ...kept].some((other) => overlaps(other, range)) || isLiteral(range)) continue;
-    kept.push({ ...range, kind: 'date', ...instantOf(result, timeZone) });
-  }
-  return kept.sort((a, b) => a.start - b.start)[0] ?? null;
-}
 
 /** The box a `#` at `hash` names: the longest title of the boxes given that the text goes on with. */
 function boxAt(text: string, hash: number, boxes: readonly CaptureBox[]): CaptureBox | null {
@@ -252,7 +143,8 @@ export function parseCapture(input: CaptureInput): ParsedCapture {
         tokens.push({ ...range, kind });
     }
   }
-  const date = findDate(text, input, [...tokens, ...hashWords], isLiteral);
+  const found = readDate(text, input, { taken: [...tokens, ...hashWords], isLiteral });
+  const date: CaptureToken | null = found && { ...found, kind: 'date' };
   if (date) tokens.push(date);
   tokens.sort((a, b) => a.start - b.start);
 

@@ -1,7 +1,7 @@
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconGripVertical } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import type { KeyboardEventHandler, MouseEvent, ReactNode } from 'react';
-import type { useTranslation } from 'react-i18next';
 import { displayTitleIn } from '../../../lib/display-title';
 import classes from './organizer-lists.module.css';
 import type { VirtualRowProps } from './virtual-droppable';
@@ -17,7 +17,7 @@ type OrganizerItemRowProps = Omit<VirtualRowProps<unknown>, 'row'> & {
   /** More data attributes for the row (its group, overdue). */
   data?: Record<`data-${string}`, string | boolean | undefined>;
   /** The list's translate function (one subscription per list, not per row). */
-  t: ReturnType<typeof useTranslation>['t'];
+  t: TFunction;
   /** The cells after the title. */
   children: ReactNode;
 };

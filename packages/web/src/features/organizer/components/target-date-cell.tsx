@@ -3,8 +3,8 @@ import { DatePicker } from '@mantine/dates';
 import { dayKey, startOfDayIn } from '@nestbox/shared/organizer/grouping';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconCalendarPlus, IconX } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
-import type { useTranslation } from 'react-i18next';
 import { displayTitleIn } from '../../../lib/display-title';
 import { formatShortDate } from '../format-dates';
 import classes from './organizer-lists.module.css';
@@ -20,7 +20,7 @@ interface TargetDateCellProps {
    * The list's translate function: a useTranslation per row (a subscription each) was the
    * largest cost of rows scrolling into view in a list of thousands.
    */
-  t: ReturnType<typeof useTranslation>['t'];
+  t: TFunction;
 }
 
 /** The Target Date cell: shows the date (overdue ones marked); a click opens a clearable date picker. */

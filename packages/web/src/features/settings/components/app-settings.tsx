@@ -19,8 +19,9 @@ import { ProfileForm } from './profile-form';
 /**
  * The Application Settings modal's tabs (SPEC §2): Profile, Integrations, Customizations, Data
  * (export, import, calendar feed, API tokens) and, for administrators only, Database.
+ * `onOpenBox` closes the settings and opens a box in the Workspace.
  */
-export function AppSettings() {
+export function AppSettings({ onOpenBox }: { onOpenBox?: (boxId: string) => void }) {
   const { t } = useTranslation();
   const { isAdmin } = useUser();
 
@@ -63,7 +64,7 @@ export function AppSettings() {
         <CustomizationsTab />
       </Tabs.Panel>
       <Tabs.Panel value="data" pt="lg" pb="xs">
-        <DataTab />
+        <DataTab onOpenBox={onOpenBox} />
       </Tabs.Panel>
       {isAdmin && (
         <Tabs.Panel value="database" pt="lg" pb="xs">

@@ -5,8 +5,11 @@ import { CalendarFeedSection } from './data/calendar-feed-section';
 import { ExportSection } from './data/export-section';
 import { ImportSection } from './data/import-section';
 
-/** Application Settings → Data: export, import, the calendar feed and personal API tokens. */
-export function DataTab() {
+/**
+ * Application Settings → Data: export, import, the calendar feed and personal API tokens.
+ * `onOpenBox` opens a box in the Workspace (the box an import made).
+ */
+export function DataTab({ onOpenBox }: { onOpenBox?: (boxId: string) => void }) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
@@ -15,7 +18,7 @@ export function DataTab() {
       </Text>
       <ExportSection />
       <Divider />
-      <ImportSection />
+      <ImportSection onOpenBox={onOpenBox} />
       <Divider />
       <CalendarFeedSection />
       <Divider />

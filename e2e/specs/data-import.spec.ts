@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
+import { getAs, pane, rootBoxId } from '../support/api.js';
+import { expect, test } from '../support/test.js';
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../packages/server/src/modules/data/fixtures/${name}`, import.meta.url));
+
+interface PaneRead {
+  items: { _id: string; title: string; itemType: string }[];
+}
+const titlesIn = async (request: Parameters<typeof getAs>[0], token: string, boxId: string) =>
+  (await getAs<PaneRead>(request, token, `/api/items/get-items-for-pane?itemId=${boxId}`)).items.map(
+    (i) => i.title,
+  );
+
+async function openDataTab(page: Page): Promise<Locator> {
+  await page.getByRole('banner').getByRole('button', { name: 'Application Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Application Settings' });
+  await dialog.getByRole('tab', { name: 'Data' }).click();
+  return dialog;
+}
+
+/** Chooses a file in the import section, as the file picker would. */
+async function chooseFile(dialog: Locator, name: string, mimeType: string, buffer: Buffer) {
+  await dialog.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
+}
+
+test('imports a Todoist CSV and an OPML outline from the Data tab, and shows their boxes', async ({
+  page,
+  request,
+}, testInfo) => {
+  const account = await createLoggedInAccount(request, { label: 'import' });
+  await putSessionToken(page, account.token);
+  await page.goto('/app');
+  await page.getByRole('button', { name: 'Open your Workspace' }).click();
+  const workspace = pane(page, 'Workspace');
+  await expect(workspace).toBeVisible();
+
+  // Todoist: the format is read from the name; a check says what the file holds first.
+  let dialog = await openDataTab(page);
+  const section = dialog.getByRole('region', { name: 'Import' });
+  await chooseFile(dialog, 'Holiday.csv', 'text/csv', fixture('todoist-en.csv'));
+  await expect(section.getByRole('combobox', { name: 'Format' })).toHaveValue('Todoist project (CSV)');
+  await section.getByRole('button', { name: 'Check file' }).click();
+  const status = section.getByRole('status');
+  await expect(status).toContainText('This file holds 2 boxes, 5 texts, 3 dates and 0 reminders.');
+  await expect(status).toContainText(
+    'Line 10: the date “someday maybe” could not be read; the task is kept without it.',
+  );
+  await page.screenshot({ path: testInfo.outputPath('import-checked.png') });
+
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/api/import?') && r.url().includes('dryRun=0'),
+  );
+  await section.getByRole('button', { name: 'Import', exact: true }).click();
+  expect((await answered).status()).toBe(200);
+  await expect(status).toContainText('Imported 2 boxes, 5 texts, 3 dates and 0 reminders.');
+  await page.screenshot({ path: testInfo.outputPath('import-done.png') });
+
+  // The new box is in the Workspace (named after the file), and opens in a pane of its own.
+  await section.getByRole('button', { name: 'Open the box' }).click();
+  await expect(dialog).toBeHidden();
+  const holiday = pane(page, 'Holiday');
+  await expect(holiday.getByText('Plan the trip')).toBeVisible();
+  await expect(holiday.getByText('Garden')).toBeVisible();
+  await expect(workspace.getByText('Holiday', { exact: true })).toBeVisible();
+
+  // OPML (Workflowy): into a box chosen by name this time.
+  dialog = await openDataTab(page);
+  await chooseFile(dialog, 'workflowy.opml', 'text/x-opml', fixture('workflowy-en.opml'));
+  const importSection = dialog.getByRole('region', { name: 'Import' });
+  await expect(importSection.getByRole('combobox', { name: 'Format' })).toHaveValue('Outline (OPML)');
+  const target = importSection.getByRole('combobox', { name: 'Import into' });
+  await target.click();
+  await target.fill('Gard');
+  await importSection.getByRole('option', { name: /Holiday › Garden/ }).click();
+  await importSection.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(importSection.getByRole('status')).toContainText(
+    'Imported 2 boxes, 5 texts, 0 dates and 0 reminders.',
+  );
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The server holds it where it was asked to go, and the open pane shows it.
+  const root = await rootBoxId(request, account.token);
+  const [box] = (
+    await getAs<PaneRead>(request, account.token, `/api/items/get-items-for-pane?itemId=${root}`)
+  ).items;
+  expect(box?.title).toBe('Holiday');
+  const garden = (
+    await getAs<PaneRead>(request, account.token, `/api/items/get-items-for-pane?itemId=${box?._id}`)
+  ).items.find((item) => item.title === 'Garden');
+  expect(await titlesIn(request, account.token, garden?._id ?? '')).toEqual([
+    'Mow the lawn',
+    'Prune the roses, gently',
+    'Home',
+    'Read "Dune" & take notes',
+  ]);
+});
+
+test('a bad file is named by its line, in the page’s language, and nothing is imported', async ({
+  page,
+  request,
+}, testInfo) => {
+  const account = await createLoggedInAccount(request, { label: 'import-fr', locale: 'fr' });
+  await putSessionToken(page, account.token);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/app');
+  await page.getByRole('banner').getByRole('button', { name: "Paramètres de l'application" }).click();
+  const dialog = page.getByRole('dialog', { name: "Paramètres de l'application" });
+  await dialog.getByRole('tab', { name: 'Données' }).click();
+  const section = dialog.getByRole('region', { name: 'Importer' });
+  await chooseFile(
+    dialog,
+    'taches.csv',
+    'text/csv',
+    Buffer.from('TYPE,CONTENT,PRIORITY\ntask,Appeler Anna,1\ntâche,Acheter du pain,2\n'),
+  );
+  await section.getByRole('button', { name: 'Importer', exact: true }).click();
+  await expect(section.getByRole('status')).toContainText(
+    'Ligne 3\u00a0: le TYPE «\u00a0tâche\u00a0» n’est ni task, ni section, ni note.',
+  );
+  await page.screenshot({ path: testInfo.outputPath('import-refused-390.png') });
+  const root = await rootBoxId(request, account.token);
+  expect(await titlesIn(request, account.token, root)).toEqual([]);
+});
+
+test('a Nestbox export imports into a new account, settings and all', async ({ page, request }) => {
+  // The file as GET /api/export?format=json writes it (ExportFileSchema, version 1).
+  const file = {
+    format: 'nestbox',
+    version: 1,
+    exportedAt: Date.UTC(2026, 10, 1),
+    settings: {
+      locale: 'en-GB',
+      timezone: 'Europe/Paris',
+      workspace: { tooltipsEnabled: true, openBoxesIn: 'newPane' },
+      organizer: {
+        prioritizedSplitPercentage: 55,
+        unprioritizedListOrderBy: 'itemTitle',
+        unprioritizedListOrderByDir: 'asc',
+      },
+      customizations: {
+        defaultShowCompletedItems: false,
+        defaultAutoAddToUnprioritized: true,
+        reminderEmails: false,
+        shortcutsEnabled: true,
+      },
+    },
+    workspace: [
+      {
+        type: 'box',
+        id: 'b1',
+        title: 'Kitchen',
+        boxType: 'todo',
+        createdAt: Date.UTC(2026, 0, 1),
+        completedAt: null,
+        archivedAt: null,
+        targetDate: null,
+        autoArchive: null,
+        settings: { showCompleted: false, autoAddToUnprioritized: true },
+        mine: { favourited: true, prioritizable: false, priority: null, markedForToday: false },
+        reminders: [],
+        children: [
+          {
+            type: 'text',
+            id: 't1',
+            title: 'Descale the kettle',
+            createdAt: Date.UTC(2026, 0, 2),
+            completedAt: null,
+            archivedAt: null,
+            targetDate: null,
+            autoArchive: null,
+            mine: { favourited: false, prioritizable: true, priority: 16384, markedForToday: true },
+            reminders: [],
+          },
+        ],
+      },
+    ],
+  };
+  const account = await createLoggedInAccount(request, { label: 'import-json' });
+  await putSessionToken(page, account.token);
+  await page.goto('/app');
+  await page.getByRole('button', { name: 'Open your Workspace' }).click();
+  const dialog = await openDataTab(page);
+  const section = dialog.getByRole('region', { name: 'Import' });
+  await chooseFile(dialog, 'nestbox-export.json', 'application/json', Buffer.from(JSON.stringify(file)));
+  await expect(
+    section.getByRole('checkbox', { name: 'Also restore the settings saved in the file' }),
+  ).toBeChecked();
+  await section.getByRole('button', { name: 'Import', exact: true }).click();
+  // The time zone changed: the app starts again in it, and says what was imported.
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('Imported 1 box, 1 text, 0 dates and 0 reminders.'),
+  ).toBeVisible();
+  const user = await getAs<{ timezone: string }>(request, account.token, '/api/admin/users/get-user');
+  expect(user.timezone).toBe('Europe/Paris');
+
+  // The box is there, and the text is pinned to Today in the Organizer.
+  await page.goto('/app/organiser');
+  await expect(page.getByRole('button', { name: 'Descale the kettle', exact: true })).toBeVisible();
+  const root = await rootBoxId(request, account.token);
+  const [imported] = (
+    await getAs<PaneRead>(request, account.token, `/api/items/get-items-for-pane?itemId=${root}`)
+  ).items;
+  expect(imported?.title).toBe('nestbox-export');
+  expect(await titlesIn(request, account.token, imported?._id ?? '')).toEqual(['Kitchen']);
+});

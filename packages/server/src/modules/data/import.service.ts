@@ -1,0 +1,395 @@
+import { PRIORITY_STEP, TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
+import { EXPORT_MAX_DEPTH, type ExportItem, type ExportSettings } from '@nestbox/shared/data/export.schema';
+import {
+  IMPORT_MAX_ITEMS,
+  IMPORT_PROBLEMS_SHOWN,
+  type ImportCounts,
+  type ImportProblem,
+  type ImportQuerySchema,
+  type ImportResult,
+} from '@nestbox/shared/data/import.schema';
+import { formatDate } from '@nestbox/shared/dates/format-date';
+import { isUserLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
+import { boxTitleError } from '@nestbox/shared/items/item-rules';
+import type { z } from 'zod';
+import type { Executor, UserRow } from '../../db/schema.js';
+import type { DomainEventBus } from '../../events/domain-events.js';
+import { appErrors } from '../../http/app-error.js';
+import { translate } from '../../i18n/translate.js';
+import type { ItemsService, NewTreeItem } from '../items/index.js';
+import type { OrganizerService } from '../organizer/organizer.service.js';
+import type { ImportedReminder, RemindersService } from '../reminders/reminders.service.js';
+import { isValidTimeZone, updateUser } from '../users/index.js';
+import { parseNestboxJson } from './parsers/nestbox-json.js';
+import { parseOpml } from './parsers/opml.js';
+import type { FileSpot, FoundProblem, ParseContext, ParsedFile } from './parsers/parsed-file.js';
+import { parseTodoistCsv } from './parsers/todoist-csv.js';
+
+export type ImportRequest = z.output<typeof ImportQuerySchema>;
+
+/** An import refused for its file's first error: answered 400 with that problem's message. */
+export class ImportRefused extends Error {
+  override name = 'ImportRefused';
+
+  constructor(readonly problem: ImportProblem) {
+    super(problem.message);
+  }
+}
+
+/** The reminder setting a target date gives its setter (hidden, linked to the date), as Item settings does. */
+const LINKED_REMINDER = { numberOf: 1, unit: 'days', beforeAfterOn: 'on', repeat: false } as const;
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The problem as the caller reads it: where it is, then what is wrong, in their language. */
+function presentProblem(problem: FoundProblem, locale: UserLocale): ImportProblem {
+  const where =
+    problem.line !== undefined
+      ? translate(locale, 'import.where.line', { line: problem.line })
+      : problem.element !== undefined
+        ? translate(locale, 'import.where.element', { element: problem.element })
+        : problem.path !== undefined
+          ? translate(locale, 'import.where.path', { path: problem.path })
+          : translate(locale, 'import.where.file');
+  return {
+    severity: problem.severity,
+    ...(problem.line !== undefined ? { line: problem.line } : {}),
+    ...(problem.element !== undefined || problem.path !== undefined
+      ? { element: problem.element ?? problem.path }
+      : {}),
+    messageKey: problem.key,
+    message: translate(locale, 'import.problem', {
+      where,
+      problem: translate(locale, problem.key, problem.params),
+    }),
+  };
+}
+
+/** What the items of a tree are, counted. */
+function countOf(items: readonly ExportItem[]): ImportCounts {
+  const counts: ImportCounts = { boxes: 0, texts: 0, dates: 0, reminders: 0 };
+  const walk = (list: readonly ExportItem[]) => {
+    for (const item of list) {
+      if (item.type === 'box') {
+        counts.boxes += 1;
+        walk(item.children);
+      } else counts.texts += 1;
+      if (item.targetDate !== null) counts.dates += 1;
+      counts.reminders += item.reminders.filter((reminder) => !reminder.linkedDirectlyToTargetDate).length;
+    }
+  };
+  walk(items);
+  return counts;
+}
+
+/**
+ * The rules every file meets whatever its format, as the items module's own rules say them:
+ * at most IMPORT_MAX_ITEMS items, boxes at most EXPORT_MAX_DEPTH deep, box titles as a new
+ * box's (required, 200 characters, no reserved name), texts of at most 2,000 characters, no
+ * NUL in any title; and
+ * only texts rank in the Organizer (a box's rank is dropped, with a warning). Each problem
+ * names where its item came from.
+ */
+function checkTree(parsed: ParsedFile): FoundProblem[] {
+  const problems: FoundProblem[] = [];
+  let count = 0;
+  let tooDeep = false;
+  const walk = (list: readonly ExportItem[], depth: number) => {
+    for (const item of list) {
+      count += 1;
+      if (count > IMPORT_MAX_ITEMS) return;
+      const spot: FileSpot = parsed.spots.get(item) ?? {};
+      // PostgreSQL stores no NUL in text: refused on both engines alike.
+      if (item.title.includes('\u0000'))
+        problems.push({ severity: 'error', key: 'import.title.nul', ...spot });
+      if (item.type === 'box') {
+        const titleError = boxTitleError(item.title);
+        if (titleError) problems.push({ severity: 'error', key: titleError, ...spot });
+        const { prioritizable, priority, markedForToday } = item.mine;
+        if (prioritizable || priority !== null || markedForToday) {
+          problems.push({ severity: 'warning', key: 'import.json.boxNotPrioritizable', ...spot });
+          item.mine = { ...item.mine, prioritizable: false, priority: null, markedForToday: false };
+        }
+        if (depth >= EXPORT_MAX_DEPTH && item.children.length > 0) {
+          if (!tooDeep)
+            problems.push({
+              severity: 'error',
+              key: 'import.file.tooDeep',
+              params: { max: EXPORT_MAX_DEPTH },
+              ...spot,
+            });
+          tooDeep = true;
+        } else walk(item.children, depth + 1);
+      } else if (item.title.length > TEXT_TITLE_MAX_LENGTH) {
+        problems.push({
+          severity: 'error',
+          key: 'import.title.textTooLong',
+          params: { max: TEXT_TITLE_MAX_LENGTH },
+          ...spot,
+        });
+      }
+    }
+  };
+  walk(parsed.items, 1);
+  if (count > IMPORT_MAX_ITEMS)
+    problems.unshift({
+      severity: 'error',
+      key: 'import.file.tooManyItems',
+      params: { max: IMPORT_MAX_ITEMS },
+    });
+  return problems;
+}
+
+/** Problems in the order of the file where their lines say it; the others as they were found. */
+function inFileOrder(problems: FoundProblem[]): FoundProblem[] {
+  return problems
+    .map((problem, index) => ({ problem, index }))
+    .sort((a, b) => {
+      const [x, y] = [a.problem.line, b.problem.line];
+      return x !== undefined && y !== undefined && x !== y ? x - y : a.index - b.index;
+    })
+    .map(({ problem }) => problem);
+}
+
+/**
+ * The tree as rows for the items module, depth first, with the reminders to give: the file's
+ * own (a Nestbox export), or for a dated item of another format the date's linked reminder,
+ * as setting a target date gives one. A text of another format joins the Unprioritized list
+ * when its box adds new texts there (as a text created in it would).
+ */
+function flatten(
+  items: readonly ExportItem[],
+  { fromNestbox, targetAutoAdds }: { fromNestbox: boolean; targetAutoAdds: boolean },
+): { tree: NewTreeItem[]; reminders: { index: number; reminder: Omit<ImportedReminder, 'itemId'> }[] } {
+  const tree: NewTreeItem[] = [];
+  const reminders: { index: number; reminder: Omit<ImportedReminder, 'itemId'> }[] = [];
+  const walk = (list: readonly ExportItem[], parent: number | null, autoAdds: boolean) => {
+    for (const item of list) {
+      const index = tree.length;
+      const isBox = item.type === 'box';
+      const joinsUnprioritized = !fromNestbox && !isBox && autoAdds;
+      tree.push({
+        parent,
+        itemType: isBox ? 'todoBox' : 'todoText',
+        boxType: isBox ? item.boxType : 'todo',
+        title: item.title,
+        createdAt: item.createdAt,
+        completedAt: item.completedAt,
+        archivedAt: item.archivedAt,
+        targetDate: item.targetDate,
+        autoArchive: item.autoArchive,
+        settings: isBox ? item.settings : null,
+        personal: joinsUnprioritized ? { ...item.mine, prioritizable: true } : item.mine,
+      });
+      const given = fromNestbox
+        ? item.reminders
+        : item.targetDate !== null
+          ? [{ ...LINKED_REMINDER, linkedDirectlyToTargetDate: true }]
+          : [];
+      for (const { linkedDirectlyToTargetDate, ...rule } of given)
+        reminders.push({
+          index,
+          reminder: { targetDate: item.targetDate, rule, linkedDirectlyToTargetDate },
+        });
+      if (isBox) walk(item.children, index, item.boxType === 'todo' && item.settings.autoAddToUnprioritized);
+    }
+  };
+  walk(items, null, targetAutoAdds);
+  return { tree, reminders };
+}
+
+/**
+ * Ranked items keep their order among themselves and go below everything the person already
+ * ranks: the file's priorities as they are when they all lie below, else all moved down by the
+ * same amount (so a file imported into a fresh account keeps its very numbers).
+ */
+function rebasePriorities(tree: NewTreeItem[], highestExisting: number | null): void {
+  const ranked = tree.filter((item) => item.personal.prioritizable && item.personal.priority !== null);
+  if (ranked.length === 0 || highestExisting === null) return;
+  const lowest = ranked.reduce((min, item) => Math.min(min, item.personal.priority as number), Infinity);
+  if (lowest > highestExisting) return;
+  const shift = highestExisting - lowest + PRIORITY_STEP;
+  for (const item of ranked)
+    item.personal = { ...item.personal, priority: (item.personal.priority as number) + shift };
+}
+
+/**
+ * Imports (SPEC: Your data): a Nestbox export, an OPML outline or a Todoist CSV becomes boxes
+ * and texts in one transaction, into a new box at the top of the Workspace (the file's name,
+ * or "Imported <date>") or last into a box the person may edit. A dry run reads and checks the
+ * file the same way and changes nothing. Every parser makes the same tree (the export
+ * schema's); the checks and the writer are the same for all.
+ */
+export function createImportService({
+  db,
+  items,
+  organizer,
+  reminders,
+  events,
+  now = Date.now,
+}: {
+  db: Executor;
+  items: ItemsService;
+  organizer: OrganizerService;
+  reminders: RemindersService;
+  events: DomainEventBus;
+  now?: () => number;
+}) {
+  /** The file's text and what its format's parser makes of it. */
+  function read(bytes: Buffer | undefined, request: ImportRequest, context: ParseContext): ParsedFile {
+    const fail = (key: FoundProblem['key']): ParsedFile => ({
+      items: [],
+      spots: new Map(),
+      problems: [{ severity: 'error', key }],
+    });
+    if (!bytes || bytes.length === 0) return fail('import.file.empty');
+    let text: string;
+    try {
+      text = UTF8.decode(bytes);
+    } catch {
+      return fail('import.file.notUtf8');
+    }
+    if (text.startsWith('\uFEFF')) text = text.slice(1);
+    if (text.trim() === '') return fail('import.file.empty');
+    if (request.format === 'json') return parseNestboxJson(text);
+    if (request.format === 'opml') return parseOpml(text, context);
+    return parseTodoistCsv(text, context);
+  }
+
+  /** Settings from a file, checked as the profile checks them. */
+  function settingsProblems(settings: ExportSettings | undefined): FoundProblem[] {
+    return settings && !isValidTimeZone(settings.timezone)
+      ? [{ severity: 'error', key: 'validation.timezone.required', path: 'settings.timezone' }]
+      : [];
+  }
+
+  /** The new box's title: the file's name when it makes a valid box title, else "Imported <date>". */
+  function newBoxTitle(user: UserRow, locale: UserLocale, name: string | undefined, at: number): string {
+    if (name && !boxTitleError(name)) return name.trim();
+    return translate(locale, 'import.imported', {
+      date: formatDate(
+        at,
+        user.timezone,
+        locale,
+        locale === 'fr' ? "d MMMM yyyy 'à' HH:mm" : 'd MMMM yyyy, HH:mm',
+      ),
+    });
+  }
+
+  /** Applies a file's settings to the person, inside the import's transaction. */
+  async function applySettings(trx: Executor, user: UserRow, settings: ExportSettings, at: number) {
+    const { workspace, organizer: order, customizations } = settings;
+    await updateUser(trx, user.id, {
+      locale: settings.locale,
+      timezone: settings.timezone,
+      tooltips_enabled: workspace.tooltipsEnabled ? 1 : 0,
+      open_boxes_in: workspace.openBoxesIn,
+      prioritized_split_percentage: order.prioritizedSplitPercentage,
+      unprioritized_order_by: order.unprioritizedListOrderBy,
+      unprioritized_order_dir: order.unprioritizedListOrderByDir,
+      default_show_completed: customizations.defaultShowCompletedItems ? 1 : 0,
+      default_auto_add_to_unprioritized: customizations.defaultAutoAddToUnprioritized ? 1 : 0,
+      reminder_emails: customizations.reminderEmails ? 1 : 0,
+      shortcuts_enabled: customizations.shortcutsEnabled ? 1 : 0,
+      updated_at: at,
+    });
+    if (settings.timezone !== user.timezone)
+      await reminders.timeZoneChanged(trx, { userId: user.id, timeZone: settings.timezone, at });
+  }
+
+  return {
+    /**
+     * Reads the file (`bytes`, the request body) and, unless it is a dry run, imports it.
+     * A dry run answers what the file holds and its first problems; an import of a file with
+     * an error throws ImportRefused (400) naming the first, and changes nothing.
+     */
+    async importFile(
+      user: UserRow,
+      bytes: Buffer | undefined,
+      request: ImportRequest,
+      locale: UserLocale,
+    ): Promise<ImportResult> {
+      const at = now();
+      const context: ParseContext = {
+        now: at,
+        timeZone: user.timezone,
+        boxDefaults: {
+          showCompleted: user.default_show_completed === 1,
+          autoAddToUnprioritized: user.default_auto_add_to_unprioritized === 1,
+        },
+      };
+      const target =
+        request.boxId === undefined ? undefined : await items.editableBoxOf(user.id, request.boxId);
+      const parsed = read(bytes, request, context);
+      const settings = request.format === 'json' && request.settings ? parsed.settings : undefined;
+      const found = inFileOrder([...parsed.problems, ...settingsProblems(settings), ...checkTree(parsed)]);
+      if (found.length === 0 && parsed.items.length === 0 && request.format !== 'json')
+        found.push({ severity: 'error', key: 'import.file.nothing' });
+      const problems = found.map((problem) => presentProblem(problem, locale));
+      const counts = countOf(parsed.items);
+      const firstError = problems.find((problem) => problem.severity === 'error');
+      if (request.dryRun)
+        return {
+          dryRun: true,
+          ok: firstError === undefined,
+          counts,
+          problems: problems.slice(0, IMPORT_PROBLEMS_SHOWN),
+          boxId: null,
+          settingsApplied: false,
+        };
+      if (firstError) throw new ImportRefused(firstError);
+
+      const userLocale: UserLocale = isUserLocale(user.locale) ? user.locale : 'en-GB';
+      const { boxId, newBox } = await db.transaction().execute(async (trx) => {
+        if (settings) await applySettings(trx, user, settings, at);
+        let boxId: string;
+        let autoAdds: boolean;
+        if (target) {
+          const box = await items.editableBoxOf(user.id, target.id, trx);
+          boxId = box.id;
+          autoAdds = box.box_type === 'todo' && box.auto_add_to_unprioritized === 1;
+        } else {
+          const root = await items.rootBoxOf(user.id, trx);
+          if (!root) throw appErrors.notFound();
+          boxId = await items.insertItemIn(
+            trx,
+            user.id,
+            {
+              parentId: root.id,
+              itemType: 'todoBox',
+              title: newBoxTitle(user, userLocale, request.name, at),
+              placement: 'first',
+            },
+            { showCompleted: user.default_show_completed, autoAdd: user.default_auto_add_to_unprioritized },
+          );
+          autoAdds = user.default_auto_add_to_unprioritized === 1;
+        }
+        const { tree, reminders: given } = flatten(parsed.items, {
+          fromNestbox: request.format === 'json',
+          targetAutoAdds: autoAdds,
+        });
+        rebasePriorities(tree, await organizer.highestPriority(trx, user.id));
+        const ids = await items.insertTreeIn(trx, user.id, boxId, tree, at);
+        await reminders.insertImported(trx, {
+          userId: user.id,
+          timeZone: settings?.timezone ?? user.timezone,
+          at,
+          reminders: given.map(({ index, reminder }) => ({ ...reminder, itemId: ids[index] as string })),
+        });
+        return { boxId, newBox: !target };
+      });
+      if (newBox) events.emit('items.created', { itemIds: [boxId] });
+      events.emit('import.finished', { userId: user.id, boxId, intoExistingBox: !newBox, counts });
+      return {
+        dryRun: false,
+        ok: true,
+        counts,
+        problems: problems.slice(0, IMPORT_PROBLEMS_SHOWN),
+        boxId,
+        settingsApplied: settings !== undefined,
+      };
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

@@ -1,0 +1,141 @@
+import { EXPORT_MAX_DEPTH, type ExportItem } from '@nestbox/shared/data/export.schema';
+import { targetDateFromDay } from '@nestbox/shared/dates/target-date';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import {
+  boxOf,
+  type FileSpot,
+  type FoundProblem,
+  newText,
+  type ParseContext,
+  type ParsedFile,
+} from './parsed-file.js';
+
+/** The elements above the outlines (`opml`, `body`), and a little room. */
+const XML_DEPTH = EXPORT_MAX_DEPTH + 4;
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * An attribute's value with XML's five entities and character references (`&#10;`, `&#xE9;`)
+ * read, in one pass (so `&amp;#233;` stays `&#233;`); anything else stays as written.
+ */
+function decodeXmlText(value: string): string {
+  return value.replace(
+    /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-f]{1,6}));/giu,
+    (match, name: string | undefined, decimal: string | undefined, hex: string | undefined) => {
+      if (name) return XML_ENTITIES[name.toLowerCase()] ?? match;
+      const code = decimal ? Number(decimal) : Number.parseInt(hex ?? '', 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+    },
+  );
+}
+
+/**
+ * XML read safely: no DTD (refused before parsing, so no entity of the file's own can exist),
+ * the parser's own entity expansion off (only XML's five and character references are read,
+ * by `decodeXmlText`), attributes kept as written, and nesting bounded (deeper files are
+ * refused, never recursed into).
+ */
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseAttributeValue: false,
+  parseTagValue: false,
+  trimValues: false,
+  processEntities: false,
+  attributeValueProcessor: (_name, value) => decodeXmlText(value),
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  isArray: (name) => name === 'outline',
+  maxNestedTags: XML_DEPTH,
+});
+
+type Outline = Record<string, unknown> & { outline?: Outline[] };
+
+const attribute = (outline: Outline, name: string): string | undefined => {
+  const value = outline[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+const TRUE = new Set(['true', '1', 'yes']);
+
+/** The line a character offset falls on (1-based). */
+const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
+
+/**
+ * An OPML outline (Workflowy, Dynalist, Logseq, Nestbox): `<body>`'s outlines in order. An
+ * outline with children becomes a box, a leaf a text; the title is `text` (or `title`);
+ * `_complete="true"` completes it; `_targetDate` (an ISO date, as Nestbox writes it) dates
+ * it. A note (`_note`, as Workflowy and Dynalist write it) joins a text's title on a line of
+ * its own, or becomes a box's first text. Problems name the outline by its place: "2.1.3" is
+ * the third outline in the first in the second.
+ */
+export function parseOpml(text: string, context: ParseContext): ParsedFile {
+  const problems: FoundProblem[] = [];
+  const spots = new Map<ExportItem, FileSpot>();
+  const fail = (problem: Omit<FoundProblem, 'severity'>): ParsedFile => ({
+    items: [],
+    spots,
+    problems: [{ severity: 'error', ...problem }],
+  });
+
+  const doctype = /<!DOCTYPE/iu.exec(text);
+  if (doctype) return fail({ key: 'import.xml.doctype', line: lineAt(text, doctype.index) });
+  const valid = XMLValidator.validate(text);
+  if (valid !== true)
+    return fail({ key: 'import.xml.malformed', line: valid.err.line, params: { column: valid.err.col } });
+
+  let document: Record<string, unknown>;
+  try {
+    document = parser.parse(text) as Record<string, unknown>;
+  } catch {
+    // The parser refuses only what the validator let through: nesting past XML_DEPTH.
+    return fail({ key: 'import.xml.tooDeep' });
+  }
+  const opml = document.opml as { body?: Outline | string } | undefined;
+  const body = opml && typeof opml.body === 'object' ? opml.body : undefined;
+  if (!body?.outline) return fail({ key: 'import.opml.noBody' });
+
+  const read = (outlines: Outline[], place: string): ExportItem[] =>
+    outlines.map((outline, index) => {
+      const element = place ? `${place}.${index + 1}` : String(index + 1);
+      const title = (attribute(outline, 'text') ?? attribute(outline, 'title') ?? '').trim();
+      const note = attribute(outline, '_note')?.trim() ?? '';
+      const completed = TRUE.has(attribute(outline, '_complete')?.toLowerCase() ?? '');
+      const written = attribute(outline, '_targetDate')?.trim();
+      let targetDate: number | null = null;
+      if (written) {
+        // A day alone is the start of that day where the person is, as a date picker sets it.
+        const parsed = /^\d{4}-\d{2}-\d{2}$/u.test(written)
+          ? targetDateFromDay(written, context.timeZone)
+          : Date.parse(written);
+        if (Number.isNaN(parsed))
+          problems.push({
+            severity: 'warning',
+            key: 'import.opml.targetDate',
+            element,
+            params: { date: written },
+          });
+        else targetDate = parsed;
+      }
+      const children = outline.outline ?? [];
+      const fields = { completedAt: completed ? context.now : null, targetDate };
+      let item: ExportItem;
+      if (children.length === 0) {
+        item = newText(note ? `${title}\n${note}` : title, context.now, fields);
+      } else {
+        const inside = read(children, element);
+        if (note) {
+          const noteText = newText(note, context.now);
+          spots.set(noteText, { element });
+          inside.unshift(noteText);
+        }
+        item = boxOf(newText(title, context.now, fields), context, inside);
+      }
+      spots.set(item, { element });
+      return item;
+    });
+
+  return { items: read(body.outline, ''), spots, problems };
+}
