@@ -127,9 +127,12 @@ test('a bad file is named by its line, in the page’s language, and nothing is 
   expect(await titlesIn(request, account.token, root)).toEqual([]);
 });
 
-test('a Nestbox export imports into a new account, settings and all', async ({ page, request }) => {
-  // The file as GET /api/export?format=json writes it (ExportFileSchema, version 1).
-  const file = {
+test('a Nestbox export downloaded from the Data tab imports into a new account, settings and all', async ({
+  page,
+  request,
+}) => {
+  // The first account's lists and settings, put in place through the import API.
+  const seed = {
     format: 'nestbox',
     version: 1,
     exportedAt: Date.UTC(2026, 10, 1),
@@ -180,13 +183,35 @@ test('a Nestbox export imports into a new account, settings and all', async ({ p
       },
     ],
   };
+  const first = await createLoggedInAccount(request, { label: 'export-json' });
+  const seeded = await request.post(
+    `/api/import?format=json&boxId=${await rootBoxId(request, first.token)}`,
+    {
+      headers: { authorization: `Bearer ${first.token}`, 'content-type': 'application/json' },
+      data: JSON.stringify(seed),
+    },
+  );
+  expect(seeded.status()).toBe(200);
+
+  // The first account exports from the Data tab…
+  const firstPage = await page.context().newPage();
+  await putSessionToken(firstPage, first.token);
+  await firstPage.goto('/app');
+  const exportTab = await openDataTab(firstPage);
+  const downloaded = firstPage.waitForEvent('download');
+  await exportTab.getByRole('button', { name: 'Download JSON' }).click();
+  const exported = await downloaded;
+  const file = readFileSync((await exported.path()) ?? '');
+  await firstPage.close();
+
+  // …and a new account imports that file from its own Data tab.
   const account = await createLoggedInAccount(request, { label: 'import-json' });
   await putSessionToken(page, account.token);
   await page.goto('/app');
   await page.getByRole('button', { name: 'Open your Workspace' }).click();
   const dialog = await openDataTab(page);
   const section = dialog.getByRole('region', { name: 'Import' });
-  await chooseFile(dialog, 'nestbox-export.json', 'application/json', Buffer.from(JSON.stringify(file)));
+  await chooseFile(dialog, exported.suggestedFilename(), 'application/json', file);
   await expect(
     section.getByRole('checkbox', { name: 'Also restore the settings saved in the file' }),
   ).toBeChecked();
@@ -207,6 +232,6 @@ test('a Nestbox export imports into a new account, settings and all', async ({ p
   const [imported] = (
     await getAs<PaneRead>(request, account.token, `/api/items/get-items-for-pane?itemId=${root}`)
   ).items;
-  expect(imported?.title).toBe('nestbox-export');
+  expect(imported?.title).toBe(exported.suggestedFilename().replace(/\.json$/, ''));
   expect(await titlesIn(request, account.token, imported?._id ?? '')).toEqual(['Kitchen']);
 });
