@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Avatar,
   Badge,
   Button,
   Code,
@@ -37,6 +36,7 @@ import { useCreateApiToken } from '../../api/create-api-token';
 import { useApiTokens } from '../../api/get-api-tokens';
 import { useRevokeApiToken } from '../../api/revoke-api-token';
 import classes from '../app-settings.module.css';
+import { SectionHeading } from './section-heading';
 
 /** When a token was last used: the day and the minute (the server records it to the minute). */
 const LAST_USED_FORMAT = 'dd-MMM-yyyy HH:mm';
@@ -52,14 +52,9 @@ export function ApiTokensSection() {
 
   return (
     <Stack gap="md" component="section" aria-labelledby="settings-tokens-title">
-      <Group gap="sm" wrap="nowrap">
-        <Avatar color="nest" radius="md" aria-hidden>
-          <IconKey size={22} />
-        </Avatar>
-        <Title order={3} fz="md" id="settings-tokens-title">
-          {t('settings.data.tokens.title')}
-        </Title>
-      </Group>
+      <SectionHeading id="settings-tokens-title" icon={<IconKey size={22} />}>
+        {t('settings.data.tokens.title')}
+      </SectionHeading>
       <Stack gap={6}>
         <Text size="sm" c="dimmed">
           {t('settings.data.tokens.intro')}

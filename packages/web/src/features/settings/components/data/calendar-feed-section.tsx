@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Avatar,
   Button,
   CopyButton,
   Group,
@@ -9,7 +8,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -22,6 +20,7 @@ import { useNotifyFailure } from '../../../../hooks/use-notify-failure';
 import { useUser } from '../../../../lib/api/get-user';
 import { notify } from '../../../../lib/notify';
 import { useCalendarFeed, useCreateCalendarFeed, useDeleteCalendarFeed } from '../../api/calendar-feed';
+import { SectionHeading } from './section-heading';
 
 /**
  * The Data tab's calendar feed: a secret address calendar apps subscribe to. Only its hash is
@@ -69,14 +68,9 @@ export function CalendarFeedSection() {
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="settings-calendar-title">
-      <Group gap="sm" wrap="nowrap">
-        <Avatar color="nest" radius="md" aria-hidden>
-          <IconCalendarEvent size={22} />
-        </Avatar>
-        <Title order={3} fz="md" id="settings-calendar-title">
-          {t('settings.data.calendar.title')}
-        </Title>
-      </Group>
+      <SectionHeading id="settings-calendar-title" icon={<IconCalendarEvent size={22} />}>
+        {t('settings.data.calendar.title')}
+      </SectionHeading>
       <Text size="sm" c="dimmed">
         {t('settings.data.calendar.intro')}
       </Text>

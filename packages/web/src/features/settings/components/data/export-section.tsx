@@ -1,10 +1,11 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ExportFormat } from '@nestbox/shared/data/export.schema';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconFileExport } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../../hooks/use-notify-failure';
 import { useDownloadExport } from '../../api/download-export';
+import { SectionHeading } from './section-heading';
 
 // Listed here rather than read from the shared schema's module, which would load zod with the tab.
 const FORMATS = ['json', 'opml', 'csv'] as const satisfies readonly ExportFormat[];
@@ -23,9 +24,9 @@ export function ExportSection() {
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={`${idPrefix}-title`}>
-      <Title order={3} fz="md" id={`${idPrefix}-title`}>
+      <SectionHeading id={`${idPrefix}-title`} icon={<IconFileExport size={22} />}>
         {t('settings.data.export.title')}
-      </Title>
+      </SectionHeading>
       <Text size="sm" c="dimmed">
         {t('settings.data.export.intro')}
       </Text>

@@ -11,7 +11,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { IMPORT_FORMATS, type ImportFormat } from '@nestbox/shared/data/export.schema';
 import {
@@ -33,6 +32,7 @@ import { currentLocale, rememberLocale } from '../../../../lib/i18n';
 import { notifyAfterReload } from '../../../../lib/notify';
 import { formatOfFileName, importFile } from '../../api/import-file';
 import { IMPORT_FINISHED_KEY, type ImportFinished } from '../../api/import-finished';
+import { SectionHeading } from './section-heading';
 
 type Phase =
   | { kind: 'idle' }
@@ -188,9 +188,9 @@ export function ImportSection({ onOpenBox }: { onOpenBox?: (boxId: string) => vo
   return (
     <Stack gap="sm" aria-labelledby={`${statusId}-title`} component="section">
       <Stack gap={2}>
-        <Title order={3} fz="md" id={`${statusId}-title`}>
+        <SectionHeading id={`${statusId}-title`} icon={<IconFileImport size={22} />}>
           {t('settings.data.import.title')}
-        </Title>
+        </SectionHeading>
         <Text size="sm" c="dimmed">
           {t('settings.data.import.description')}
         </Text>
