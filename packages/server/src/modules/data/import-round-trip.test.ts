@@ -49,7 +49,14 @@ const fields = (type: 'box' | 'text') =>
       favourited: fc.boolean(),
       rank:
         type === 'text'
-          ? nullable(nullable(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e12 })))
+          ? nullable(
+              nullable(
+                // JSON has no -0 (it writes 0), so no file holds one.
+                fc
+                  .double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e12 })
+                  .map((rank) => (Object.is(rank, -0) ? 0 : rank)),
+              ),
+            )
           : fc.constant(null),
       markedForToday: fc.boolean(),
       rules: fc.array(rule, { maxLength: 3 }),
