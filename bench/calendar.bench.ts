@@ -1,13 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { type OpenDatabaseOptions, openDatabase } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
 import { startAppInWorker } from './lib/app-in-worker.js';
 import { type BenchItem, gatherStatistics, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import { type Benchmark, percentile } from './lib/benchmark.js';
+import { onEachEngine } from './lib/engines.js';
 import { seededRandom } from './lib/random.js';
 
 const DATED_TEXTS = 5_000;
@@ -150,40 +147,14 @@ async function measureEngine(label: string, options: OpenDatabaseOptions, dataDi
 const benchmark: Benchmark = {
   title: 'Calendar feed: GET /calendar/<secret>.ics for a user with 5,000 dated items',
   async run() {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-'));
-    const load = [loadavg()[0]];
-    const measured: Awaited<ReturnType<typeof measureEngine>>[] = [];
-    try {
-      measured.push(
-        await measureEngine('SQLite', { sqliteFile: path.join(dataDir, 'nestbox.sqlite') }, dataDir),
-      );
-      const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-      if (pgUrl) {
-        const schema = `bench_${Date.now().toString(36)}`;
-        const admin = new pg.Client({ connectionString: pgUrl });
-        await admin.connect();
-        await admin.query(`create schema ${schema}`);
-        try {
-          measured.push(await measureEngine('PostgreSQL', { databaseUrl: pgUrl, pgSchema: schema }, dataDir));
-        } finally {
-          await admin.query(`drop schema ${schema} cascade`);
-          await admin.end();
-        }
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-    load.push(loadavg()[0]);
+    const { results: measured, closing } = await onEachEngine(measureEngine);
     return [
       '| engine | events | alarms | p50 ms | p95 ms | max ms | size | brotli |',
       '|---|---:|---:|---:|---:|---:|---:|---:|',
       ...measured.map((m) => m.row),
       '',
       `Budget: p95 under ${BUDGET_MS} ms: ${measured.every((m) => m.within) ? 'within' : 'OVER'}. ${REQUESTS} requests one at a time over loopback HTTP (uncompressed), the server in a thread of its own, after 3 to warm up. ${BOXES} boxes up to five deep, ${DATED_TEXTS.toLocaleString('en-GB')} dated texts (half all-day) and ${UNDATED_TEXTS.toLocaleString('en-GB')} undated ones, ${REMINDERS.toLocaleString('en-GB')} reminders on the dated ones.`,
-      process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-        ? ''
-        : 'PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://… to add it.',
-      `Machine load average (1 min) at the start and the end: ${load.map((l) => l?.toFixed(1)).join(' and ')} on ${cpus().length} cores.`,
+      ...closing,
     ].join('\n');
   },
 };

@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { loadSecrets } from '../packages/server/dist/config/secrets.js';
 import { type OpenDatabaseOptions, openDatabase } from '../packages/server/dist/db/connection.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
 import { startAppInWorker } from './lib/app-in-worker.js';
 import { seedBenchUser } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
+import { onEachEngine } from './lib/engines.js';
 import { seededRandom } from './lib/random.js';
 
 const ITEMS = 10_000;
@@ -220,30 +217,7 @@ async function measureEngine(label: string, options: OpenDatabaseOptions, dataDi
 const benchmark: Benchmark = {
   title: 'Import: 10,000 items of each format through the real server',
   async run() {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-'));
-    const load = [loadavg()[0]];
-    const measured: Awaited<ReturnType<typeof measureEngine>>[] = [];
-    try {
-      measured.push(
-        await measureEngine('SQLite', { sqliteFile: path.join(dataDir, 'nestbox.sqlite') }, dataDir),
-      );
-      const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-      if (pgUrl) {
-        const schema = `bench_import_${Date.now().toString(36)}`;
-        const admin = new pg.Client({ connectionString: pgUrl });
-        await admin.connect();
-        await admin.query(`create schema ${schema}`);
-        try {
-          measured.push(await measureEngine('PostgreSQL', { databaseUrl: pgUrl, pgSchema: schema }, dataDir));
-        } finally {
-          await admin.query(`drop schema ${schema} cascade`);
-          await admin.end();
-        }
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-    load.push(loadavg()[0]);
+    const { results: measured, closing } = await onEachEngine(measureEngine);
     return [
       '| engine | format | file | boxes + texts | dry run ms | import ms |',
       '|---|---|---:|---|---:|---:|',
@@ -251,10 +225,7 @@ const benchmark: Benchmark = {
       '',
       `Budget: each import under ${BUDGET_MS / 1000} s: ${measured.every((m) => m.withinBudget) ? 'within' : 'OVER'}.`,
       'Each file posted once as a dry run (read and checked, nothing written), then imported (one transaction: the new box, every item, the personal state of ranked texts, reminders), one after the other into the same account, over loopback HTTP to the server in a thread of its own. JSON: boxes nested five deep, a fifth of the texts dated with a reminder before and the date’s own, a tenth ranked. OPML: the same outline. Todoist: 20 sections, tasks indented up to four deep, dates in words in English and French (read by the capture parser), all four priorities.',
-      process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-        ? ''
-        : 'PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://… to add it.',
-      `Machine load average (1 min) at the start and the end: ${load.map((l) => l?.toFixed(1)).join(' and ')} on ${cpus().length} cores.`,
+      ...closing,
     ].join('\n');
   },
 };

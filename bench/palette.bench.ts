@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { loadSecrets } from '../packages/server/dist/config/secrets.js';
 import {
   type DatabaseHandle,
@@ -13,6 +9,7 @@ import { signSessionToken } from '../packages/server/dist/modules/auth/index.js'
 import { startAppInWorker } from './lib/app-in-worker.js';
 import { type BenchItem, gatherStatistics, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import { type Benchmark, percentile } from './lib/benchmark.js';
+import { onEachEngine } from './lib/engines.js';
 import { seededRandom } from './lib/random.js';
 
 const TOTAL_ITEMS = 10_000;
@@ -206,30 +203,7 @@ const AFTER_CHANGE = `**right after an item changed** (read afresh)`;
 const benchmark: Benchmark = {
   title: 'Command palette: find-items for a user with 10,000 items',
   async run() {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-'));
-    const load = [loadavg()[0]];
-    const measured: Awaited<ReturnType<typeof measureEngine>>[] = [];
-    try {
-      measured.push(
-        await measureEngine('SQLite', { sqliteFile: path.join(dataDir, 'nestbox.sqlite') }, dataDir),
-      );
-      const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-      if (pgUrl) {
-        const schema = `bench_${Date.now().toString(36)}`;
-        const admin = new pg.Client({ connectionString: pgUrl });
-        await admin.connect();
-        await admin.query(`create schema ${schema}`);
-        try {
-          measured.push(await measureEngine('PostgreSQL', { databaseUrl: pgUrl, pgSchema: schema }, dataDir));
-        } finally {
-          await admin.query(`drop schema ${schema} cascade`);
-          await admin.end();
-        }
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-    load.push(loadavg()[0]);
+    const { results: measured, closing } = await onEachEngine(measureEngine);
     return [
       '| engine | queries | requests | p50 ms | p95 ms | p99 ms |',
       '|---|---|---:|---:|---:|---:|',
@@ -238,10 +212,7 @@ const benchmark: Benchmark = {
       ...measured.map((m) => m.note),
       '',
       `Budget: p95 under ${BUDGET_MS} ms. Requests one at a time over loopback HTTP (brotli), the server in a thread of its own (one instance: it keeps what the person sees between two queries until an item changes), after 20 to warm up. First ${REQUESTS} queries as the palette sends them: each word letter by letter, two words swapped, accents left out, a letter missing, boxes only, nothing typed. Then ${AFTER_A_CHANGE} of them each right after a text was renamed, so every one reads everything the person sees afresh, as every query does on several instances (Redis).`,
-      process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-        ? ''
-        : 'PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://… to add it.',
-      `Machine load average (1 min) at the start and the end: ${load.map((l) => l?.toFixed(1)).join(' and ')} on ${cpus().length} cores.`,
+      ...closing,
     ].join('\n');
   },
 };
