@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, pane, rootBoxId } from '../support/api.js';
+import { nextRevealed } from '../support/reveal.js';
 import { expect, test } from '../support/test.js';
 import { addTexts, openPanes } from '../support/workspace-setup.js';
 
@@ -62,29 +63,6 @@ async function choose(page: Page, wanted: Locator) {
 async function paneById(page: Page, title: string): Promise<Locator> {
   const paneId = await pane(page, title).getAttribute('data-pane-id');
   return page.locator(`section[data-pane-id="${paneId}"]`);
-}
-
-/**
- * The title of the first row marked as revealed from now on (revealItem marks it for a moment,
- * which a busy machine could let pass between two looks).
- */
-function nextRevealed(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const observer = new MutationObserver(() => {
-          const row = document.querySelector('[data-pane-id] [data-item-id][data-revealed]');
-          if (!row) return;
-          observer.disconnect();
-          resolve(row.textContent ?? '');
-        });
-        observer.observe(document.body, {
-          subtree: true,
-          childList: true,
-          attributeFilter: ['data-revealed'],
-        });
-      }),
-  );
 }
 
 /** Tabs until the focus is inside `scope`. */
@@ -186,7 +164,7 @@ test.describe('command palette', () => {
     await choose(page, option(page, /^Text: Oat milk/));
     const oatMilk = nextRevealed(page);
     await page.keyboard.press('Enter');
-    expect(await oatMilk).toBe('Oat milk');
+    expect((await oatMilk).title).toBe('Oat milk');
     await expect(
       pane(page, 'Chores').locator('[data-item-id]').filter({ hasText: 'Oat milk' }),
     ).toBeInViewport();
@@ -202,7 +180,7 @@ test.describe('command palette', () => {
     const paprika = nextRevealed(page);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/app\/boxes$/);
-    expect(await paprika).toBe('Paprika');
+    expect((await paprika).title).toBe('Paprika');
     await expect(pane(page, 'Épices de cuisine')).toBeVisible();
   });
 
