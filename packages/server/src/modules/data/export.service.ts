@@ -34,7 +34,7 @@ import {
 } from './export.repository.js';
 
 /** How many of a box's children are read at once: memory holds at most this many per open box. */
-export const EXPORT_PAGE_SIZE = 500;
+export const EXPORT_PAGE_SIZE = 200;
 
 /** How much text is gathered before it is handed to the answer (characters). */
 const CHUNK_CHARS = 64 * 1024;
