@@ -59,7 +59,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /**
- * Exports everything a person sees from their Workspace (issue 18 §1), as Nestbox JSON, OPML
+ * Exports everything a person sees from their Workspace, as Nestbox JSON, OPML
  * 2.0 or CSV. The tree is read in pages, box by box, and written as it is read, so memory
  * stays flat whatever the account's size, and a slow reader slows the reading (back-pressure)
  * instead of filling the memory.

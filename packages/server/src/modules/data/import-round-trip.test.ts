@@ -15,6 +15,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { asReadBack, FILE_SETTINGS, readBack } from '../../test/export-files.js';
 import { createSignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { presentSettings } from './export.presenter.js';
 
 let ids = 0;
 const millis = fc.integer({ min: 0, max: 253_402_300_799_000 });
@@ -181,22 +182,7 @@ describe(`Nestbox JSON round trip on ${testEngine}`, () => {
           .selectAll()
           .where('id', '=', user.id)
           .executeTakeFirstOrThrow();
-        expect({
-          locale: row.locale,
-          timezone: row.timezone,
-          workspace: { tooltipsEnabled: row.tooltips_enabled === 1, openBoxesIn: row.open_boxes_in },
-          organizer: {
-            prioritizedSplitPercentage: row.prioritized_split_percentage,
-            unprioritizedListOrderBy: row.unprioritized_order_by,
-            unprioritizedListOrderByDir: row.unprioritized_order_dir,
-          },
-          customizations: {
-            defaultShowCompletedItems: row.default_show_completed === 1,
-            defaultAutoAddToUnprioritized: row.default_auto_add_to_unprioritized === 1,
-            reminderEmails: row.reminder_emails === 1,
-            shortcutsEnabled: row.shortcuts_enabled === 1,
-          },
-        }).toEqual(file.settings);
+        expect(presentSettings(row)).toEqual(file.settings);
       }),
       { numRuns: 25 },
     );
