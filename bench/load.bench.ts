@@ -330,10 +330,11 @@ async function measureEngine(label: string, options: OpenDatabaseOptions, dataDi
       route: string,
       url: string,
       body?: unknown,
-    ): Promise<{ data: T; answeredAt: number } | undefined> => {
+    ): Promise<{ data: T; answeredAt: number; undoId: string | null } | undefined> => {
       const started = performance.now();
       let status = 0;
       let text = '';
+      let undoId: string | null = null;
       try {
         const res = await fetch(`${base}${url}`, {
           method,
@@ -347,6 +348,7 @@ async function measureEngine(label: string, options: OpenDatabaseOptions, dataDi
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
         status = res.status;
+        undoId = res.headers.get('x-undo-id');
         text = await res.text();
       } catch (error) {
         text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -356,7 +358,7 @@ async function measureEngine(label: string, options: OpenDatabaseOptions, dataDi
       const error = ok ? undefined : `${method} ${url} → ${status || 'no answer'}: ${text.slice(0, 300)}`;
       if (phase) phase.record(route, method !== 'GET', answeredAt - started, answeredAt, error);
       else if (error) throw new Error(`set-up call failed: ${error}`);
-      return ok ? { data: JSON.parse(text) as T, answeredAt } : undefined;
+      return ok ? { data: JSON.parse(text) as T, answeredAt, undoId } : undefined;
     };
 
     // Each person shares their first box with their partner, as editor, the way the app does.
@@ -564,6 +566,9 @@ async function measureEngine(label: string, options: OpenDatabaseOptions, dataDi
           if (!answer) return;
           if (name === 'complete') user.completed.add(itemId);
           else user.completed.delete(itemId);
+          // A text the partner completed meanwhile stays as it was: nothing changed, nothing is
+          // told. A completion that changed something can be undone, so it carries an undo id.
+          if (name === 'complete' && !answer.undoId) return;
           owe(user, boxId, SOCKET_EVENTS.updateItem, itemId, name, answer.answeredAt);
           return;
         }

@@ -63,6 +63,19 @@ describe('Today and overdue in the user time zone', () => {
     );
   });
 
+  it('keeps bounds exact when one zone is asked again and again, hour by hour, between the others', () => {
+    // Three days around London's and Los Angeles' spring change and Auckland's autumn one.
+    for (const from of [Date.UTC(2026, 2, 7), Date.UTC(2026, 2, 28), Date.UTC(2026, 3, 4)])
+      for (let now = from; now < from + 3 * 86_400_000; now += 3_600_000 - 1)
+        for (const tz of ZONES) {
+          const { start, end } = todayBounds(now, tz);
+          expect(intlDay(start, tz)).toBe(intlDay(now, tz));
+          expect(intlDay(end, tz)).toBe(intlDay(now, tz));
+          expect(intlDay(start - 1, tz)).not.toBe(intlDay(now, tz));
+          expect(intlDay(end + 1, tz)).not.toBe(intlDay(now, tz));
+        }
+  });
+
   it('handles the DST days themselves', () => {
     // Clocks go forward in London on 29 March 2026 at 01:00 UTC; that day has 23 hours.
     const { start, end } = todayBounds(Date.UTC(2026, 2, 29, 12), 'Europe/London');

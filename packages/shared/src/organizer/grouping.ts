@@ -11,10 +11,21 @@ export interface Prioritised {
   priorityTargetDate: number | null;
 }
 
-/** Start and end (inclusive, UTC ms) of the user's today in their time zone. */
-export function todayBounds(now: number, timeZone: string): { start: number; end: number } {
+/** The last day worked out for each time zone: every instant inside it has the same bounds. */
+const lastDayIn = new Map<string, Readonly<{ start: number; end: number }>>();
+
+/**
+ * Start and end (inclusive, UTC ms) of the user's today in their time zone. The time-zone
+ * maths is slow next to a read of the Organizer, so each zone's last answer is kept and given
+ * again for any instant that falls inside it.
+ */
+export function todayBounds(now: number, timeZone: string): Readonly<{ start: number; end: number }> {
+  const known = lastDayIn.get(timeZone);
+  if (known && known.start <= now && now <= known.end) return known;
   const local = new TZDate(now, timeZone);
-  return { start: startOfDay(local).getTime(), end: endOfDay(local).getTime() };
+  const bounds = Object.freeze({ start: startOfDay(local).getTime(), end: endOfDay(local).getTime() });
+  lastDayIn.set(timeZone, bounds);
+  return bounds;
 }
 
 /** The calendar day (yyyy-MM-dd) an instant falls on in a time zone. */

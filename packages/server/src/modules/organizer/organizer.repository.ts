@@ -1,6 +1,7 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { sql } from 'kysely';
 import { idChunks } from '../../db/id-chunks.js';
+import { pageSql } from '../../db/page-sql.js';
 import type { Executor } from '../../db/schema.js';
 import { seenBoxesSql } from '../access/index.js';
 import { PRESENTED_COLUMNS, type PresentableRow } from '../items/index.js';
@@ -69,7 +70,7 @@ export async function organizerUndatedIds(
   const { rows } = await sql<{ id: string }>`${seenBoxesSql(userId)}
     select i.id as id ${organizerCandidates(userId)}
       and ui.priority is not null and ui.marked_for_today = 0 and i.target_date is null
-    order by ui.priority, i.id limit ${limit} offset ${offset}`.execute(db);
+    order by ui.priority, i.id ${pageSql(limit, offset)}`.execute(db);
   return rows.map((row) => row.id);
 }
 
@@ -93,7 +94,7 @@ export async function organizerUnprioritisedIdsByCreation(
   const direction = sql.raw(dir);
   const { rows } = await sql<{ id: string }>`${seenBoxesSql(userId)}
     select i.id as id ${organizerCandidates(userId)} and ui.priority is null
-    order by i.created_at ${direction}, i.id ${direction} limit ${limit} offset ${offset}`.execute(db);
+    order by i.created_at ${direction}, i.id ${direction} ${pageSql(limit, offset)}`.execute(db);
   return rows.map((row) => row.id);
 }
 
