@@ -28,6 +28,8 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { createAccessService } from './modules/access/index.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { createAuditService } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthenticate } from './modules/auth/authenticate.js';
@@ -174,8 +176,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         captchaReplays,
       );
   const publisher = attachRealtime(app, { db, secret: secrets.jwtSecret, redis });
+  const audit = createAuditService({ db, log: app.log });
   const auth = createAuthService({
     sessions: publisher,
+    audit,
     db,
     mailer,
     limiter,
@@ -218,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     accounts: auth,
     sessions: publisher,
+    audit,
     onTimeZoneChanged: reminders.timeZoneChanged,
   });
   await app.register(usersRoutes, {
@@ -250,7 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate,
   });
   await app.register(sharingRoutes, {
-    sharing: createSharingService({ db, access, items, users, events, undo }),
+    sharing: createSharingService({ db, access, items, users, events, undo, audit }),
     users,
     authenticate,
   });
@@ -264,7 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const calendar = createCalendarService({ db, appUrl: config.appUrl });
   await app.register(calendarRoutes, { calendar, authenticate });
   await app.register(calendarFeedRoutes, { calendar });
-  await app.register(tokensRoutes, { tokens: createTokensService({ db }), authenticate });
+  await app.register(tokensRoutes, { tokens: createTokensService({ db, audit }), authenticate });
   const slack = createSlackService({
     db,
     slack: config.slack,
@@ -272,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     serverSecret: secrets.jwtSecret,
     items,
     events,
+    audit,
     onError: (error) => app.log.warn({ err: error }, 'a Slack call failed'),
   });
   const secureCookies = config.appUrl.startsWith('https://');
@@ -283,9 +289,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       allowReseed: config.allowReseed,
       admin: config.admin,
       sessions: publisher,
+      audit,
     }),
     authenticate,
   });
+  await app.register(auditRoutes, { audit, authenticate });
   if (runJobs) {
     const sweep = createAutoArchiveSweep({
       items,

@@ -17,6 +17,7 @@ import {
 } from '@nestbox/shared/admin/admin.schema';
 import { EMAIL_PATTERN } from '@nestbox/shared/auth/auth.schema';
 import { PASSWORD_MIN_LENGTH } from '@nestbox/shared/constants';
+import pino from 'pino';
 import { ConfigError, loadConfig } from '../config/env.js';
 import {
   BackupError,
@@ -30,6 +31,7 @@ import { newId } from '../db/ids.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { runBaseSeed } from '../db/seeds/base-seed.js';
 import { reseedDatabase } from '../db/seeds/reseed.js';
+import { createAuditService } from '../modules/audit/index.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { findUserByEmail, foldEmail, insertUserWithRootBox } from '../modules/users/index.js';
 
@@ -121,11 +123,23 @@ async function main(argv: string[]): Promise<string> {
     if (command === 'reseed') {
       const type = rest[0];
       if (!RESEED_TYPES.includes(type as ReseedType)) throw new UsageError('reseed needs base or full.');
-      await reseedDatabase(database.db, {
+      // The log goes to stderr: what the command prints stays on stdout.
+      const audit = createAuditService({
+        db: database.db,
+        log: pino({ level: config.logLevel }, pino.destination(2)),
+      });
+      const { recorded } = await reseedDatabase(database.db, {
         type: type as ReseedType,
         demoPasswordHash: await hashPassword(DEMO_PASSWORD),
         ...(admin ? { admin } : {}),
+        inTransaction: (trx) =>
+          audit.write(
+            trx,
+            { type: 'admin.reseed', userId: null, details: { seed: type as ReseedType, via: 'cli' } },
+            { ip: null, userAgent: null },
+          ),
       });
+      if (recorded) audit.log(recorded);
       const lines = [`Re-seeded ${where} (${type}): every previous row is gone.`];
       if (admin) lines.push(`Administrator: ${admin.email} (NESTBOX_ADMIN_PASSWORD).`);
       if (type === 'full')

@@ -23,6 +23,7 @@ const TABLES = [
   'undo_entry_rows',
   'api_tokens',
   'calendar_feeds',
+  'audit_events',
 ];
 
 const MIGRATIONS = [
@@ -38,6 +39,7 @@ const MIGRATIONS = [
   '0011-shortcuts',
   '0012-api-tokens',
   '0013-calendar-feeds',
+  '0014-audit-events',
 ];
 
 describe(`database on ${testEngine}`, () => {

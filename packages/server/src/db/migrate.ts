@@ -11,6 +11,7 @@ import * as inbox from './migrations/0010-inbox.js';
 import * as shortcuts from './migrations/0011-shortcuts.js';
 import * as apiTokens from './migrations/0012-api-tokens.js';
 import * as calendarFeeds from './migrations/0013-calendar-feeds.js';
+import * as auditEvents from './migrations/0014-audit-events.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0011-shortcuts': shortcuts,
   '0012-api-tokens': apiTokens,
   '0013-calendar-feeds': calendarFeeds,
+  '0014-audit-events': auditEvents,
 };
 
 /** Every migration, for Kysely's migrator. */

@@ -237,6 +237,21 @@ export interface ApiTokensTable {
   created_at: Millis;
 }
 
+/**
+ * A security-relevant event (modules/audit): who (null when nobody is known, as for a failed
+ * login with an unknown address), from where, what (`details`, JSON) and when. No foreign key:
+ * rows outlive their user.
+ */
+export interface AuditEventsTable {
+  id: string;
+  type: string;
+  user_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  details: string;
+  created_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -254,6 +269,7 @@ export interface Database {
   undo_entry_rows: UndoEntryRowsTable;
   calendar_feeds: CalendarFeedsTable;
   api_tokens: ApiTokensTable;
+  audit_events: AuditEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { CLIENT_ID_HEADER } from '@nestbox/shared/constants';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 interface RequestContext {
@@ -8,6 +8,10 @@ interface RequestContext {
   clientId: string | undefined;
   /** The authenticated caller, once `authenticate` has run. */
   callerId?: string;
+  /** The caller's address (`request.ip`: the proxy's `X-Forwarded-For` only with trustProxy). */
+  ip: string;
+  /** The caller's `User-Agent`, as sent. */
+  userAgent: string | undefined;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -37,8 +41,14 @@ const CLIENT_ID = /^[\w-]{1,64}$/;
 /** Methods that read: nothing they run announces a change, so they need no context. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Who is on the other end of a request, as the audit trail records it. */
+export function callerOf(request: FastifyRequest): { ip: string; userAgent: string | undefined } {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined };
+}
+
 /**
- * Makes the caller's client id available to the code a request runs, without threading it
+ * Makes the caller's client id, address and user agent available to the code a request runs, without threading it
  * through. Only requests that may change something carry one: a context costs every promise
  * the request makes.
  */
@@ -47,7 +57,13 @@ export const requestContextPlugin = fp(
     app.addHook('onRequest', (request, _reply, done) => {
       if (READS.has(request.method)) return done();
       const given = request.headers[CLIENT_ID_HEADER];
-      storage.run({ clientId: typeof given === 'string' && CLIENT_ID.test(given) ? given : undefined }, done);
+      storage.run(
+        {
+          clientId: typeof given === 'string' && CLIENT_ID.test(given) ? given : undefined,
+          ...callerOf(request),
+        },
+        done,
+      );
     });
   },
   { name: 'request-context' },

@@ -249,6 +249,8 @@ export const messagesEnGb = {
   'calendar.reminder': 'Reminder: {{title}}',
 
   // data: API tokens
+  'audit.cursor.invalid': 'This page of events cannot be found: start again from the newest.',
+  'audit.userId.invalid': 'The user must be given by their id.',
   'tokens.name.required': 'Give the token a name.',
   'tokens.name.tooLong': 'A token name can have at most 100 characters.',
   'tokens.scope.invalid': 'Choose whether the token may only read, or read and write.',

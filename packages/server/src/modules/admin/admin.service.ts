@@ -5,6 +5,7 @@ import type { Database, UserRow } from '../../db/schema.js';
 import { reseedDatabase } from '../../db/seeds/reseed.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Publisher } from '../../realtime/realtime.js';
+import type { AuditService } from '../audit/index.js';
 import { hashPassword } from '../auth/password-hasher.js';
 import { foldEmail } from '../users/index.js';
 
@@ -14,8 +15,11 @@ export function createAdminService({
   allowReseed,
   admin,
   sessions,
+  audit,
 }: {
   db: Kysely<Database>;
+  /** Records each re-seed, in its transaction. */
+  audit: Pick<AuditService, 'write' | 'log'>;
   /** NESTBOX_ALLOW_RESEED. */
   allowReseed: boolean;
   /** NESTBOX_ADMIN_EMAIL / NESTBOX_ADMIN_PASSWORD: the admin every seed (re-)creates. */
@@ -38,9 +42,11 @@ export function createAdminService({
         admin ? hashPassword(admin.password) : Promise.resolve(undefined),
         hashPassword(DEMO_PASSWORD),
       ]);
-      const everyone = await reseedDatabase(db, {
+      const { before: everyone, recorded } = await reseedDatabase(db, {
         type,
         demoPasswordHash,
+        inTransaction: (trx) =>
+          audit.write(trx, { type: 'admin.reseed', userId: caller.id, details: { seed: type, via: 'http' } }),
         ...(admin && adminHash
           ? {
               admin: {
@@ -53,6 +59,7 @@ export function createAdminService({
             }
           : {}),
       });
+      if (recorded) audit.log(recorded);
       for (const id of everyone) {
         if (!(callerIsConfiguredAdmin && id === caller.id)) sessions?.endUserSessions(id, 'reseeded');
       }

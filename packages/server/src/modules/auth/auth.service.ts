@@ -19,6 +19,7 @@ import type { Limit, RateLimiter } from '../../http/rate-limit.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { renderActionMail } from '../../mail/templates.js';
 import type { Publisher } from '../../realtime/realtime.js';
+import type { AuditService } from '../audit/index.js';
 import {
   activateIfPending,
   findUserByEmail,
@@ -74,6 +75,8 @@ export interface AuthServiceDeps {
   jwtSecret: string;
   /** Multiplies every limit (end-to-end runs only). */
   limitScale?: number;
+  /** Records logins, logouts, password resets and e-mail changes. */
+  audit: Pick<AuditService, 'write' | 'log' | 'record'>;
   /** Ends live sockets when their sessions end (logout, password reset). */
   sessions?: Pick<Publisher, 'endUserSessions' | 'endTokenSessions'>;
   now?: () => number;
@@ -84,7 +87,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /** Account life cycle: sign-up, activation, login, forgotten password and reset (SPEC §4 "Account"). */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, mailer, limiter } = deps;
+  const { db, mailer, limiter, audit } = deps;
   const now = deps.now ?? Date.now;
 
   async function limit(action: keyof typeof AUTH_LIMITS, ip: string, account?: string) {
@@ -210,11 +213,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(body: LoginBody, ip: string): Promise<LoginResponse> {
       await limit('login', ip, body.email);
       const user = await findUserByEmail(db, body.email);
+      const failed = (reason: 'unknownEmail' | 'wrongPassword' | 'notActivated') =>
+        audit.record({
+          type: 'auth.loginFailed',
+          userId: user?.id ?? null,
+          details: { email: foldEmail(body.email), reason },
+        });
       // Unknown e-mail and wrong password: the same answer after the same work.
       if (!(await verifyPassword(user?.password_hash, body.password)) || !user) {
+        await failed(user ? 'wrongPassword' : 'unknownEmail');
         throw appErrors.badRequest('login.failed');
       }
-      if (user.activated_at === null) throw appErrors.forbidden('activation.required');
+      if (user.activated_at === null) {
+        await failed('notActivated');
+        throw appErrors.forbidden('activation.required');
+      }
+      await audit.record({
+        type: 'auth.login',
+        userId: user.id,
+        details: { rememberMe: body.rememberMe ?? false },
+      });
       const token = await signSessionToken(
         deps.jwtSecret,
         { userId: user.id, tokenVersion: user.token_version, rememberMe: body.rememberMe ?? false },
@@ -254,11 +272,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw appErrors.badRequest('captcha.failed');
       }
       const passwordHash = await hashPassword(body.password);
-      await db.transaction().execute(async (trx) => {
+      const entry = await db.transaction().execute(async (trx) => {
         if (!(await consumeAccountToken(trx, record.id, now()))) throw appErrors.badRequest('reset.invalid');
         await replacePassword(trx, record.userId, passwordHash, now());
         await activateIfPending(trx, record.userId, now());
+        return audit.write(trx, { type: 'auth.passwordReset', userId: record.userId });
       });
+      audit.log(entry);
       deps.sessions?.endUserSessions(record.userId, 'passwordChanged');
       return 'reset.success' as const;
     },
@@ -268,7 +288,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Ends one session: the token stops working everywhere at once, and its sockets close. */
     async logout(userId: string, token: { id: string; expiresAt: number }) {
-      await insertRevokedToken(db, { tokenId: token.id, userId, expiresAt: token.expiresAt });
+      const entry = await db.transaction().execute(async (trx) => {
+        await insertRevokedToken(trx, { tokenId: token.id, userId, expiresAt: token.expiresAt });
+        return audit.write(trx, { type: 'auth.logout', userId });
+      });
+      audit.log(entry);
       deps.sessions?.endTokenSessions(token.id, 'loggedOut');
     },
 
@@ -335,7 +359,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await findUserById(db, record.userId);
       const email = user?.pending_email;
       if (!user || !email) throw appErrors.badRequest('emailChange.invalid');
-      await db.transaction().execute(async (trx) => {
+      const entry = await db.transaction().execute(async (trx) => {
         const holder = await findUserByEmail(trx, email);
         if (holder && holder.id !== user.id)
           throw appErrors.conflict('validation.email.taken', { email: 'validation.email.taken' });
@@ -343,7 +367,13 @@ export function createAuthService(deps: AuthServiceDeps) {
           throw appErrors.badRequest('emailChange.invalid');
         if (!(await replaceEmail(trx, user.id, email, now())))
           throw appErrors.badRequest('emailChange.invalid');
+        return audit.write(trx, {
+          type: 'users.emailChanged',
+          userId: user.id,
+          details: { from: user.email, to: email },
+        });
       });
+      audit.log(entry);
       return 'emailChange.success' as const;
     },
   };

@@ -6,6 +6,7 @@ import { createDomainEvents, type DomainEventBus } from '../../events/domain-eve
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
 import type { AccessService } from '../access/index.js';
+import type { AuditService } from '../audit/index.js';
 import type { ItemsService } from '../items/index.js';
 import type { UndoEntry, UndoService } from '../undo/index.js';
 import type { UsersService } from '../users/users.service.js';
@@ -42,9 +43,12 @@ export function createSharingService({
   events = createDomainEvents(),
   now = Date.now,
   undo,
+  audit,
 }: {
   db: Executor;
   access: AccessService;
+  /** Records shares, level changes and unshares, in their transactions. */
+  audit: Pick<AuditService, 'write' | 'log'>;
   items: ItemsService;
   users: UsersService;
   events?: DomainEventBus;
@@ -146,39 +150,58 @@ export function createSharingService({
       // Only an owner shares, and they already see the item (perhaps through a box above).
       if (userId === user.id) throw appErrors.badRequest('share.self');
       if (!(await users.findActiveUser(userId))) throw appErrors.notFound();
-      await db
-        .transaction()
-        .execute((trx) => shareItem(trx, { itemId, ownerId: user.id, userId, level, at: now() }));
+      const entry = await db.transaction().execute(async (trx) => {
+        await shareItem(trx, { itemId, ownerId: user.id, userId, level, at: now() });
+        return audit.write(trx, {
+          type: 'sharing.shared',
+          userId: user.id,
+          details: { itemId, userId, level },
+        });
+      });
+      audit.log(entry);
       events.emit('item.shared', { itemId, userId });
     },
 
     async updateLevel(user: UserRow, itemId: string, userId: string, level: AccessLevel): Promise<void> {
       // Checked before the transaction: on SQLite a query outside it would wait for it.
       await authorizeShareChange(user, itemId);
-      await db.transaction().execute(async (trx) => {
+      const entry = await db.transaction().execute(async (trx) => {
         const current = await existingLink(trx, itemId, userId);
         await keepAnOwner(trx, itemId, current, level);
         await setLinkLevel(trx, itemId, userId, level);
+        return audit.write(trx, {
+          type: 'sharing.levelChanged',
+          userId: user.id,
+          details: { itemId, userId, level, previousLevel: current },
+        });
       });
+      audit.log(entry);
       events.emit('item.levelChanged', { itemId, userId });
     },
 
     /** Stops sharing an item with someone; answers the id that undoes it. */
     async remove(user: UserRow, itemId: string, userId: string): Promise<string | undefined> {
       await authorizeShareChange(user, itemId);
-      const undoId = await db.transaction().execute(async (trx) => {
+      const { undoId, entry } = await db.transaction().execute(async (trx) => {
         const current = await existingLink(trx, itemId, userId);
         await keepAnOwner(trx, itemId, current, null);
         const link = await findLinkRow(trx, itemId, userId);
         await deleteLink(trx, itemId, userId);
-        return link
-          ? undo?.record<UnshareUndo, never>(trx, {
+        const entry = await audit.write(trx, {
+          type: 'sharing.unshared',
+          userId: user.id,
+          details: { itemId, userId, level: current },
+        });
+        const undoId = link
+          ? await undo?.record<UnshareUndo, never>(trx, {
               userId: user.id,
               kind: 'sharing.unshare',
               payload: { itemId, userId, level: link.level, createdAt: link.created_at },
             })
           : undefined;
+        return { undoId, entry };
       });
+      audit.log(entry);
       events.emit('item.unshared', { itemId, userId });
       return undoId;
     },

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, appErrors } from '../../http/app-error.js';
 import { isJsonTooDeep } from '../../http/json-body.js';
+import { callerOf } from '../../http/request-context.js';
 import { currentUser } from '../auth/authenticate.js';
 import { SLACK_STATE_TTL_MS, type SlackEventPayload, type SlackService } from './slack.service.js';
 import { isValidSlackSignature } from './slack-signature.js';
@@ -146,6 +147,7 @@ export const slackPublicRoutes: FastifyPluginAsyncZod<{
       const result = await slack.completeAuthorization(
         request.query,
         readCookie(request.headers.cookie, STATE_COOKIE),
+        callerOf(request),
       );
       reply.header('set-cookie', stateCookie('', 0, secureCookies));
       return reply.redirect(`/app?${SLACK_LINK_QUERY}=${result}`, 303);

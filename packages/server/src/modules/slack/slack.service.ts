@@ -12,6 +12,7 @@ import { newId } from '../../db/ids.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { createDomainEvents, type DomainEventBus } from '../../events/domain-events.js';
 import { AppError, appErrors } from '../../http/app-error.js';
+import type { AuditCaller, AuditService } from '../audit/index.js';
 import type { ItemsService } from '../items/index.js';
 import {
   consumeOAuthState,
@@ -83,8 +84,11 @@ export function createSlackService({
   events = createDomainEvents(),
   now = Date.now,
   onError = () => {},
+  audit,
 }: {
   db: Executor;
+  /** Records links and unlinks, in their transactions. */
+  audit: Pick<AuditService, 'write' | 'log'>;
   slack: Config['slack'];
   appUrl: string;
   /** Encrypts stored Slack tokens. */
@@ -139,6 +143,8 @@ export function createSlackService({
       query: { code?: string; state?: string; error?: string },
       /** The state this browser was given when it started (its cookie): a link started elsewhere is refused. */
       browserState: string | undefined,
+      /** The browser's address and user agent (a GET, which carries no request context). */
+      caller: AuditCaller,
     ): Promise<SlackLinkResult> {
       if (!slack) return 'disabled';
       if (!query.state || !browserState || !sameSecret(query.state, browserState)) return 'failed';
@@ -170,7 +176,7 @@ export function createSlackService({
         // The name is a nicety: the link works without it.
         onError(error);
       }
-      const box = await db.transaction().execute(async (trx) => {
+      const { box, entry } = await db.transaction().execute(async (trx) => {
         const ensured = await inbox.ensure(trx, userId);
         await upsertSlackAccount(trx, {
           id: newId(),
@@ -183,8 +189,14 @@ export function createSlackService({
           inboxItemId: ensured?.id ?? null,
           now: now(),
         });
-        return ensured;
+        const entry = await audit.write(
+          trx,
+          { type: 'slack.linked', userId, details: { teamId, slackUserId } },
+          caller,
+        );
+        return { box: ensured, entry };
       });
+      audit.log(entry);
       if (box?.created) events.emit('items.created', { itemIds: [box.id] });
       return 'linked';
     },
@@ -203,7 +215,11 @@ export function createSlackService({
 
     /** Unlinks one of the caller's accounts; anybody else's answers 404. The box and its items stay. */
     async unlink(user: UserRow, slackAccountId: string): Promise<void> {
-      if (!(await deleteSlackAccount(db, user.id, slackAccountId))) throw appErrors.notFound();
+      const entry = await db.transaction().execute(async (trx) => {
+        if (!(await deleteSlackAccount(trx, user.id, slackAccountId))) throw appErrors.notFound();
+        return audit.write(trx, { type: 'slack.unlinked', userId: user.id, details: { slackAccountId } });
+      });
+      audit.log(entry);
     },
 
     /**

@@ -4,6 +4,7 @@ import { API_TOKEN_PREFIX, type ApiTokenScope } from '@nestbox/shared/tokens/tok
 import { newId } from '../../db/ids.js';
 import type { ApiTokensTable, Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
+import type { AuditService } from '../audit/index.js';
 import {
   deleteApiToken,
   deleteEndedApiTokens,
@@ -63,7 +64,16 @@ export async function apiTokenCaller(
  * Personal API tokens (README "Personal API tokens"): a person makes, lists and revokes their
  * own. The token's text is answered once, when it is made; only its hash is kept.
  */
-export function createTokensService({ db, now = Date.now }: { db: Executor; now?: () => number }) {
+export function createTokensService({
+  db,
+  audit,
+  now = Date.now,
+}: {
+  db: Executor;
+  /** Records tokens made and revoked. */
+  audit: Pick<AuditService, 'write' | 'log'>;
+  now?: () => number;
+}) {
   return {
     /** Makes a token; the caller's tokens ended by a password change or reset go in the same transaction. */
     async create(user: UserRow, body: CreateApiTokenBody): Promise<CreatedApiToken> {
@@ -78,10 +88,16 @@ export function createTokensService({ db, now = Date.now }: { db: Executor; now?
         last_used_at: null,
         created_at: now(),
       };
-      await db.transaction().execute(async (trx) => {
+      const entry = await db.transaction().execute(async (trx) => {
         await deleteEndedApiTokens(trx, user.id, user.token_version);
         await insertApiToken(trx, row);
+        return audit.write(trx, {
+          type: 'tokens.created',
+          userId: user.id,
+          details: { tokenId: row.id, name: row.name, scope: row.scope },
+        });
       });
+      audit.log(entry);
       return { ...presentApiToken(row), token };
     },
 
@@ -92,7 +108,11 @@ export function createTokensService({ db, now = Date.now }: { db: Executor; now?
 
     /** Revokes one of the caller's tokens; someone else's and an unknown id are both 404. */
     async revoke(user: UserRow, id: string): Promise<void> {
-      if (!(await deleteApiToken(db, user.id, id))) throw appErrors.notFound();
+      const entry = await db.transaction().execute(async (trx) => {
+        if (!(await deleteApiToken(trx, user.id, id))) throw appErrors.notFound();
+        return audit.write(trx, { type: 'tokens.revoked', userId: user.id, details: { tokenId: id } });
+      });
+      audit.log(entry);
     },
   };
 }

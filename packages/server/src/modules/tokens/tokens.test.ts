@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, createUser, DEFAULT_PASSWORD, type SignedInUser } from '../../test/factories.js';
 import { type ClientSocket, connect } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
+import { createAuditService } from '../audit/index.js';
 import { apiTokenCaller, createTokensService } from './index.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -320,7 +321,8 @@ describe(`personal API tokens on ${testEngine}`, () => {
 
   it('works only while its owner is active', async () => {
     const dormant = await createUser(t.database.db, { activated: false });
-    const made = await createTokensService({ db: t.database.db }).create(dormant, {
+    const audit = createAuditService({ db: t.database.db, log: t.app.log });
+    const made = await createTokensService({ db: t.database.db, audit }).create(dormant, {
       name: 'made before',
       scope: 'write',
     });

@@ -17,6 +17,7 @@ const USER_SEARCH_LIMIT = 20;
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Publisher } from '../../realtime/realtime.js';
+import type { AuditService } from '../audit/index.js';
 import { type AuthService, hashPassword, refuseWeakPassword } from '../auth/index.js';
 import { findUserById, foldEmail, replacePassword, searchUsers, updateUser } from './users.repository.js';
 
@@ -36,12 +37,15 @@ export function createUsersService({
   now = Date.now,
   accounts,
   sessions,
+  audit,
   onTimeZoneChanged,
 }: {
   db: Kysely<Database>;
   now?: () => number;
   /** Proving the current password (rate limited) and e-mail changes belong to the accounts service. */
   accounts: Pick<AuthService, 'verifyCurrentPassword' | 'requestEmailChange'>;
+  /** Records password changes. */
+  audit: Pick<AuditService, 'write' | 'log'>;
   /** Ends live sockets whose tokens a password change voids. */
   sessions?: Pick<Publisher, 'endUserSessions'>;
   /** Called inside the profile's transaction when the user's time zone changes (reminders re-plan). */
@@ -100,7 +104,12 @@ export function createUsersService({
     ): Promise<UserRow> {
       await accounts.verifyCurrentPassword(user, body.currentPassword, ip);
       refuseWeakPassword(body.password);
-      await replacePassword(db, user.id, await hashPassword(body.password), now());
+      const passwordHash = await hashPassword(body.password);
+      const entry = await db.transaction().execute(async (trx) => {
+        await replacePassword(trx, user.id, passwordHash, now());
+        return audit.write(trx, { type: 'auth.passwordChanged', userId: user.id });
+      });
+      audit.log(entry);
       sessions?.endUserSessions(user.id, 'passwordChanged', tokenId);
       return (await findUserById(db, user.id)) ?? user;
     },
