@@ -25,6 +25,7 @@ const SESSION_ONLY: readonly (readonly [Method, string])[] = [
   ['GET', '/api/calendar/feed'],
   ['POST', '/api/calendar/feed'],
   ['DELETE', '/api/calendar/feed'],
+  ['GET', '/api/users/audit'],
 ];
 
 /** The POST routes that only read (`readOnly`): a read token may call them. */

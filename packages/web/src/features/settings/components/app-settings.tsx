@@ -15,9 +15,10 @@ import { DataTab } from './data-tab';
 import { DatabaseTab } from './database-tab';
 import { IntegrationsTab } from './integrations-tab';
 import { ProfileForm } from './profile-form';
+import { RecentActivity } from './recent-activity';
 
 /**
- * The Application Settings modal's tabs (SPEC §2): Profile, Integrations, Customizations, Data
+ * The Application Settings modal's tabs (SPEC §2): Profile (with Recent activity), Integrations, Customizations, Data
  * (export, import, calendar feed, API tokens) and, for administrators only, Database.
  * `onOpenBox` closes the settings and opens a box in the Workspace.
  */
@@ -55,6 +56,8 @@ export function AppSettings({ onOpenBox }: { onOpenBox?: (boxId: string) => void
           <ProfileForm />
           <Divider />
           <ChangePasswordForm />
+          <Divider />
+          <RecentActivity />
         </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="integrations" pt="lg" pb="xs">

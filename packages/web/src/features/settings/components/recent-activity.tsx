@@ -1,0 +1,194 @@
+import { Alert, Avatar, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { AuditEvent, AuditEventType } from '@nestbox/shared/audit/audit.schema';
+import { shortUserAgent } from '@nestbox/shared/audit/user-agent';
+import { formatDate } from '@nestbox/shared/dates/format-date';
+import type { UserLocale } from '@nestbox/shared/i18n/locales';
+import {
+  IconAlertTriangle,
+  IconBrandSlack,
+  IconDatabase,
+  IconKey,
+  IconLock,
+  IconLogin,
+  IconLogout,
+  IconMail,
+  IconShare,
+  IconShieldCheck,
+} from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '../../../lib/api/get-user';
+import type { TranslationKey } from '../../../lib/i18n';
+import { ownActivityQueryOptions } from '../api/get-own-activity';
+import classes from './app-settings.module.css';
+
+/** What each kind of event says, and its icon. */
+const EVENTS: Record<
+  AuditEventType,
+  { text: `settings.activity.${AuditEventType}`; icon: ReactNode; color?: string }
+> = {
+  'auth.login': { text: 'settings.activity.auth.login', icon: <IconLogin size={16} /> },
+  'auth.loginFailed': {
+    text: 'settings.activity.auth.loginFailed',
+    icon: <IconAlertTriangle size={16} />,
+    color: 'red',
+  },
+  'auth.logout': { text: 'settings.activity.auth.logout', icon: <IconLogout size={16} /> },
+  'auth.passwordChanged': { text: 'settings.activity.auth.passwordChanged', icon: <IconLock size={16} /> },
+  'auth.passwordReset': { text: 'settings.activity.auth.passwordReset', icon: <IconLock size={16} /> },
+  'users.emailChanged': { text: 'settings.activity.users.emailChanged', icon: <IconMail size={16} /> },
+  'tokens.created': { text: 'settings.activity.tokens.created', icon: <IconKey size={16} /> },
+  'tokens.revoked': { text: 'settings.activity.tokens.revoked', icon: <IconKey size={16} /> },
+  'sharing.shared': { text: 'settings.activity.sharing.shared', icon: <IconShare size={16} /> },
+  'sharing.levelChanged': { text: 'settings.activity.sharing.levelChanged', icon: <IconShare size={16} /> },
+  'sharing.unshared': { text: 'settings.activity.sharing.unshared', icon: <IconShare size={16} /> },
+  'admin.reseed': { text: 'settings.activity.admin.reseed', icon: <IconDatabase size={16} /> },
+  'slack.linked': { text: 'settings.activity.slack.linked', icon: <IconBrandSlack size={16} /> },
+  'slack.unlinked': { text: 'settings.activity.slack.unlinked', icon: <IconBrandSlack size={16} /> },
+};
+
+const LEVELS: Record<string, TranslationKey> = {
+  owner: 'share.level.owner',
+  editor: 'share.level.editor',
+  readonly: 'share.level.readonly',
+};
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * When, as people say it: "5 minutes ago", "yesterday" within a week, then the date and time in
+ * the user's zone. Undefined for "just now" (under a minute).
+ */
+function relativeTime(at: number, now: number, locale: UserLocale, timeZone: string): string | undefined {
+  const ago = now - at;
+  if (Math.abs(ago) < MINUTE) return undefined;
+  const words = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (ago < HOUR) return words.format(-Math.round(ago / MINUTE), 'minute');
+  if (ago < DAY) return words.format(-Math.round(ago / HOUR), 'hour');
+  if (ago < 7 * DAY) return words.format(-Math.round(ago / DAY), 'day');
+  return formatDate(at, timeZone, locale, 'd MMM yyyy, HH:mm');
+}
+
+/**
+ * Settings → Profile: the signed-in person's own security events (logins, password, e-mail,
+ * tokens, shares, Slack), newest first, in plain words, with when and from where; "Show more"
+ * reads the next page.
+ */
+export function RecentActivity() {
+  const { t } = useTranslation();
+  const activity = useInfiniteQuery(ownActivityQueryOptions());
+  const events = activity.data?.pages.flatMap((page) => page.events) ?? [];
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="settings-activity-title">
+      <Stack gap={4}>
+        <Title order={3} fz="md" id="settings-activity-title">
+          {t('settings.activity.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('settings.activity.intro')}
+        </Text>
+      </Stack>
+      {activity.isPending && (
+        <Stack gap="xs" role="status" aria-label={t('common.loading')}>
+          <Skeleton height={52} radius="md" />
+          <Skeleton height={52} radius="md" />
+        </Stack>
+      )}
+      {activity.isError && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('settings.activity.loadFailed')}</Text>
+            <Button variant="default" size="xs" onClick={() => void activity.refetch()}>
+              {t('settings.activity.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {activity.isSuccess && events.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('settings.activity.empty')}
+        </Text>
+      )}
+      {events.length > 0 && (
+        <Stack
+          gap="xs"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('settings.activity.title')}
+        >
+          {events.map((event) => (
+            <ActivityRow key={event.id} event={event} />
+          ))}
+        </Stack>
+      )}
+      {activity.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => void activity.fetchNextPage()}
+            loading={activity.isFetchingNextPage}
+          >
+            {t('settings.activity.more')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function ActivityRow({ event }: { event: AuditEvent }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const known = EVENTS[event.type as AuditEventType] as (typeof EVENTS)[AuditEventType] | undefined;
+  const { details } = event;
+  const level = typeof details.level === 'string' ? LEVELS[details.level] : undefined;
+  const text = known
+    ? t(known.text, {
+        name: String(details.name ?? ''),
+        to: String(details.to ?? ''),
+        level: level ? t(level) : '',
+      })
+    : t('settings.activity.other');
+  const { browser, os } = shortUserAgent(event.userAgent);
+  const browserText = browser
+    ? os
+      ? t('settings.activity.browserOn', { browser, os })
+      : browser
+    : event.userAgent
+      ? t('settings.activity.unknownBrowser')
+      : undefined;
+  const when =
+    relativeTime(event.createdAt, Date.now(), user.locale, user.timezone) ?? t('settings.activity.justNow');
+  const exact = formatDate(event.createdAt, user.timezone, user.locale, 'dd-MMM-yyyy HH:mm');
+
+  return (
+    <Paper component="li" withBorder radius="md" px="md" py="sm">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Avatar size={30} radius="md" color={known?.color ?? 'nest'} aria-hidden>
+          {known?.icon ?? <IconShieldCheck size={16} />}
+        </Avatar>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} className={classes.breakAnywhere}>
+            {text}
+          </Text>
+          <Text size="xs" c="dimmed" className={classes.breakAnywhere}>
+            <time dateTime={new Date(event.createdAt).toISOString()} title={exact}>
+              {when}
+            </time>
+            {[event.ip, browserText]
+              .filter(Boolean)
+              .map((part) => ` · ${part}`)
+              .join('')}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
