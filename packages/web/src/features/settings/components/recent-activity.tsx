@@ -183,9 +183,13 @@ function ActivityRow({ event }: { event: AuditEvent }) {
               {when}
             </time>
             {[event.ip, browserText]
-              .filter(Boolean)
-              .map((part) => ` · ${part}`)
-              .join('')}
+              .filter((part) => part)
+              .map((part) => (
+                <span key={part} className={classes.noWrap}>
+                  {' · '}
+                  {part}
+                </span>
+              ))}
           </Text>
         </Stack>
       </Group>
