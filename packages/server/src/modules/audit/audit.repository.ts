@@ -15,12 +15,10 @@ export function listAuditEvents(
 ) {
   let query = db.selectFrom('audit_events').selectAll();
   if (userId !== undefined) query = query.where('user_id', '=', userId);
+  // A row comparison: both engines seek the (…, created_at, id) index to the cursor.
   if (after)
     query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', after.createdAt),
-        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-      ]),
+      eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)),
     );
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
