@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { AuditPage } from '@nestbox/shared/audit/audit.schema';
@@ -12,6 +13,7 @@ import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import type { SlackAccount } from '@nestbox/shared/slack/slack.schema';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection.js';
 import type { AuditEventsTable, Executor } from '../../db/schema.js';
@@ -335,11 +337,18 @@ describe(`audit trail on ${testEngine}`, () => {
         caller,
         json: { ...body, ownershipId: 'editor' },
       });
-      await ok('DELETE', `/api/items/remove-association?${new URLSearchParams(body)}`, {
+      const removed = await send('DELETE', `/api/items/remove-association?${new URLSearchParams(body)}`, {
         token: owner.token,
         caller,
       });
-      const [shared, changed, unshared, ...rest] = await eventsOf(t.database.db, owner.id);
+      expect(removed.status).toBe(200);
+      // Undoing the unshare shares again.
+      await ok('POST', '/api/undo/undo-action', {
+        token: owner.token,
+        caller,
+        json: { undoId: removed.headers.get('x-undo-id') },
+      });
+      const [shared, changed, unshared, again, ...rest] = await eventsOf(t.database.db, owner.id);
       expectEvent(shared, {
         type: 'sharing.shared',
         userId: owner.id,
@@ -360,6 +369,13 @@ describe(`audit trail on ${testEngine}`, () => {
         caller,
         since,
         details: { itemId, userId: other.id, level: 'editor' },
+      });
+      expectEvent(again, {
+        type: 'sharing.shared',
+        userId: owner.id,
+        caller,
+        since,
+        details: { itemId, userId: other.id, level: 'editor', undo: true },
       });
       expect(rest).toEqual([]);
     });
@@ -445,6 +461,40 @@ describe(`audit trail on ${testEngine}`, () => {
         }),
       ).rejects.toThrow('the change fails');
       expect((await eventsOf(t.database.db, owner.id)).map((row) => row.type)).toEqual(['sharing.shared']);
+    });
+  });
+
+  describe('the log', () => {
+    it('logs each event at info with the same fields, once its transaction has committed', async () => {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
+      const audit = createAuditService({ db: t.database.db, log: pino({ level: 'info' }, sink) });
+      const user = await createUser(t.database.db);
+      const caller = { ip: '192.0.2.7', userAgent: 'Mozilla/5.0 Firefox/140.0' };
+      await audit.record({ type: 'auth.logout', userId: user.id }, caller);
+      const entry = await t.database.db
+        .transaction()
+        .execute((trx) =>
+          audit.write(trx, { type: 'tokens.revoked', userId: user.id, details: { tokenId: 't1' } }, caller),
+        );
+      expect(lines).toHaveLength(1);
+      audit.log(entry);
+      const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string; audit: unknown });
+      const rows = await eventsOf(t.database.db, user.id);
+      expect(logged).toEqual(
+        rows.map((row) =>
+          expect.objectContaining({
+            level: 30,
+            msg: `audit: ${row.type}`,
+            audit: { ...row, created_at: Number(row.created_at), details: JSON.parse(row.details) },
+          }),
+        ),
+      );
     });
   });
 

@@ -91,11 +91,17 @@ export function createSharingService({
     const { itemId, userId, level, createdAt } = entry.payload;
     await authorizeShareChange(user, itemId);
     if (!(await users.findActiveUser(userId))) throw appErrors.conflict('undo.changedSince');
-    await db.transaction().execute(async (trx) => {
+    const recorded = await db.transaction().execute(async (trx) => {
       await entry.claim(trx);
       if (await findLink(trx, itemId, userId)) throw appErrors.conflict('undo.changedSince');
       await insertLink(trx, itemId, userId, level, createdAt);
+      return audit.write(trx, {
+        type: 'sharing.shared',
+        userId: user.id,
+        details: { itemId, userId, level, undo: true },
+      });
     });
+    audit.log(recorded);
     events.emit('item.shared', { itemId, userId });
   }
 
