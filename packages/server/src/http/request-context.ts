@@ -48,9 +48,10 @@ export function callerOf(request: FastifyRequest): { ip: string; userAgent: stri
 }
 
 /**
- * Makes the caller's client id, address and user agent available to the code a request runs, without threading it
- * through. Only requests that may change something carry one: a context costs every promise
- * the request makes.
+ * Makes the caller's client id, address and user agent available to the code a request runs,
+ * without threading them through. Only requests that may change something carry one: a context
+ * costs every promise the request makes (a GET that changes something, such as the return
+ * from Slack, passes `callerOf(request)` itself).
  */
 export const requestContextPlugin = fp(
   async (app: FastifyInstance) => {
