@@ -256,7 +256,8 @@ export const messagesFr: Record<MessageKey, string> = {
   'calendar.reminder': 'Rappel\u00a0: {{title}}',
 
   // data: API tokens
-  'audit.cursor.invalid': 'Cette page d’événements est introuvable : recommencez depuis les plus récents.',
+  'audit.cursor.invalid':
+    'Cette page d’événements est introuvable\u00a0: recommencez depuis les plus récents.',
   'audit.userId.invalid': 'L’utilisateur doit être désigné par son identifiant.',
   'tokens.name.required': 'Donnez un nom au jeton.',
   'tokens.name.tooLong': 'Le nom d’un jeton peut comporter au plus 100 caractères.',

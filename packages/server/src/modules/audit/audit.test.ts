@@ -621,7 +621,7 @@ describe(`audit trail on ${testEngine}`, () => {
       });
       expect(ownBadCursor.status).toBe(400);
       expect((await errorOf(ownBadCursor)).fields).toEqual({
-        cursor: 'Cette page d’événements est introuvable : recommencez depuis les plus récents.',
+        cursor: 'Cette page d’événements est introuvable\u00a0: recommencez depuis les plus récents.',
       });
     });
 
