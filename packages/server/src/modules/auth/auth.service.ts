@@ -288,11 +288,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Ends one session: the token stops working everywhere at once, and its sockets close. */
     async logout(userId: string, token: { id: string; expiresAt: number }) {
-      const entry = await db.transaction().execute(async (trx) => {
-        await insertRevokedToken(trx, { tokenId: token.id, userId, expiresAt: token.expiresAt });
-        return audit.write(trx, { type: 'auth.logout', userId });
-      });
-      audit.log(entry);
+      // Committed on its own, before the event: the revocation drops this process's cached answer
+      // for the token, which a transaction still open could let another request put back.
+      await insertRevokedToken(db, { tokenId: token.id, userId, expiresAt: token.expiresAt });
+      await audit.record({ type: 'auth.logout', userId });
       deps.sessions?.endTokenSessions(token.id, 'loggedOut');
     },
 

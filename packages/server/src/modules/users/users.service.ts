@@ -45,7 +45,7 @@ export function createUsersService({
   /** Proving the current password (rate limited) and e-mail changes belong to the accounts service. */
   accounts: Pick<AuthService, 'verifyCurrentPassword' | 'requestEmailChange'>;
   /** Records password changes. */
-  audit: Pick<AuditService, 'write' | 'log'>;
+  audit: Pick<AuditService, 'record'>;
   /** Ends live sockets whose tokens a password change voids. */
   sessions?: Pick<Publisher, 'endUserSessions'>;
   /** Called inside the profile's transaction when the user's time zone changes (reminders re-plan). */
@@ -104,12 +104,10 @@ export function createUsersService({
     ): Promise<UserRow> {
       await accounts.verifyCurrentPassword(user, body.currentPassword, ip);
       refuseWeakPassword(body.password);
-      const passwordHash = await hashPassword(body.password);
-      const entry = await db.transaction().execute(async (trx) => {
-        await replacePassword(trx, user.id, passwordHash, now());
-        return audit.write(trx, { type: 'auth.passwordChanged', userId: user.id });
-      });
-      audit.log(entry);
+      // Committed on its own, before the event: the change drops this process's cached copy of
+      // the user, which a transaction still open could let another request put back.
+      await replacePassword(db, user.id, await hashPassword(body.password), now());
+      await audit.record({ type: 'auth.passwordChanged', userId: user.id });
       sessions?.endUserSessions(user.id, 'passwordChanged', tokenId);
       return (await findUserById(db, user.id)) ?? user;
     },
