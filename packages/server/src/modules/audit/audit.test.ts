@@ -625,6 +625,14 @@ describe(`audit trail on ${testEngine}`, () => {
       });
     });
 
+    it('documents both routes in the OpenAPI document', async () => {
+      const doc = await json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>(
+        await t.request('/api/docs/json'),
+      );
+      expect(doc.paths['/api/admin/audit']?.get?.tags).toEqual(['audit']);
+      expect(doc.paths['/api/users/audit']?.get?.tags).toEqual(['audit']);
+    });
+
     it('offers no way to delete an event', async () => {
       for (const method of ['DELETE', 'PUT', 'POST']) {
         expect((await send(method, '/api/admin/audit', { token: admin.token })).status).toBe(404);
