@@ -7,6 +7,7 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   type TransactionBuilder,
 } from 'kysely';
@@ -56,12 +57,30 @@ function openSqlite(file: string): DatabaseHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const dialect = new SqliteDialect({ database: withStatementCache(database) });
+  const dialect = new TransactionalDdlSqliteDialect({ database: withStatementCache(database) });
   const db =
     process.env.NODE_ENV === 'production'
       ? new Kysely<Database>({ dialect })
       : new TransactionGuardedKysely({ dialect: transactionGuarded(dialect) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * SQLite changes its schema inside a transaction like any other statement, but Kysely's own
+ * adapter says it cannot, so its migrator would commit each statement on its own and a
+ * migration failing halfway would leave the schema half changed. Saying it can makes the
+ * migrator run every pending migration in one transaction, as on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 /**
