@@ -8,6 +8,7 @@ import {
   Kysely,
   type Logger,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   type TransactionBuilder,
 } from 'kysely';
@@ -57,7 +58,7 @@ function openSqlite(file: string): DatabaseHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const dialect = new SqliteDialect({ database: withStatementCache(database) });
+  const dialect = new TransactionalDdlSqliteDialect({ database: withStatementCache(database) });
   const observers = new Set<QueryObserver>();
   const db =
     process.env.NODE_ENV === 'production'
@@ -87,6 +88,24 @@ export function observeQueries(db: Kysely<Database>, observer: QueryObserver): (
   if (!observers) throw new Error('observeQueries: this database was not opened by openDatabase');
   observers.add(observer);
   return () => observers.delete(observer);
+}
+
+/**
+ * SQLite changes its schema inside a transaction like any other statement, but Kysely's own
+ * adapter says it cannot, so its migrator would commit each statement on its own and a
+ * migration failing halfway would leave the schema half changed. Saying it can makes the
+ * migrator run every pending migration in one transaction, as on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 /**
