@@ -17,7 +17,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/shared/src/**/*.test.ts', 'packages/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'packages/web/src/**/*.test.{ts,tsx}',
+            'deploy/**/*.test.ts',
+          ],
         },
       },
       {

@@ -34,6 +34,48 @@ const READS: { label: string; path: (box: string) => string; budget: number }[] 
   },
 ];
 
+const METRICS_ROUNDS = 3;
+const METRICS_SECONDS = 5;
+/** The reads whose throughput is compared with metrics off and on. */
+const METRICS_READS = READS.filter(
+  (read) => read.label === 'get-user' || read.label.startsWith('get-items-for-pane'),
+);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * What metrics cost: the same reads from the app as measured and from a second one with
+ * metrics on, in turn (so a change in the machine's load falls on both), medians compared.
+ */
+async function metricsCost(
+  app: { url: string },
+  dataDir: string,
+  sqliteFile: string,
+  box: string,
+  headers: Record<string, string>,
+): Promise<string[]> {
+  const withMetrics = await startAppInWorker(dataDir, { sqliteFile }, { metrics: true });
+  try {
+    const rows: string[] = [];
+    for (const read of METRICS_READS) {
+      const off: number[] = [];
+      const on: number[] = [];
+      for (let round = 0; round < METRICS_ROUNDS; round++) {
+        const opts = { durationSeconds: METRICS_SECONDS, headers };
+        off.push((await measure(read.label, `${app.url}${read.path(box)}`, opts)).requestsPerSecond);
+        on.push((await measure(read.label, `${withMetrics.url}${read.path(box)}`, opts)).requestsPerSecond);
+      }
+      const ratio = median(on) / median(off);
+      rows.push(
+        `| ${read.label} | ${Math.round(median(off)).toLocaleString('en-GB')} | ${Math.round(median(on)).toLocaleString('en-GB')} | ${ratio.toFixed(2)} | ≥ 0.95 | ${ratio >= 0.95 ? 'within' : '**over**'} |`,
+      );
+    }
+    return rows;
+  } finally {
+    await withMetrics.close();
+  }
+}
+
 async function startBareInWorker(routes: { path: string; body: string }[]) {
   const worker = new Worker(new URL('./lib/bare-worker.mjs', import.meta.url), {
     workerData: { routes },
@@ -137,6 +179,7 @@ const benchmark: Benchmark = {
           );
         }
       }
+      const metricsRows = await metricsCost(app, dataDir, sqliteFile, box, headers);
       return [
         '| read | req/s | bare twin req/s | ratio | budget | errors | verdict |',
         '|---|---:|---:|---:|---:|---:|---|',
@@ -153,6 +196,14 @@ const benchmark: Benchmark = {
               '',
             ]
           : []),
+        '## Metrics on and off',
+        '',
+        '| read | metrics off, req/s | metrics on, req/s | on ÷ off | budget | verdict |',
+        '|---|---:|---:|---:|---:|---|',
+        ...metricsRows,
+        '',
+        `The same reads from a second server on the same database with \`NESTBOX_METRICS=1\` (every answer and every query timed into histograms), the two measured in turn, ${METRICS_ROUNDS} rounds of ${METRICS_SECONDS} s each, medians compared. Budget: metrics cost at most 5 % of throughput.`,
+        '',
         '<details><summary>Latencies</summary>',
         '',
         '| target | req/s | p50 ms | p97.5 ms | p99 ms |',

@@ -9,6 +9,8 @@ export interface AppWorkerOptions {
   unlimited?: boolean;
   /** Count the server's warnings and errors and watch its event loop, for `stats`. */
   watch?: boolean;
+  /** Serve Prometheus metrics (NESTBOX_METRICS=1), which then time every answer and query. */
+  metrics?: boolean;
 }
 
 /** What the server's thread did since the previous `stats` call (or since it started). */
@@ -36,10 +38,10 @@ export interface ProfileSummary {
 export async function startAppInWorker(
   dataDir: string,
   database: OpenDatabaseOptions,
-  { withWebApp = false, unlimited = false, watch = false }: AppWorkerOptions = {},
+  { withWebApp = false, unlimited = false, watch = false, metrics = false }: AppWorkerOptions = {},
 ) {
   const worker = new Worker(new URL('./app-worker.mjs', import.meta.url), {
-    workerData: { dataDir, database, withWebApp, unlimited, watch },
+    workerData: { dataDir, database, withWebApp, unlimited, watch, metrics },
     // Plain Node: the server's built files and the shared package's dist, as in production.
     execArgv: [],
   });

@@ -8,7 +8,7 @@ import { loadConfig } from '../../packages/server/dist/config/env.js';
 import { loadSecrets } from '../../packages/server/dist/config/secrets.js';
 import { openDatabase } from '../../packages/server/dist/db/connection.js';
 
-const { dataDir, database: options, withWebApp, unlimited, watch } = workerData;
+const { dataDir, database: options, withWebApp, unlimited, watch, metrics } = workerData;
 // Measured as it runs in production (connection.ts keeps development-only checks out of it).
 process.env.NODE_ENV = 'production';
 const KEPT_LOG_LINES = 10;
@@ -37,7 +37,11 @@ let utilizationSince = performance.eventLoopUtilization();
 
 const database = openDatabase(options);
 const app = await buildApp({
-  config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+  config: loadConfig({
+    NESTBOX_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(metrics ? { NESTBOX_METRICS: '1' } : {}),
+  }),
   secrets: loadSecrets(dataDir),
   db: database.db,
   dbEngine: database.engine,

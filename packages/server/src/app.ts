@@ -25,6 +25,7 @@ import { autoArchiveJob, createAutoArchiveSweep } from './jobs/auto-archive.js';
 import { remindersJob } from './jobs/reminders.js';
 import { REMINDERS_INTERVAL_MS, startScheduler } from './jobs/scheduler.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { countedMailer, createMetrics, jobObserver, registerMetrics } from './metrics/metrics.js';
 import { createAccessService } from './modules/access/index.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
@@ -153,13 +154,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandling);
   await app.register(jsonBodyParsing);
   await registerApiDocs(app, version);
+  const metrics = config.metrics ? createMetrics(context.dbEngine) : undefined;
+  if (metrics) registerMetrics(app, { metrics, db, token: config.metrics?.token });
 
-  const mailer: Mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    log: app.log,
-  });
+  const mailer: Mailer = countedMailer(
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    }),
+    metrics,
+  );
   app.addHook('onClose', async () => mailer.close());
   const limiter =
     givenLimiter ??
@@ -175,7 +181,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         createHmac('sha256', secrets.jwtSecret).update('altcha').digest('hex'),
         captchaReplays,
       );
-  const publisher = attachRealtime(app, { db, secret: secrets.jwtSecret, redis });
+  const publisher = attachRealtime(app, {
+    db,
+    secret: secrets.jwtSecret,
+    redis,
+    ...(metrics ? { onPublish: (event: string) => metrics.liveEvents.inc({ type: event }) } : {}),
+  });
+  metrics?.countSocketsWith(publisher.localSocketCount);
   const audit = createAuditService({ db, log: app.log });
   const auth = createAuthService({
     sessions: publisher,
@@ -295,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(auditRoutes, { audit, authenticate });
   if (runJobs) {
+    const observe = metrics ? jobObserver(metrics) : undefined;
     const sweep = createAutoArchiveSweep({
       items,
       events,
@@ -314,9 +327,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         { name: 'expired-undo-entries', run: undo.pruneExpired },
       ],
       app.log,
+      { observe },
     );
     // Reminders are due to the minute: their own, shorter interval.
-    const reminderScheduler = startScheduler([remindersJob(reminders)], app.log, REMINDERS_INTERVAL_MS);
+    const reminderScheduler = startScheduler([remindersJob(reminders)], app.log, {
+      intervalMs: REMINDERS_INTERVAL_MS,
+      observe,
+    });
     app.addHook('onClose', async () => {
       scheduler.stop();
       reminderScheduler.stop();

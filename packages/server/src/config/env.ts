@@ -58,6 +58,12 @@ const EnvSchema = z
     NESTBOX_ADMIN_EMAIL: optionalText,
     NESTBOX_ADMIN_PASSWORD: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Serve Prometheus metrics at /metrics. */
+    NESTBOX_METRICS: flag,
+    /** When set, /metrics asks for `Authorization: Bearer <this>`. */
+    NESTBOX_METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+      message: 'must be at least 16 characters long',
+    }),
   })
   .superRefine((env, ctx) => {
     const slack = [env.SLACK_CLIENT_ID, env.SLACK_CLIENT_SECRET, env.SLACK_SIGNING_SECRET];
@@ -108,6 +114,8 @@ export interface Config {
   allowReseed: boolean;
   admin: { email: string; password: string } | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Prometheus metrics at /metrics, and the bearer token they ask for (if any); off when undefined. */
+  metrics: { token: string | undefined } | undefined;
 }
 
 /** Thrown when the environment is invalid; its message lists every bad variable. */
@@ -159,5 +167,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         ? { email: e.NESTBOX_ADMIN_EMAIL, password: e.NESTBOX_ADMIN_PASSWORD }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    metrics: e.NESTBOX_METRICS ? { token: e.NESTBOX_METRICS_TOKEN } : undefined,
   };
 }

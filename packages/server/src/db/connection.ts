@@ -6,7 +6,9 @@ import {
   type Dialect,
   type Driver,
   Kysely,
+  type Logger,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   type TransactionBuilder,
 } from 'kysely';
@@ -56,12 +58,54 @@ function openSqlite(file: string): DatabaseHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const dialect = new SqliteDialect({ database: withStatementCache(database) });
+  const dialect = new TransactionalDdlSqliteDialect({ database: withStatementCache(database) });
+  const observers = new Set<QueryObserver>();
   const db =
     process.env.NODE_ENV === 'production'
-      ? new Kysely<Database>({ dialect })
-      : new TransactionGuardedKysely({ dialect: transactionGuarded(dialect) });
+      ? new Kysely<Database>({ dialect, log: tellObservers(observers) })
+      : new TransactionGuardedKysely({ dialect: transactionGuarded(dialect), log: tellObservers(observers) });
+  queryObservers.set(db, observers);
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/** Told how long each query took, in milliseconds, failed ones too. */
+export type QueryObserver = (durationMs: number) => void;
+
+const queryObservers = new WeakMap<Kysely<Database>, Set<QueryObserver>>();
+
+function tellObservers(observers: ReadonlySet<QueryObserver>): Logger {
+  return (event) => {
+    for (const observe of observers) observe(event.queryDurationMillis);
+  };
+}
+
+/**
+ * Calls `observer` with the duration of every query run on a database this module opened
+ * (its transactions included) until the answered function is called.
+ */
+export function observeQueries(db: Kysely<Database>, observer: QueryObserver): () => void {
+  const observers = queryObservers.get(db);
+  if (!observers) throw new Error('observeQueries: this database was not opened by openDatabase');
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
+/**
+ * SQLite changes its schema inside a transaction like any other statement, but Kysely's own
+ * adapter says it cannot, so its migrator would commit each statement on its own and a
+ * migration failing halfway would leave the schema half changed. Saying it can makes the
+ * migrator run every pending migration in one transaction, as on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 /**
@@ -208,6 +252,8 @@ function openPostgres(connectionString: string, options: OpenDatabaseOptions): D
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const observers = new Set<QueryObserver>();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: tellObservers(observers) });
+  queryObservers.set(db, observers);
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

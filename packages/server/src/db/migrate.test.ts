@@ -1,5 +1,5 @@
 import { SYSTEM_USER } from '@nestbox/shared/constants';
-import { Migrator, sql } from 'kysely';
+import { type Migration, Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testEngine } from '../test/test-database.js';
 import { openDatabase } from './connection.js';
@@ -80,6 +80,39 @@ describe(`database on ${testEngine}`, () => {
     const users = await database.db.selectFrom('users').selectAll().execute();
     expect(users).toHaveLength(1);
     expect(users[0]).toMatchObject({ id: SYSTEM_USER.id, name: 'System', locale: 'en-GB', is_admin: 0 });
+  });
+
+  it('applies pending migrations all or nothing: a failure leaves schema and data as they were', async () => {
+    database = await createTestDatabase();
+    const { db, pgSchema } = database;
+    const migratorWith = (migrations: Record<string, Migration>) =>
+      new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations },
+        ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+      });
+    const all = await MIGRATION_PROVIDER.getMigrations();
+    const last = MIGRATIONS.indexOf('0012-api-tokens');
+    await migratorWith(all).migrateTo('0012-api-tokens');
+    await runBaseSeed(db);
+    const broken: Migration = {
+      up: async (trx) => {
+        await sql`update users set name = 'Changed'`.execute(trx);
+        await sql`select * from no_such_table`.execute(trx);
+      },
+    };
+    const { error } = await migratorWith({ ...all, '9999-broken': broken }).migrateToLatest();
+    expect(error).toBeDefined();
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    expect(applied.rows.map((row) => row.name)).toEqual(MIGRATIONS.slice(0, last + 1));
+    const tables = (await db.introspection.getTables())
+      .filter((table) => !pgSchema || table.schema === pgSchema)
+      .map((table) => table.name);
+    expect(tables).not.toContain('calendar_feeds');
+    expect(tables).not.toContain('audit_events');
+    expect(await db.selectFrom('users').select('name').execute()).toEqual([{ name: 'System' }]);
+    // What failed runs again, whole, once it is fixed.
+    expect(await migrateToLatest(db)).toEqual(MIGRATIONS.slice(last + 1));
   });
 
   it('enforces foreign keys and cascades deletes from a box to its children', async () => {

@@ -6,7 +6,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { replyWithError } from './error-handler.js';
 
 /** Paths that belong to the API, never to the web app's history fallback. */
-const API_PREFIXES = ['/api/', '/auth/', '/user/', '/slack/', '/calendar/', '/e2e/', '/socket.io/'];
+const API_PREFIXES = [
+  '/api/',
+  '/auth/',
+  '/user/',
+  '/slack/',
+  '/calendar/',
+  '/e2e/',
+  '/socket.io/',
+  '/metrics/',
+];
 
 export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix);

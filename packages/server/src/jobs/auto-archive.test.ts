@@ -64,8 +64,9 @@ describe(`auto-archive on ${testEngine}`, () => {
     expect(a.filter((id) => b.includes(id))).toEqual([]);
   });
 
-  it('runs from the scheduler and survives a failing job', async () => {
+  it('runs from the scheduler, survives a failing job, and tells how late each job ran', async () => {
     const calls: string[] = [];
+    const observed: { job: string; lateMs: number; done: number }[] = [];
     const scheduler = startScheduler(
       [
         {
@@ -84,12 +85,15 @@ describe(`auto-archive on ${testEngine}`, () => {
         },
       ],
       pino({ level: 'silent' }),
-      10,
+      { intervalMs: 10, observe: (job, lateMs, done) => observed.push({ job, lateMs, done }) },
     );
     await new Promise((resolve) => setTimeout(resolve, 60));
     scheduler.stop();
     expect(calls.filter((c) => c === 'ok').length).toBeGreaterThanOrEqual(2);
     expect(calls.filter((c) => c === 'broken').length).toBeGreaterThanOrEqual(2);
+    expect(observed.filter((o) => o.job === 'ok').every((o) => o.done === 1 && o.lateMs >= 0)).toBe(true);
+    expect(observed.filter((o) => o.job === 'broken').every((o) => o.done === 0)).toBe(true);
+    expect(observed.length).toBe(calls.length);
   });
 
   it('archives every other due item when one fails, and tries the failed one again at the next sweep', async () => {

@@ -32,7 +32,10 @@ export function createAutoArchiveSweep({
   };
 }
 
+/** The auto-archive job's name: what it did is the number of items it archived. */
+export const AUTO_ARCHIVE_JOB = 'auto-archive';
+
 /** The sweep as a scheduler job. */
 export function autoArchiveJob(sweep: ReturnType<typeof createAutoArchiveSweep>): ScheduledJob {
-  return { name: 'auto-archive', run: async (now) => (await sweep(now)).length };
+  return { name: AUTO_ARCHIVE_JOB, run: async (now) => (await sweep(now)).length };
 }

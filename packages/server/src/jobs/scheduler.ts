@@ -12,25 +12,35 @@ export interface ScheduledJob {
   run(now: number): Promise<number>;
 }
 
+/** Told, after each job's run, how late it started (ms after its tick was due) and what it did. */
+export type JobObserver = (job: string, lateMs: number, done: number) => void;
+
 /**
  * Runs every job on a timer. Each job claims its due work atomically (one UPDATE …
  * RETURNING), so any number of instances can run the same scheduler without doing a thing
- * twice. A failing job is logged and tried again at the next tick.
+ * twice. A failing job is logged and tried again at the next tick. A tick that comes while
+ * the last one still runs is skipped.
  */
 export function startScheduler(
   jobs: ScheduledJob[],
   log: FastifyBaseLogger,
-  intervalMs = SCHEDULER_INTERVAL_MS,
+  { intervalMs = SCHEDULER_INTERVAL_MS, observe }: { intervalMs?: number; observe?: JobObserver } = {},
 ) {
   let running = false;
+  let nextDue = Date.now();
   const tick = async () => {
+    const due = nextDue;
+    nextDue += intervalMs;
     if (running) return;
     running = true;
     for (const job of jobs) {
+      const startedAt = Date.now();
       try {
-        const done = await job.run(Date.now());
+        const done = await job.run(startedAt);
+        observe?.(job.name, startedAt - due, done);
         if (done > 0) log.info({ job: job.name, done }, 'scheduled job did its work');
       } catch (error) {
+        observe?.(job.name, startedAt - due, 0);
         log.error({ err: error, job: job.name }, 'scheduled job failed');
       }
     }

@@ -40,8 +40,19 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export function attachRealtime(
   app: FastifyInstance,
-  { db, secret, redis }: { db: Kysely<Database>; secret: string; redis: Redis | undefined },
-): Publisher {
+  {
+    db,
+    secret,
+    redis,
+    onPublish,
+  }: {
+    db: Kysely<Database>;
+    secret: string;
+    redis: Redis | undefined;
+    /** Told the name of every event sent to a user's room (the metrics count them). */
+    onPublish?: (event: keyof ServerToClientEvents) => void;
+  },
+): Publisher & { localSocketCount(): number } {
   const io = new Server<Record<string, never>, ServerToClientEvents>(app.server, {
     path: '/socket.io',
     serveClient: false,
@@ -105,6 +116,7 @@ export function attachRealtime(
 
   return {
     publish(userId, event, payload) {
+      onPublish?.(event);
       // socket.io's typed emit cannot follow a generic event name; the signature above keeps callers exact.
       (io.to(userRoom(userId)).emit as (name: string, data: unknown) => boolean)(event, payload);
     },
@@ -119,5 +131,6 @@ export function attachRealtime(
       io.to(tokenRoom(tokenId)).emit(SOCKET_EVENTS.sessionEnded, { reason });
       io.in(tokenRoom(tokenId)).disconnectSockets(true);
     },
+    localSocketCount: () => io.of('/').sockets.size,
   };
 }
