@@ -16,7 +16,7 @@ import {
   IconShieldCheck,
 } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../lib/api/get-user';
 import type { TranslationKey } from '../../../lib/i18n';
@@ -179,16 +179,17 @@ function ActivityRow({ event }: { event: AuditEvent }) {
             {text}
           </Text>
           <Text size="xs" c="dimmed" className={classes.breakAnywhere}>
-            <time dateTime={new Date(event.createdAt).toISOString()} title={exact}>
+            <time dateTime={new Date(event.createdAt).toISOString()} title={exact} className={classes.noWrap}>
               {when}
             </time>
+            {/* Each part keeps together; the line breaks between parts, before a separator. */}
             {[event.ip, browserText]
               .filter((part) => part)
               .map((part) => (
-                <span key={part} className={classes.noWrap}>
-                  {' · '}
-                  {part}
-                </span>
+                <Fragment key={part}>
+                  {' '}
+                  <span className={classes.noWrap}>· {part}</span>
+                </Fragment>
               ))}
           </Text>
         </Stack>
