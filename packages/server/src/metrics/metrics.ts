@@ -115,7 +115,7 @@ export function jobObserver(metrics: Metrics): JobObserver {
     [AUTO_ARCHIVE_JOB]: metrics.autoArchived,
   };
   return (job, lateMs, done) => {
-    metrics.schedulerLag.observe({ job }, Math.max(0, lateMs) / 1000);
+    metrics.schedulerLag.observe({ job }, lateMs / 1000);
     if (done > 0) doneCounters[job]?.inc(done);
   };
 }
