@@ -1,8 +1,5 @@
 import { execFile } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -27,6 +24,7 @@ import {
   tokenFor,
   uniqueEmail,
 } from '../../test/factories.js';
+import { startSlackStandIn, TEST_SLACK } from '../../test/slack-stand-in.js';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.js';
 import { createTestDatabase, testEngine } from '../../test/test-database.js';
 import { createAuditService } from './index.js';
@@ -34,42 +32,6 @@ import { createAuditService } from './index.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const json = async <T>(res: Response) => (await res.json()) as T;
 const errorOf = async (res: Response) => (await json<ErrorBody>(res)).error;
-
-const SLACK = {
-  clientId: 'client-123',
-  clientSecret: 'client-secret-456',
-  signingSecret: 'signing-0123456789',
-};
-
-/** A stand-in for Slack's Web API: `code-<slackUserId>` exchanges for that user's link. */
-async function startFakeSlack(): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const params = new URLSearchParams(body);
-      res.setHeader('content-type', 'application/json');
-      if (req.url?.startsWith('/api/oauth.v2.access')) {
-        const code = params.get('code') ?? '';
-        res.end(
-          JSON.stringify({
-            ok: true,
-            access_token: 'xoxb-secret-token',
-            team: { id: 'T0TEAM', name: 'Acme' },
-            authed_user: { id: code.slice('code-'.length) },
-          }),
-        );
-        return;
-      }
-      res.end(JSON.stringify({ ok: true, user: { id: params.get('user'), name: 'ann.s' } }));
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` };
-}
 
 let callerCounter = 0;
 /** A caller of its own: an address (through the trusted proxy's X-Forwarded-For) and a browser. */
@@ -115,20 +77,20 @@ function expectEvent(
 describe(`audit trail on ${testEngine}`, () => {
   let t: TestApp;
   let smtp: SmtpCapture;
-  let slack: Awaited<ReturnType<typeof startFakeSlack>>;
+  let slack: Awaited<ReturnType<typeof startSlackStandIn>>;
   let admin: SignedInUser;
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    slack = await startFakeSlack();
+    slack = await startSlackStandIn();
     t = await buildTestApp({
       env: {
         SMTP_URL: smtp.url,
         NESTBOX_APP_URL: 'http://nestbox.test',
         NESTBOX_TRUST_PROXY: '1',
-        SLACK_CLIENT_ID: SLACK.clientId,
-        SLACK_CLIENT_SECRET: SLACK.clientSecret,
-        SLACK_SIGNING_SECRET: SLACK.signingSecret,
+        SLACK_CLIENT_ID: TEST_SLACK.clientId,
+        SLACK_CLIENT_SECRET: TEST_SLACK.clientSecret,
+        SLACK_SIGNING_SECRET: TEST_SLACK.signingSecret,
         SLACK_API_URL: slack.url,
       },
     });

@@ -1,6 +1,3 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { SlackAccount } from '@nestbox/shared/slack/slack.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,69 +5,19 @@ import type { UserRow } from '../../db/schema.js';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
+import { startSlackStandIn, TEST_SLACK } from '../../test/slack-stand-in.js';
 import { connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
 import { signSlackRequest } from './slack-signature.js';
 
-const SIGNING_SECRET = 'test-signing-secret-0123456789';
-const CLIENT_ID = 'client-123';
-const CLIENT_SECRET = 'client-secret-456';
-const TEAM = { id: 'T0TEAM', name: 'Acme Workspace' };
-
-/** A stand-in for Slack's Web API: `code-<slackUserId>` exchanges for that user's link. */
-async function startFakeSlack(): Promise<{ server: Server; url: string; calls: URLSearchParams[] }> {
-  const calls: URLSearchParams[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const params = new URLSearchParams(body);
-      calls.push(params);
-      res.setHeader('content-type', 'application/json');
-      if (req.url?.startsWith('/api/oauth.v2.access')) {
-        const code = params.get('code') ?? '';
-        const goodClient =
-          params.get('client_id') === CLIENT_ID && params.get('client_secret') === CLIENT_SECRET;
-        if (!goodClient || !code.startsWith('code-')) {
-          res.end(JSON.stringify({ ok: false, error: 'invalid_code' }));
-          return;
-        }
-        res.end(
-          JSON.stringify({
-            ok: true,
-            access_token: 'xoxb-secret-token',
-            token_type: 'bot',
-            scope: 'im:history,users:read',
-            team: TEAM,
-            authed_user: { id: code.slice('code-'.length) },
-          }),
-        );
-        return;
-      }
-      if (req.url?.startsWith('/api/users.info')) {
-        res.end(
-          JSON.stringify({
-            ok: true,
-            user: { id: params.get('user'), name: 'ann.s', real_name: 'Ann Slack' },
-          }),
-        );
-        return;
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ ok: false, error: 'unknown_method' }));
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/api`, calls };
-}
+const SIGNING_SECRET = TEST_SLACK.signingSecret;
+const CLIENT_ID = TEST_SLACK.clientId;
+const CLIENT_SECRET = TEST_SLACK.clientSecret;
+const TEAM = TEST_SLACK.team;
 
 describe(`slack on ${testEngine}`, () => {
   let t: TestApp;
-  let fake: Awaited<ReturnType<typeof startFakeSlack>>;
+  let fake: Awaited<ReturnType<typeof startSlackStandIn>>;
   let ann: UserRow;
   let annToken: string;
   let stranger: UserRow;
@@ -81,7 +28,7 @@ describe(`slack on ${testEngine}`, () => {
   );
 
   beforeAll(async () => {
-    fake = await startFakeSlack();
+    fake = await startSlackStandIn();
     t = await buildTestApp({
       env: {
         SLACK_CLIENT_ID: CLIENT_ID,
