@@ -66,6 +66,10 @@ export default defineConfig({
     timezoneId: 'Europe/London',
     // Transitions end at once (the app respects the setting): axe never sees a half-faded screen.
     reducedMotion: 'reduce',
+    // The app's service worker (installed once signed in) keeps the app shell for offline
+    // use; it would also take requests out of reach of page.route. Only the offline journey
+    // lets it in.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Imports of `@nestbox/shared/<path>` resolve to its TypeScript sources, as in the root vitest config. */
 const sharedSource = {
@@ -156,10 +157,59 @@ const routerProduction = {
   ),
 };
 
+/**
+ * Installable app and offline shell: the web app manifest, and a service worker built from
+ * src/service-worker/sw.ts with Workbox, which keeps every built file listed below. The page
+ * registers it itself, from the signed-in layout (app/offline/use-app-updates.ts), and a new
+ * version waits for the person's "Reload to update".
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/service-worker',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+  manifest: {
+    id: '/app',
+    name: 'Nestbox',
+    short_name: 'Nestbox',
+    description: 'Your boxes, notes and plans in one calm place.',
+    lang: 'en-GB',
+    start_url: '/app',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: '#f4f7f6',
+    background_color: '#f4f7f6',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    // The server sends the page at every page path, never as /index.html: keep it as '/'.
+    manifestTransforms: [
+      async (entries) => ({
+        manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/' } : entry)),
+        warnings: [],
+      }),
+    ],
+  },
+  devOptions: { enabled: false },
+});
+
+/** Tells one build from another (the offline copy of a former build is not read back). */
+const BUILD_ID = Date.now().toString(36);
+
 export default defineConfig(({ command }) => ({
   // Brotli and gzip copies of every text asset, written beside it: the server sends them as
   // they are (@fastify/static `preCompressed`) instead of compressing on every request.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }), pwa],
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
   resolve: { alias: command === 'build' ? [sharedSource, routerProduction] : [sharedSource] },
   server: {
     proxy: {

@@ -21,6 +21,16 @@ export const uiEnGb = {
   'calendar.nextDecade': 'Next decade',
   'app.loadingAccount': 'Opening your Nestbox…',
 
+  // Connection and app updates
+  'connection.offline': 'Offline: showing what this device last saw',
+  'connection.waiting_one': '{{count}} change waits for the network',
+  'connection.waiting_other': '{{count}} changes wait for the network',
+  'connection.syncing_one': 'Syncing {{count}} change…',
+  'connection.syncing_other': 'Syncing {{count}} changes…',
+  'connection.synced': 'All changes saved',
+  'update.ready': 'A new version of Nestbox is ready.',
+  'update.reload': 'Reload to update',
+
   // Global error screens (SPEC §2, §8)
   'crash.title': 'Oops, something went wrong :(',
   'crash.body': 'Our team has been told about the problem. Please try again later.',

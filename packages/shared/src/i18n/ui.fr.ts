@@ -17,6 +17,16 @@ export const uiFr: Record<UiKey, string> = {
   'calendar.nextDecade': 'Décennie suivante',
   'app.loadingAccount': 'Ouverture de votre Nestbox…',
 
+  // Connexion et mises à jour
+  'connection.offline': 'Hors ligne\u00a0: affichage de ce que cet appareil a vu en dernier',
+  'connection.waiting_one': '{{count}}\u00a0modification attend le réseau',
+  'connection.waiting_other': '{{count}}\u00a0modifications attendent le réseau',
+  'connection.syncing_one': 'Synchronisation de {{count}}\u00a0modification…',
+  'connection.syncing_other': 'Synchronisation de {{count}}\u00a0modifications…',
+  'connection.synced': 'Toutes les modifications sont enregistrées',
+  'update.ready': 'Une nouvelle version de Nestbox est prête.',
+  'update.reload': 'Recharger pour mettre à jour',
+
   'crash.title': 'Oups, un problème est survenu\u00a0:(',
   'crash.body': 'Notre équipe a été informée du problème. Veuillez réessayer plus tard.',
   'crash.reload': 'Recharger la page',

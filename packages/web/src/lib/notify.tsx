@@ -11,8 +11,8 @@ export interface AppNotification {
   /** @default 'info' */
   type?: NotificationType;
   message: string;
-  /** Milliseconds before it closes by itself. @default 5000 */
-  timeout?: number;
+  /** Milliseconds before it closes by itself, or `false` to stay until closed. @default 5000 */
+  timeout?: number | false;
   /** A button beside the message (it closes the notification, then acts). */
   action?: { label: string; onClick: () => void };
 }

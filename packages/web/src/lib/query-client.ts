@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 
 /** Retry only what may pass on a second try: no answer at all, or a 5xx — never a cancel or a 4xx. */
@@ -54,6 +54,9 @@ export function markChanged(queryClient: QueryClient): Promise<void> {
  * error element, which shows the 500 page; queries that can show their error in place opt out.
  */
 export function createQueryClient(): QueryClient {
+  // TanStack Query assumes a network until the browser says otherwise; a page opened offline
+  // must know at once, so that its requests wait for the network instead of failing.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
   const queryClient: QueryClient = new QueryClient({
     mutationCache: new MutationCache({ onSuccess: () => void markChanged(queryClient) }),
     defaultOptions: {

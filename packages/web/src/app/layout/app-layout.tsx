@@ -16,6 +16,7 @@ import { ItemSettingsHost } from '../../features/workspace/components/item-setti
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { useSessionToken } from '../../hooks/use-session-token';
 import { getUserQueryOptions } from '../../lib/api/get-user';
+import { isApiError } from '../../lib/api-client';
 import { changeLocale, currentLocale } from '../../lib/i18n';
 import { showNotificationKeptForReload } from '../../lib/notify';
 import { saveTooltipsEnabled } from '../../lib/preferences';
@@ -23,6 +24,9 @@ import type { SessionEndedState } from '../../lib/session';
 import { SHORTCUT_KEYS, useShortcutsEnabled, useShortcutsHelpOpen } from '../../lib/shortcuts';
 import { useUndo } from '../../lib/undo';
 import { requestNotifications } from '../notifications-host';
+import { ConnectionStatus } from '../offline/connection-status';
+import { useAppUpdates } from '../offline/use-app-updates';
+import { useOfflineCopy } from '../offline/use-offline-copy';
 import { AppHeader } from './app-header';
 import { useGlobalShortcuts } from './use-global-shortcuts';
 import { useLiveUpdates } from './use-live-updates';
@@ -59,7 +63,9 @@ function KeyboardShortcuts() {
  *
  * With a token, it loads the user before showing any page, and speaks the user's language.
  * A failed load logs out (SPEC §4, §8): an HTTP 401 already sends the browser to /logout
- * from the API client; any other failure (after the client's retries) does it here.
+ * from the API client; any other failure (after the client's retries) does it here. When
+ * the network is down, or the server cannot be reached, the copy this device saved opens
+ * instead (see useOfflineCopy); only with no copy does the failure log out.
  */
 export function AppLayout() {
   const location = useLocation();
@@ -67,6 +73,10 @@ export function AppLayout() {
   const token = useSessionToken();
   const layout = useWorkspaceLayout();
   const user = useQuery({ ...getUserQueryOptions(), enabled: token !== null });
+  const unreachable =
+    user.isError && isApiError(user.error) && user.error.status === 0 && !user.error.canceled;
+  const offlineCopy = useOfflineCopy({ userId: user.data?.id, unreachable });
+  useAppUpdates(user.isSuccess);
   useLiveUpdates(user.isSuccess ? token : null);
   const locale = user.data?.locale;
   const localeDiffers = locale !== undefined && locale !== currentLocale();
@@ -84,13 +94,14 @@ export function AppLayout() {
   // The signed-in pages notify often: their notifications' container is there from the start.
   useEffect(requestNotifications, []);
 
-  const ready = user.isSuccess && !localeDiffers;
+  const ready = user.data !== undefined && !localeDiffers;
   useEffect(() => {
     if (ready) showNotificationKeptForReload();
   }, [ready]);
   useSlackLinkNotice(ready);
 
-  if (!token || user.isError) {
+  const loggedOut = !token || (user.isError && !user.data && (!unreachable || offlineCopy === 'restored'));
+  if (loggedOut) {
     // Logged out on the way to an app page: after logging in, the person goes on there.
     const state: SessionEndedState = { returnTo: `${location.pathname}${location.search}` };
     return <Navigate to={PAGE_PATHS.logout} replace state={state} />;
@@ -120,6 +131,7 @@ export function AppLayout() {
           )}
         />
         <KeyboardShortcuts />
+        <ConnectionStatus />
       </AppShell>
     </ModalsProvider>
   );

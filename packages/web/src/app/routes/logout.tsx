@@ -33,6 +33,8 @@ export function LogoutRoute() {
     if (token && !sessionEnded) void logout(token);
     clearSession();
     queryClient.clear();
+    // This device's offline copy goes too (its code loads only now: logged-out pages never need it).
+    void import('../../lib/offline-cache').then(({ forgetOffline }) => forgetOffline()).catch(() => {});
     const loginState: SessionEndedState = { sessionEnded, returnTo };
     navigate(PAGE_PATHS.root, { replace: true, state: loginState });
   }, [navigate, queryClient, sessionEnded, returnTo]);

@@ -1,0 +1,43 @@
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { keepOffline, restoreOffline, sessionUserId } from '../../lib/offline-cache';
+import { getToken } from '../../lib/session';
+
+/** Where the saved copy stands: not asked for, being read, or read (whether there was one or not). */
+export type OfflineCopy = 'unused' | 'restoring' | 'restored';
+
+/**
+ * This device's copy of the signed-in screens. Once the user is loaded, what the screens show
+ * is saved as it changes. When the network is down (or the server cannot be reached) before
+ * the user is loaded, the saved copy is read back, so the app opens on what it last showed.
+ * Online, nothing is read back: the screens ask the server as usual.
+ */
+export function useOfflineCopy({
+  userId,
+  unreachable,
+}: {
+  userId: string | undefined;
+  unreachable: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [copy, setCopy] = useState<OfflineCopy>('unused');
+  const needed = unreachable || !onlineManager.isOnline();
+
+  useEffect(() => {
+    if (!needed || copy !== 'unused') return;
+    const savedFor = sessionUserId(getToken());
+    if (!savedFor) {
+      setCopy('restored');
+      return;
+    }
+    setCopy('restoring');
+    restoreOffline(queryClient, savedFor)
+      // An unreadable copy (storage disabled, a broken entry) is as good as none.
+      .catch(() => {})
+      .finally(() => setCopy('restored'));
+  }, [needed, copy, queryClient]);
+
+  useEffect(() => (userId ? keepOffline(queryClient, userId) : undefined), [queryClient, userId]);
+
+  return copy;
+}
