@@ -129,7 +129,12 @@ function mantineGroup(): Rolldown.CodeSplittingGroup {
 const vendorChunks: Rolldown.CodeSplittingGroup[] = [
   { name: 'react', test: packages('react|react-dom|scheduler') },
   { name: 'router', test: packages('react-router') },
-  { name: 'query', test: packages('@tanstack/(query-core|react-query)') },
+  // Hydration only serves the offline copy (lib/offline-cache.ts): it loads with that, not on every page.
+  {
+    name: 'query',
+    test: (id: string) =>
+      packages('@tanstack/(query-core|react-query)').test(id) && !/\/hydration\.js$/.test(id),
+  },
   // mantineGroup places every module of Mantine itself: none follows a module that imports it.
   { ...mantineGroup(), includeDependenciesRecursively: false },
   { name: 'i18n', test: packages('i18next|react-i18next') },

@@ -77,6 +77,7 @@ function makeClient(token: string | null = 'token-123') {
     onUnauthorized: vi.fn(),
     clearSession: vi.fn(),
     logError: vi.fn(),
+    onUnreachable: vi.fn(),
   };
   const request = createApiClient({
     baseUrl,
@@ -262,14 +263,20 @@ describe('apiRequest', () => {
     const address = closed.server.address();
     await closed.close();
     if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    const onUnreachable = vi.fn();
     const request = createApiClient({
       baseUrl: `http://127.0.0.1:${address.port}`,
       getToken: () => null,
       translate: (key) => messagesEnGb[key],
       logError: vi.fn(),
+      onUnreachable,
     });
     const error = await failureOf(request('/echo', { body: {} }));
     expect(error).toMatchObject({ status: 0, code: 'error.network', message: messagesEnGb['error.network'] });
+    // The signed-in app goes offline on it; a logged-out form only shows the message.
+    expect(onUnreachable).toHaveBeenCalledTimes(1);
+    await failureOf(request('/echo', { body: {}, authenticated: false }));
+    expect(onUnreachable).toHaveBeenCalledTimes(1);
   });
 });
 

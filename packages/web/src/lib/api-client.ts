@@ -2,6 +2,7 @@ import { CLIENT_ID_HEADER, REQUEST_TIMEOUT_MS } from '@nestbox/shared/constants'
 import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { prettifyError, type ZodType } from 'zod';
+import { markUnreachable } from './connectivity';
 import { currentLocale, i18n } from './i18n';
 import { clearSession, getToken } from './session';
 
@@ -129,6 +130,8 @@ export interface ApiClientConfig {
   logError: (...details: unknown[]) => void;
   /** Check answers against their `schema` (development and tests). */
   checkResponses: boolean;
+  /** Called when an authenticated call got no answer at all (the network or the server is down). */
+  onUnreachable: () => void;
 }
 
 const browserDefaults: ApiClientConfig = {
@@ -144,6 +147,7 @@ const browserDefaults: ApiClientConfig = {
   fetch: (input, init) => globalThis.fetch(input, init),
   logError: (...details) => console.error(...details),
   checkResponses: CHECKS_ANSWERS,
+  onUnreachable: () => markUnreachable(),
 };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -283,6 +287,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
     } catch (cause) {
       if (abortedBy === 'caller') return clientFailure('error.requestCanceled', cause);
       if (abortedBy === 'timeout') return clientFailure('error.timeout', cause);
+      if (authenticated) config.onUnreachable();
       return clientFailure('error.network', cause);
     } finally {
       clearTimeout(timer);

@@ -106,7 +106,13 @@ export function AppLayout() {
     const state: SessionEndedState = { returnTo: `${location.pathname}${location.search}` };
     return <Navigate to={PAGE_PATHS.logout} replace state={state} />;
   }
-  if (!ready) return <PageLoader label={t('app.loadingAccount')} />;
+  if (!ready)
+    return (
+      <>
+        <PageLoader label={t('app.loadingAccount')} />
+        <ConnectionStatus />
+      </>
+    );
 
   return (
     <ModalsProvider

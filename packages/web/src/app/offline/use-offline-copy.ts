@@ -1,7 +1,10 @@
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { keepOffline, restoreOffline, sessionUserId } from '../../lib/offline-cache';
 import { getToken } from '../../lib/session';
+
+const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
+const isOnline = () => onlineManager.isOnline();
 
 /** Where the saved copy stands: not asked for, being read, or read (whether there was one or not). */
 export type OfflineCopy = 'unused' | 'restoring' | 'restored';
@@ -21,7 +24,8 @@ export function useOfflineCopy({
 }) {
   const queryClient = useQueryClient();
   const [copy, setCopy] = useState<OfflineCopy>('unused');
-  const needed = unreachable || !onlineManager.isOnline();
+  const online = useSyncExternalStore(subscribeOnline, isOnline, isOnline);
+  const needed = unreachable || !online;
 
   useEffect(() => {
     if (!needed || copy !== 'unused') return;
