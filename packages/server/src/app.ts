@@ -58,6 +58,8 @@ import { itemsRoutes } from './modules/items/items.routes.js';
 import { subscribeLiveUpdates } from './modules/live/live.service.js';
 import { organizerRoutes } from './modules/organizer/organizer.routes.js';
 import { createOrganizerService } from './modules/organizer/organizer.service.js';
+import { createPushService, type PushTransport } from './modules/push/index.js';
+import { pushRoutes } from './modules/push/push.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { remindersRoutes } from './modules/reminders/reminders.routes.js';
 import { createRemindersService } from './modules/reminders/reminders.service.js';
@@ -97,6 +99,8 @@ export interface BuildAppOptions extends AppContext {
   runJobs?: boolean;
   /** Replaces the rate limiter (benchmarks measure the work behind it, not the 429s). */
   limiter?: RateLimiter;
+  /** Where Web Push may send, and how (tests send to a local HTTPS stand-in). */
+  pushTransport?: PushTransport;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -112,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger,
     rateLimitPrefix = 'nestbox:rl:',
     limiter: givenLimiter,
+    pushTransport,
     runJobs = false,
     ...context
   } = options;
@@ -189,8 +194,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   metrics?.countSocketsWith(publisher.localSocketCount);
   const audit = createAuditService({ db, log: app.log });
+  const push = createPushService({
+    db,
+    vapid: secrets.vapid,
+    subject: config.vapidSubject,
+    transport: pushTransport,
+    onError: (error, context) => app.log.warn({ err: error }, context),
+  });
   const auth = createAuthService({
     sessions: publisher,
+    onLoggedOut: push.sessionEnded,
     audit,
     db,
     mailer,
@@ -272,6 +285,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate,
   });
   await app.register(remindersRoutes, { reminders, authenticate });
+  await app.register(pushRoutes, { push, authenticate });
+  events.on('reminders.fired', ({ fired }) => push.notifyFired(fired));
   await app.register(exportRoutes, { exporter: createExportService({ db, access, items }), authenticate });
   await app.register(importRoutes, {
     imports: createImportService({ db, items, organizer, reminders, events }),

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const secrets = loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret });
+  const secrets = loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret, vapid: config.vapidKeys });
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     statementTimeoutMs: config.statementTimeoutMs,

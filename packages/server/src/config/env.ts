@@ -64,6 +64,24 @@ const EnvSchema = z
     NESTBOX_METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
       message: 'must be at least 16 characters long',
     }),
+    /** Web Push (VAPID) keys, base64url: the same on every instance; generated once when unset. */
+    NESTBOX_VAPID_PUBLIC_KEY: optionalText.refine(
+      (value) => value === undefined || /^[\w-]{87}$/.test(value),
+      {
+        message: 'must be an uncompressed P-256 public key in base64url (87 characters)',
+      },
+    ),
+    NESTBOX_VAPID_PRIVATE_KEY: optionalText.refine(
+      (value) => value === undefined || /^[\w-]{43}$/.test(value),
+      {
+        message: 'must be a P-256 private key in base64url (43 characters)',
+      },
+    ),
+    /** Who runs this server, for the push services: `mailto:` or `https:`. */
+    NESTBOX_VAPID_SUBJECT: optionalText.refine(
+      (value) => value === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value),
+      { message: 'must be a mailto: or https: address' },
+    ),
   })
   .superRefine((env, ctx) => {
     const slack = [env.SLACK_CLIENT_ID, env.SLACK_CLIENT_SECRET, env.SLACK_SIGNING_SECRET];
@@ -73,6 +91,13 @@ const EnvSchema = z
         path: ['SLACK_CLIENT_ID'],
         message:
           'set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET together, or none of them',
+      });
+    }
+    if (Boolean(env.NESTBOX_VAPID_PUBLIC_KEY) !== Boolean(env.NESTBOX_VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NESTBOX_VAPID_PUBLIC_KEY'],
+        message: 'set NESTBOX_VAPID_PUBLIC_KEY and NESTBOX_VAPID_PRIVATE_KEY together, or neither',
       });
     }
     if (Boolean(env.RECAPTCHA_SECRET) !== Boolean(env.RECAPTCHA_SITE_KEY)) {
@@ -116,11 +141,23 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Prometheus metrics at /metrics, and the bearer token they ask for (if any); off when undefined. */
   metrics: { token: string | undefined } | undefined;
+  /** Web Push keys from the environment; undefined: generated once into the data directory. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who runs this server, as push services are told (`mailto:` or `https:`). */
+  vapidSubject: string;
 }
 
 /** Thrown when the environment is invalid; its message lists every bad variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** The sender's address as a `mailto:`, else the app's address when it is HTTPS, else a placeholder. */
+function vapidSubjectFrom(mailFrom: string, appUrl: string | undefined): string {
+  const address =
+    /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^\S+@\S+$/.test(mailFrom) ? mailFrom : undefined);
+  if (address) return `mailto:${address}`;
+  return appUrl?.startsWith('https://') ? appUrl : 'mailto:nestbox@localhost';
 }
 
 /** Parses the environment into a Config, or throws a ConfigError naming each bad variable. */
@@ -168,5 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         : undefined,
     logLevel: e.LOG_LEVEL,
     metrics: e.NESTBOX_METRICS ? { token: e.NESTBOX_METRICS_TOKEN } : undefined,
+    vapidKeys:
+      e.NESTBOX_VAPID_PUBLIC_KEY && e.NESTBOX_VAPID_PRIVATE_KEY
+        ? { publicKey: e.NESTBOX_VAPID_PUBLIC_KEY, privateKey: e.NESTBOX_VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.NESTBOX_VAPID_SUBJECT ?? vapidSubjectFrom(e.NESTBOX_MAIL_FROM, e.NESTBOX_APP_URL),
   };
 }

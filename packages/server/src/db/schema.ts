@@ -252,6 +252,25 @@ export interface AuditEventsTable {
   created_at: Millis;
 }
 
+/**
+ * A device to notify when its person's reminders fire (modules/push): the browser's push
+ * subscription (endpoint and keys) and the session that made it, which must still be live.
+ */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  /** The push service's address for this device; unique. */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), for the payload's encryption. */
+  p256dh: string;
+  auth: string;
+  /** The subscribing session's token id (`jti`), the person's token version then, and its end. */
+  session_id: string;
+  token_version: number;
+  session_expires_at: Millis;
+  created_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -270,6 +289,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   api_tokens: ApiTokensTable;
   audit_events: AuditEventsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

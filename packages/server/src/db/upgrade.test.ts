@@ -71,6 +71,12 @@ const POPULATE: Record<string, RawBuilder<unknown>[]> = {
     sql`insert into audit_events (id, type, user_id, ip, user_agent, details, created_at)
       values ('audit-1', 'auth.login', ${user(alice)}, '192.0.2.1', 'Firefox', '{}', ${AT})`,
   ],
+  '0017-push-subscriptions': [
+    sql`insert into push_subscriptions (id, user_id, endpoint, p256dh, auth, session_id, token_version,
+        session_expires_at, created_at)
+      values ('push-1', ${user(alice)}, 'https://fcm.googleapis.com/fcm/send/device-1', 'key', 'secret',
+        'jti-2', 3, ${AT + DAY}, ${AT})`,
+  ],
 };
 
 /** The tables the full demo fills, in an order that inserts every row after what it points to. */

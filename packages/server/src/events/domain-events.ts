@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ImportCounts } from '@nestbox/shared/data/import.schema';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { Audience } from '../modules/access/index.js';
+import type { FiredReminderNotice } from '../modules/push/index.js';
 
 /**
  * What happened, as the services that made it happen tell it, after their change committed.
@@ -27,6 +28,8 @@ export interface DomainEvents {
    * sees it) or one that was there (`intoExistingBox`: whoever shows it reads it again).
    */
   'import.finished': { userId: string; boxId: string; intoExistingBox: boolean; counts: ImportCounts };
+  /** Reminder occurrences fired (claimed once, by one instance): each person's devices are told. */
+  'reminders.fired': { fired: readonly FiredReminderNotice[] };
   /** These people's unread reminder counts are now these. */
   'reminders.unreadCounts': { counts: ReadonlyMap<string, number> };
 }

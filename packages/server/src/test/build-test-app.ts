@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config/env.js';
 import { loadSecrets, type Secrets } from '../config/secrets.js';
+import type { PushTransport } from '../modules/push/index.js';
 import { createMigratedTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -27,6 +28,8 @@ export interface BuildTestAppOptions {
   webRoot?: string | null;
   /** Add routes or hooks before the app starts listening (test-only endpoints). */
   beforeListen?: (app: FastifyInstance) => void | Promise<void>;
+  /** Where Web Push may send (a local stand-in for the push services). */
+  pushTransport?: PushTransport;
 }
 
 /**
@@ -50,6 +53,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     dbEngine: database.engine,
     redis,
     webRoot: options.webRoot ?? null,
+    ...(options.pushTransport ? { pushTransport: options.pushTransport } : {}),
   });
   await options.beforeListen?.(app);
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

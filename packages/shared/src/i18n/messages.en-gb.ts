@@ -251,6 +251,11 @@ export const messagesEnGb = {
   // data: API tokens
   'audit.cursor.invalid': 'This page of events cannot be found: start again from the newest.',
   'audit.userId.invalid': 'The user must be given by their id.',
+  'push.endpoint.invalid': 'This is not the address of a push service Nestbox can notify.',
+  'push.keys.invalid': 'The browser sent no valid keys for its notifications.',
+  'push.reminder.body': 'Reminder: due {{date}}',
+  'push.test.title': 'Nestbox notifications are on',
+  'push.test.body': 'This device will show your reminders as they fire.',
   'tokens.name.required': 'Give the token a name.',
   'tokens.name.tooLong': 'A token name can have at most 100 characters.',
   'tokens.scope.invalid': 'Choose whether the token may only read, or read and write.',

@@ -259,6 +259,12 @@ export const messagesFr: Record<MessageKey, string> = {
   'audit.cursor.invalid':
     'Cette page d’événements est introuvable\u00a0: recommencez depuis les plus récents.',
   'audit.userId.invalid': 'L’utilisateur doit être désigné par son identifiant.',
+  'push.endpoint.invalid':
+    'Cette adresse n’est pas celle d’un service de notifications que Nestbox peut joindre.',
+  'push.keys.invalid': 'Le navigateur n’a pas envoyé de clés valides pour ses notifications.',
+  'push.reminder.body': 'Rappel\u00a0: échéance le {{date}}',
+  'push.test.title': 'Les notifications de Nestbox sont activées',
+  'push.test.body': 'Cet appareil affichera vos rappels dès qu’ils se déclenchent.',
   'tokens.name.required': 'Donnez un nom au jeton.',
   'tokens.name.tooLong': 'Le nom d’un jeton peut comporter au plus 100 caractères.',
   'tokens.scope.invalid': 'Choisissez si le jeton peut seulement lire, ou lire et modifier.',

@@ -79,6 +79,8 @@ export interface AuthServiceDeps {
   audit: Pick<AuditService, 'write' | 'log' | 'record'>;
   /** Ends live sockets when their sessions end (logout, password reset). */
   sessions?: Pick<Publisher, 'endUserSessions' | 'endTokenSessions'>;
+  /** Told of each logout once it is recorded (the session's devices stop being notified). */
+  onLoggedOut?: (sessionId: string) => Promise<void>;
   now?: () => number;
 }
 
@@ -293,6 +295,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await insertRevokedToken(db, { tokenId: token.id, userId, expiresAt: token.expiresAt });
       await audit.record({ type: 'auth.logout', userId });
       deps.sessions?.endTokenSessions(token.id, 'loggedOut');
+      await deps.onLoggedOut?.(token.id);
     },
 
     /**

@@ -67,9 +67,31 @@ export async function sessionForToken(
     cached ? findSessionUser(db, claims.userId) : findUserById(db, claims.userId),
     isTokenRevoked(db, claims.tokenId, { cached }),
   ]);
-  if (revoked || !user || user.activated_at === null || user.token_version !== claims.tokenVersion)
-    return undefined;
+  if (!sessionHolds(user, revoked, claims.tokenVersion)) return undefined;
   return { user, rememberMe: claims.rememberMe, tokenId: claims.tokenId, expiresAt: claims.expiresAt };
+}
+
+/** A session counts while its user is active, its token version is theirs, and it was not logged out. */
+function sessionHolds(user: UserRow | undefined, revoked: boolean, tokenVersion: number): user is UserRow {
+  return !revoked && user !== undefined && user.activated_at !== null && user.token_version === tokenVersion;
+}
+
+/**
+ * Whether a session known only by what its token said (kept by a module that acts for the
+ * session later, such as a device's push subscription) still counts, by the rule HTTP and the
+ * socket apply: not expired, not logged out, its user active and still at that token version.
+ */
+export async function isSessionLive(
+  db: Kysely<Database>,
+  session: { userId: string; tokenId: string; tokenVersion: number; expiresAt: number },
+  now: number,
+): Promise<boolean> {
+  if (session.expiresAt <= now) return false;
+  const [user, revoked] = await Promise.all([
+    findUserById(db, session.userId),
+    isTokenRevoked(db, session.tokenId),
+  ]);
+  return sessionHolds(user, revoked, session.tokenVersion);
 }
 
 /**

@@ -478,7 +478,20 @@ export function createRemindersService({
         });
         firedCount += fired.length;
         for (const { reminder } of fired) users.add(reminder.user_id);
-        if (fired.length > 0) void emailFired(fired.map((event) => event.reminder)).catch(onError);
+        if (fired.length > 0) {
+          void emailFired(fired.map((event) => event.reminder)).catch(onError);
+          events.emit('reminders.fired', {
+            fired: fired.map(({ reminder }) => ({
+              reminderId: reminder.id,
+              userId: reminder.user_id,
+              itemId: reminder.item_id,
+              title: reminder.title,
+              fireAt: reminder.next_fire_at,
+              timezone: reminder.timezone,
+              locale: reminder.locale,
+            })),
+          });
+        }
         if (claimed < batch) break;
       }
       await pushCounts([...users]).catch(onError);

@@ -1,0 +1,94 @@
+import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import {
+  PushEndpointBodySchema,
+  PushPublicKeySchema,
+  PushSubscriptionBodySchema,
+  PushTestResultSchema,
+} from '@nestbox/shared/push/push.schema';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentToken, currentUser } from '../auth/authenticate.js';
+import type { PushService } from './push.service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const Ok = z.object({ ok: z.literal(true) });
+
+/**
+ * Web Push (README "Notifications on your devices"): a device subscribes with the server's
+ * public key and a session (`sessionOnly`: a personal API token never subscribes anything).
+ */
+export const pushRoutes: FastifyPluginAsyncZod<{
+  push: PushService;
+  authenticate: onRequestAsyncHookHandler;
+}> = async (app, { push, authenticate }) => {
+  app.addHook('onRequest', authenticate);
+  const tags = ['push'];
+  const security = [{ bearer: [] }];
+  const config = { sessionOnly: true };
+
+  app.get(
+    '/api/push/public-key',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: "The server's VAPID public key, to subscribe a device with",
+        response: { 200: PushPublicKeySchema, ...errors },
+      },
+    },
+    async () => push.publicKey(),
+  );
+
+  app.post(
+    '/api/push/subscriptions',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: "Notify this device (the browser's push subscription) when the caller's reminders fire",
+        body: PushSubscriptionBodySchema,
+        response: { 201: Ok, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await push.subscribe(currentUser(request), currentToken(request), request.body);
+      return reply.status(201).send({ ok: true });
+    },
+  );
+
+  app.delete(
+    '/api/push/subscriptions',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Stop notifying this device (only ever one of the caller’s)',
+        body: PushEndpointBodySchema,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) => {
+      await push.unsubscribe(currentUser(request), request.body.endpoint);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/push/test',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a test notification to one of the caller’s devices',
+        body: PushEndpointBodySchema,
+        response: { 200: PushTestResultSchema, ...errors },
+      },
+    },
+    async (request) => push.sendTest(currentUser(request), request.body.endpoint),
+  );
+};
