@@ -348,6 +348,18 @@ export const uiEnGb = {
   'settings.customizations.reminderEmails': 'E-mail me when a reminder fires',
   'settings.customizations.reminderEmailsDescription':
     'Reminders always appear in the Reminders list; this also sends an e-mail to {{email}}.',
+  'settings.push.label': 'Notify this device when a reminder fires',
+  'settings.push.description':
+    'Your reminders show as notifications on this device, even when Nestbox is closed. Each device is turned on by itself.',
+  'settings.push.test': 'Send a test notification',
+  'settings.push.testSent': 'Test notification sent to this device.',
+  'settings.push.testFailed':
+    'The test notification could not be delivered. Turn notifications off and on again.',
+  'settings.push.denied':
+    'Notifications are blocked for Nestbox in this browser. Allow them in the site’s settings, then try again.',
+  'settings.push.insecure': 'Notifications need Nestbox served over HTTPS (or from localhost).',
+  'settings.push.unsupported': 'This browser cannot show notifications from Nestbox.',
+  'settings.push.serviceFailed': 'The browser’s notification service could not be reached. Try again later.',
   // Keyboard shortcuts: the Customization, the help dialog and the notices of row keys
   'settings.customizations.shortcuts': 'Keyboard shortcuts',
   'settings.customizations.shortcutsDescription':

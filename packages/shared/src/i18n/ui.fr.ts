@@ -334,6 +334,20 @@ export const uiFr: Record<UiKey, string> = {
   'settings.customizations.reminderEmails': "M'envoyer un e-mail quand un rappel se déclenche",
   'settings.customizations.reminderEmailsDescription':
     'Les rappels apparaissent toujours dans la liste des rappels\u00a0; cette option envoie aussi un e-mail à {{email}}.',
+  'settings.push.label': 'Notifier cet appareil quand un rappel se déclenche',
+  'settings.push.description':
+    'Vos rappels s’affichent en notifications sur cet appareil, même quand Nestbox est fermé. Chaque appareil s’active séparément.',
+  'settings.push.test': 'Envoyer une notification de test',
+  'settings.push.testSent': 'Notification de test envoyée à cet appareil.',
+  'settings.push.testFailed':
+    'La notification de test n’a pas pu être remise. Désactivez puis réactivez les notifications.',
+  'settings.push.denied':
+    'Les notifications de Nestbox sont bloquées dans ce navigateur. Autorisez-les dans les paramètres du site, puis réessayez.',
+  'settings.push.insecure':
+    'Les notifications demandent que Nestbox soit servi en HTTPS (ou depuis localhost).',
+  'settings.push.unsupported': 'Ce navigateur ne peut pas afficher les notifications de Nestbox.',
+  'settings.push.serviceFailed':
+    'Le service de notifications du navigateur est injoignable. Réessayez plus tard.',
   // Keyboard shortcuts: the Customization, the help dialog and the notices of row keys
   'settings.customizations.shortcuts': 'Raccourcis clavier',
   'settings.customizations.shortcutsDescription':

@@ -41,8 +41,8 @@ export const PushSubscriptionBodySchema = z
   })
   .meta({ id: 'PushSubscriptionBody' });
 
-/** `DELETE /api/push/subscriptions` and `POST /api/push/test`: which device. */
-export const PushEndpointBodySchema = z.object({ endpoint: EndpointSchema }).meta({ id: 'PushEndpointBody' });
+/** Which device: `DELETE /api/push/subscriptions` (its query string) and `POST /api/push/test` (its body). */
+export const PushEndpointSchema = z.object({ endpoint: EndpointSchema }).meta({ id: 'PushEndpoint' });
 
 /** `GET /api/push/public-key`: the server's VAPID public key, the `applicationServerKey` to subscribe with. */
 export const PushPublicKeySchema = z

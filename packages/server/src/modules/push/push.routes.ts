@@ -1,6 +1,6 @@
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import {
-  PushEndpointBodySchema,
+  PushEndpointSchema,
   PushPublicKeySchema,
   PushSubscriptionBodySchema,
   PushTestResultSchema,
@@ -67,12 +67,12 @@ export const pushRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: 'Stop notifying this device (only ever one of the caller’s)',
-        body: PushEndpointBodySchema,
+        querystring: PushEndpointSchema,
         response: { 200: Ok, ...errors },
       },
     },
     async (request) => {
-      await push.unsubscribe(currentUser(request), request.body.endpoint);
+      await push.unsubscribe(currentUser(request), request.query.endpoint);
       return { ok: true as const };
     },
   );
@@ -85,7 +85,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: 'Send a test notification to one of the caller’s devices',
-        body: PushEndpointBodySchema,
+        body: PushEndpointSchema,
         response: { 200: PushTestResultSchema, ...errors },
       },
     },

@@ -65,7 +65,7 @@ describe(`web push on ${testEngine}`, () => {
     for (const [method, path, json] of [
       ['GET', '/api/push/public-key', undefined],
       ['POST', '/api/push/subscriptions', { endpoint: device.endpoint, keys: device.keys }],
-      ['DELETE', '/api/push/subscriptions', { endpoint: device.endpoint }],
+      ['DELETE', `/api/push/subscriptions?endpoint=${encodeURIComponent(device.endpoint)}`, undefined],
       ['POST', '/api/push/test', { endpoint: device.endpoint }],
     ] as const) {
       expect((await send(method, path, json, '')).status, `${method} ${path}`).toBe(401);
@@ -220,7 +220,7 @@ describe(`web push on ${testEngine}`, () => {
 
     // Someone else's device: not found, not tested, not removed.
     expect((await send('POST', '/api/push/test', { endpoint: theirs.endpoint })).status).toBe(404);
-    await ok('DELETE', '/api/push/subscriptions', { endpoint: theirs.endpoint });
+    await ok('DELETE', `/api/push/subscriptions?endpoint=${encodeURIComponent(theirs.endpoint)}`);
     expect((await rows()).map((row) => row.endpoint)).toContain(theirs.endpoint);
 
     expect(await ok('POST', '/api/push/test', { endpoint: mine.endpoint })).toEqual({ delivered: true });
@@ -233,7 +233,7 @@ describe(`web push on ${testEngine}`, () => {
       tag: 'nestbox-test',
     });
 
-    await ok('DELETE', '/api/push/subscriptions', { endpoint: mine.endpoint });
+    await ok('DELETE', `/api/push/subscriptions?endpoint=${encodeURIComponent(mine.endpoint)}`);
     expect((await rows()).map((row) => row.endpoint)).not.toContain(mine.endpoint);
     expect((await send('POST', '/api/push/test', { endpoint: mine.endpoint })).status).toBe(404);
 

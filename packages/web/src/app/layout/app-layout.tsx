@@ -20,6 +20,7 @@ import { isApiError } from '../../lib/api-client';
 import { changeLocale, currentLocale } from '../../lib/i18n';
 import { showNotificationKeptForReload } from '../../lib/notify';
 import { saveTooltipsEnabled } from '../../lib/preferences';
+import { resyncPush } from '../../lib/push';
 import type { SessionEndedState } from '../../lib/session';
 import { SHORTCUT_KEYS, useShortcutsEnabled, useShortcutsHelpOpen } from '../../lib/shortcuts';
 import { useUndo } from '../../lib/undo';
@@ -77,6 +78,10 @@ export function AppLayout() {
     user.isError && isApiError(user.error) && user.error.status === 0 && !user.error.canceled;
   const offlineCopy = useOfflineCopy({ userId: user.data?.id, unreachable });
   useAppUpdates(user.isSuccess);
+  // A device notified of reminders is told again under each new session (a password change's too).
+  useEffect(() => {
+    if (token && user.isSuccess) void resyncPush().catch(() => {});
+  }, [token, user.isSuccess]);
   useLiveUpdates(user.isSuccess ? token : null);
   const locale = user.data?.locale;
   const localeDiffers = locale !== undefined && locale !== currentLocale();

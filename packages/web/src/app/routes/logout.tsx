@@ -33,8 +33,12 @@ export function LogoutRoute() {
     if (token && !sessionEnded) void logout(token);
     clearSession();
     queryClient.clear();
-    // This device's offline copy goes too (its code loads only now: logged-out pages never need it).
+    // This device's offline copy and its notifications go too (their code loads only now:
+    // logged-out pages never need it).
     void import('../../lib/offline-cache').then(({ forgetOffline }) => forgetOffline()).catch(() => {});
+    void import('../../lib/push')
+      .then(({ forgetPushOnThisDevice }) => forgetPushOnThisDevice())
+      .catch(() => {});
     const loginState: SessionEndedState = { sessionEnded, returnTo };
     navigate(PAGE_PATHS.root, { replace: true, state: loginState });
   }, [navigate, queryClient, sessionEnded, returnTo]);

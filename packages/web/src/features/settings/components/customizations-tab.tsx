@@ -7,11 +7,12 @@ import { useUser } from '../../../lib/api/get-user';
 import { useSaveWorkspaceSettings } from '../../../lib/api/save-workspace-settings';
 import { saveTooltipsEnabled } from '../../../lib/preferences';
 import { useUpdateCustomizations } from '../api/update-customizations';
+import { DeviceNotifications } from './device-notifications';
 
 /**
  * Application Settings → Customizations: tooltips, keyboard shortcuts, the settings new boxes
- * start with, and reminder e-mails, all kept on the account. Each switch saves as soon as it
- * flips.
+ * start with, and reminder e-mails, all kept on the account, and this device's reminder
+ * notifications. Each switch saves as soon as it flips.
  */
 export function CustomizationsTab() {
   const { t } = useTranslation();
@@ -84,6 +85,7 @@ export function CustomizationsTab() {
           checked={customizations.reminderEmails}
           onChange={(event) => save({ reminderEmails: event.currentTarget.checked })}
         />
+        <DeviceNotifications />
       </Stack>
     </Stack>
   );
