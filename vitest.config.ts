@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { catalogueParts } from './packages/web/catalogue-parts.js';
 
 /** Imports of `@nestbox/shared/<path>` resolve to its TypeScript sources, so tests need no build. */
 const sharedSource = {
@@ -14,6 +15,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias: [sharedSource] },
+        // The web app's texts come in parts (packages/web/catalogue-parts.ts).
+        plugins: [catalogueParts()],
         test: {
           name: 'unit',
           environment: 'node',

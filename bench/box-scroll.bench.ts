@@ -1,25 +1,18 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { buildApp } from '../packages/server/dist/app.js';
-import { loadConfig } from '../packages/server/dist/config/env.js';
-import { loadSecrets } from '../packages/server/dist/config/secrets.js';
-import { type DatabaseHandle, openDatabase } from '../packages/server/dist/db/connection.js';
+import type { DatabaseHandle } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
 import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
+import { startBuiltApp } from './lib/built-app.js';
 
 const TEXTS = 2_000;
 const RUNS = 5;
 /** A person's quick scroll: this many pixels a frame, from the top of the box to its end. */
 const PIXELS_PER_FRAME = 120;
 const LONG_TASK_BUDGET_MS = 50;
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist/index.html');
 
 /** A user with one pane open on a box of 2,000 texts, some long enough to wrap. */
 async function seed(database: DatabaseHandle) {
@@ -84,24 +77,14 @@ async function scrollThrough(pixelsPerFrame: number) {
 const benchmark: Benchmark = {
   title: 'First scroll through a box of 2,000 texts: long tasks',
   async run() {
-    if (!existsSync(webDist)) throw new Error('Build the web app first: npm run build');
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-scroll-'));
-    const database = openDatabase({ sqliteFile: path.join(dataDir, 'nestbox.sqlite') });
-    const { userId } = await seed(database);
-    const secrets = loadSecrets(dataDir);
-    const app = await buildApp({
-      config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
-      secrets,
-      db: database.db,
-      dbEngine: database.engine,
-      redis: undefined,
-    });
+    const server = await startBuiltApp('scroll', seed);
+    const { userId } = server.seeded;
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
     });
     try {
-      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      const { base, secrets } = server;
       const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
       const runs: { longTasks: number[]; ms: number; height: number }[] = [];
       for (let run = 0; run <= RUNS; run++) {
@@ -132,9 +115,7 @@ const benchmark: Benchmark = {
       ].join('\n');
     } finally {
       await browser.close();
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.close();
     }
   },
 };

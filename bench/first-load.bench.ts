@@ -1,18 +1,10 @@
 /// <reference lib="dom" />
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
-import { buildApp } from '../packages/server/dist/app.js';
-import { loadConfig } from '../packages/server/dist/config/env.js';
-import { loadSecrets } from '../packages/server/dist/config/secrets.js';
-import { openDatabase } from '../packages/server/dist/db/connection.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
 import { seedUserWithPanes } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
+import { startBuiltApp } from './lib/built-app.js';
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist/index.html');
 const BUDGET_KB = { login: 170, boxes: 350 };
 const PANES = 3;
 /** Chunks of signed-in code: none of them may load on a logged-out page. */
@@ -71,27 +63,16 @@ function details(label: string, transfer: Transfer): string {
 const benchmark: Benchmark = {
   title: 'First load: compressed JS and CSS transferred for /login and /app/boxes',
   async run() {
-    if (!existsSync(webDist)) throw new Error('Build the web app first: npm run build');
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-first-load-'));
-    const database = openDatabase({ sqliteFile: path.join(dataDir, 'nestbox.sqlite') });
-    const userId = await seedUserWithPanes(database.db, 'bench-first-load@example.test', {
-      panes: PANES,
-      texts: 50,
-    });
-    const secrets = loadSecrets(dataDir);
-    const app = await buildApp({
-      config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
-      secrets,
-      db: database.db,
-      dbEngine: database.engine,
-      redis: undefined,
-    });
+    const server = await startBuiltApp('first-load', (database) =>
+      seedUserWithPanes(database.db, 'bench-first-load@example.test', { panes: PANES, texts: 50 }),
+    );
+    const userId = server.seeded;
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
     });
     try {
-      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      const { base, secrets } = server;
       const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
       const login = await transferOf(browser, `${base}/login`);
       const boxes = await transferOf(browser, `${base}/app/boxes`, token);
@@ -116,9 +97,7 @@ const benchmark: Benchmark = {
       ].join('\n');
     } finally {
       await browser.close();
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.close();
     }
   },
 };

@@ -1,21 +1,16 @@
 /// <reference lib="dom" />
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { Util } from 'lighthouse/shared/util.js';
 import puppeteer from 'puppeteer-core';
-import { buildApp } from '../packages/server/dist/app.js';
-import { loadConfig } from '../packages/server/dist/config/env.js';
-import { loadSecrets } from '../packages/server/dist/config/secrets.js';
-import { openDatabase } from '../packages/server/dist/db/connection.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
 import { seedUserWithPanes } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
+import { startBuiltApp } from './lib/built-app.js';
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist/index.html');
 const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /**
  * Headless Chromium with nothing of its own on the network: background requests (updates,
@@ -283,24 +278,13 @@ function findings(audited: Audited): string {
 const benchmark: Benchmark = {
   title: 'Lighthouse: performance and accessibility of /login and /app/boxes (mobile)',
   async run() {
-    if (!existsSync(webDist)) throw new Error('Build the web app first: npm run build');
     const load = loadavg()[0] ?? Number.NaN;
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-lighthouse-'));
-    const database = openDatabase({ sqliteFile: path.join(dataDir, 'nestbox.sqlite') });
-    const userId = await seedUserWithPanes(database.db, 'bench-lighthouse@example.test', {
-      panes: PANES,
-      texts: 50,
-    });
-    const secrets = loadSecrets(dataDir);
-    const app = await buildApp({
-      config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
-      secrets,
-      db: database.db,
-      dbEngine: database.engine,
-      redis: undefined,
-    });
+    const server = await startBuiltApp('lighthouse', (database) =>
+      seedUserWithPanes(database.db, 'bench-lighthouse@example.test', { panes: PANES, texts: 50 }),
+    );
+    const userId = server.seeded;
     try {
-      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      const { base, secrets } = server;
       const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
       const login = await audit('/login', `${base}/login`, LOGIN_SHOWS);
       const boxes = await audit('/app/boxes, three panes of 50', `${base}/app/boxes`, BOXES_SHOW, token);
@@ -327,9 +311,7 @@ const benchmark: Benchmark = {
         findings(boxes),
       ].join('\n');
     } finally {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.close();
     }
   },
 };

@@ -1,18 +1,13 @@
 /// <reference lib="dom" />
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { buildApp } from '../packages/server/dist/app.js';
-import { loadConfig } from '../packages/server/dist/config/env.js';
-import { loadSecrets } from '../packages/server/dist/config/secrets.js';
-import { openDatabase } from '../packages/server/dist/db/connection.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
 import { seedUserWithPanes } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
+import { startBuiltApp } from './lib/built-app.js';
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist/index.html');
 const ROW = 'section[data-pane-id] [data-item-id]';
 
 interface InstallabilityError {
@@ -29,18 +24,9 @@ interface InstallabilityError {
 const benchmark: Benchmark = {
   title: 'Installable app and offline shell: Chromium’s installability checks and an offline reload',
   async run() {
-    if (!existsSync(webDist)) throw new Error('Build the web app first: npm run build');
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-pwa-'));
-    const database = openDatabase({ sqliteFile: path.join(dataDir, 'nestbox.sqlite') });
-    const userId = await seedUserWithPanes(database.db, 'bench-pwa@example.test', { panes: 3, texts: 50 });
-    const secrets = loadSecrets(dataDir);
-    const app = await buildApp({
-      config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
-      secrets,
-      db: database.db,
-      dbEngine: database.engine,
-      redis: undefined,
-    });
+    const server = await startBuiltApp('pwa', (database) =>
+      seedUserWithPanes(database.db, 'bench-pwa@example.test', { panes: 3, texts: 50 }),
+    );
     // A profile of its own: Chromium never offers installing from an incognito context.
     const profile = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-pwa-profile-'));
     const context = await chromium.launchPersistentContext(profile, {
@@ -50,10 +36,13 @@ const benchmark: Benchmark = {
       locale: 'en-GB',
     });
     try {
-      const base = await app.listen({ port: 0, host: '127.0.0.1' });
-      const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
+      const token = await signSessionToken(server.secrets.jwtSecret, {
+        userId: server.seeded,
+        tokenVersion: 0,
+        rememberMe: false,
+      });
       // Chromium only offers installing a page served over HTTPS or from localhost.
-      const origin = base.replace('127.0.0.1', 'localhost');
+      const origin = server.base.replace('127.0.0.1', 'localhost');
       await context.addInitScript((value) => localStorage.setItem('nestbox.token', value), token);
       const page = await context.newPage();
       await page.goto(`${origin}/app/boxes`);
@@ -117,9 +106,7 @@ const benchmark: Benchmark = {
     } finally {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.close();
     }
   },
 };

@@ -1,18 +1,12 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { buildApp } from '../packages/server/dist/app.js';
-import { loadConfig } from '../packages/server/dist/config/env.js';
-import { loadSecrets } from '../packages/server/dist/config/secrets.js';
-import { type DatabaseHandle, openDatabase } from '../packages/server/dist/db/connection.js';
+import type { DatabaseHandle } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
 import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
+import { startBuiltApp } from './lib/built-app.js';
 
 const PANES = 3;
 const ITEMS_PER_PANE = 500;
@@ -20,7 +14,6 @@ const LOAD_RUNS = 7;
 const DRAG_RUNS = 7;
 const LOAD_BUDGET_MS = 1_000;
 const DRAG_BUDGET_MS = 100;
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist/index.html');
 
 /** A user with three panes open, each on a box of 500 texts. */
 async function seed(database: DatabaseHandle) {
@@ -183,24 +176,14 @@ function summary(values: number[]) {
 const benchmark: Benchmark = {
   title: 'Workspace UI in Chromium: three panes of 500 texts, load and drag',
   async run() {
-    if (!existsSync(webDist)) throw new Error('Build the web app first: npm run build');
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-ui-'));
-    const database = openDatabase({ sqliteFile: path.join(dataDir, 'nestbox.sqlite') });
-    const { userId } = await seed(database);
-    const secrets = loadSecrets(dataDir);
-    const app = await buildApp({
-      config: loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
-      secrets,
-      db: database.db,
-      dbEngine: database.engine,
-      redis: undefined,
-    });
+    const server = await startBuiltApp('ui', seed);
+    const { userId } = server.seeded;
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
     });
     try {
-      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      const { base, secrets } = server;
       const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
 
       await coldLoads(browser, base, token, 1); // warm-up: the server's first answers
@@ -240,9 +223,7 @@ const benchmark: Benchmark = {
       ].join('\n');
     } finally {
       await browser.close();
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.close();
     }
   },
 };

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueParts } from './catalogue-parts.js';
 
 /** Imports of `@nestbox/shared/<path>` resolve to its TypeScript sources, as in the root vitest config. */
 const sharedSource = {
@@ -213,7 +214,12 @@ const BUILD_ID = Date.now().toString(36);
 export default defineConfig(({ command }) => ({
   // Brotli and gzip copies of every text asset, written beside it: the server sends them as
   // they are (@fastify/static `preCompressed`) instead of compressing on every request.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }), pwa],
+  plugins: [
+    react(),
+    catalogueParts(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    pwa,
+  ],
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
   resolve: { alias: command === 'build' ? [sharedSource, routerProduction] : [sharedSource] },
   server: {

@@ -12,6 +12,7 @@ import {
 import { NotFoundScreen } from '../components/errors/not-found-screen';
 import { RouteErrorScreen } from '../components/errors/route-error-screen';
 import { PageLoader } from '../components/feedback/page-loader';
+import { loadAppTexts } from '../lib/i18n';
 import { AuthLayout } from './layout/auth-layout';
 import { LogoutRoute } from './routes/logout';
 
@@ -32,7 +33,11 @@ const page = {
   resendActivateLink: async () => ({
     Component: (await import('./routes/auth/resend-activate-link')).ResendActivateLinkRoute,
   }),
-  appLayout: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
+  // The app's texts load beside its code (the logged-out pages carry none of them).
+  appLayout: async () => {
+    const [{ AppLayout }] = await Promise.all([import('./layout/app-layout'), loadAppTexts()]);
+    return { Component: AppLayout };
+  },
   boxes: async () => ({ Component: (await import('./routes/app/boxes')).BoxesRoute }),
   organiser: async () => ({ Component: (await import('./routes/app/organiser')).OrganiserRoute }),
 } satisfies Record<string, RouteObject['lazy']>;

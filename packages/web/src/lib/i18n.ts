@@ -18,14 +18,35 @@ declare module 'i18next' {
   }
 }
 
+type Texts = Record<string, string>;
+
 /**
- * Each language's catalogue is a chunk of its own, loaded when that language is first used:
- * a page carries only the texts of the language it shows.
+ * Each language's texts are chunks of their own, loaded when that language is first used: a
+ * page carries only the texts of the language it shows. Each is in two parts (see
+ * packages/web/catalogue-parts.ts): what the logged-out pages say (`base`), and the signed-in
+ * app's texts (`app`), which load with the app's code, so the login page carries none of them.
  */
-const catalogues: Record<UserLocale, () => Promise<ResourceKey>> = {
-  'en-GB': async () => (await import('./catalogues/catalogue.en-gb')).catalogueEnGb,
-  fr: async () => (await import('./catalogues/catalogue.fr')).catalogueFr,
+const catalogues: Record<UserLocale, Record<'base' | 'app', () => Promise<{ default: Texts }>>> = {
+  'en-GB': {
+    base: () => import('virtual:catalogue/en-GB/base'),
+    app: () => import('virtual:catalogue/en-GB/app'),
+  },
+  fr: {
+    base: () => import('virtual:catalogue/fr/base'),
+    app: () => import('virtual:catalogue/fr/app'),
+  },
 };
+
+/** Whether the app's texts are wanted: once the signed-in app loads, every language loads whole. */
+let withAppTexts = false;
+
+async function loadCatalogue(locale: UserLocale): Promise<Texts> {
+  const parts = await Promise.all([
+    catalogues[locale].base(),
+    ...(withAppTexts ? [catalogues[locale].app()] : []),
+  ]);
+  return Object.assign({}, ...parts.map((part) => part.default));
+}
 
 /** Hands i18next the catalogue of the language it asks for (i18next retries a failed load). */
 const catalogueBackend: BackendModule = {
@@ -34,12 +55,23 @@ const catalogueBackend: BackendModule = {
   read(language, _namespace, callback) {
     const locale = localeForTag(language);
     if (!locale) return callback(new Error(`No catalogue for ${language}`), false);
-    catalogues[locale]().then(
-      (catalogue) => callback(null, catalogue),
+    loadCatalogue(locale).then(
+      (catalogue) => callback(null, catalogue as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
 };
+
+/**
+ * Loads the signed-in app's texts in the current language (and, from then on, in any language
+ * switched to); the app's layout waits for them with its code.
+ */
+export async function loadAppTexts(): Promise<void> {
+  withAppTexts = true;
+  const locale = currentLocale();
+  const { default: texts } = await catalogues[locale].app();
+  i18n.addResourceBundle(locale, 'translation', texts, true, true);
+}
 
 /** The user's stored locale, else the browser's languages, else en-GB. Safe outside a browser. */
 export function detectLocale(): UserLocale {
