@@ -18,7 +18,9 @@ describe('parseCapture with a recurrence', () => {
   });
 
   it('reads the French "le 1er de chaque mois": the 1st of next month', () => {
-    expect(parseCapture({ ...june, locale: 'fr', text: 'Payer le loyer le 1er de chaque mois' })).toMatchObject({
+    expect(
+      parseCapture({ ...june, locale: 'fr', text: 'Payer le loyer le 1er de chaque mois' }),
+    ).toMatchObject({
       title: 'Payer le loyer',
       targetDate: targetDateFromDay('2026-07-01', june.timeZone),
       recurrence: { rule: 'FREQ=MONTHLY;BYMONTHDAY=1' },
