@@ -91,7 +91,7 @@ test('English: "every Monday" by quick capture, the mark in the pane, completing
   await expect(dialog).toBeHidden();
   const row = page.locator(`[data-item-id="${created._id}"]`);
   await expect(row.getByRole('img', { name: 'Repeats every Monday' })).toBeVisible();
-  await expect(row.locator('[data-recurrence-mark]')).toHaveText(shortDay(monday, 'en-GB'));
+  await expect(row.locator('[data-recurrence-date]')).toHaveText(shortDay(monday, 'en-GB'));
 
   // Done: it stays open and moves to the Monday after.
   const completed = page.waitForResponse(
@@ -100,7 +100,7 @@ test('English: "every Monday" by quick capture, the mark in the pane, completing
   await row.getByRole('checkbox', { name: 'Mark as done' }).click();
   expect((await completed).status()).toBe(200);
   const following = dayIn(Date.parse(`${monday}T12:00:00Z`) + 7 * DAY, 'UTC');
-  await expect(row.locator('[data-recurrence-mark]')).toHaveText(shortDay(following, 'en-GB'));
+  await expect(row.locator('[data-recurrence-date]')).toHaveText(shortDay(following, 'en-GB'));
   await expect(row.getByRole('checkbox', { name: 'Mark as done' })).not.toBeChecked();
   const server = await readItem(page.request, token, created._id);
   expect(server.completed).toBe(false);
@@ -155,6 +155,6 @@ test.describe('in French', () => {
     await expect(dialog).toBeHidden();
     const row = page.locator(`[data-item-id="${rent._id}"]`);
     await expect(row.getByRole('img', { name: 'Se répète le 1er de chaque mois' })).toBeVisible();
-    await expect(row.locator('[data-recurrence-mark]')).toHaveText(shortDay(first, 'fr-FR'));
+    await expect(row.locator('[data-recurrence-date]')).toHaveText(shortDay(first, 'fr-FR'));
   });
 });

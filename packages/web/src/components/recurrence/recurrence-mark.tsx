@@ -27,7 +27,9 @@ export function RecurrenceMark({ rule, date = null, timeZone, locale }: Recurren
   return (
     <span className={classes.mark} data-recurrence-mark>
       {date !== null && (
-        <span className={classes.date}>{formatDate(date, timeZone, language, 'EEE d MMM')}</span>
+        <span className={classes.date} data-recurrence-date>
+          {formatDate(date, timeZone, language, 'EEE d MMM')}
+        </span>
       )}
       <IconRepeat
         className={classes.icon}
