@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createActivatedAccount, logIn } from '../support/accounts.js';
 import { getAs } from '../support/api.js';
+import { captureText } from '../support/capture.js';
 import { signInByKeyboard } from '../support/keyboard.js';
 import { expect, test } from '../support/test.js';
 
@@ -45,18 +46,8 @@ const shortDay = (day: string, locale: string) =>
     .format(Date.parse(`${day}T12:00:00Z`))
     .replaceAll(',', '');
 
-async function capture(page: Page, field: Locator, text: string, recognised: RegExp): Promise<RecurringItem> {
-  await field.pressSequentially(text);
-  await expect(field).toHaveAccessibleDescription(recognised);
-  const saved = page.waitForResponse(
-    (response) =>
-      response.url().endsWith('/api/items/quick-capture') && response.request().method() === 'POST',
-  );
-  await page.keyboard.press('Enter');
-  const response = await saved;
-  expect(response.status()).toBe(201);
-  return (await response.json()) as RecurringItem;
-}
+const capture = (page: Page, field: Locator, text: string, recognised: RegExp) =>
+  captureText<RecurringItem>(page, field, text, recognised);
 
 const readItem = (request: APIRequestContext, token: string, id: string) =>
   getAs<RecurringItem>(request, token, `/api/items/get-item?itemId=${id}`);

@@ -5,7 +5,7 @@ import * as rruleModule from 'rrule';
  * package has no "exports" map, so named imports fail there) and bundlers its ES build.
  */
 const library = (
-  'RRule' in rruleModule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default
+  'RRule' in rruleModule ? rruleModule : Reflect.get(rruleModule, 'default')
 ) as typeof rruleModule;
 
 export const { RRule, Frequency } = library;

@@ -72,6 +72,15 @@ describe(`recurring items on ${testEngine}`, () => {
     t.database.db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const history = (id: string) =>
     t.database.db.selectFrom('item_completions').selectAll().where('item_id', '=', id).execute();
+  /** A box of Ann's shared with others, each at a level. */
+  async function sharedBox(title: string, members: [SignedInUser, 'editor' | 'readonly'][]) {
+    const box = (
+      await ok('POST', '/api/items/create-item', { parentItemId: ann.root, itemType: 'todoBox', title })
+    ).body;
+    for (const [member, ownershipId] of members)
+      await ok('PUT', '/api/items/associate-user', { itemId: box._id, userId: member.id, ownershipId });
+    return box;
+  }
   async function recurring(title: string, day: string, rule: string, fromCompletion = false) {
     const item = await text(title);
     await setDate(item._id, nineInParis(day));
@@ -146,23 +155,10 @@ describe(`recurring items on ${testEngine}`, () => {
 
   describe('rights', () => {
     it('lets owners and editors set it, refuses readonly (403) and strangers (404), and tells everyone live', async () => {
-      const box = (
-        await ok('POST', '/api/items/create-item', {
-          parentItemId: ann.root,
-          itemType: 'todoBox',
-          title: 'Home',
-        })
-      ).body;
-      await ok('PUT', '/api/items/associate-user', {
-        itemId: box._id,
-        userId: bob.id,
-        ownershipId: 'editor',
-      });
-      await ok('PUT', '/api/items/associate-user', {
-        itemId: box._id,
-        userId: rita.id,
-        ownershipId: 'readonly',
-      });
+      const box = await sharedBox('Home', [
+        [bob, 'editor'],
+        [rita, 'readonly'],
+      ]);
       const item = await text('Plants', box._id);
       await setDate(item._id, nineInParis('2026-06-01'));
       const ritaSocket = await connect(t.baseUrl, rita.token);
@@ -322,18 +318,7 @@ describe(`recurring items on ${testEngine}`, () => {
 
   describe('concurrency', () => {
     it('advances once when two members complete the same occurrence at once', async () => {
-      const box = (
-        await ok('POST', '/api/items/create-item', {
-          parentItemId: ann.root,
-          itemType: 'todoBox',
-          title: 'Flat',
-        })
-      ).body;
-      await ok('PUT', '/api/items/associate-user', {
-        itemId: box._id,
-        userId: bob.id,
-        ownershipId: 'editor',
-      });
+      const box = await sharedBox('Flat', [[bob, 'editor']]);
       const item = await text('Hoover', box._id);
       await setDate(item._id, nineInParis('2026-09-01'));
       await setRule(item._id, 'FREQ=DAILY');
@@ -355,6 +340,69 @@ describe(`recurring items on ${testEngine}`, () => {
         target_date: nineInParis('2026-09-02'),
         recurrence_done: 1,
       });
+    });
+  });
+
+  describe('export and import', () => {
+    it('carries the recurrence in the JSON export and reads it back', async () => {
+      const source = await createSignedInUser(t, { name: 'Exporter' });
+      const item = (
+        await ok(
+          'POST',
+          '/api/items/create-item',
+          { parentItemId: source.root, itemType: 'todoText', title: 'Bins' },
+          source,
+        )
+      ).body;
+      await setDate(item._id, nineInParis('2027-01-04'), source);
+      await setRule(item._id, 'FREQ=WEEKLY;BYDAY=MO;COUNT=10', true, source);
+      await complete(item._id, {}, source);
+      const exported = await (
+        await t.request('/api/export?format=json', { headers: { authorization: `Bearer ${source.token}` } })
+      ).text();
+      expect(exported).toContain(
+        '"recurrence":{"rule":"FREQ=WEEKLY;BYDAY=MO;COUNT=10","fromCompletion":true,"done":1}',
+      );
+
+      const target = await createSignedInUser(t, { name: 'Importer' });
+      const res = await t.request(`/api/import?format=json&boxId=${target.root}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
+        body: exported,
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const imported = await t.database.db
+        .selectFrom('items')
+        .select(['recurrence_rule', 'recur_from_completion', 'recurrence_done', 'target_date'])
+        .where('title', '=', 'Bins')
+        .where('created_by', '=', target.id)
+        .executeTakeFirstOrThrow();
+      expect(imported).toEqual({
+        recurrence_rule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=10',
+        recur_from_completion: 1,
+        recurrence_done: 1,
+        target_date: (await row(item._id)).target_date,
+      });
+    });
+
+    it("turns a Todoist 'every …' date into a recurrence", async () => {
+      const user = await createSignedInUser(t, { name: 'Todoist' });
+      const csv =
+        'TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,DATE,DATE_LANG\ntask,Water the plants,,4,1,every monday,en\n';
+      const res = await t.request('/api/import?format=todoist-csv', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'text/csv' },
+        body: csv,
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const imported = await t.database.db
+        .selectFrom('items')
+        .select(['recurrence_rule', 'target_date'])
+        .where('title', '=', 'Water the plants')
+        .where('created_by', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(imported.recurrence_rule).toBe('FREQ=WEEKLY;BYDAY=MO');
+      expect(new TZDate(imported.target_date ?? 0, 'Europe/London').getDay()).toBe(1);
     });
   });
 

@@ -23,6 +23,8 @@ import { notify } from '../../../lib/notify';
 import { useCompleteForever, useCompletions, useSetRecurrence } from '../api/recurrence';
 
 const NONE = 'none';
+/** What every number field here takes: a whole number within its bounds. */
+const WHOLE_NUMBER = { clampBehavior: 'strict', allowDecimal: false } as const;
 type Kind = PresetKind | typeof NONE;
 const UNITS: IntervalUnit[] = ['DAILY', 'WEEKLY', 'MONTHLY'];
 
@@ -126,8 +128,7 @@ export function RecurrenceSection({ item, readonly }: { item: Item; readonly: bo
           label={t('itemSettings.repeat.monthDay')}
           min={1}
           max={31}
-          clampBehavior="strict"
-          allowDecimal={false}
+          {...WHOLE_NUMBER}
           value={preset.monthDay}
           onChange={(value) => update({ monthDay: Number(value) || 1 })}
           disabled={readonly}
@@ -140,8 +141,7 @@ export function RecurrenceSection({ item, readonly }: { item: Item; readonly: bo
             label={t('itemSettings.repeat.every')}
             min={1}
             max={999}
-            clampBehavior="strict"
-            allowDecimal={false}
+            {...WHOLE_NUMBER}
             value={preset.interval}
             onChange={(value) => update({ interval: Number(value) || 1 })}
             disabled={readonly}
@@ -205,8 +205,7 @@ export function RecurrenceSection({ item, readonly }: { item: Item; readonly: bo
                 label={t('itemSettings.repeat.count')}
                 min={1}
                 max={9999}
-                clampBehavior="strict"
-                allowDecimal={false}
+                {...WHOLE_NUMBER}
                 value={preset.end.count}
                 onChange={(value) => update({ end: { kind: 'count', count: Number(value) || 1 } })}
                 disabled={readonly}
