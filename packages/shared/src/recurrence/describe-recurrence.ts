@@ -50,8 +50,23 @@ const englishOrdinal = (day: number) => {
 const joinWords = (words: string[], and: string) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${and} ${words.at(-1)}`;
 
+/**
+ * Rules already put in words: a list of thousands of rows repeats a handful of rules, and
+ * reading one checks it with `rrule` (a parse and a first step). Dropped whole past 500.
+ */
+const described = new Map<string, string | null>();
+
 /** A rule in words, in the language asked for; null when the text is no rule Nestbox keeps. */
 export function describeRecurrence(rule: string, locale: UserLocale): string | null {
+  const key = `${locale} ${rule}`;
+  if (described.has(key)) return described.get(key) ?? null;
+  if (described.size >= 500) described.clear();
+  const words = inWords(rule, locale);
+  described.set(key, words);
+  return words;
+}
+
+function inWords(rule: string, locale: UserLocale): string | null {
   const options = recurrenceOptions(rule);
   if (!options || options.freq === undefined) return null;
   const fr = locale === 'fr';
