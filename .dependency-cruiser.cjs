@@ -54,7 +54,8 @@ module.exports = {
         dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'],
         // chrono-node reads dates written in words (quick capture, a line typed in a pane, an
         // imported task's date): pure text-to-date rules that the server and the browser share.
-        pathNot: ['node_modules/(zod|date-fns|@date-fns/tz|chrono-node)/'],
+        // rrule steps recurring items' RFC 5545 rules, on both sides too.
+        pathNot: ['node_modules/(zod|date-fns|@date-fns/tz|chrono-node|rrule|tslib)/'],
       },
     },
     {

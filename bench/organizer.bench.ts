@@ -23,8 +23,16 @@ const DAY = 86_400_000;
 const LONG_TASK_MS = 50;
 
 /**
+ * One item in five repeats (weekly, monthly, daily…), and so has a target date;
+ * `BENCH_RECURRING=0` seeds none, for a comparison on the same machine.
+ */
+const RECURRING_EVERY = process.env.BENCH_RECURRING === '0' ? Number.POSITIVE_INFINITY : 5;
+const RULES = ['FREQ=WEEKLY;BYDAY=MO', 'FREQ=MONTHLY;BYMONTHDAY=1', 'FREQ=DAILY', 'FREQ=WEEKLY;INTERVAL=2'];
+
+/**
  * A user with 5,000 prioritised items (some pinned to Today, some dated over the next
- * month, a few overdue, most undated) and 5,000 unprioritised ones, in 50 boxes.
+ * month, a few overdue, most undated) and 5,000 unprioritised ones, in 50 boxes; 20 % of
+ * them repeat (each with a target date, as a repeat needs one).
  */
 export async function seed(database: DatabaseHandle) {
   const { db } = database;
@@ -43,7 +51,9 @@ export async function seed(database: DatabaseHandle) {
     title: `Task ${i + 1}: ${['call', 'write to', 'meet', 'review', 'plan'][i % 5]} ${['Ana', 'Ben', 'Chloé', 'Dev'][i % 4]}`,
     parent_id: boxes[i % BOXES]?.id ?? rootId,
     position: Math.floor(i / BOXES) + 1,
-    target_date: i < PRIORITISED && i % 10 === 3 ? now + ((i % 40) - 5) * DAY : null,
+    target_date:
+      (i < PRIORITISED && i % 10 === 3) || i % RECURRING_EVERY === 3 ? now + ((i % 40) - 5) * DAY : null,
+    recurrence_rule: i % RECURRING_EVERY === 3 ? (RULES[i % RULES.length] ?? null) : null,
     created_at: now - (BOXES + i) * 60_000,
   }));
   await insertBenchItems(db, userId, [...boxes, ...texts]);
@@ -251,7 +261,7 @@ const ms = (values: number[]) => (values.length ? values.map((v) => v.toFixed(0)
  * task over 50 ms.
  */
 const benchmark: Benchmark = {
-  title: 'Organizer: 5,000 prioritised and 5,000 unprioritised items',
+  title: 'Organizer: 5,000 prioritised and 5,000 unprioritised items, 20 % repeating',
   async run({ durationSeconds }) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-'));
     const loadBefore = loadavg()[0] ?? 0;

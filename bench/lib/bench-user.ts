@@ -14,6 +14,8 @@ export interface BenchItem {
   parent_id: string;
   position: number;
   target_date?: number | null;
+  /** A repeat (RRULE); a repeating item always has a target date. */
+  recurrence_rule?: string | null;
   created_at?: number;
 }
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createActivatedAccount, logIn } from '../support/accounts.js';
 import { api, createBox, getAs, pane } from '../support/api.js';
+import { captureText } from '../support/capture.js';
 import { signInByKeyboard } from '../support/keyboard.js';
 import { expect, test } from '../support/test.js';
 
@@ -56,19 +57,8 @@ async function onServer(request: APIRequestContext, token: string, itemId: strin
 }
 
 /** Types a capture and saves it with Enter; answers what the server created. */
-async function capture(page: Page, field: Locator, text: string, recognised: RegExp): Promise<CapturedItem> {
-  await field.pressSequentially(text);
-  await expect(field).toHaveAccessibleDescription(recognised);
-  const saved = page.waitForResponse(
-    (response) =>
-      response.url().endsWith('/api/items/quick-capture') && response.request().method() === 'POST',
-  );
-  await page.keyboard.press('Enter');
-  const response = await saved;
-  expect(response.status()).toBe(201);
-  await expect(field).toHaveValue('');
-  return (await response.json()) as CapturedItem;
-}
+const capture = (page: Page, field: Locator, text: string, recognised: RegExp) =>
+  captureText<CapturedItem>(page, field, text, recognised);
 
 test('English: Q, three dated captures into the Inbox, and !today lands in Today', async ({ page }) => {
   const zone = 'Europe/London';

@@ -83,9 +83,12 @@ export function catalogueParts(): Plugin {
     load(id) {
       if (!id.startsWith(RESOLVED)) return undefined;
       const [locale, part] = id.slice(RESOLVED.length).split('/') as [Locale, CataloguePart];
-      if (!(locale in sources) || (part !== 'base' && part !== 'app')) throw new Error(`Unknown catalogue ${id}`);
+      if (!(locale in sources) || (part !== 'base' && part !== 'app'))
+        throw new Error(`Unknown catalogue ${id}`);
       if (building) {
-        const texts = Object.fromEntries(Object.entries(sources[locale]).filter(([key]) => partOf(key) === part));
+        const texts = Object.fromEntries(
+          Object.entries(sources[locale]).filter(([key]) => partOf(key) === part),
+        );
         return `export default ${JSON.stringify(texts)};`;
       }
       const { messages, ui, names } = modules[locale];

@@ -24,6 +24,7 @@ const TABLES = [
   'api_tokens',
   'calendar_feeds',
   'audit_events',
+  'item_completions',
   'push_subscriptions',
 ];
 
@@ -41,6 +42,7 @@ const MIGRATIONS = [
   '0012-api-tokens',
   '0013-calendar-feeds',
   '0014-audit-events',
+  '0015-recurrence',
   '0017-push-subscriptions',
 ];
 

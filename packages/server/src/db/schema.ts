@@ -88,6 +88,12 @@ export interface ItemsTable {
   auto_archive_duration: AutoArchiveDuration | null;
   auto_archive_at: Millis | null;
   target_date: Millis | null;
+  /** An RFC 5545 RRULE (no DTSTART: the target date is the current occurrence), or null (migration 0015). */
+  recurrence_rule: string | null;
+  /** The next occurrence counts from the completion rather than from the due date. */
+  recur_from_completion: Flag;
+  /** Occurrences of the rule completed so far (what its COUNT is measured against). */
+  recurrence_done: Generated<number>;
   show_completed: Flag;
   auto_add_to_unprioritized: Flag;
   /** Null once the creating user is removed. */
@@ -252,6 +258,17 @@ export interface AuditEventsTable {
   created_at: Millis;
 }
 
+/** One completed occurrence of a recurring item (migration 0015). */
+export interface ItemCompletionsTable {
+  id: string;
+  item_id: string;
+  /** Who completed it; null once that user is removed. */
+  user_id: string | null;
+  /** The target date that was completed. */
+  occurrence: Millis;
+  completed_at: Millis;
+}
+
 /**
  * A device to notify when its person's reminders fire (modules/push): the browser's push
  * subscription (endpoint and keys) and the session that made it, which must still be live.
@@ -289,6 +306,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   api_tokens: ApiTokensTable;
   audit_events: AuditEventsTable;
+  item_completions: ItemCompletionsTable;
   push_subscriptions: PushSubscriptionsTable;
 }
 

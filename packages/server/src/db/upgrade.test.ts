@@ -71,6 +71,12 @@ const POPULATE: Record<string, RawBuilder<unknown>[]> = {
     sql`insert into audit_events (id, type, user_id, ip, user_agent, details, created_at)
       values ('audit-1', 'auth.login', ${user(alice)}, '192.0.2.1', 'Firefox', '{}', ${AT})`,
   ],
+  '0015-recurrence': [
+    sql`update items set recurrence_rule = 'FREQ=WEEKLY;BYDAY=MO', recur_from_completion = 1,
+      recurrence_done = 2 where id = ${item('Work')}`,
+    sql`insert into item_completions (id, item_id, user_id, occurrence, completed_at)
+      values ('completion-1', ${item('Work')}, ${user(alice)}, ${AT}, ${AT + DAY})`,
+  ],
   '0017-push-subscriptions': [
     sql`insert into push_subscriptions (id, user_id, endpoint, p256dh, auth, session_id, token_version,
         session_expires_at, created_at)

@@ -8,6 +8,7 @@ import {
 } from '../constants.js';
 import { USER_LOCALES } from '../i18n/locales.js';
 import { ACCESS_LEVELS, BOX_TYPES } from '../items/item-values.js';
+import { RecurrenceRuleSchema } from '../recurrence/recurrence.schema.js';
 import { BEFORE_AFTER_ON, REMINDER_UNITS } from '../reminders/fire-time.js';
 
 /**
@@ -75,7 +76,22 @@ const itemFields = {
   members: z.array(ExportMemberSchema).max(1000).optional(),
 };
 
-export const ExportTextSchema = z.object({ type: z.literal('text'), ...itemFields }).strict();
+/**
+ * A text's recurrence (added within version 1: files without it still read): the RRULE, whether
+ * the next occurrence counts from the completion, and how many occurrences were completed.
+ */
+export const ExportRecurrenceSchema = z
+  .object({
+    rule: RecurrenceRuleSchema,
+    fromCompletion: z.boolean(),
+    done: z.number().int().min(0).max(9999),
+  })
+  .strict();
+export type ExportRecurrence = z.infer<typeof ExportRecurrenceSchema>;
+
+export const ExportTextSchema = z
+  .object({ type: z.literal('text'), ...itemFields, recurrence: ExportRecurrenceSchema.optional() })
+  .strict();
 export type ExportText = z.infer<typeof ExportTextSchema>;
 
 export type ExportBox = {

@@ -108,6 +108,12 @@ export const messagesEnGb = {
   'undo.changedSince': "This can't be undone: it has been changed since.",
   'undo.gone': 'This can no longer be undone.',
 
+  // Recurring items
+  'validation.recurrence.invalid': 'This repeat rule is not valid.',
+  'validation.recurrence.unsupported':
+    'Items can repeat every day at most often, at the time of their target date.',
+  'validation.recurrence.tooLong': 'A repeat rule can have at most 200 characters.',
+  'items.recurrence.textOnly': 'Only text items can repeat.',
   // Reminders
   'validation.reminder.numberOf': 'Enter a whole number from 1 to 999, without a leading zero.',
   'validation.reminder.unit': 'Choose minutes, hours, days, weeks or years.',

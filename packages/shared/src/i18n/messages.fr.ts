@@ -111,6 +111,12 @@ export const messagesFr: Record<MessageKey, string> = {
     'Ce mot de passe est trop courant et facile à deviner. Veuillez en choisir un autre.',
   'validation.timezone.invalid': 'Sélectionnez un fuseau horaire dans la liste.',
   'validation.currentPassword.wrong': "Votre mot de passe actuel n'est pas correct.",
+  // Éléments récurrents
+  'validation.recurrence.invalid': "Cette règle de répétition n'est pas valide.",
+  'validation.recurrence.unsupported':
+    "Un élément se répète au plus une fois par jour, à l'heure de sa date cible.",
+  'validation.recurrence.tooLong': 'Une règle de répétition peut comporter au plus 200 caractères.',
+  'items.recurrence.textOnly': 'Seuls les textes peuvent se répéter.',
   // Reminders
   'validation.reminder.numberOf': 'Saisissez un nombre entier de 1 à 999, sans zéro initial.',
   'validation.reminder.unit': 'Choisissez minutes, heures, jours, semaines ou années.',

@@ -69,6 +69,15 @@ export const ItemSchema = z
     prioritizable: z.boolean().describe("In the caller's Organizer."),
     priority: z.number().nullable().describe("The caller's own rank, or null when unprioritised."),
     priorityTargetDate: z.number().nullable().describe('Target date (UTC ms), shared by everyone.'),
+    recurrence: z
+      .string()
+      .nullable()
+      .describe(
+        'An RFC 5545 RRULE (no DTSTART): the target date moves to its next occurrence on completion.',
+      ),
+    recurFromCompletion: z
+      .boolean()
+      .describe('The next occurrence counts from the completion, not the due date.'),
     markedAsForToday: z.boolean(),
     createdDate: z.number(),
     autoArchiveAmount: z.number().nullable(),

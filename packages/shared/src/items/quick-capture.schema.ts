@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_TITLE_MAX_LENGTH } from '../constants.js';
 import { dateMsSchema } from '../dates/date-range.js';
+import { RecurrenceRuleSchema } from '../recurrence/recurrence.schema.js';
 
 /**
  * `POST /api/items/quick-capture` (201, the created text item): a text captured from anywhere.
@@ -26,6 +27,12 @@ export const QuickCaptureBodySchema = z
       .optional()
       .describe(
         'Target date (UTC ms), as Item settings sets it: it also gives the caller its linked reminder.',
+      ),
+    recurrence: z
+      .object({ rule: RecurrenceRuleSchema, fromCompletion: z.boolean().default(false) })
+      .optional()
+      .describe(
+        'A recurrence (read from "every Monday"…): set with the target date, as set-recurrence does.',
       ),
     markedAsForToday: z.boolean().optional().describe("Pinned to Today in the caller's Organizer."),
     prioritize: z

@@ -27,6 +27,8 @@ export const SHARED_ITEM_FIELDS = [
   'completed',
   'archivedDate',
   'priorityTargetDate',
+  'recurrence',
+  'recurFromCompletion',
   'autoArchiveAmount',
   'autoArchiveDuration',
   'autoArchiveTimestamp',

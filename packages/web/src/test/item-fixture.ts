@@ -15,6 +15,8 @@ export function itemFixture<T extends Item = Item>(id: string, fields: Partial<T
     prioritizable: false,
     priority: null,
     priorityTargetDate: null,
+    recurrence: null,
+    recurFromCompletion: false,
     markedAsForToday: false,
     createdDate: 0,
     autoArchiveAmount: null,

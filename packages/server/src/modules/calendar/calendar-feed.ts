@@ -3,6 +3,7 @@ import { dayOfTargetDate, targetDateFromDay } from '@nestbox/shared/dates/target
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import { displayTitle, type TitleKey } from '@nestbox/shared/items/item-rules';
+import { floating } from '@nestbox/shared/recurrence/recurrence-rule';
 import { occurrence, occurrenceAtOrAfter, type ReminderRule } from '@nestbox/shared/reminders/fire-time';
 import { itemLinkPath } from '@nestbox/shared/routes';
 import ical, { ICalAlarmRelatesTo, ICalAlarmType } from 'ical-generator';
@@ -78,6 +79,22 @@ export function triggerOf(
     return { beforeStart: sign * rule.numberOf * UNIT_SECONDS[rule.unit] };
   }
   return { beforeStart: (targetDate - occurrence(targetDate, rule, timeZone)) / 1000 };
+}
+
+/**
+ * A recurring item's RRULE for its event, which starts at the current occurrence: a COUNT
+ * keeps only the occurrences still to come. Undefined for an item that does not recur.
+ */
+export function feedRule(item: {
+  recurrence_rule: string | null;
+  recurrence_done: number;
+}): string | undefined {
+  if (!item.recurrence_rule) return undefined;
+  const rule = item.recurrence_rule.replace(
+    /COUNT=(\d+)/u,
+    (_all, count: string) => `COUNT=${Math.max(1, Number(count) - item.recurrence_done)}`,
+  );
+  return `RRULE:${rule}`;
 }
 
 /**
@@ -165,12 +182,19 @@ export function buildCalendarFeed({
     const path = boxesAbove(item.parent_id, boxes).map(titleOf);
     // An all-day event is a DATE: its day in the owner's zone, written as that day at UTC midnight.
     const dayStart = Date.parse(`${day}T00:00:00Z`);
+    const repeating = feedRule(item);
+    // A timed series keeps its wall-clock time across DST only when written in the owner's
+    // zone: its fields there, after a TZID (the generator writes a date's UTC fields).
+    const local = repeating && !allDay ? floating(targetDate, owner.timezone).getTime() : undefined;
     const when = allDay
       ? { allDay: true, start: new Date(dayStart), end: new Date(dayStart + DAY_MS) }
-      : { start: new Date(targetDate), end: new Date(targetDate + TIMED_EVENT_MS) };
+      : local !== undefined
+        ? { start: new Date(local), end: new Date(local + TIMED_EVENT_MS), timezone: owner.timezone }
+        : { start: new Date(targetDate), end: new Date(targetDate + TIMED_EVENT_MS) };
     const event = calendar.createEvent({
       id: `${item.id}@${host}`,
       ...when,
+      ...(repeating ? { repeating } : {}),
       stamp: new Date(item.updated_at),
       lastModified: new Date(item.updated_at),
       summary,

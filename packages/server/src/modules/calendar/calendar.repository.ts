@@ -53,15 +53,26 @@ export interface FeedItemRow {
   parent_id: string | null;
   is_root_box: number;
   target_date: number | null;
+  recurrence_rule: string | null;
+  recurrence_done: number;
   completed_at: number | null;
   updated_at: number;
 }
 
 const feedColumns = (alias: string) =>
   sql.join(
-    ['id', 'type', 'title', 'parent_id', 'is_root_box', 'target_date', 'completed_at', 'updated_at'].map(
-      (column) => sql.ref(`${alias}.${column}`),
-    ),
+    [
+      'id',
+      'type',
+      'title',
+      'parent_id',
+      'is_root_box',
+      'target_date',
+      'recurrence_rule',
+      'recurrence_done',
+      'completed_at',
+      'updated_at',
+    ].map((column) => sql.ref(`${alias}.${column}`)),
   );
 
 /**

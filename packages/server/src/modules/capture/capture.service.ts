@@ -79,6 +79,7 @@ export function createCaptureService({
           );
         }
         await items.writePersonalState(trx, user.id, itemId, personal, body.targetDate);
+        if (body.recurrence) await items.writeRecurrence(trx, user, itemId, body.recurrence);
         return { itemId, newInbox: inbox?.created ? inbox.id : undefined };
       });
       events.emit('items.created', { itemIds: newInbox ? [newInbox, itemId] : [itemId] });

@@ -70,7 +70,18 @@ export function presentJsonItem({
     reminders,
     ...(members ? { members } : {}),
   };
-  if (row.type === 'todoText') return { type: 'text', ...common, ...dates, ...personal };
+  if (row.type === 'todoText') {
+    const recurrence = row.recurrence_rule
+      ? {
+          recurrence: {
+            rule: row.recurrence_rule,
+            fromCompletion: row.recur_from_completion === 1,
+            done: row.recurrence_done,
+          },
+        }
+      : {};
+    return { type: 'text', ...common, ...dates, ...personal, ...recurrence };
+  }
   return {
     type: 'box',
     ...common,

@@ -25,6 +25,9 @@ export interface ExportRow
     | 'completed_at'
     | 'archived_at'
     | 'target_date'
+    | 'recurrence_rule'
+    | 'recur_from_completion'
+    | 'recurrence_done'
     | 'auto_archive_amount'
     | 'auto_archive_duration'
     | 'show_completed'
@@ -64,6 +67,9 @@ function exportRows(
       'items.completed_at',
       'items.archived_at',
       'items.target_date',
+      'items.recurrence_rule',
+      'items.recur_from_completion',
+      'items.recurrence_done',
       'items.auto_archive_amount',
       'items.auto_archive_duration',
       'items.show_completed',

@@ -26,6 +26,8 @@ export function presentItem(row: PresentableRow, accessLevel: AccessLevel, subIt
     prioritizable: row.prioritizable === 1,
     priority: row.priority,
     priorityTargetDate: dateInRangeOrNull(row.target_date),
+    recurrence: row.recurrence_rule,
+    recurFromCompletion: row.recur_from_completion === 1,
     markedAsForToday: row.marked_for_today === 1,
     createdDate: dateInRangeOrNull(row.created_at) ?? 0,
     autoArchiveAmount: row.auto_archive_amount,

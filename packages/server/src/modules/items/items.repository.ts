@@ -29,6 +29,8 @@ export const PRESENTED_COLUMNS = [
   'completed_at',
   'archived_at',
   'target_date',
+  'recurrence_rule',
+  'recur_from_completion',
   'created_at',
   'auto_archive_amount',
   'auto_archive_duration',

@@ -18,6 +18,7 @@ import {
   UpdateSettingBodySchema,
   UserAssociatedItemsBodySchema,
 } from '@nestbox/shared/items/item.schema';
+import { CompleteItemBodySchema } from '@nestbox/shared/recurrence/recurrence.schema';
 import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -188,13 +189,18 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
         schema: {
           tags,
           security,
-          summary: completed ? 'Complete (a box: with everything inside)' : 'Uncomplete',
-          body: ItemIdQuerySchema,
+          summary: completed
+            ? 'Complete (a box: with everything inside; a recurring text: its occurrence)'
+            : 'Uncomplete',
+          body: CompleteItemBodySchema,
           response: item,
         },
       },
       async (request, reply) =>
-        withUndoId(reply, items.setCompleted(currentUser(request), request.body.itemId, completed)),
+        withUndoId(
+          reply,
+          items.setCompleted(currentUser(request), request.body.itemId, completed, request.body),
+        ),
     );
   }
 

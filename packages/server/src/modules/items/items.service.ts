@@ -56,6 +56,7 @@ import {
   userItemVersions,
 } from './items.repository.js';
 import { type Place, placeIn, placeOf } from './positions.js';
+import { createRecurrenceFlows } from './recurrence.service.js';
 import { editableBox, refuseRootBox } from './target-box.js';
 
 /** The caller's own state on an item (user_items columns). */
@@ -88,6 +89,8 @@ interface ArchiveUndo {
 interface CompletionUndo {
   itemId: string;
   at: number;
+  /** The recurrence a 'complete forever' ended. */
+  recurrence?: { rule: string; done: number };
 }
 type CompletionUndoRow = ['item', string] | ['rank', string, string, number | null, number];
 
@@ -104,7 +107,7 @@ interface PersonalUndo {
   itemId: string;
   at: number;
   rank?: { prioritizable: number; priority: number | null; marked_for_today: number };
-  targetDate?: { before: number; reminders: unknown };
+  targetDate?: { before: number; reminders: unknown; rule?: string | null };
 }
 
 const changedSince = () => appErrors.conflict('undo.changedSince');
@@ -136,6 +139,8 @@ export interface NewTreeItem {
   autoArchive: { amount: number; duration: AutoArchiveDuration } | null;
   /** Boxes only. */
   settings: { showCompleted: boolean; autoAddToUnprioritized: boolean } | null;
+  /** Dated texts only: the RRULE, from-completion and the occurrences completed. */
+  recurrence?: { rule: string; fromCompletion: boolean; done: number } | null;
   /** The creator's own state; texts only may be prioritizable. */
   personal: { favourited: boolean; prioritizable: boolean; priority: number | null; markedForToday: boolean };
 }
@@ -299,7 +304,9 @@ export function createItemsService({
   ): Promise<unknown> {
     if (Object.keys(personal).length > 0) await upsertUserItem(trx, userId, itemId, personal, at);
     if (targetDate === undefined) return undefined;
-    await updateItems(trx, [itemId], { target_date: targetDate, updated_at: at });
+    // A recurrence needs a date: clearing the date ends it.
+    const noRule = targetDate === null ? { recurrence_rule: null } : {};
+    await updateItems(trx, [itemId], { target_date: targetDate, ...noRule, updated_at: at });
     return onTargetDateChanged?.(trx, { itemId, userId, targetDate, at });
   }
 
@@ -321,7 +328,8 @@ export function createItemsService({
     const at = now();
     const undoId = await db.transaction().execute(async (trx) => {
       const rankBefore = await findUserItem(trx, user.id, itemId);
-      const dateBefore = (await findItem(trx, itemId))?.target_date ?? null;
+      const itemBefore = await findItem(trx, itemId);
+      const dateBefore = itemBefore?.target_date ?? null;
       const removed = await writePersonalState(trx, user.id, itemId, personal, targetDate, at);
       // Taking away a priority (unprioritising) or clearing a target date can be undone.
       const lostRank =
@@ -341,7 +349,15 @@ export function createItemsService({
           itemId,
           at,
           ...(lostRank ? { rank: lostRank } : {}),
-          ...(losesDate ? { targetDate: { before: dateBefore, reminders: removed ?? null } } : {}),
+          ...(losesDate
+            ? {
+                targetDate: {
+                  before: dateBefore,
+                  reminders: removed ?? null,
+                  rule: itemBefore?.recurrence_rule ?? null,
+                },
+              }
+            : {}),
         },
       });
     });
@@ -367,7 +383,11 @@ export function createItemsService({
       }
       if (targetDate) {
         if (item.updated_at !== at) throw changedSince();
-        await updateItems(trx, [itemId], { target_date: targetDate.before, updated_at: restoredAt });
+        await updateItems(trx, [itemId], {
+          target_date: targetDate.before,
+          recurrence_rule: targetDate.rule ?? null,
+          updated_at: restoredAt,
+        });
         await onTargetDateRestored?.(trx, {
           itemId,
           targetDate: targetDate.before,
@@ -407,7 +427,7 @@ export function createItemsService({
     user: UserRow,
     entry: UndoEntry<CompletionUndo, CompletionUndoRow>,
   ): Promise<void> {
-    const { itemId, at } = entry.payload;
+    const { itemId, at, recurrence: ended } = entry.payload;
     const reopened = await db.transaction().execute(async (trx) => {
       const slices = await entry.claim(trx);
       await editableItem(user, itemId, trx);
@@ -429,6 +449,8 @@ export function createItemsService({
         await restoreRanks(trx, ranks, restoredAt);
         reopened.push(...ids);
       }
+      if (ended)
+        await updateItems(trx, [itemId], { recurrence_rule: ended.rule, recurrence_done: ended.done });
       return reopened;
     });
     events.emit('items.changed', { itemIds: reopened });
@@ -461,6 +483,18 @@ export function createItemsService({
   undo?.handle('items.complete', restoreCompletion);
   undo?.handle('items.move', restorePlace);
   undo?.handle('items.personal', restorePersonal);
+
+  const recurrence = createRecurrenceFlows({
+    db,
+    now,
+    events,
+    undo,
+    editableItem,
+    readableLevel: (user, itemId) => authorize(user, itemId, 'read'),
+    present: (userId, itemId, level) => present(userId, itemId, level),
+    onTargetDateChanged,
+    onTargetDateRestored,
+  });
 
   /**
    * Inserts a whole tree of new items (an import) last into a box `userId` may edit, inside
@@ -500,6 +534,9 @@ export function createItemsService({
             ? add(at, { [item.autoArchive.duration]: item.autoArchive.amount }).getTime()
             : null,
         target_date: item.targetDate,
+        recurrence_rule: item.recurrence?.rule ?? null,
+        recur_from_completion: item.recurrence?.fromCompletion ? 1 : 0,
+        recurrence_done: item.recurrence?.done ?? 0,
         show_completed: isBox && item.settings?.showCompleted ? 1 : 0,
         auto_add_to_unprioritized: isBox && item.settings?.autoAddToUnprioritized ? 1 : 0,
         created_by: userId,
@@ -533,6 +570,9 @@ export function createItemsService({
     insertItemIn,
     insertTreeIn,
     writePersonalState,
+    writeRecurrence: recurrence.writeRecurrence,
+    setRecurrence: recurrence.setRecurrence,
+    completions: recurrence.completions,
 
     /** Whether `userId` may put items into this box now (it is still there, a box, and theirs to edit). */
     async mayAddTo(userId: string, boxId: string, executor: Executor = db): Promise<boolean> {
@@ -703,12 +743,29 @@ export function createItemsService({
      * Completing a box completes everything inside it still open and clears their priorities,
      * together; a completion can be undone.
      */
-    async setCompleted(user: UserRow, itemId: string, completed: boolean): Promise<Undoable<Item>> {
+    async setCompleted(
+      user: UserRow,
+      itemId: string,
+      completed: boolean,
+      {
+        occurrence,
+        forever = false,
+      }: { occurrence?: number | undefined; forever?: boolean | undefined } = {},
+    ): Promise<Undoable<Item>> {
+      // A recurring item moves on to its next occurrence instead, unless completed forever.
+      const advanced =
+        completed && !forever ? await recurrence.complete(user, itemId, occurrence) : undefined;
+      if (advanced) return advanced;
       const { item, level } = await editableItem(user, itemId);
       refuseRootBox(item);
       const at = now();
       const { changed, undoId } = await db.transaction().execute(async (trx) => {
         const current = (await findItem(trx, itemId)) ?? item;
+        const ended =
+          completed && forever && current.recurrence_rule !== null
+            ? { rule: current.recurrence_rule, done: current.recurrence_done }
+            : undefined;
+        if (ended) await updateItems(trx, [itemId], { recurrence_rule: null, updated_at: at });
         const { changed, cleared } = await completeItem(trx, { item: current, completed, at });
         if (!undo || !completed || changed.length === 0) return { changed, undoId: undefined };
         const rows: CompletionUndoRow[] = [
@@ -726,7 +783,7 @@ export function createItemsService({
         const undoId = await undo.record<CompletionUndo, CompletionUndoRow>(trx, {
           userId: user.id,
           kind: 'items.complete',
-          payload: { itemId, at },
+          payload: { itemId, at, ...(ended ? { recurrence: ended } : {}) },
           rows,
         });
         return { changed, undoId };

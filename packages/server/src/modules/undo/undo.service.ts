@@ -18,6 +18,7 @@ export type UndoKind =
   | 'items.complete'
   | 'items.move'
   | 'items.personal'
+  | 'items.recur'
   | 'sharing.unshare'
   | 'reminders.remove';
 

@@ -50,6 +50,9 @@ describe('the catalogue parts', () => {
     expect(partOf('login.title')).toBe('base');
     expect(partOf('settings.push.label')).toBe('app');
     for (const prefix of LOGGED_OUT_PREFIXES)
-      expect(keys.some((key) => key.startsWith(`${prefix}.`)), prefix).toBe(true);
+      expect(
+        keys.some((key) => key.startsWith(`${prefix}.`)),
+        prefix,
+      ).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
+import { describeRecurrence } from '@nestbox/shared/recurrence/describe-recurrence';
 import type { TFunction } from 'i18next';
 import type { CaptureToken } from './parse-capture';
 
@@ -30,6 +31,11 @@ export function describeCapture(t: TFunction, tokens: readonly CaptureToken[], w
     if (token.kind === 'date')
       return t('capture.part.date', { date: describeWhen(t, token.at, token.hasTime, where) });
     if (token.kind === 'box') return t('capture.part.box', { box: token.box.title });
+    if (token.kind === 'recurrence')
+      return t('capture.part.repeats', {
+        rule: describeRecurrence(token.rule, where.locale) ?? token.text,
+        date: describeWhen(t, token.at, token.hasTime, where),
+      });
     return t(token.kind === 'today' ? 'capture.part.today' : 'capture.part.priority');
   };
   return tokens.map(partOf).join(' · ');

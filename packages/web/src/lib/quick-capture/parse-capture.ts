@@ -1,5 +1,6 @@
 import { readDate, type TextRange } from '@nestbox/shared/dates/read-date';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
+import { type RecurrenceToken, readCaptureRecurrence, recurrenceStart } from './capture-recurrence';
 
 /**
  * Reads what a person typed to capture a text: a date and time (English and French, whatever
@@ -11,7 +12,7 @@ import type { UserLocale } from '@nestbox/shared/i18n/locales';
  * is not a date so that ordinary text stays as typed; a `#` word or a mark is never a date.
  */
 
-export type CaptureTokenKind = 'date' | 'box' | 'today' | 'priority';
+export type CaptureTokenKind = 'date' | 'box' | 'today' | 'priority' | 'recurrence';
 
 /** Where a token starts and ends in the typed text, and the typed text it covers. */
 type TokenRange = TextRange;
@@ -28,6 +29,7 @@ export type CaptureToken = TokenRange &
     | { kind: 'box'; box: CaptureBox }
     | { kind: 'today' }
     | { kind: 'priority' }
+    | Omit<RecurrenceToken, keyof TokenRange>
   );
 
 /** A box the text may go to (one the finder offered, or the one chosen). */
@@ -63,6 +65,8 @@ export interface ParsedCapture {
   box: CaptureBox | null;
   markedAsForToday: boolean;
   prioritize: boolean;
+  /** A recurrence typed with it ("every Monday"); it also sets the target date. */
+  recurrence: { rule: string; fromCompletion: boolean } | null;
 }
 
 const TODAY_MARKS = new Set(['today', 'aujourdhui', "aujourd'hui", 'auj']);
@@ -143,6 +147,8 @@ export function parseCapture(input: CaptureInput): ParsedCapture {
         tokens.push({ ...range, kind });
     }
   }
+  const recurrence = readCaptureRecurrence(text, input, [...tokens, ...hashWords], isLiteral);
+  if (recurrence) tokens.push(recurrence);
   const found = readDate(text, input, { taken: [...tokens, ...hashWords], isLiteral });
   const date: CaptureToken | null = found && { ...found, kind: 'date' };
   if (date) tokens.push(date);
@@ -151,10 +157,15 @@ export function parseCapture(input: CaptureInput): ParsedCapture {
   return {
     tokens,
     title: remainingTitle(text, tokens),
-    targetDate: date?.kind === 'date' ? date.at : null,
+    targetDate: recurrence
+      ? recurrenceStart(recurrence, found, input.timeZone)
+      : date?.kind === 'date'
+        ? date.at
+        : null,
     box: tokens.find((token) => token.kind === 'box')?.box ?? null,
     markedAsForToday: tokens.some((token) => token.kind === 'today'),
     prioritize: tokens.some((token) => token.kind === 'priority'),
+    recurrence: recurrence && { rule: recurrence.rule, fromCompletion: recurrence.fromCompletion },
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type ParseContext,
   type ParsedFile,
 } from './parsed-file.js';
+import { todoistRecurrence } from './todoist-recurrence.js';
 
 /** Todoist nests tasks at most this deep (INDENT 1 to 5). */
 const MAX_INDENT = 5;
@@ -78,6 +79,7 @@ export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile
 
   // Tasks repeat their dates ("tomorrow", "every monday"): each is read once.
   const datesRead = new Map<string, number | null>();
+  const recurrenceOf = (written: string) => todoistRecurrence(written, context);
   const dateOf = (written: string, locale: 'fr' | 'en-GB') => {
     const key = `${locale} ${written}`;
     let at = datesRead.get(key);
@@ -132,7 +134,13 @@ export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile
         if (targetDate === null)
           problems.push({ severity: 'warning', key: 'import.csv.date', line, params: { date: written } });
       }
-      const text = newText(content, context.now, { targetDate });
+      // "every Monday", "every 2 weeks"…: a recurrence, from its first occurrence on.
+      const recurrence = written ? recurrenceOf(written) : undefined;
+      if (recurrence) targetDate = recurrence.targetDate;
+      const text = newText(content, context.now, {
+        targetDate,
+        ...(recurrence ? { recurrence: recurrence.recurrence } : {}),
+      });
       spots.set(text, { line });
       while (stack.length > 0 && (stack.at(-1) as Task).indent >= indent) stack.pop();
       const parent = stack.at(-1);

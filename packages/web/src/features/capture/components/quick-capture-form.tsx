@@ -119,6 +119,7 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
         title,
         boxId: parsed?.box?.id,
         targetDate: parsed?.targetDate ?? undefined,
+        recurrence: parsed?.recurrence ?? undefined,
         markedAsForToday: parsed?.markedAsForToday || undefined,
         prioritize: parsed?.prioritize || undefined,
       },

@@ -3,6 +3,7 @@ import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconPin, IconPinnedFilled } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecurrenceMark } from '../../../components/recurrence/recurrence-mark';
 import { formatDayHeader } from '../format-dates';
 import type { PrioritizedRow } from '../organizer-rows';
 import { ITEM_ROW_HEIGHT, OrganizerItemRow } from './organizer-item-row';
@@ -80,14 +81,17 @@ export function PrioritizedList({
           selectable={selectable}
           data={{ 'data-group': row.group, 'data-overdue': overdue || undefined }}
         >
-          <TargetDateCell
-            item={item}
-            overdue={overdue}
-            timeZone={timeZone}
-            locale={locale}
-            onChange={(date) => onTargetDate(item, date)}
-            t={t}
-          />
+          <span className={classes.dateCell}>
+            <TargetDateCell
+              item={item}
+              overdue={overdue}
+              timeZone={timeZone}
+              locale={locale}
+              onChange={(date) => onTargetDate(item, date)}
+              t={t}
+            />
+            <RecurrenceMark rule={item.recurrence} timeZone={timeZone} locale={locale} />
+          </span>
           <span className={classes.parent}>{item.parentTitle ?? t('item.parent.sharedWithYou')}</span>
           <button
             type="button"

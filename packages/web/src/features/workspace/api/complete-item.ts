@@ -1,21 +1,43 @@
+import { formatDate } from '@nestbox/shared/dates/format-date';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useUser } from '../../../lib/api/get-user';
 import { undoableRequest, useOfferUndo } from '../../../lib/undo';
 import { ALL_ITEMS_FOR_PANE_KEY, type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 import { paneWithoutItem } from './pane-contents';
 
 /**
  * `PUT /api/items/complete` or `PUT /api/items/uncomplete`: the two sides of one checkbox. A
- * completion's answer carries the id that undoes it.
+ * completion's answer carries the id that undoes it. A recurring text's completion names the
+ * occurrence it completes (so it advances once, whoever else completes it at the same time),
+ * or ends the repeat with `forever`.
  */
-export function setItemCompleted({ itemId, completed }: { itemId: string; completed: boolean }) {
+export function setItemCompleted({
+  itemId,
+  completed,
+  occurrence,
+  forever,
+}: {
+  itemId: string;
+  completed: boolean;
+  occurrence?: number | null | undefined;
+  forever?: boolean;
+}) {
   return undoableRequest<Item>(completed ? '/api/items/complete' : '/api/items/uncomplete', {
     method: 'PUT',
-    body: { itemId },
+    body: {
+      itemId,
+      ...(completed && occurrence != null ? { occurrence } : {}),
+      ...(forever ? { forever } : {}),
+    },
   });
 }
+
+/** The occurrence a completion of this item completes: its target date, when it repeats. */
+export const occurrenceOf = (item: Item | undefined) =>
+  item?.recurrence ? (item.priorityTargetDate ?? undefined) : undefined;
 
 /**
  * Ticks or unticks an item in the pane of box `parentItemId`. A completed item leaves the
@@ -27,14 +49,24 @@ export function useSetItemCompleted(parentItemId: string) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const offerUndo = useOfferUndo();
+  const user = useUser();
+  const describeDay = (at: number) => formatDate(at, user.timezone, user.locale, 'EEEE d MMMM');
   const key = itemsForPaneKey(parentItemId);
   return useMutation({
-    mutationFn: setItemCompleted,
+    mutationFn: ({ itemId, completed }: { itemId: string; completed: boolean }) =>
+      setItemCompleted({
+        itemId,
+        completed,
+        occurrence: occurrenceOf(
+          queryClient.getQueryData<ItemsForPane>(key)?.items.find((item) => item._id === itemId),
+        ),
+      }),
     onMutate: async ({ itemId, completed }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<ItemsForPane>(key);
       const ticked = before?.items.find((item) => item._id === itemId);
-      if (before && ticked) {
+      // A repeating text stays open: its answer brings the next date.
+      if (before && ticked && !(completed && occurrenceOf(ticked) !== undefined)) {
         const changed = { ...ticked, completed };
         queryClient.setQueryData<ItemsForPane>(
           key,
@@ -46,8 +78,16 @@ export function useSetItemCompleted(parentItemId: string) {
       const isBox = ticked?.itemType === 'todoBox';
       return { before, isBox };
     },
-    onSuccess: ({ undoId }, { completed }) => {
-      if (completed) offerUndo(undoId, t('undo.completed'));
+    onSuccess: ({ data, undoId }, { completed }) => {
+      if (!completed) return;
+      if (data.recurrence && !data.completed && data.priorityTargetDate !== null) {
+        queryClient.setQueryData<ItemsForPane>(
+          key,
+          (pane) =>
+            pane && { ...pane, items: pane.items.map((item) => (item._id === data._id ? data : item)) },
+        );
+        offerUndo(undoId, t('undo.advanced', { date: describeDay(data.priorityTargetDate) }));
+      } else offerUndo(undoId, t('undo.completed'));
     },
     onError: (_error, _body, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);

@@ -3,6 +3,7 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconBox } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecurrenceMark } from '../../../components/recurrence/recurrence-mark';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
 import { displayTitleIn } from '../../../lib/display-title';
@@ -52,6 +53,7 @@ export function TextItemRow({
 }: TextItemRowProps) {
   const { t } = useTranslation();
   const readonly = !useAbilities(item).edit;
+  const { timezone, locale } = useUser();
   const text = item.title || <span className={classes.placeholder}>{t('item.text.label')}</span>;
 
   return (
@@ -82,6 +84,12 @@ export function TextItemRow({
           </UnstyledButton>
         )}
       </div>
+      <RecurrenceMark
+        rule={item.recurrence}
+        date={item.priorityTargetDate}
+        timeZone={timezone}
+        locale={locale}
+      />
     </ItemHoverMenu>
   );
 }

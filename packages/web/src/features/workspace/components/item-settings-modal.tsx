@@ -36,6 +36,7 @@ import { useUpdateItem } from '../api/update-item';
 import { useArchive } from '../hooks/use-archive';
 import type { ItemSettingsSection } from '../hooks/use-item-settings';
 import { BoxFinder } from './box-finder';
+import { RecurrenceSection } from './recurrence-section';
 import { SettingsModalHeader } from './settings-modal-header';
 import { ShareSection } from './share-section';
 
@@ -172,6 +173,7 @@ function ItemSettingsBody({ item, onClose, scrollTo, focusSection, renderReminde
         </Text>
       )}
       <TargetDateSection item={item} readonly={readonly} sectionRef={sections.targetDate} />
+      {item.itemType === 'todoText' && !archived && <RecurrenceSection item={item} readonly={readonly} />}
       <Section
         title={t('itemSettings.reminders')}
         sectionRef={sections.reminders}

@@ -5,7 +5,7 @@ import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { displayTitleIn } from '../../../lib/display-title';
 import { notify } from '../../../lib/notify';
 import { useOfferUndo } from '../../../lib/undo';
-import { setItemCompleted } from '../api/complete-item';
+import { occurrenceOf, setItemCompleted } from '../api/complete-item';
 import { ALL_ITEMS_FOR_PANE_KEY } from '../api/get-items-for-pane';
 import { useUpdateItem } from '../api/update-item';
 import { useArchive } from './use-archive';
@@ -68,10 +68,12 @@ export function useItemCommands() {
      */
     completeText: (item: Item): Promise<void> => {
       if (!item.abilities.edit || item.itemType !== 'todoText') return refuse();
-      return completeText.mutateAsync({ itemId: item._id, completed: true }).then(
-        ({ undoId }) => offerUndo(undoId, t('undo.completed')),
-        (error: unknown) => notifyFailure(error, 'boxes.textSaveFailed'),
-      );
+      return completeText
+        .mutateAsync({ itemId: item._id, completed: true, occurrence: occurrenceOf(item) })
+        .then(
+          ({ undoId }) => offerUndo(undoId, t('undo.completed')),
+          (error: unknown) => notifyFailure(error, 'boxes.textSaveFailed'),
+        );
     },
     /**
      * Item settings at its target date or its sharing, the focus on the section's first

@@ -1,4 +1,5 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
+import { describeRecurrence } from '@nestbox/shared/recurrence/describe-recurrence';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
@@ -101,8 +102,15 @@ export function useTextOutliner(boxId: string) {
       literals,
       marks: false,
     });
-    const date = parsed?.tokens.find((token) => token.kind === 'date');
-    return parsed && date?.kind === 'date' && parsed.title !== '' ? { title: parsed.title, date } : null;
+    const date = parsed?.tokens.find((token) => token.kind === 'date' || token.kind === 'recurrence');
+    if (!parsed || parsed.title === '' || parsed.targetDate === null) return null;
+    if (date?.kind === 'recurrence')
+      return {
+        title: parsed.title,
+        date: { at: parsed.targetDate, hasTime: date.hasTime },
+        recurrence: date,
+      };
+    return date?.kind === 'date' ? { title: parsed.title, date } : null;
   };
 
   const create = (text: string, literals: readonly LiteralMark[]) => {
@@ -119,6 +127,14 @@ export function useTextOutliner(boxId: string) {
               boxId,
               afterItemId: after,
               targetDate: dated.date.at,
+              ...(dated.recurrence
+                ? {
+                    recurrence: {
+                      rule: dated.recurrence.rule,
+                      fromCompletion: dated.recurrence.fromCompletion,
+                    },
+                  }
+                : {}),
             })
           : await createItem.mutateAsync({
               parentItemId: boxId,
@@ -130,12 +146,13 @@ export function useTextOutliner(boxId: string) {
         if (dated)
           notify({
             type: 'success',
-            message: t('boxes.dated', {
+            message: t(dated.recurrence ? 'boxes.repeats' : 'boxes.dated', {
               date: describeWhen(t, dated.date.at, dated.date.hasTime, {
                 timeZone: timezone,
                 locale,
                 now: Date.now(),
               }),
+              rule: dated.recurrence ? (describeRecurrence(dated.recurrence.rule, locale) ?? '') : '',
             }),
             timeout: 8_000,
             action: { label: t('boxes.keepAsTyped'), onClick: () => keepAsTyped(item._id, text) },

@@ -1,0 +1,214 @@
+import type { AccessLevel, Item } from '@nestbox/shared/items/item.schema';
+import type { ItemCompletions, SetRecurrenceBody } from '@nestbox/shared/recurrence/recurrence.schema';
+import {
+  firstOccurrence,
+  nextOccurrence,
+  normalizeRecurrenceRule,
+} from '@nestbox/shared/recurrence/recurrence-rule';
+import { newId } from '../../db/ids.js';
+import type { Executor, ItemRow, ItemUpdateRow, UserRow } from '../../db/schema.js';
+import type { DomainEventBus } from '../../events/domain-events.js';
+import { appErrors } from '../../http/app-error.js';
+import type { UndoEntry, UndoService } from '../undo/index.js';
+import { findItem, updateItems } from './items.repository.js';
+import {
+  advanceOccurrence,
+  completionsOf,
+  deleteCompletion,
+  insertCompletion,
+} from './recurrence.repository.js';
+
+/** How many completions Item settings lists. */
+const HISTORY_LIMIT = 50;
+
+/** What undoes the advance of a recurring item: the occurrence it was at, and its history row. */
+interface RecurrenceUndo {
+  itemId: string;
+  at: number;
+  before: number;
+  done: number;
+  completionId: string;
+}
+
+/** A completion's answer, and the id that undoes it. */
+interface Advanced {
+  value: Item;
+  undoId: string | undefined;
+}
+
+/**
+ * Recurring items (README "Recurring items"), inside the items module: setting a rule, the
+ * completion that moves the target date to the next occurrence instead of completing, its
+ * history and its undo. Reminders follow the date as for any change of it.
+ */
+export function createRecurrenceFlows({
+  db,
+  now,
+  events,
+  undo,
+  editableItem,
+  readableLevel,
+  present,
+  onTargetDateChanged,
+  onTargetDateRestored,
+}: {
+  db: Executor;
+  now: () => number;
+  events: DomainEventBus;
+  undo: UndoService | undefined;
+  editableItem: (
+    user: UserRow,
+    itemId: string,
+    executor?: Executor,
+  ) => Promise<{ item: ItemRow; level: AccessLevel }>;
+  readableLevel: (user: UserRow, itemId: string) => Promise<AccessLevel>;
+  present: (userId: string, itemId: string, level: AccessLevel) => Promise<Item>;
+  onTargetDateChanged:
+    | ((
+        trx: Executor,
+        change: { itemId: string; userId: string; targetDate: number | null; at: number },
+      ) => Promise<unknown>)
+    | undefined;
+  onTargetDateRestored:
+    | ((
+        trx: Executor,
+        change: { itemId: string; targetDate: number; removed: unknown; at: number },
+      ) => Promise<void>)
+    | undefined;
+}) {
+  /**
+   * Writes a text item's rule inside the caller's transaction, rights already checked. A rule
+   * on an item without a target date gives it the rule's first occurrence from today on (the
+   * caller's zone), with what a new date brings (the setter's linked reminder, reminders planned).
+   */
+  async function writeRecurrence(
+    trx: Executor,
+    user: UserRow,
+    itemId: string,
+    { rule, fromCompletion }: { rule: string | null; fromCompletion?: boolean | undefined },
+    at = now(),
+  ): Promise<void> {
+    const item = await findItem(trx, itemId);
+    if (!item) throw appErrors.notFound();
+    if (item.type !== 'todoText') throw appErrors.badRequest('items.recurrence.textOnly');
+    const normalized = rule === null ? null : normalizeRecurrenceRule(rule);
+    const changes: ItemUpdateRow = { recurrence_rule: normalized, updated_at: at };
+    if (fromCompletion !== undefined) changes.recur_from_completion = fromCompletion ? 1 : 0;
+    // A new rule starts a new series: its COUNT is measured from here.
+    if (normalized !== item.recurrence_rule) changes.recurrence_done = 0;
+    const first =
+      normalized !== null && item.target_date === null
+        ? firstOccurrence(normalized, { now: at, timeZone: user.timezone })
+        : null;
+    if (first !== null) changes.target_date = first;
+    await updateItems(trx, [itemId], changes);
+    if (first !== null) await onTargetDateChanged?.(trx, { itemId, userId: user.id, targetDate: first, at });
+  }
+
+  /** Puts a completion's advance back: the occurrence, the count, the history row; reminders planned from now. */
+  async function restoreAdvance(user: UserRow, entry: UndoEntry<RecurrenceUndo, never>): Promise<void> {
+    const { itemId, at, before, done, completionId } = entry.payload;
+    await db.transaction().execute(async (trx) => {
+      await entry.claim(trx);
+      const { item } = await editableItem(user, itemId, trx);
+      if (item.updated_at !== at || !(await deleteCompletion(trx, completionId)))
+        throw appErrors.conflict('undo.changedSince');
+      const restoredAt = now();
+      await updateItems(trx, [itemId], {
+        target_date: before,
+        recurrence_done: done,
+        updated_at: restoredAt,
+      });
+      await onTargetDateRestored?.(trx, { itemId, targetDate: before, removed: [], at: restoredAt });
+    });
+    events.emit('items.changed', { itemIds: [itemId] });
+  }
+  undo?.handle('items.recur', restoreAdvance);
+
+  return {
+    writeRecurrence,
+
+    /** Sets or clears a text item's recurrence (edit level: 403 readonly, 404 unseen). */
+    async setRecurrence(user: UserRow, body: SetRecurrenceBody): Promise<Item> {
+      const { level } = await editableItem(user, body.itemId);
+      await db.transaction().execute((trx) => writeRecurrence(trx, user, body.itemId, body));
+      events.emit('items.changed', { itemIds: [body.itemId] });
+      return present(user.id, body.itemId, level);
+    },
+
+    /**
+     * Completes a recurring item's occurrence: its target date moves to the next occurrence
+     * (from the due date, or from the completion), a history row is written, reminders are
+     * planned again; the item stays open. Once, whoever completes it at the same time: a
+     * completion of an occurrence already left (`occurrence` no longer the target date, or
+     * advanced meanwhile) answers the item as it is. Undefined when the item does not recur
+     * or its rule has ended: then it completes as any other.
+     */
+    async complete(
+      user: UserRow,
+      itemId: string,
+      occurrence: number | undefined,
+    ): Promise<Advanced | undefined> {
+      const { item, level } = await editableItem(user, itemId);
+      if (item.recurrence_rule === null || item.target_date === null || item.completed_at !== null)
+        return undefined;
+      const at = now();
+      const outcome = await db.transaction().execute(async (trx) => {
+        const current = await findItem(trx, itemId);
+        if (!current?.recurrence_rule || current.target_date === null) return 'plain' as const;
+        if (occurrence !== undefined && current.target_date !== occurrence) return 'already' as const;
+        const next = nextOccurrence({
+          rule: current.recurrence_rule,
+          due: current.target_date,
+          completedAt: at,
+          fromCompletion: current.recur_from_completion === 1,
+          done: current.recurrence_done,
+          timeZone: user.timezone,
+        });
+        if (next === null) return 'plain' as const;
+        const from = current.target_date;
+        if (
+          !(await advanceOccurrence(trx, { itemId, from, to: next, done: current.recurrence_done + 1, at }))
+        )
+          return 'already' as const;
+        const completionId = newId();
+        await insertCompletion(trx, {
+          id: completionId,
+          item_id: itemId,
+          user_id: user.id,
+          occurrence: from,
+          completed_at: at,
+        });
+        await onTargetDateChanged?.(trx, { itemId, userId: user.id, targetDate: next, at });
+        return {
+          undoId: await undo?.record<RecurrenceUndo, never>(trx, {
+            userId: user.id,
+            kind: 'items.recur',
+            payload: { itemId, at, before: from, done: current.recurrence_done, completionId },
+          }),
+        };
+      });
+      if (outcome === 'plain') return undefined;
+      if (outcome !== 'already') events.emit('items.changed', { itemIds: [itemId] });
+      return {
+        value: await present(user.id, itemId, level),
+        undoId: outcome === 'already' ? undefined : outcome.undoId,
+      };
+    },
+
+    /** A recurring item's completed occurrences, newest first (any level may read them). */
+    async completions(user: UserRow, itemId: string): Promise<ItemCompletions> {
+      await readableLevel(user, itemId);
+      const rows = await completionsOf(db, itemId, HISTORY_LIMIT);
+      return {
+        completions: rows.map((row) => ({
+          occurrence: Number(row.occurrence),
+          completedAt: Number(row.completed_at),
+          by: row.name ?? null,
+        })),
+      };
+    },
+  };
+}
+
+export type RecurrenceFlows = ReturnType<typeof createRecurrenceFlows>;

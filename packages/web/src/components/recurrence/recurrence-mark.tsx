@@ -1,0 +1,44 @@
+import { formatDate } from '@nestbox/shared/dates/format-date';
+import type { UserLocale } from '@nestbox/shared/i18n/locales';
+import { describeRecurrence } from '@nestbox/shared/recurrence/describe-recurrence';
+import { IconRepeat } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import classes from './recurrence-mark.module.css';
+
+interface RecurrenceMarkProps {
+  /** The item's RRULE; nothing shows without one. */
+  rule: string | null;
+  /** The date to show beside the mark (a pane row's; the Organizer shows its own). */
+  date?: number | null;
+  timeZone: string;
+  /** The language shown (`fr`, `en-GB`…). */
+  locale: string;
+}
+
+/**
+ * The mark of a repeating item, beside its date: a repeat icon named for what it does
+ * ("Repeats every Monday"), and with `date` the next occurrence ("Mon 30 Nov").
+ */
+export function RecurrenceMark({ rule, date = null, timeZone, locale }: RecurrenceMarkProps) {
+  const { t } = useTranslation();
+  if (!rule) return null;
+  const language: UserLocale = locale.startsWith('fr') ? 'fr' : 'en-GB';
+  const label = t('item.repeats', { rule: describeRecurrence(rule, language) ?? rule });
+  return (
+    <span className={classes.mark} data-recurrence-mark>
+      {date !== null && (
+        <span className={classes.date} data-recurrence-date>
+          {formatDate(date, timeZone, language, 'EEE d MMM')}
+        </span>
+      )}
+      <IconRepeat
+        className={classes.icon}
+        size={14}
+        stroke={1.8}
+        role="img"
+        aria-label={label}
+        title={label}
+      />
+    </span>
+  );
+}
