@@ -42,7 +42,7 @@ export const PushSubscriptionBodySchema = z
   .meta({ id: 'PushSubscriptionBody' });
 
 /** Which device: `DELETE /api/push/subscriptions` (its query string) and `POST /api/push/test` (its body). */
-export const PushEndpointSchema = z.object({ endpoint: EndpointSchema }).meta({ id: 'PushEndpoint' });
+export const PushEndpointSchema = z.object({ endpoint: EndpointSchema });
 
 /** `GET /api/push/public-key`: the server's VAPID public key, the `applicationServerKey` to subscribe with. */
 export const PushPublicKeySchema = z

@@ -245,6 +245,20 @@ describe(`web push on ${testEngine}`, () => {
     expect((await rows()).map((row) => row.endpoint)).not.toContain(stale.endpoint);
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await (await t.request('/api/docs/json')).json()) as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    };
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/push/'))).toEqual([
+      '/api/push/public-key',
+      '/api/push/subscriptions',
+      '/api/push/test',
+    ]);
+    expect(doc.paths['/api/push/subscriptions']?.delete?.parameters).toEqual([
+      expect.objectContaining({ name: 'endpoint', in: 'query' }),
+    ]);
+  });
+
   it('gives a device to whoever subscribes it last', async () => {
     const shared = service.device('shared-tablet');
     await subscribe(shared);
