@@ -12,6 +12,7 @@ import * as shortcuts from './migrations/0011-shortcuts.js';
 import * as apiTokens from './migrations/0012-api-tokens.js';
 import * as calendarFeeds from './migrations/0013-calendar-feeds.js';
 import * as auditEvents from './migrations/0014-audit-events.js';
+import * as tags from './migrations/0016-tags.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0012-api-tokens': apiTokens,
   '0013-calendar-feeds': calendarFeeds,
   '0014-audit-events': auditEvents,
+  '0016-tags': tags,
 };
 
 /** Every migration, for Kysely's migrator. */
