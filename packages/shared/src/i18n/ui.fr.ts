@@ -264,6 +264,8 @@ export const uiFr: Record<UiKey, string> = {
   'searchPane.scope.search': 'Recherche',
   'searchPane.scope.tags': 'Étiquettes',
   'tags.open': 'Ouvrir #{{name}}',
+  'tags.filter': 'Trouver une étiquette',
+  'tags.filter.placeholder': 'Tapez une partie d’une étiquette…',
   'tags.list': 'Étiquettes',
   'tags.none': 'Aucune étiquette pour l’instant. Écrivez #mot dans un texte pour l’étiqueter.',
   'tags.count_one': '{{count}}\u00a0texte',
@@ -552,7 +554,8 @@ export const uiFr: Record<UiKey, string> = {
   'capture.title': 'Capture rapide',
   'capture.field': 'À capturer',
   'capture.placeholder': 'Acheter du lait demain 9h #Maison\u00a0!p',
-  'capture.hint': 'Ajoutez une date, #boîte,\u00a0!auj ou\u00a0!p. Entrée enregistre, Échap ferme.',
+  'capture.hint':
+    'Ajoutez une date, #boîte, ##étiquette,\u00a0!auj ou\u00a0!p. Entrée enregistre, Échap ferme.',
   'capture.part.date': 'Date\u00a0: {{date}}',
   'capture.part.box': 'Boîte\u00a0: {{box}}',
   'capture.part.today': "Épinglé à Aujourd'hui",

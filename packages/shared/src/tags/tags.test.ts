@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  captureTagsToText,
   findTags,
   normaliseTag,
   renameTagIn,
@@ -108,5 +109,15 @@ describe('tagAtCaret', () => {
     expect(tagAtCaret('#', 1)).toEqual({ start: 0, typed: '' });
     expect(tagAtCaret('Buy #ho now', 11)).toBeUndefined();
     expect(tagAtCaret('x.org/#to', 9)).toBeUndefined();
+    expect(tagAtCaret('Buy ##ho', 8)).toBeUndefined();
+    expect(tagAtCaret('Buy ##ho', 8, '##')).toEqual({ start: 4, typed: 'ho' });
+    expect(tagAtCaret('Buy #ho', 7, '##')).toBeUndefined();
+  });
+});
+
+describe('captureTagsToText', () => {
+  it('writes quick capture’s ##tag as #tag, and nothing else', () => {
+    expect(captureTagsToText('Buy ##milk #Kitchen ## x a##b ##')).toBe('Buy #milk #Kitchen ## x a##b ##');
+    expect(tagsOf(captureTagsToText('##Home'))).toEqual(['home']);
   });
 });

@@ -79,11 +79,24 @@ export function renameTagIn(text: string, from: string, to: string): string {
 }
 
 /**
- * The tag being typed at `caret` (a `#` and the word after it, up to the caret), for
- * autocomplete: where it starts and what is typed so far, or undefined when the caret is not in one.
+ * The tag being typed at `caret` (`prefix`, `#` or quick capture's `##`, and the word after it
+ * up to the caret), for autocomplete: where it starts and what is typed so far, or undefined
+ * when the caret is not in one.
  */
-export function tagAtCaret(text: string, caret: number): { start: number; typed: string } | undefined {
+export function tagAtCaret(
+  text: string,
+  caret: number,
+  prefix: '#' | '##' = '#',
+): { start: number; typed: string } | undefined {
   const before = text.slice(0, caret);
-  const match = /(?<=^|[\s([{"'«“‘*_~])#([\p{L}\p{M}\p{N}_-]*)$/u.exec(before);
+  const pattern = new RegExp(String.raw`${BEFORE}${prefix}([\p{L}\p{M}\p{N}_-]*)$`, 'u');
+  const match = pattern.exec(before);
   return match ? { start: match.index, typed: match[1] ?? '' } : undefined;
+}
+
+/**
+ * Quick capture's tags as the text keeps them: `##tag` (there `#` picks a box) becomes `#tag`.
+ */
+export function captureTagsToText(text: string): string {
+  return text.replace(new RegExp(String.raw`${BEFORE}##(?=[\p{L}\p{M}\p{N}])`, 'gu'), '#');
 }
