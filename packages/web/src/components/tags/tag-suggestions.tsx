@@ -4,6 +4,7 @@ import { normaliseTag, tagAtCaret } from '@nestbox/shared/tags/tags';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTags } from '../../lib/api/tags';
+import classes from './tag-suggestions.module.css';
 
 /** How many tags the list offers at once. */
 const TAGS_OFFERED = 8;
@@ -11,7 +12,7 @@ const TAGS_OFFERED = 8;
 /**
  * The tags to offer while a tag is typed at the caret (`prefix`: `#`, or quick capture's `##`):
  * the caller's tags that start with what is typed, most used first; and what choosing one
- * makes of the text (the whole tag and a space, the caret after it).
+ * makes of the text (the whole tag, the caret after it).
  */
 export function useTagSuggestions(text: string, caret: number, prefix: '#' | '##' = '#') {
   const query = tagAtCaret(text, caret, prefix);
@@ -29,7 +30,8 @@ export function useTagSuggestions(text: string, caret: number, prefix: '#' | '##
   const choose = (name: string): { text: string; caret: number } | undefined => {
     if (!query) return undefined;
     const after = text.slice(caret);
-    const inserted = `${prefix}${name}${after.startsWith(' ') ? '' : ' '}`;
+    // A space before what follows; none at the end, where a title would keep it.
+    const inserted = `${prefix}${name}${after === '' || /^\s/u.test(after) ? '' : ' '}`;
     return { text: `${text.slice(0, query.start)}${inserted}${after}`, caret: query.start + inserted.length };
   };
   return { key: query ? `${query.start}:${query.typed}` : null, options, choose };
@@ -51,7 +53,7 @@ export function TagOptions({
           <Text fz="sm" fw={600} span>
             #{tag.name}
           </Text>{' '}
-          <Text fz="xs" c="dimmed" span>
+          <Text fz="xs" span className={classes.count}>
             {t('tags.count', { count: tag.count })}
           </Text>
         </Combobox.Option>

@@ -200,25 +200,29 @@ export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) 
             value={search.scope}
             onChange={(scope) => {
               const known = PANE_SCOPES.find((one) => one === scope);
-              if (known) change({ scope: known });
+              // The Tags scope starts unfiltered: a search's term is no tag's name.
+              if (known === 'tags') change({ scope: known, term: '' });
+              else if (known) change({ scope: known });
             }}
             data={PANE_SCOPES.map((scope) => ({ value: scope, label: t(`searchPane.scope.${scope}`) }))}
           />
         </div>
-        <Group gap="lg" hidden={tagsScope}>
-          <Switch
-            size="sm"
-            label={t('searchPane.completed')}
-            checked={search.includeCompleted}
-            onChange={(event) => change({ includeCompleted: event.currentTarget.checked })}
-          />
-          <Switch
-            size="sm"
-            label={t('searchPane.archived')}
-            checked={search.includeArchived}
-            onChange={(event) => change({ includeArchived: event.currentTarget.checked })}
-          />
-        </Group>
+        {!tagsScope && (
+          <Group gap="lg">
+            <Switch
+              size="sm"
+              label={t('searchPane.completed')}
+              checked={search.includeCompleted}
+              onChange={(event) => change({ includeCompleted: event.currentTarget.checked })}
+            />
+            <Switch
+              size="sm"
+              label={t('searchPane.archived')}
+              checked={search.includeArchived}
+              onChange={(event) => change({ includeArchived: event.currentTarget.checked })}
+            />
+          </Group>
+        )}
       </div>
       <div className={boxClasses.body}>{body}</div>
     </Paper>
