@@ -601,24 +601,36 @@ async function searchTagged(
   userId: string,
   options: { tag: string; includeCompleted: boolean; scope: SearchScope },
 ): Promise<VisibleRow[]> {
-  const favourites = options.scope === 'favourites' ? sql`and ui.favourited = 1` : sql``;
-  const { rows } = await sql<VisibleRow>`${seenBoxesSql(userId)}
-    select i.*, coalesce(own.level, s.level) as level, p.id as visible_parent_id, p.title as parent_title,
-      ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
-      ui.marked_for_today as marked_for_today
+  const favourites =
+    options.scope === 'favourites'
+      ? sql`and exists (select 1 from user_items f where f.item_id = i.id and f.user_id = ${userId} and f.favourited = 1)`
+      : sql``;
+  // The page of ids first (the tag's rows, a title each to sort by), then full rows for those only.
+  const { rows: page } = await sql<{ id: string }>`${seenBoxesSql(userId)}
+    select i.id as id
     from item_tags t
     join items i on i.id = t.item_id
     left join item_users own on own.item_id = i.id and own.user_id = ${userId}
     left join seen_boxes s on s.id = i.parent_id
-    left join items p on p.id = s.id
-    left join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
     where t.name = ${options.tag} and i.archived_at is null
       and (own.level is not null or s.level is not null)
       and (${options.includeCompleted ? 1 : 0} = 1 or i.completed_at is null)
       ${favourites}
     order by lower(i.title), i.id
     limit ${SEARCH_LIMIT}`.execute(db);
-  return rows;
+  if (page.length === 0) return [];
+  const { rows } = await sql<VisibleRow>`${seenBoxesSql(userId)}
+    select i.*, coalesce(own.level, s.level) as level, p.id as visible_parent_id, p.title as parent_title,
+      ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
+      ui.marked_for_today as marked_for_today
+    from items i
+    left join item_users own on own.item_id = i.id and own.user_id = ${userId}
+    left join seen_boxes s on s.id = i.parent_id
+    left join items p on p.id = s.id
+    left join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
+    where i.id in (${sql.join(page.map((row) => row.id))})`.execute(db);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return page.flatMap((row) => byId.get(row.id) ?? []);
 }
 
 /** Items other people shared with the user directly (their own root box aside), with state and level. */

@@ -43,13 +43,16 @@ function taggedVisibleTexts(userId: string, condition: ReturnType<typeof sql>) {
       and (own.level is not null or s.level is not null)`;
 }
 
-/** Every tag of the texts the caller sees, with how many carry it, most used first. */
+/**
+ * Every tag of the texts the caller sees, with how many carry it, most used first. One row per
+ * text and tag: a text's own link and its box are one row each (keys), so rows are texts.
+ */
 export async function tagCounts(db: Executor, userId: string): Promise<{ name: string; count: number }[]> {
   const { rows } = await sql<{ name: string; count: number | string }>`${seenBoxesSql(userId)}
-    select t.name as name, count(distinct i.id) as count
+    select t.name as name, count(*) as count
     ${taggedVisibleTexts(userId, sql`1 = 1`)}
     group by t.name
-    order by count(distinct i.id) desc, t.name`.execute(db);
+    order by count(*) desc, t.name`.execute(db);
   return rows.map((row) => ({ name: row.name, count: Number(row.count) }));
 }
 

@@ -142,6 +142,14 @@ describe(`tags on ${testEngine}`, () => {
     expect(await searchTitles('#archivedonly', owner.token, { includeArchived: true })).toEqual([
       'Old #archivedonly',
     ]);
+    // Favourites: the starred ones only.
+    const [groceries] = await ok<SearchResult[]>('POST', '/api/items/search-items', {
+      searchTerm: 'Groceries #family',
+    });
+    await ok('PUT', '/api/items/update-item', { itemId: groceries?._id, favourited: true });
+    expect(await searchTitles('#family', owner.token, { scope: 'favourites' })).toEqual([
+      'Groceries #family',
+    ]);
     // A tag is not matched by its prefix, and "#fam" is no longer a tag search once words follow.
     expect(await searchTitles('#fam')).toEqual([]);
   });
