@@ -195,6 +195,7 @@ export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) 
           <SegmentedControl
             aria-labelledby={`${headingId}-scope`}
             fullWidth
+            classNames={{ control: classes.scopeControl, label: classes.scopeLabel }}
             size="xs"
             mt={4}
             value={search.scope}
