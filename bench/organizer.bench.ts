@@ -22,6 +22,9 @@ const BOXES = 50;
 const DAY = 86_400_000;
 const LONG_TASK_MS = 50;
 
+/** The tags one text in five carries (their rows written as the app writes them). */
+const TAGS = ['home', 'work', 'errands', 'calls'];
+
 /**
  * One item in five repeats (weekly, monthly, daily…), and so has a target date;
  * `BENCH_RECURRING=0` seeds none, for a comparison on the same machine.
@@ -32,7 +35,7 @@ const RULES = ['FREQ=WEEKLY;BYDAY=MO', 'FREQ=MONTHLY;BYMONTHDAY=1', 'FREQ=DAILY'
 /**
  * A user with 5,000 prioritised items (some pinned to Today, some dated over the next
  * month, a few overdue, most undated) and 5,000 unprioritised ones, in 50 boxes; 20 % of
- * them repeat (each with a target date, as a repeat needs one).
+ * them repeat (each with a target date, as a repeat needs one), and one in five carries a `#tag`.
  */
 export async function seed(database: DatabaseHandle) {
   const { db } = database;
@@ -48,7 +51,7 @@ export async function seed(database: DatabaseHandle) {
   const texts: BenchItem[] = Array.from({ length: PRIORITISED + UNPRIORITISED }, (_, i) => ({
     id: newId(),
     type: 'todoText',
-    title: `Task ${i + 1}: ${['call', 'write to', 'meet', 'review', 'plan'][i % 5]} ${['Ana', 'Ben', 'Chloé', 'Dev'][i % 4]}`,
+    title: `Task ${i + 1}: ${['call', 'write to', 'meet', 'review', 'plan'][i % 5]} ${['Ana', 'Ben', 'Chloé', 'Dev'][i % 4]}${i % 5 === 0 ? ` #${TAGS[(i / 5) % TAGS.length]}` : ''}`,
     parent_id: boxes[i % BOXES]?.id ?? rootId,
     position: Math.floor(i / BOXES) + 1,
     target_date:
@@ -203,6 +206,12 @@ async function measureEngine(
       ],
       // Everything at once (no limit), as API.md's plain call.
       ['whole (10,000 items, no limit)', '', PRIORITISED + UNPRIORITISED],
+      // Filtered by a tag (the API's `tags`): a first page of the 500 texts carrying it.
+      [
+        `first page filtered by one tag (${ORGANIZER_FIRST_PAGE} of each list)`,
+        `limit=${ORGANIZER_FIRST_PAGE}&tags=${TAGS[0]}`,
+        2 * ORGANIZER_FIRST_PAGE,
+      ],
     ] as const;
     const rows: string[] = [];
     for (const [name, query, expected] of calls) {

@@ -4,6 +4,7 @@ import { newId } from '../../packages/server/dist/db/ids.js';
 import { migrateToLatest } from '../../packages/server/dist/db/migrate.js';
 import type { Database } from '../../packages/server/dist/db/schema.js';
 import { runBaseSeed } from '../../packages/server/dist/db/seeds/base-seed.js';
+import { insertTagsOf } from '../../packages/server/dist/modules/items/index.js';
 import { insertUserWithRootBox } from '../../packages/server/dist/modules/users/index.js';
 
 /** An item row as the benches write them (created by the bench user). */
@@ -50,7 +51,10 @@ export async function insertBenchUser(db: Kysely<Database>, email: string, name 
   return { userId, rootId, now };
 }
 
-/** Writes the items (500 rows a statement) and opens `paneBoxes` in panes, in one transaction. */
+/**
+ * Writes the items (500 rows a statement) with the tags of their titles, as the app writes
+ * them, and opens `paneBoxes` in panes, in one transaction.
+ */
 export async function insertBenchItems(
   db: Kysely<Database>,
   userId: string,
@@ -69,6 +73,7 @@ export async function insertBenchItems(
         )
         .execute();
     }
+    await insertTagsOf(trx, items);
     if (paneBoxes.length > 0)
       await trx
         .insertInto('panes')

@@ -70,7 +70,7 @@ test('English: Q, three dated captures into the Inbox, and !today lands in Today
   const dialog = page.getByRole('dialog', { name: 'Quick capture' });
   const field = dialog.getByRole('combobox', { name: 'What to capture' });
   await expect(field).toBeFocused();
-  await expect(field).toHaveAccessibleDescription(/Add a date, #box, !today or !p/);
+  await expect(field).toHaveAccessibleDescription(/Add a date, #box, ##tag, !today or !p/);
 
   const milk = await capture(page, field, 'Buy milk tomorrow 9am', /^Date: \w+ \d+ \w+, 09:00 Click/);
   await expect(dialog.getByRole('status')).toHaveText('Added to Inbox. Open');

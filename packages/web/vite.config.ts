@@ -143,7 +143,7 @@ const vendorChunks: Rolldown.CodeSplittingGroup[] = [
   {
     name: 'vendor-app',
     test: packages(
-      'socket.io-client|engine.io-[^/]+|socket.io-parser|@socket.io/[^/]+|date-fns|@date-fns/tz|@dnd-kit/[^/]+|@tanstack/(virtual-core|react-virtual)',
+      'socket.io-client|engine.io-[^/]+|socket.io-parser|@socket.io/[^/]+|date-fns|@date-fns/tz|@dnd-kit/[^/]+|@tanstack/(virtual-core|react-virtual)|markdown-it|linkify-it|mdurl|uc\\.micro|entities|punycode\\.js',
     ),
   },
 ];

@@ -56,6 +56,8 @@ import { createFindService } from './modules/items/find.service.js';
 import { createItemsService } from './modules/items/index.js';
 import { itemsRoutes } from './modules/items/items.routes.js';
 import { recurrenceRoutes } from './modules/items/recurrence.routes.js';
+import { tagsRoutes } from './modules/items/tags.routes.js';
+import { createTagsService } from './modules/items/tags.service.js';
 import { subscribeLiveUpdates } from './modules/live/live.service.js';
 import { organizerRoutes } from './modules/organizer/organizer.routes.js';
 import { createOrganizerService } from './modules/organizer/organizer.service.js';
@@ -270,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
   await app.register(recurrenceRoutes, { items, authenticate });
   await app.register(workspaceRoutes, { workspace, authenticate });
+  await app.register(tagsRoutes, { tags: createTagsService({ db, events }), authenticate });
   await app.register(findRoutes, {
     // A lone instance hears of every change, so it may keep what each person sees a moment.
     finder: createFindService({ db, events, cached: !redis }),

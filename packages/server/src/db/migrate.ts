@@ -13,6 +13,7 @@ import * as apiTokens from './migrations/0012-api-tokens.js';
 import * as calendarFeeds from './migrations/0013-calendar-feeds.js';
 import * as auditEvents from './migrations/0014-audit-events.js';
 import * as recurrence from './migrations/0015-recurrence.js';
+import * as tags from './migrations/0016-tags.js';
 import * as pushSubscriptions from './migrations/0017-push-subscriptions.js';
 import type { Database } from './schema.js';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-calendar-feeds': calendarFeeds,
   '0014-audit-events': auditEvents,
   '0015-recurrence': recurrence,
+  '0016-tags': tags,
   '0017-push-subscriptions': pushSubscriptions,
 };
 

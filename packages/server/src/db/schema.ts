@@ -4,7 +4,8 @@ import type {
   OrderDirection,
   UnprioritizedOrderColumn,
 } from '@nestbox/shared/constants';
-import type { AccessLevel, BoxType, ItemType, SearchScope } from '@nestbox/shared/items/item.schema';
+import type { AccessLevel, BoxType, ItemType } from '@nestbox/shared/items/item.schema';
+import type { PaneScope } from '@nestbox/shared/items/item-values';
 import type { BeforeAfterOn, ReminderUnit } from '@nestbox/shared/reminders/fire-time';
 import type { ApiTokenScope } from '@nestbox/shared/tokens/token-values';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
@@ -109,6 +110,12 @@ export interface ItemUsersTable {
   created_at: Millis;
 }
 
+/** A text's tag (normalised name); the pair is the key. */
+export interface ItemTagsTable {
+  item_id: string;
+  name: string;
+}
+
 export interface UserItemsTable {
   user_id: string;
   item_id: string;
@@ -130,7 +137,7 @@ export interface PanesTable {
   item_id: string | null;
   scroll_to_item_id: string | null;
   search_term: string | null;
-  search_scope: SearchScope | null;
+  search_scope: PaneScope | null;
   include_archived: Flag;
   include_completed: Flag;
   width: Generated<number>;
@@ -294,6 +301,7 @@ export interface Database {
   items: ItemsTable;
   item_users: ItemUsersTable;
   user_items: UserItemsTable;
+  item_tags: ItemTagsTable;
   panes: PanesTable;
   reminders: RemindersTable;
   reminder_events: ReminderEventsTable;

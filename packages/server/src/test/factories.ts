@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../db/ids.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { hashPassword, signSessionToken } from '../modules/auth/index.js';
+import { insertTagsOf } from '../modules/items/index.js';
 import { findUserById, insertUserWithRootBox } from '../modules/users/index.js';
 
 let counter = 0;
@@ -98,5 +99,6 @@ export async function insertItemRow(
       updated_at: 1,
     })
     .execute();
+  await insertTagsOf(db, [{ id, type: row.type, title: row.title ?? id }]);
   return id;
 }

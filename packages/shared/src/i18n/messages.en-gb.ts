@@ -31,6 +31,11 @@ export const messagesEnGb = {
   'validation.invalidValue': 'This value is not valid.',
   'validation.date.range': 'Choose a date between 1 January 1970 and 31 December 9999.',
   'validation.title.tooLong': 'A title can have at most 2,000 characters.',
+  'validation.tag.required': 'Enter a tag name.',
+  'validation.tag.tooLong': 'A tag can have at most 50 characters.',
+  'validation.tag.invalid':
+    'A tag is one word of letters, digits, underscores or hyphens, with at least one letter.',
+  'tags.rename.titleTooLong': 'Renaming this tag would make a text longer than 2,000 characters.',
   'validation.password.min': 'Your password must be at least 8 characters in length.',
   'validation.signup.password.min': 'Password must have at least 8 characters.',
   'validation.name.required': 'Enter your name.',

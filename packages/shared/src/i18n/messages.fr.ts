@@ -29,6 +29,12 @@ export const messagesFr: Record<MessageKey, string> = {
   'validation.invalidValue': "Cette valeur n'est pas valide.",
   'validation.date.range': 'Choisissez une date entre le 1er janvier 1970 et le 31 décembre 9999.',
   'validation.title.tooLong': 'Un titre peut compter au plus 2 000 caractères.',
+  'validation.tag.required': 'Saisissez le nom de l’étiquette.',
+  'validation.tag.tooLong': 'Une étiquette peut comporter au plus 50\u00a0caractères.',
+  'validation.tag.invalid':
+    'Une étiquette est un seul mot fait de lettres, de chiffres, de tirets bas ou de traits d’union, avec au moins une lettre.',
+  'tags.rename.titleTooLong':
+    'Renommer cette étiquette rendrait un texte plus long que 2\u00a0000\u00a0caractères.',
   'validation.password.min': 'Votre mot de passe doit comporter au moins 8 caractères.',
   'validation.signup.password.min': 'Le mot de passe doit comporter au moins 8 caractères.',
   'validation.name.required': 'Saisissez votre nom.',

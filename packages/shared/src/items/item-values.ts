@@ -14,3 +14,7 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 /** Where a search looks: starred items, inside the caller's own Workspace, or everything they see. */
 export const SEARCH_SCOPES = ['favourites', 'workspace', 'search'] as const;
 export type SearchScope = (typeof SEARCH_SCOPES)[number];
+
+/** What a search pane shows: a search in one of the scopes above, or the list of tags. */
+export const PANE_SCOPES = [...SEARCH_SCOPES, 'tags'] as const;
+export type PaneScope = (typeof PANE_SCOPES)[number];

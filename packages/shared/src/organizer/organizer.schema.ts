@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { ORDER_DIRECTIONS, ORGANIZER_PAGE_MAX, UNPRIORITIZED_ORDER_COLUMNS } from '../constants.js';
 import { dateMsSchema } from '../dates/date-range.js';
 import { ItemSchema } from '../items/item.schema.js';
+import { normaliseTag, tagNameError } from '../tags/tags.js';
+
+/** Longest `tags` filter of get-organizer (characters): a handful of tags. */
+const ORGANIZER_TAGS_PARAM_MAX = 500;
 
 /** An Organizer row: the item and the title of the box it sits in. */
 export const OrganizerItemSchema = ItemSchema.extend({ parentTitle: z.string().nullable() }).meta({
@@ -21,6 +25,20 @@ export const OrganizerCursorSchema = z.object({
  */
 export const OrganizerQuerySchema = OrganizerCursorSchema.extend({
   limit: z.coerce.number().int().min(1).max(ORGANIZER_PAGE_MAX).optional(),
+  tags: z
+    .string()
+    .max(ORGANIZER_TAGS_PARAM_MAX)
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return [];
+      const names = value.split(',');
+      for (const name of names) {
+        const error = tagNameError(name);
+        if (error) ctx.addIssue({ code: 'custom', message: error });
+      }
+      return [...new Set(names.map(normaliseTag))];
+    })
+    .describe('Comma-separated tag names: only items carrying every one of them.'),
 });
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OPEN_BOXES_IN } from '../constants.js';
 import { ItemSchema } from '../items/item.schema.js';
-import { SEARCH_SCOPES } from '../items/item-values.js';
+import { PANE_SCOPES } from '../items/item-values.js';
 
 export const PANE_TYPES = ['box', 'search'] as const;
 export { SEARCH_SCOPES } from '../items/item-values.js';
@@ -11,7 +11,7 @@ const id = z.string().min(1).max(64);
 /** A search as a search pane keeps it (SPEC §3 "Pane.search"). */
 export const PaneSearchSchema = z.object({
   term: z.string().max(200),
-  scope: z.enum(SEARCH_SCOPES),
+  scope: z.enum(PANE_SCOPES).describe('A search scope, or tags: the list of tags with their counts.'),
   includeArchived: z.boolean(),
   includeCompleted: z.boolean(),
   withinBoxId: id

@@ -2,6 +2,7 @@ import { DEMO_EMAILS } from '@nestbox/shared/admin/admin.schema';
 import { todayBounds } from '@nestbox/shared/organizer/grouping';
 import type { BeforeAfterOn, ReminderUnit } from '@nestbox/shared/reminders/fire-time';
 import type { Kysely } from 'kysely';
+import { insertTagsOf } from '../../modules/items/index.js';
 import { insertUserWithRootBox } from '../../modules/users/index.js';
 import { newId } from '../ids.js';
 import type { Database } from '../schema.js';
@@ -98,6 +99,7 @@ class DemoWriter {
         updated_at: created,
       })
       .execute();
+    await insertTagsOf(this.trx, [{ id, type: 'todoText', title: spec.title }]);
     if (spec.organizer || spec.favourite || spec.today) {
       this.priority += PRIORITY_STEP;
       await this.personal(id, {
@@ -289,7 +291,7 @@ export async function runFullSeed(trx: Kysely<Database>, now: number, passwordHa
           title: 'Meetings',
           children: [
             { title: 'Agenda for Monday', dueInDays: 3, organizer: 'prioritized' },
-            { title: 'Notes from the review' },
+            { title: 'Notes from the review #work' },
           ],
         },
       ],
@@ -317,8 +319,8 @@ export async function runFullSeed(trx: Kysely<Database>, now: number, passwordHa
         {
           title: 'Packing list',
           children: [
-            { title: 'Raincoats' },
-            { title: 'Walking boots' },
+            { title: 'Raincoats #packing' },
+            { title: 'Walking boots #packing' },
             { title: 'Passports', completed: true },
           ],
         },

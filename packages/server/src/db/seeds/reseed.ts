@@ -17,6 +17,7 @@ const TABLES_IN_DELETE_ORDER = [
   'reminders',
   'panes',
   'user_items',
+  'item_tags',
   'item_users',
   'account_tokens',
   'items',

@@ -13,3 +13,4 @@ export {
   type PersonalChanges,
   type Undoable,
 } from './items.service.js';
+export { insertTagsOf } from './tags.repository.js';

@@ -5,7 +5,8 @@ import type { DbEngine } from '../../db/connection.js';
 import { idChunks } from '../../db/id-chunks.js';
 import { newId } from '../../db/ids.js';
 import type { Executor, ItemRow, ItemUpdateRow, NewItemRow, UserItemsTable } from '../../db/schema.js';
-import { MAX_TREE_DEPTH, visibleItemsSql } from '../access/index.js';
+import { MAX_TREE_DEPTH, seenBoxesSql, visibleItemsSql } from '../access/index.js';
+import { insertTagsOf, replaceTagsOf } from './tags.repository.js';
 
 /** The caller's personal state of an item (user_items), null where they have none. */
 interface PersonalState {
@@ -177,8 +178,10 @@ export function findRootBox(db: Executor, userId: string): Promise<ItemRow | und
     .executeTakeFirst();
 }
 
+/** A new item and its tags (a text's `#tags`), inside the caller's transaction. */
 export async function insertItem(db: Executor, row: NewItemRow): Promise<void> {
   await db.insertInto('items').values(row).execute();
+  await insertTagsOf(db, [row]);
 }
 
 /**
@@ -212,12 +215,22 @@ export async function appendTexts(
     created_at: now,
     updated_at: now,
   }));
-  for (const chunk of idChunks(rows, 500)) await db.insertInto('items').values(chunk).execute();
+  await insertItemRows(db, rows);
 }
 
-/** New item rows, 500 to a statement (about 17 values each: far below both engines' limits). */
+/**
+ * New item rows, 500 to a statement (about 17 values each: far below both engines' limits),
+ * and their tags.
+ */
 export async function insertItemRows(db: Executor, rows: readonly NewItemRow[]): Promise<void> {
   for (const chunk of idChunks(rows, 500)) await db.insertInto('items').values(chunk).execute();
+  await insertTagsOf(db, rows);
+}
+
+/** A text's new title and the tags it carries, inside the caller's transaction. */
+export async function setTextTitle(db: Executor, itemId: string, title: string, at: number): Promise<void> {
+  await db.updateTable('items').set({ title, updated_at: at }).where('id', '=', itemId).execute();
+  await replaceTagsOf(db, [{ id: itemId, type: 'todoText', title }]);
 }
 
 /** Personal state rows of new items (nobody has one yet), 1,000 to a statement. */
@@ -538,8 +551,21 @@ export async function searchVisibleItems(
     scope: SearchScope;
     rootBoxId?: string;
     withinBoxId?: string;
+    /** A normalised tag name: texts carrying it, instead of titles containing the term. */
+    tag?: string;
   },
 ): Promise<VisibleRow[]> {
+  if (
+    options.tag !== undefined &&
+    options.scope !== 'workspace' &&
+    !options.includeArchived &&
+    !options.withinBoxId
+  )
+    return searchTagged(db, userId, { ...options, tag: options.tag });
+  const matches =
+    options.tag === undefined
+      ? sql`lower(i.title) like ${likePattern(options.term)} escape '\\'`
+      : sql`exists (select 1 from item_tags t where t.item_id = i.id and t.name = ${options.tag})`;
   const favourites = options.scope === 'favourites' ? sql`and ui.favourited = 1` : sql``;
   const anchor = options.scope === 'workspace' ? options.rootBoxId : undefined;
   const within = options.withinBoxId
@@ -558,13 +584,55 @@ export async function searchVisibleItems(
     left join items p on p.id = i.parent_id and p.id in (select id from visible)
     left join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
     where v.rn = 1 and i.is_root_box = 0
-      and lower(i.title) like ${likePattern(options.term)} escape '\\'
+      and ${matches}
       and (${options.includeCompleted ? 1 : 0} = 1 or i.completed_at is null)
       ${favourites}
       ${insideOnly}
     order by lower(i.title), i.id
     limit ${SEARCH_LIMIT}`.execute(db);
   return rows;
+}
+
+/**
+ * The texts carrying a tag among everything the caller sees, archived ones left out: from the
+ * tag's rows (its index) to the texts, each seen through its own link or its box (`seen_boxes`,
+ * decided once per box), so its cost follows the tag's texts, not everything the caller sees.
+ */
+async function searchTagged(
+  db: Executor,
+  userId: string,
+  options: { tag: string; includeCompleted: boolean; scope: SearchScope },
+): Promise<VisibleRow[]> {
+  const favourites =
+    options.scope === 'favourites'
+      ? sql`and exists (select 1 from user_items f where f.item_id = i.id and f.user_id = ${userId} and f.favourited = 1)`
+      : sql``;
+  // The page of ids first (the tag's rows, a title each to sort by), then full rows for those only.
+  const { rows: page } = await sql<{ id: string }>`${seenBoxesSql(userId)}
+    select i.id as id
+    from item_tags t
+    join items i on i.id = t.item_id
+    left join item_users own on own.item_id = i.id and own.user_id = ${userId}
+    left join seen_boxes s on s.id = i.parent_id
+    where t.name = ${options.tag} and i.archived_at is null
+      and (own.level is not null or s.level is not null)
+      and (${options.includeCompleted ? 1 : 0} = 1 or i.completed_at is null)
+      ${favourites}
+    order by lower(i.title), i.id
+    limit ${SEARCH_LIMIT}`.execute(db);
+  if (page.length === 0) return [];
+  const { rows } = await sql<VisibleRow>`${seenBoxesSql(userId)}
+    select i.*, coalesce(own.level, s.level) as level, p.id as visible_parent_id, p.title as parent_title,
+      ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
+      ui.marked_for_today as marked_for_today
+    from items i
+    left join item_users own on own.item_id = i.id and own.user_id = ${userId}
+    left join seen_boxes s on s.id = i.parent_id
+    left join items p on p.id = s.id
+    left join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
+    where i.id in (${sql.join(page.map((row) => row.id))})`.execute(db);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return page.flatMap((row) => byId.get(row.id) ?? []);
 }
 
 /** Items other people shared with the user directly (their own root box aside), with state and level. */

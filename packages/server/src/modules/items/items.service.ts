@@ -12,6 +12,7 @@ import type {
   UpdateItemBody,
 } from '@nestbox/shared/items/item.schema';
 import { boxTitleError, isVisibleSubItem } from '@nestbox/shared/items/item-rules';
+import { tagOfTerm } from '@nestbox/shared/tags/tags';
 import { add } from 'date-fns';
 import type { DbEngine } from '../../db/connection.js';
 import { idChunks } from '../../db/id-chunks.js';
@@ -51,6 +52,7 @@ import {
   type Rank,
   restoreRanks,
   searchVisibleItems,
+  setTextTitle,
   updateItems,
   upsertUserItem,
   userItemVersions,
@@ -703,7 +705,7 @@ export function createItemsService({
       const { item, level } = await editableItem(user, itemId);
       if (item.type !== 'todoText')
         throw appErrors.badRequest('error.validation', { itemId: 'validation.invalidValue' });
-      await updateItems(db, [itemId], { title, updated_at: now() });
+      await db.transaction().execute((trx) => setTextTitle(trx, itemId, title, now()));
       events.emit('items.changed', { itemIds: [itemId] });
       return present(user.id, itemId, level);
     },
@@ -925,8 +927,10 @@ export function createItemsService({
         if (box?.type !== 'todoBox') throw appErrors.badRequest('items.parent.notBox');
       }
       const root = body.scope === 'workspace' ? await findRootBox(db, user.id) : undefined;
+      const tag = tagOfTerm(body.searchTerm);
       const rows = await searchVisibleItems(db, user.id, {
         ...(body.withinBoxId ? { withinBoxId: body.withinBoxId } : {}),
+        ...(tag === undefined ? {} : { tag }),
         term: body.searchTerm.trim(),
         includeArchived: body.includeArchived,
         includeCompleted: body.includeCompleted,

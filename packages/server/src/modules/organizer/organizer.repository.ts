@@ -26,13 +26,24 @@ export type OrganizerRow = PresentableRow & {
  * The caller's Organizer candidates (`i`, `ui`, and `p`: the parent, only when the caller sees
  * it too), with any more `joins`: prioritizable text items, open, that they can see.
  */
-function organizerCandidates(userId: string, joins = sql``) {
+function organizerCandidates(userId: string, tags: readonly string[], joins = sql``) {
   return sql`from user_items ui join items i on i.id = ui.item_id
     left join items p on p.id = i.parent_id and p.id in (select id from seen_boxes) ${joins}
     where ui.user_id = ${userId} and ui.prioritizable = 1
       and i.type = 'todoText' and i.completed_at is null and i.archived_at is null
       and (i.parent_id in (select id from seen_boxes)
-        or exists (select 1 from item_users own where own.item_id = i.id and own.user_id = ${userId}))`;
+        or exists (select 1 from item_users own where own.item_id = i.id and own.user_id = ${userId}))
+      ${withTags(tags)}`;
+}
+
+/** Only the items carrying every one of these tags (none: no condition). */
+function withTags(tags: readonly string[]) {
+  return sql.join(
+    tags.map(
+      (name) => sql`and exists (select 1 from item_tags t where t.item_id = i.id and t.name = ${name})`,
+    ),
+    sql` `,
+  );
 }
 
 /** The keys the Prioritized list is ordered by (grouping.ts), of a ranked Organizer item. */
@@ -51,11 +62,12 @@ export async function organizerRankedKeys(
   db: Executor,
   userId: string,
   which: 'marked or dated' | 'all',
+  tags: readonly string[] = [],
 ): Promise<RankedKeys[]> {
   const filter = which === 'all' ? sql`` : sql`and (ui.marked_for_today = 1 or i.target_date is not null)`;
   const { rows } = await sql<RankedKeys>`${seenBoxesSql(userId)}
     select i.id as id, ui.priority as priority, i.target_date as target_date, ui.marked_for_today as marked_for_today
-    ${organizerCandidates(userId)} and ui.priority is not null ${filter}
+    ${organizerCandidates(userId, tags)} and ui.priority is not null ${filter}
     order by ui.priority, i.id`.execute(db);
   return rows;
 }
@@ -66,20 +78,21 @@ export async function organizerUndatedIds(
   userId: string,
   offset: number,
   limit: number,
+  tags: readonly string[] = [],
 ): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`${seenBoxesSql(userId)}
-    select i.id as id ${organizerCandidates(userId)}
+    select i.id as id ${organizerCandidates(userId, tags)}
       and ui.priority is not null and ui.marked_for_today = 0 and i.target_date is null
     order by ui.priority, i.id ${pageSql(limit, offset)}`.execute(db);
   return rows.map((row) => row.id);
 }
 
 /** What orders the Unprioritized list by title: each unranked Organizer item's title, parent title and creation. */
-export async function organizerUnprioritisedKeys(db: Executor, userId: string) {
+export async function organizerUnprioritisedKeys(db: Executor, userId: string, tags: readonly string[] = []) {
   const { rows } = await sql<{ id: string; title: string; parent_title: string | null; created_at: number }>`
     ${seenBoxesSql(userId)}
     select i.id as id, i.title as title, p.title as parent_title, i.created_at as created_at
-    ${organizerCandidates(userId)} and ui.priority is null`.execute(db);
+    ${organizerCandidates(userId, tags)} and ui.priority is null`.execute(db);
   return rows;
 }
 
@@ -90,10 +103,11 @@ export async function organizerUnprioritisedIdsByCreation(
   dir: 'asc' | 'desc',
   offset: number,
   limit: number,
+  tags: readonly string[] = [],
 ): Promise<string[]> {
   const direction = sql.raw(dir);
   const { rows } = await sql<{ id: string }>`${seenBoxesSql(userId)}
-    select i.id as id ${organizerCandidates(userId)} and ui.priority is null
+    select i.id as id ${organizerCandidates(userId, tags)} and ui.priority is null
     order by i.created_at ${direction}, i.id ${direction} ${pageSql(limit, offset)}`.execute(db);
   return rows.map((row) => row.id);
 }
@@ -104,11 +118,16 @@ const organizerColumns = sql`${sql.join(PRESENTED_COLUMNS.map((column) => sql.re
   ui.marked_for_today as marked_for_today`;
 
 /** Every Organizer row of the caller by priority, then id, with their level and the parent's title. */
-export async function organizerRows(db: Executor, userId: string): Promise<OrganizerRow[]> {
+export async function organizerRows(
+  db: Executor,
+  userId: string,
+  tags: readonly string[] = [],
+): Promise<OrganizerRow[]> {
   const { rows } = await sql<OrganizerRow>`${seenBoxesSql(userId)}
     select ${organizerColumns}
     ${organizerCandidates(
       userId,
+      tags,
       sql`left join item_users own on own.item_id = i.id and own.user_id = ${userId}
         left join seen_boxes s on s.id = i.parent_id`,
     )}

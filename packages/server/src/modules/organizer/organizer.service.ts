@@ -80,25 +80,38 @@ export function createOrganizerService({
   };
 
   /** The Prioritized list from `offset`: Today and the dated days (shared rule), then Undated from SQL. */
-  async function prioritisedSlice(user: UserRow, offset: number, limit: number): Promise<Slice> {
+  async function prioritisedSlice(
+    user: UserRow,
+    offset: number,
+    limit: number,
+    tags: readonly string[],
+  ): Promise<Slice> {
     const markedOrDated = prioritisedInDisplayOrder(
-      (await organizerRankedKeys(db, user.id, 'marked or dated')).map(asPrioritised),
+      (await organizerRankedKeys(db, user.id, 'marked or dated', tags)).map(asPrioritised),
       now(),
       user.timezone,
     ).map((key) => key.row.id);
     const head = sliceOf(markedOrDated, offset, limit);
     const wanted = limit - head.ids.length;
     const undatedFrom = Math.max(0, offset - markedOrDated.length);
-    const undated = trimmed(await organizerUndatedIds(db, user.id, undatedFrom, wanted + 1), wanted);
+    const undated = trimmed(await organizerUndatedIds(db, user.id, undatedFrom, wanted + 1, tags), wanted);
     return { ids: [...head.ids, ...undated.ids], more: head.more || undated.more };
   }
 
   /** The Unprioritized list from `offset` in the user's chosen order. */
-  async function unprioritisedSlice(user: UserRow, offset: number, limit: number): Promise<Slice> {
+  async function unprioritisedSlice(
+    user: UserRow,
+    offset: number,
+    limit: number,
+    tags: readonly string[],
+  ): Promise<Slice> {
     const { column, dir } = unprioritisedOrder(user);
     if (column === 'createdDate')
-      return trimmed(await organizerUnprioritisedIdsByCreation(db, user.id, dir, offset, limit + 1), limit);
-    const keys = (await organizerUnprioritisedKeys(db, user.id)).map((row) => ({
+      return trimmed(
+        await organizerUnprioritisedIdsByCreation(db, user.id, dir, offset, limit + 1, tags),
+        limit,
+      );
+    const keys = (await organizerUnprioritisedKeys(db, user.id, tags)).map((row) => ({
       _id: row.id,
       title: row.title,
       parentTitle: row.parent_title,
@@ -122,8 +135,8 @@ export function createOrganizerService({
   }
 
   /** Everything at once: the Prioritized list in display order, then the Unprioritized list. */
-  async function whole(user: UserRow): Promise<OrganizerItem[]> {
-    const rows = await organizerRows(db, user.id);
+  async function whole(user: UserRow, tags: readonly string[]): Promise<OrganizerItem[]> {
+    const rows = await organizerRows(db, user.id, tags);
     const ranked = prioritisedInDisplayOrder(
       rows.filter((row) => row.priority !== null).map(asPrioritised),
       now(),
@@ -148,13 +161,13 @@ export function createOrganizerService({
   return {
     /** A page of both lists (everything without a limit) and the query for the next page. */
     async page(user: UserRow, query: OrganizerQuery): Promise<OrganizerPage> {
-      const { limit, prioritizedOffset, unprioritizedOffset } = query;
+      const { limit, prioritizedOffset, unprioritizedOffset, tags } = query;
       let organizerItems: OrganizerItem[];
       let next: OrganizerPage['next'] = null;
-      if (limit === undefined) organizerItems = await whole(user);
+      if (limit === undefined) organizerItems = await whole(user, tags);
       else {
-        const prioritised = await prioritisedSlice(user, prioritizedOffset, limit);
-        const unprioritised = await unprioritisedSlice(user, unprioritizedOffset, limit);
+        const prioritised = await prioritisedSlice(user, prioritizedOffset, limit, tags);
+        const unprioritised = await unprioritisedSlice(user, unprioritizedOffset, limit, tags);
         organizerItems = await itemsInOrder(user, [...prioritised.ids, ...unprioritised.ids]);
         if (prioritised.more || unprioritised.more)
           next = {

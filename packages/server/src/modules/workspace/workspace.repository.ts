@@ -1,4 +1,4 @@
-import type { SearchScope } from '@nestbox/shared/items/item.schema';
+import type { PaneScope } from '@nestbox/shared/items/item-values';
 import { idChunks } from '../../db/id-chunks.js';
 import type { Executor, PaneType } from '../../db/schema.js';
 
@@ -17,7 +17,7 @@ export function listPanes(db: Executor, userId: string) {
 
 export interface PaneSearchFields {
   term: string;
-  scope: SearchScope;
+  scope: PaneScope;
   includeArchived: boolean;
   includeCompleted: boolean;
   withinBoxId: string | null;

@@ -126,6 +126,8 @@ export function createWorkspaceService(deps: {
       const pane = await findPane(db, user.id, paneId);
       const search = pane && presentPane(pane).search;
       if (!search) throw appErrors.notFound();
+      // The Tags scope lists tags (GET /api/tags), not items.
+      if (search.scope === 'tags') return { paneId, results: [] };
       const results = await items.search(user, {
         searchTerm: search.term,
         scope: search.scope,

@@ -9,6 +9,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/feedback/page-loader';
+import { TagActionContext } from '../../components/rich-text/rich-text';
 import { RemindersSection } from '../../features/reminders/components/reminders-section';
 // Slack link result notice
 import { useSlackLinkNotice } from '../../features/settings/hooks/use-slack-link-notice';
@@ -31,6 +32,7 @@ import { useOfflineCopy } from '../offline/use-offline-copy';
 import { AppHeader } from './app-header';
 import { useGlobalShortcuts } from './use-global-shortcuts';
 import { useLiveUpdates } from './use-live-updates';
+import { useOpenTag } from './use-open-tag';
 
 /** The shortcuts' help, loaded the first time it opens. */
 const ShortcutsHelp = lazy(async () => ({ default: (await import('./shortcuts-help')).ShortcutsHelp }));
@@ -83,6 +85,7 @@ export function AppLayout() {
     if (token && user.isSuccess) void resyncPush().catch(() => {});
   }, [token, user.isSuccess]);
   useLiveUpdates(user.isSuccess ? token : null);
+  const openTag = useOpenTag();
   const locale = user.data?.locale;
   const localeDiffers = locale !== undefined && locale !== currentLocale();
 
@@ -129,21 +132,23 @@ export function AppLayout() {
         transitionProps: { exitDuration: 0 },
       }}
     >
-      <AppShell header={{ height: 60 }} padding="md">
-        <AppShell.Header>
-          <AppHeader />
-        </AppShell.Header>
-        <AppShell.Main data-layout={layout} bg="var(--nestbox-page-bg)">
-          <Outlet />
-        </AppShell.Main>
-        <ItemSettingsHost
-          renderReminders={(item) => (
-            <RemindersSection itemId={item._id} readonly={!item.abilities.setReminders} />
-          )}
-        />
-        <KeyboardShortcuts />
-        <ConnectionStatus />
-      </AppShell>
+      <TagActionContext.Provider value={openTag}>
+        <AppShell header={{ height: 60 }} padding="md">
+          <AppShell.Header>
+            <AppHeader />
+          </AppShell.Header>
+          <AppShell.Main data-layout={layout} bg="var(--nestbox-page-bg)">
+            <Outlet />
+          </AppShell.Main>
+          <ItemSettingsHost
+            renderReminders={(item) => (
+              <RemindersSection itemId={item._id} readonly={!item.abilities.setReminders} />
+            )}
+          />
+          <KeyboardShortcuts />
+          <ConnectionStatus />
+        </AppShell>
+      </TagActionContext.Provider>
     </ModalsProvider>
   );
 }

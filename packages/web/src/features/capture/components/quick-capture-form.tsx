@@ -1,9 +1,11 @@
 import { Anchor, Combobox, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
+import { captureTagsToText } from '@nestbox/shared/tags/tags';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptureHighlights } from '../../../components/capture/capture-highlights';
+import { TagOptions, useTagSuggestions } from '../../../components/tags/tag-suggestions';
 import { useCaptureText } from '../../../hooks/use-capture-text';
 import { useFindItems } from '../../../lib/api/find-items';
 import { useUser } from '../../../lib/api/get-user';
@@ -16,6 +18,8 @@ import classes from './quick-capture-form.module.css';
 
 /** How many boxes `#` offers at once. */
 const BOXES_OFFERED = 8;
+/** The start of a tag's option value in the list (a box's is its id). */
+const TAG_OPTION = 'tag:';
 
 interface QuickCaptureFormProps {
   /** A text was captured: what shows it (its box's pane, the Organizer) takes it in. */
@@ -70,8 +74,13 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
     );
   }, [results]);
 
+  // `##` being typed: the person's tags that start so (a single `#` names a box here).
+  const tagSuggestions = useTagSuggestions(text, caret, '##');
+  const tagKey = tagSuggestions.key === null ? null : `tag:${tagSuggestions.key}`;
+  const tagsOpen = tagKey !== null && tagKey !== dismissed && tagSuggestions.options.length > 0;
+
   // The list shows while it has boxes for what is typed (until Escape), the first one ready for Enter.
-  const listOpen = queryKey !== null && queryKey !== dismissed && results.length > 0;
+  const listOpen = tagsOpen || (queryKey !== null && queryKey !== dismissed && results.length > 0);
   const { openDropdown, closeDropdown, selectFirstOption } = combobox;
   // biome-ignore lint/correctness/useExhaustiveDependencies: new results bring new options to select the first of.
   useEffect(() => {
@@ -83,12 +92,25 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
     // Once the options of these results are drawn.
     const frame = requestAnimationFrame(() => selectFirstOption());
     return () => cancelAnimationFrame(frame);
-  }, [listOpen, results, openDropdown, closeDropdown, selectFirstOption]);
+  }, [listOpen, results, tagSuggestions.options, openDropdown, closeDropdown, selectFirstOption]);
 
   const followCaret = () => setCaret(field.current?.selectionStart ?? 0);
 
+  /** A tag chosen in the list: `##` and its whole name, the caret after it. */
+  const chooseTag = (name: string) => {
+    const next = tagSuggestions.choose(name);
+    if (!next) return;
+    capture.setText(next.text);
+    setCaret(next.caret);
+    requestAnimationFrame(() => field.current?.setSelectionRange(next.caret, next.caret));
+  };
+
   /** A box chosen in the list: its whole title after the `#`, and it wins any later match. */
   const chooseBox = (boxId: string) => {
+    if (boxId.startsWith(TAG_OPTION)) {
+      chooseTag(boxId.slice(TAG_OPTION.length));
+      return;
+    }
     const found = results.find((box) => box._id === boxId);
     if (!found || !query) return;
     const box = { id: found._id, title: found.title.trim() };
@@ -109,7 +131,8 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
   const save = () => {
     if (send.isPending) return;
     const submitted = text;
-    const title = (parsed?.title ?? text).trim();
+    // `##tag` is kept in the text as `#tag` (a single `#` picked the box).
+    const title = captureTagsToText((parsed?.title ?? text).trim());
     if (title === '') {
       setOutcome({ kind: 'problem', message: t('capture.emptyTitle') });
       return;
@@ -142,7 +165,7 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     capture.handleKeyDown(event);
-    if (event.key === 'Escape' && combobox.dropdownOpened) setDismissed(queryKey);
+    if (event.key === 'Escape' && combobox.dropdownOpened) setDismissed(tagsOpen ? tagKey : queryKey);
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     // The list picks its box itself.
     if (combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1) return;
@@ -211,20 +234,24 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
           />
         </Combobox.Target>
         <Combobox.Dropdown>
-          <Combobox.Options aria-label={t('capture.boxes')}>
-            {results.map((box) => (
-              <Combobox.Option value={box._id} key={box._id}>
-                <Text fz="sm" fw={600} span>
-                  {box.title}
-                </Text>
-                {box.path.length > 0 && (
-                  <Text fz="xs" span className={classes.path}>
-                    {box.path.join(' › ')}
+          {tagsOpen ? (
+            <TagOptions options={tagSuggestions.options} valuePrefix={TAG_OPTION} />
+          ) : (
+            <Combobox.Options aria-label={t('capture.boxes')}>
+              {results.map((box) => (
+                <Combobox.Option value={box._id} key={box._id}>
+                  <Text fz="sm" fw={600} span>
+                    {box.title}
                   </Text>
-                )}
-              </Combobox.Option>
-            ))}
-          </Combobox.Options>
+                  {box.path.length > 0 && (
+                    <Text fz="xs" span className={classes.path}>
+                      {box.path.join(' › ')}
+                    </Text>
+                  )}
+                </Combobox.Option>
+              ))}
+            </Combobox.Options>
+          )}
         </Combobox.Dropdown>
       </Combobox>
 

@@ -2,6 +2,7 @@ import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { KeyboardEventHandler, MouseEvent, ReactNode } from 'react';
+import { RichText } from '../../../components/rich-text/rich-text';
 import { displayTitleIn } from '../../../lib/display-title';
 import classes from './organizer-lists.module.css';
 import type { VirtualRowProps } from './virtual-droppable';
@@ -100,7 +101,8 @@ export function OrganizerItemRow({
             onDiveDown(item);
           }}
         >
-          {title}
+          {/* Inside the button, links and tag chips show as marked text. */}
+          {item.title ? <RichText text={item.title} interactive={false} /> : title}
         </button>
       </span>
       {children}

@@ -1,7 +1,20 @@
 import type { Active } from '@dnd-kit/core';
-import { Alert, Button, Center, EmptyState, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  MultiSelect,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { IconAlertTriangle, IconListDetails } from '@tabler/icons-react';
+import { tagsOf } from '@nestbox/shared/tags/tags';
+import { IconAlertTriangle, IconHash, IconListDetails } from '@tabler/icons-react';
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/fr';
 import { UNPRIORITIZED_DROPPABLE_ID } from '@nestbox/shared/constants';
@@ -11,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { PointerDnd } from '../../../components/dnd/pointer-dnd';
 import { useArrowKeysEnterRows } from '../../../hooks/use-row-selection';
 import { useUser } from '../../../lib/api/get-user';
+import { useTags } from '../../../lib/api/tags';
 import { useOrganizer } from '../api/get-organizer';
 import { useSavePrioritizedWidth, useSaveUnprioritizedOrder } from '../api/save-organizer-preferences';
 import { useDiveDown } from '../hooks/use-dive-down';
@@ -54,6 +68,16 @@ export function OrganizerLists({ commands }: { commands: ItemKeyCommands }) {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const organizer = useOrganizer();
+  const [tagFilter, setTagFilter] = useState<string[]>([]);
+  const allItems = organizer.data?.organizerItems;
+  // Only the items that carry every tag chosen (the shared rule reads them from the titles).
+  const items = useMemo(() => {
+    if (!allItems || tagFilter.length === 0) return allItems;
+    return allItems.filter((item) => {
+      const tags = new Set(tagsOf(item.title));
+      return tagFilter.every((tag) => tags.has(tag));
+    });
+  }, [allItems, tagFilter]);
 
   let body: ReactNode;
   if (organizer.isPending) {
@@ -84,7 +108,12 @@ export function OrganizerLists({ commands }: { commands: ItemKeyCommands }) {
             </Button>
           </Alert>
         ) : null}
-        <OrganizerBoard items={organizer.data.organizerItems} timeZone={user.timezone} commands={commands} />
+        {items && items.length === 0 && tagFilter.length > 0 ? (
+          <Text c="dimmed" fz="sm" role="status">
+            {t('organizer.tags.empty')}
+          </Text>
+        ) : null}
+        <OrganizerBoard items={items ?? []} timeZone={user.timezone} commands={commands} />
       </>
     );
   }
@@ -105,10 +134,37 @@ export function OrganizerLists({ commands }: { commands: ItemKeyCommands }) {
           <Text fz="sm" c="dimmed" className={classes.hint} visibleFrom="sm">
             {t('organiser.hint')}
           </Text>
+          <TagFilter value={tagFilter} onChange={setTagFilter} />
         </div>
         {body}
       </Stack>
     </DatesProvider>
+  );
+}
+
+/** The Organizer's filter: one or more of the person's tags; an item shows when it carries every one. */
+function TagFilter({ value, onChange }: { value: string[]; onChange: (tags: string[]) => void }) {
+  const { t } = useTranslation();
+  const tags = useTags();
+  const names = (tags.data?.tags ?? []).map((tag) => tag.name);
+  // A tag chosen stays in the list even once no text carries it, so it can be taken off.
+  const data = [...new Set([...value, ...names])].map((name) => ({ value: name, label: `#${name}` }));
+  return (
+    <MultiSelect
+      className={classes.tagFilter}
+      label={t('organizer.tags.filter')}
+      placeholder={value.length === 0 ? t('organizer.tags.placeholder') : undefined}
+      nothingFoundMessage={t('organizer.tags.none')}
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable
+      size="xs"
+      mt="xs"
+      leftSection={<IconHash size={14} stroke={1.8} aria-hidden />}
+      data-tag-filter
+    />
   );
 }
 

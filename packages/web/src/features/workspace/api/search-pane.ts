@@ -16,18 +16,20 @@ export const NEW_SEARCH: PaneSearch = {
 
 /**
  * `POST /api/items/create-search-pane`: a search pane at index `pos`, looking only inside
- * `withinBoxId` when given; answers the whole workspace.
+ * `withinBoxId` when given, for `term` (a tag's pane: `#name`); answers the whole workspace.
  */
 export function createSearchPane({
   pos,
   withinBoxId = null,
+  term = '',
 }: {
   pos: number;
   withinBoxId?: string | null;
+  term?: string;
 }): Promise<Workspace> {
   return apiRequest<Workspace>('/api/items/create-search-pane', {
     method: 'POST',
-    body: { pos, search: { ...NEW_SEARCH, withinBoxId } },
+    body: { pos, search: { ...NEW_SEARCH, withinBoxId, term } },
   });
 }
 
@@ -42,7 +44,7 @@ export function searchItems(search: PaneSearch, { signal }: { signal?: AbortSign
     method: 'POST',
     body: {
       searchTerm: search.term,
-      scope: search.scope,
+      scope: search.scope === 'tags' ? 'search' : search.scope,
       includeArchived: search.includeArchived,
       includeCompleted: search.includeCompleted,
       withinBoxId: search.withinBoxId,
@@ -56,10 +58,10 @@ export const ALL_SEARCH_RESULTS_KEY = ['search-results'] as const;
 
 /**
  * Whether a search is worth running: a term, or the Favourites scope (which lists every
- * starred item when no term narrows it).
+ * starred item when no term narrows it). The Tags scope lists tags, not items.
  */
 export function isRunnable(search: PaneSearch): boolean {
-  return search.term.trim() !== '' || search.scope === 'favourites';
+  return search.scope !== 'tags' && (search.term.trim() !== '' || search.scope === 'favourites');
 }
 
 export function searchResultsQueryOptions(search: PaneSearch) {

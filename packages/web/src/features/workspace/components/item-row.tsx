@@ -1,12 +1,14 @@
 import { Checkbox, UnstyledButton } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconBox } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecurrenceMark } from '../../../components/recurrence/recurrence-mark';
+import { RichText } from '../../../components/rich-text/rich-text';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
 import { displayTitleIn } from '../../../lib/display-title';
+import { hasInteractive, parseRichText } from '../../../lib/rich-text/parse-rich-text';
 import type { TextCommit } from '../hooks/use-text-outliner';
 import { BoxTitleEditor } from './box-title';
 import { DraftEditor, type DraftEditorProps } from './draft-editor';
@@ -54,7 +56,12 @@ export function TextItemRow({
   const { t } = useTranslation();
   const readonly = !useAbilities(item).edit;
   const { timezone, locale } = useUser();
-  const text = item.title || <span className={classes.placeholder}>{t('item.text.label')}</span>;
+  const interactive = useMemo(() => hasInteractive(parseRichText(item.title)), [item.title]);
+  const text = item.title ? (
+    <RichText text={item.title} />
+  ) : (
+    <span className={classes.placeholder}>{t('item.text.label')}</span>
+  );
 
   return (
     <ItemHoverMenu item={item} className={classes.row} disabled={editing}>
@@ -74,6 +81,15 @@ export function TextItemRow({
           <span className={classes.text} data-completed={item.completed || undefined}>
             {text}
           </span>
+        ) : interactive ? (
+          // Links and tag chips cannot sit inside a button: the text is a plain block whose
+          // click edits it (a click on a link or chip stays theirs), and Enter on the selected
+          // row edits it from the keyboard.
+          // biome-ignore lint/a11y/noStaticElementInteractions: the row's Enter is the keyboard's way in.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the row's Enter is the keyboard's way in.
+          <div className={classes.text} data-completed={item.completed || undefined} onClick={onStartEdit}>
+            {text}
+          </div>
         ) : (
           <UnstyledButton
             className={classes.text}

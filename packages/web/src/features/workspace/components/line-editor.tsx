@@ -1,7 +1,9 @@
-import { Textarea } from '@mantine/core';
+import { Combobox, Textarea, useCombobox } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
 import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
-import { forwardRef, type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { forwardRef, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TagOptions, useTagSuggestions } from '../../../components/tags/tag-suggestions';
 import type { TextCommit } from '../hooks/use-text-outliner';
 import classes from './item-row.module.css';
 
@@ -18,7 +20,11 @@ export interface LineEditorProps {
   inputContainer?: (input: ReactNode) => ReactNode;
 }
 
-/** The in-place editor of a line: Enter ends it (Shift+Enter breaks the line), Escape cancels, leaving ends it. */
+/**
+ * The in-place editor of a line: Enter ends it (Shift+Enter breaks the line), Escape cancels,
+ * leaving ends it. While a `#tag` is typed, the caller's tags that start so are offered
+ * (↑ ↓ to choose, Enter or Tab to take one, Escape to close the list).
+ */
 export const LineEditor = forwardRef<HTMLTextAreaElement, LineEditorProps>(function LineEditor(
   { value, onChange, onCommit, onCancel, onKeyDown, description, inputContainer },
   ref,
@@ -26,6 +32,36 @@ export const LineEditor = forwardRef<HTMLTextAreaElement, LineEditorProps>(funct
   const { t } = useTranslation();
   // Enter and Escape end the edit; the blur that follows must not end it a second time.
   const done = useRef(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const mergedRef = useMergedRef(ref, field);
+  const combobox = useCombobox();
+  const [caret, setCaret] = useState(value.length);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const suggestions = useTagSuggestions(value, caret);
+  const listOpen =
+    suggestions.key !== null && suggestions.key !== dismissed && suggestions.options.length > 0;
+
+  const { openDropdown, closeDropdown, selectFirstOption } = combobox;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new options are drawn before the first is selected.
+  useEffect(() => {
+    if (!listOpen) {
+      closeDropdown();
+      return;
+    }
+    openDropdown();
+    const frame = requestAnimationFrame(() => selectFirstOption());
+    return () => cancelAnimationFrame(frame);
+  }, [listOpen, suggestions.options, openDropdown, closeDropdown, selectFirstOption]);
+
+  const followCaret = () => setCaret(field.current?.selectionStart ?? value.length);
+
+  const chooseTag = (name: string) => {
+    const next = suggestions.choose(name);
+    if (!next) return;
+    onChange(next.text);
+    setCaret(next.caret);
+    requestAnimationFrame(() => field.current?.setSelectionRange(next.caret, next.caret));
+  };
 
   const finish = (end: () => void) => {
     if (done.current) return;
@@ -36,6 +72,25 @@ export const LineEditor = forwardRef<HTMLTextAreaElement, LineEditorProps>(funct
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     onKeyDown?.(event);
     if (event.defaultPrevented) return;
+    if (listOpen && combobox.dropdownOpened) {
+      const chosen = combobox.getSelectedOptionIndex() !== -1;
+      // Enter: the list takes the option itself (after this handler); Tab takes it here.
+      if (event.key === 'Enter' && chosen && !event.nativeEvent.isComposing) {
+        event.preventDefault();
+        return;
+      }
+      if (event.key === 'Tab' && chosen) {
+        event.preventDefault();
+        combobox.clickSelectedOption();
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        setDismissed(suggestions.key);
+        return;
+      }
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       finish(() => onCommit('enter'));
@@ -47,26 +102,45 @@ export const LineEditor = forwardRef<HTMLTextAreaElement, LineEditorProps>(funct
   };
 
   return (
-    <Textarea
-      ref={ref}
-      className={classes.editor}
-      aria-label={t('item.text.label')}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      onKeyDown={handleKeyDown}
-      onBlur={() => finish(() => onCommit('blur'))}
-      onFocus={(event) => {
-        const end = event.currentTarget.value.length;
-        event.currentTarget.setSelectionRange(end, end);
-      }}
-      description={description}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-      inputContainer={inputContainer}
-      autosize
-      minRows={1}
-      maxLength={TEXT_TITLE_MAX_LENGTH}
-      size="sm"
-      autoFocus
-    />
+    <Combobox
+      store={combobox}
+      onOptionSubmit={chooseTag}
+      shadow="md"
+      // Over the rows below (each row is a layer of its own), yet inside the page's main landmark.
+      withinPortal
+      portalProps={{ target: field.current?.closest('main') ?? undefined }}
+    >
+      <Combobox.Target withKeyboardNavigation={listOpen}>
+        <Textarea
+          ref={mergedRef}
+          className={classes.editor}
+          aria-label={t('item.text.label')}
+          value={value}
+          onChange={(event) => {
+            onChange(event.currentTarget.value);
+            setCaret(event.currentTarget.selectionStart ?? event.currentTarget.value.length);
+          }}
+          onKeyDown={handleKeyDown}
+          onKeyUp={followCaret}
+          onClick={followCaret}
+          onBlur={() => finish(() => onCommit('blur'))}
+          onFocus={(event) => {
+            const end = event.currentTarget.value.length;
+            event.currentTarget.setSelectionRange(end, end);
+          }}
+          description={description}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          inputContainer={inputContainer}
+          autosize
+          minRows={1}
+          maxLength={TEXT_TITLE_MAX_LENGTH}
+          size="sm"
+          autoFocus
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={!listOpen}>
+        <TagOptions options={suggestions.options} />
+      </Combobox.Dropdown>
+    </Combobox>
   );
 });

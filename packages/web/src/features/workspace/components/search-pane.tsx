@@ -16,12 +16,13 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_TERM_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { SearchResult } from '@nestbox/shared/items/item.schema';
-import { SEARCH_SCOPES } from '@nestbox/shared/items/item-values';
+import { PANE_SCOPES } from '@nestbox/shared/items/item-values';
 import type { PaneSearch } from '@nestbox/shared/workspace/workspace.schema';
 import { IconAlignLeft, IconBox, IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RichText } from '../../../components/rich-text/rich-text';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { displayTitleIn } from '../../../lib/display-title';
 import { revealItem } from '../../../lib/reveal-item';
@@ -32,6 +33,7 @@ import { isRunnable, useSearchResults, useUpdateSearchPane } from '../api/search
 import boxClasses from './box-pane.module.css';
 import { PaneLoadFailed, PaneLoading } from './pane-states';
 import classes from './search-pane.module.css';
+import { TagsList } from './tags-list';
 
 /** Typing settles this long before the search runs and is kept with the pane. */
 const TYPING_PAUSE_MS = 300;
@@ -106,8 +108,11 @@ export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) 
       .mutateAsync(paneId)
       .catch((error: unknown) => notifyFailure(error, 'boxes.searchPaneCloseFailed'));
 
+  const tagsScope = search.scope === 'tags';
   let body: ReactNode;
-  if (!isRunnable(settled)) {
+  if (tagsScope) {
+    body = <TagsList filter={search.term} onOpen={(name) => change({ term: `#${name}`, scope: 'search' })} />;
+  } else if (!isRunnable(settled)) {
     body = <Empty>{t('searchPane.prompt')}</Empty>;
   } else if (results.isPending) {
     body = <PaneLoading label={t('searchPane.searching')} />;
@@ -170,8 +175,8 @@ export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) 
       </header>
       <div className={classes.controls}>
         <TextInput
-          label={t('searchPane.term')}
-          placeholder={t('searchPane.placeholder')}
+          label={tagsScope ? t('tags.filter') : t('searchPane.term')}
+          placeholder={tagsScope ? t('tags.filter.placeholder') : t('searchPane.placeholder')}
           leftSection={<IconSearch size={16} stroke={1.7} />}
           value={search.term}
           onChange={(event) => change({ term: event.currentTarget.value })}
@@ -190,30 +195,35 @@ export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) 
           <SegmentedControl
             aria-labelledby={`${headingId}-scope`}
             fullWidth
+            classNames={{ control: classes.scopeControl, label: classes.scopeLabel }}
             size="xs"
             mt={4}
             value={search.scope}
             onChange={(scope) => {
-              const known = SEARCH_SCOPES.find((one) => one === scope);
-              if (known) change({ scope: known });
+              const known = PANE_SCOPES.find((one) => one === scope);
+              // The Tags scope starts unfiltered: a search's term is no tag's name.
+              if (known === 'tags') change({ scope: known, term: '' });
+              else if (known) change({ scope: known });
             }}
-            data={SEARCH_SCOPES.map((scope) => ({ value: scope, label: t(`searchPane.scope.${scope}`) }))}
+            data={PANE_SCOPES.map((scope) => ({ value: scope, label: t(`searchPane.scope.${scope}`) }))}
           />
         </div>
-        <Group gap="lg">
-          <Switch
-            size="sm"
-            label={t('searchPane.completed')}
-            checked={search.includeCompleted}
-            onChange={(event) => change({ includeCompleted: event.currentTarget.checked })}
-          />
-          <Switch
-            size="sm"
-            label={t('searchPane.archived')}
-            checked={search.includeArchived}
-            onChange={(event) => change({ includeArchived: event.currentTarget.checked })}
-          />
-        </Group>
+        {!tagsScope && (
+          <Group gap="lg">
+            <Switch
+              size="sm"
+              label={t('searchPane.completed')}
+              checked={search.includeCompleted}
+              onChange={(event) => change({ includeCompleted: event.currentTarget.checked })}
+            />
+            <Switch
+              size="sm"
+              label={t('searchPane.archived')}
+              checked={search.includeArchived}
+              onChange={(event) => change({ includeArchived: event.currentTarget.checked })}
+            />
+          </Group>
+        )}
       </div>
       <div className={boxClasses.body}>{body}</div>
     </Paper>
@@ -278,7 +288,8 @@ function ResultRow({ result, onOpen }: { result: SearchResult; onOpen: () => voi
           data-box={isBox || undefined}
           data-completed={result.completed || undefined}
         >
-          {title}
+          {/* Inside the result's button, links and tag chips show as marked text. */}
+          {!isBox && result.title ? <RichText text={result.title} interactive={false} /> : title}
         </span>
         <span className={classes.resultParent}>
           {/* No parent title: the item is shared on its own, its box is not the caller's to see. */}

@@ -1,0 +1,32 @@
+import { PAGE_PATHS } from '@nestbox/shared/routes';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-workspace';
+import { createSearchPane } from '../../features/workspace/api/search-pane';
+import { useNotifyFailure } from '../../hooks/use-notify-failure';
+
+/**
+ * Opens a tag from anywhere (a chip in a row): a new last search pane for `#name`, then the
+ * Workspace page, where new panes are brought into view.
+ */
+export function useOpenTag(): (name: string) => void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const notifyFailure = useNotifyFailure();
+  return useCallback(
+    (name: string) => {
+      void (async () => {
+        try {
+          const workspace = await queryClient.fetchQuery(getWorkspaceQueryOptions());
+          const next = await createSearchPane({ pos: workspace.panesIndex.length, term: `#${name}` });
+          queryClient.setQueryData(getWorkspaceQueryOptions().queryKey, next);
+          await navigate(PAGE_PATHS.boxes);
+        } catch (error) {
+          notifyFailure(error, 'error.generic');
+        }
+      })();
+    },
+    [queryClient, navigate, notifyFailure],
+  );
+}
