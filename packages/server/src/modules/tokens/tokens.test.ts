@@ -26,6 +26,10 @@ const SESSION_ONLY: readonly (readonly [Method, string])[] = [
   ['POST', '/api/calendar/feed'],
   ['DELETE', '/api/calendar/feed'],
   ['GET', '/api/users/audit'],
+  ['GET', '/api/push/public-key'],
+  ['POST', '/api/push/subscriptions'],
+  ['DELETE', '/api/push/subscriptions'],
+  ['POST', '/api/push/test'],
 ];
 
 /** The POST routes that only read (`readOnly`): a read token may call them. */

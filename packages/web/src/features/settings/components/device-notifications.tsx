@@ -29,7 +29,11 @@ export function DeviceNotifications() {
     enabled: support === 'supported',
   });
   const toggle = useMutation({
-    mutationFn: async (on: boolean) => (on ? turnOnPush() : (await turnOffPush(), 'off' as const)),
+    mutationFn: async (on: boolean) => {
+      if (on) return turnOnPush();
+      await turnOffPush();
+      return 'off' as const;
+    },
     onMutate: () => setProblem(undefined),
     onSuccess: (result) => {
       if (result === 'denied') setProblem('denied');
