@@ -29,7 +29,7 @@ const LOGGED_OUT_COMPONENTS = new Set(
 const MANTINE_COMPONENT = /\/node_modules\/@mantine\/core\/esm\/components\/([^/]+)\//;
 /** Mantine, and the libraries it brings (dayjs, for its dates, is also the app's). */
 const MANTINE = packages(
-  '@mantine/[^/]+|@floating-ui/[^/]+|tabbable|react-transition-group|prop-types|@babel/runtime|react-remove-scroll[^/]*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|dayjs',
+  '@mantine/[^/]+|@floating-ui/[^/]+|tabbable|react-transition-group|prop-types|@babel/runtime|react-remove-scroll[^/]*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|dayjs|react-number-format',
 );
 
 /** Mantine packages only a lazy part of the app draws (Spotlight: the command palette): they load with it. */
