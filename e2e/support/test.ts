@@ -90,10 +90,6 @@ async function violationsOn(page: Page, screen: string): Promise<string[]> {
 
 async function axeViolations(page: Page, screen: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page })
-    // In the page itself: the default finishes each run in a blank page of its own, which a
-    // journey's context-wide step (its clock moving on) can meet half closed. Nestbox has no
-    // cross-origin frames, which is all the default would add.
-    .setLegacyMode()
     // Experimental, but part of what outside reviews run: a visible label inside the accessible name.
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();
