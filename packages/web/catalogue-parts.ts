@@ -40,7 +40,7 @@ export const LOGGED_OUT_PREFIXES = new Set([
 
 export type CataloguePart = 'base' | 'app';
 
-/** Which part a key belongs to. */
+/** `base` for a key the logged-out pages may show, `app` for any other. */
 export function partOf(key: string): CataloguePart {
   return LOGGED_OUT_PREFIXES.has(key.split('.', 1)[0] ?? '') ? 'base' : 'app';
 }
