@@ -46,6 +46,7 @@ const MIGRATIONS = [
   '0015-recurrence',
   '0016-tags',
   '0017-push-subscriptions',
+  '0018-covering-box-children',
 ];
 
 describe(`database on ${testEngine}`, () => {

@@ -15,6 +15,7 @@ import * as auditEvents from './migrations/0014-audit-events.js';
 import * as recurrence from './migrations/0015-recurrence.js';
 import * as tags from './migrations/0016-tags.js';
 import * as pushSubscriptions from './migrations/0017-push-subscriptions.js';
+import * as coveringBoxChildren from './migrations/0018-covering-box-children.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0015-recurrence': recurrence,
   '0016-tags': tags,
   '0017-push-subscriptions': pushSubscriptions,
+  '0018-covering-box-children': coveringBoxChildren,
 };
 
 /** Every migration, for Kysely's migrator. */

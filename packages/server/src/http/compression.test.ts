@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { createSignedInUser, type SignedInUser } from '../test/factories.js';
+import { createSignedInUser, insertItemRow, type SignedInUser } from '../test/factories.js';
 import { testEngine } from '../test/test-database.js';
 
 /** One raw HTTP exchange: the body as sent on the wire (fetch would decode it). */
@@ -89,6 +89,29 @@ describe(`compression on ${testEngine}`, () => {
     const health = await raw(t.baseUrl, '/api/health', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(health.body.length).toBeLessThan(1024);
     expect(health.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses a JSON answer of up to 256 KB in one call, its length known', async () => {
+    const title = 'A text long enough to make the pane heavy. '.repeat(10);
+    for (let position = 1; position <= 200; position++)
+      await insertItemRow(t.database.db, {
+        type: 'todoText',
+        parent: user.root,
+        createdBy: user.id,
+        position,
+        title: `${position} ${title}`,
+      });
+    const pane = await raw(t.baseUrl, `/api/items/get-items-for-pane?itemId=${user.root}`, {
+      headers: { authorization: `Bearer ${user.token}`, 'accept-encoding': 'br' },
+    });
+    expect(pane.status).toBe(200);
+    const json = brotliDecompressSync(pane.body);
+    // Above what the plugin would compress in one call by itself (64 KB at most).
+    expect(json.length).toBeGreaterThan(64 * 1024);
+    expect(json.length).toBeLessThan(256 * 1024);
+    expect(pane.headers['content-encoding']).toBe('br');
+    expect(pane.headers['content-length']).toBe(String(pane.body.length));
+    expect(pane.headers['transfer-encoding']).toBeUndefined();
   });
 
   it('never inflates a compressed request body', async () => {
