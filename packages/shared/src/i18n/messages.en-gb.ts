@@ -55,6 +55,7 @@ export const messagesEnGb = {
   'items.move.acrossShares':
     'Only an owner of this item can move it to a box seen by other people, or out of a shared box.',
   'items.move.rootBox': 'Your Workspace cannot be moved, archived or renamed.',
+  'items.id.taken': 'This id belongs to another item.',
   'items.parent.notBox': 'Items can only be placed inside a box.',
   'items.prioritizable.textOnly': 'Only text items can be prioritised.',
   'items.setting.boxOnly': 'Only boxes have this setting.',

@@ -55,6 +55,7 @@ export const messagesFr: Record<MessageKey, string> = {
   'items.move.acrossShares':
     "Seul un propriétaire de cet élément peut le déplacer vers une boîte vue par d'autres personnes, ou hors d'une boîte partagée.",
   'items.move.rootBox': 'Votre espace de travail ne peut être ni déplacé, ni archivé, ni renommé.',
+  'items.id.taken': 'Cet identifiant appartient déjà à un autre élément.',
   'items.parent.notBox': 'Les éléments ne peuvent être placés que dans une Boîte.',
   'items.prioritizable.textOnly': 'Seuls les éléments texte peuvent être priorisés.',
   'items.setting.boxOnly': 'Seules les Boîtes ont ce réglage.',

@@ -23,6 +23,16 @@ export {
 const id = z.string().min(1).max(64);
 
 /**
+ * The id a client gives an item it creates (a UUID), so that changes made offline can name the
+ * item before the server has it. Sending the same creation again answers the item it made.
+ */
+export const NewItemIdSchema = z
+  .uuid({ error: 'validation.invalidValue' })
+  .describe(
+    'A UUID chosen by the client for the new item; the same creation sent again answers the item made the first time.',
+  );
+
+/**
  * What the caller may do with an item, decided by the server's policy from their level and
  * the item itself (a Workspace is never archived, moved or renamed): the web app reads these
  * and never re-derives them from `accessLevel`.
@@ -107,6 +117,7 @@ export const ItemsForPaneQuerySchema = ItemIdQuerySchema.extend({
 /** `POST /api/items/create-item`. Places the new item before or after `relativeToItemId`, else last. */
 export const CreateItemBodySchema = z
   .object({
+    itemId: NewItemIdSchema.optional(),
     parentItemId: id,
     itemType: z.enum(ITEM_TYPES),
     title: title.default(''),

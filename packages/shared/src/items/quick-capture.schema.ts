@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEXT_TITLE_MAX_LENGTH } from '../constants.js';
 import { dateMsSchema } from '../dates/date-range.js';
 import { RecurrenceRuleSchema } from '../recurrence/recurrence.schema.js';
+import { NewItemIdSchema } from './item.schema.js';
 
 /**
  * `POST /api/items/quick-capture` (201, the created text item): a text captured from anywhere.
@@ -11,6 +12,7 @@ import { RecurrenceRuleSchema } from '../recurrence/recurrence.schema.js';
  */
 export const QuickCaptureBodySchema = z
   .object({
+    itemId: NewItemIdSchema.optional(),
     title: z
       .string({ error: 'validation.required' })
       .trim()

@@ -56,9 +56,12 @@ export function createCaptureService({
      * One transaction; everyone who sees the box hears of it once it committed.
      */
     async capture(user: UserRow, body: QuickCaptureBody): Promise<Item> {
+      const made = body.itemId ? await items.madeBefore(user, body.itemId) : undefined;
+      if (made) return made;
       const { itemId, newInbox } = await db.transaction().execute(async (trx) => {
         const inbox = body.boxId === undefined ? await inboxOf(trx, user) : undefined;
         const itemId = await items.insertItemIn(trx, user.id, {
+          id: body.itemId,
           parentId: inbox?.id ?? (body.boxId as string),
           itemType: 'todoText',
           title: body.title,

@@ -116,6 +116,8 @@ const changedSince = () => appErrors.conflict('undo.changedSince');
 
 /** A new item: where it goes and what it is. */
 export interface NewItem {
+  /** The id the client chose (see NewItemIdSchema); else a new one. */
+  id?: string | undefined;
   parentId: string;
   itemType: ItemType;
   title: string;
@@ -258,6 +260,19 @@ export function createItemsService({
   }
 
   /**
+   * A creation sent again with the id its client chose (a change queued offline, replayed after
+   * its answer was lost): the item it made, when the caller made it and still sees it. An id
+   * someone else's item has is refused (409), and nothing is written.
+   */
+  async function madeBefore(user: UserRow, itemId: string): Promise<Item | undefined> {
+    const row = await findItem(db, itemId);
+    if (!row) return undefined;
+    const level = row.created_by === user.id ? await access.levelOf(user.id, itemId) : undefined;
+    if (!level) throw appErrors.conflict('items.id.taken');
+    return present(user.id, itemId, level);
+  }
+
+  /**
    * Inserts an item inside the caller's transaction, into a box `userId` may edit; a text
    * item in a todo box with auto-add joins the creator's Unprioritized list. The caller emits
    * `items.created` once its transaction committed.
@@ -269,7 +284,7 @@ export function createItemsService({
     boxDefaults: { showCompleted: number; autoAdd: number } = { showCompleted: 0, autoAdd: 0 },
   ): Promise<string> {
     const parent = await editableBox(trx, access, userId, item.parentId);
-    const id = newId();
+    const id = item.id ?? newId();
     const at = now();
     const isBox = item.itemType === 'todoBox';
     await insertItem(trx, {
@@ -570,6 +585,7 @@ export function createItemsService({
 
   return {
     insertItemIn,
+    madeBefore,
     insertTreeIn,
     writePersonalState,
     writeRecurrence: recurrence.writeRecurrence,
@@ -670,11 +686,14 @@ export function createItemsService({
         const error = boxTitleError(body.title ?? '');
         if (error) throw appErrors.badRequest('error.validation', { title: error });
       }
+      const made = body.itemId ? await madeBefore(user, body.itemId) : undefined;
+      if (made) return made;
       const { id, level } = await db.transaction().execute(async (trx) => {
         const created = await insertItemIn(
           trx,
           user.id,
           {
+            id: body.itemId,
             parentId: body.parentItemId,
             itemType: body.itemType,
             title: body.title ?? '',
