@@ -112,6 +112,40 @@ describe(`live updates on ${testEngine}`, () => {
     expect(strangerHeard).toEqual([]);
   });
 
+  it('tells whoever sees a box to read it again when an item takes a new place in it', async () => {
+    const box = await call<Item>(owner.token, 'POST', '/api/items/create-item', {
+      parentItemId: owner.root,
+      itemType: 'todoBox',
+      title: 'Reordered',
+    });
+    await call(owner.token, 'PUT', '/api/items/associate-user', {
+      itemId: box._id,
+      userId: member.id,
+      ownershipId: 'readonly',
+    });
+    const create = (title: string) =>
+      call<Item>(owner.token, 'POST', '/api/items/create-item', {
+        parentItemId: box._id,
+        itemType: 'todoText',
+        title,
+      });
+    const first = await create('First');
+    const second = await create('Second');
+    const memberSocket = await open(member.token);
+    const heard: UpdateItemEvent[] = [];
+    memberSocket.on('UPDATE_ITEM', (event) => heard.push(event));
+    await call(owner.token, 'PUT', '/api/items/move-within-pane', {
+      droppableItemId: box._id,
+      draggableItemId: second._id,
+      itemIdAdjacentToDrop: first._id,
+      beforeAfter: 'before',
+    });
+    await expect
+      .poll(() => heard.find((event) => event.itemId === box._id))
+      .toEqual({ itemId: box._id, updatedFields: {}, removedFields: [] });
+    expect(heard.some((event) => event.itemId === second._id)).toBe(true);
+  });
+
   it("never lets a change sent under another person's client id pass as that person's own echo", async () => {
     const box = await call<Item>(owner.token, 'POST', '/api/items/create-item', {
       parentItemId: owner.root,

@@ -22,6 +22,11 @@ export const uiEnGb = {
   'app.loadingAccount': 'Opening your Nestbox…',
 
   // Connection and app updates
+  'connection.droppedGone':
+    'Your change to “{{title}}” was not saved: it was deleted, or is no longer shared with you.',
+  'connection.droppedGoneUntitled':
+    'A change made offline was not saved: its item was deleted, or is no longer shared with you.',
+  'connection.droppedRefused': 'Your change to “{{title}}” was not saved: {{reason}}',
   'connection.offline': 'Offline: showing what this device last saw',
   'connection.waiting_one': '{{count}} change waits for the network',
   'connection.waiting_other': '{{count}} changes wait for the network',

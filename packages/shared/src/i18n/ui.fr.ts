@@ -18,6 +18,12 @@ export const uiFr: Record<UiKey, string> = {
   'app.loadingAccount': 'Ouverture de votre Nestbox…',
 
   // Connexion et mises à jour
+  'connection.droppedGone':
+    'Votre modification de «\u00a0{{title}}\u00a0» n’a pas été enregistrée\u00a0: l’élément a été supprimé, ou n’est plus partagé avec vous.',
+  'connection.droppedGoneUntitled':
+    'Une modification faite hors ligne n’a pas été enregistrée\u00a0: son élément a été supprimé, ou n’est plus partagé avec vous.',
+  'connection.droppedRefused':
+    'Votre modification de «\u00a0{{title}}\u00a0» n’a pas été enregistrée\u00a0: {{reason}}',
   'connection.offline': 'Hors ligne\u00a0: affichage de ce que cet appareil a vu en dernier',
   'connection.waiting_one': '{{count}}\u00a0modification attend le réseau',
   'connection.waiting_other': '{{count}}\u00a0modifications attendent le réseau',

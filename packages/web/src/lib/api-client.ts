@@ -77,6 +77,8 @@ export class ApiError extends Error {
   readonly canceled: boolean;
   /** The server's request id, to quote when reporting a 5xx. */
   readonly requestId: string | undefined;
+  /** Set once a notice told the person of this failure: other handlers then keep quiet. */
+  told = false;
 
   constructor(init: {
     message: string;

@@ -1,13 +1,15 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/query-persist-client-core';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import { persistQueryClientSave, persistQueryClientSubscribe } from '@tanstack/query-persist-client-core';
+import { hydrate, type Mutation, type Query, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set } from 'idb-keyval';
+import { isItemChange } from './item-changes';
 
 /**
  * What the signed-in screens last showed, kept in IndexedDB so that Nestbox opened with no
- * network still shows the person's Workspace, panes, Organizer and reminders. Only the
- * queries below are kept; the store is emptied at logout, and a copy saved for another
- * person (or by another build) is never restored.
+ * network still shows the person's Workspace, panes, Organizer and reminders, with the item
+ * changes that wait for the network (lib/item-changes), so none is lost to a reload. Only the
+ * queries below are kept; the store is emptied at logout, and a copy saved for another person
+ * is never restored (nor the screens another build saved: its changes still go out).
  */
 const KEPT_QUERIES = new Set(['users', 'workspace', 'items-for-pane', 'organizer', 'reminders']);
 
@@ -37,6 +39,10 @@ function isKept(query: Query): boolean {
   return query.state.status === 'success' && KEPT_QUERIES.has(String(query.queryKey[0]));
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: any kind of change, whatever its types.
+const isWaitingChange = (mutation: Mutation<any, any, any, any>) =>
+  mutation.state.isPaused && isItemChange(mutation);
+
 /** Whose copy this is: another person's, or another build's, is thrown away. */
 function busterFor(userId: string): string {
   return `${userId}:${import.meta.env.VITE_BUILD_ID ?? 'dev'}`;
@@ -58,22 +64,58 @@ export function sessionUserId(token: string | null): string | undefined {
   }
 }
 
-/** Saves the kept queries as they change (at most once a second); returns the way to stop. */
+/** The waiting changes are read back once per page: a second read would send them twice. */
+let changesRead: Promise<unknown> | undefined;
+
+/**
+ * Saves the kept queries and the waiting changes, then again as they change (at most once a
+ * second), once the changes saved before were read back (saving first would write over them);
+ * returns the way to stop.
+ */
 export function keepOffline(queryClient: QueryClient, userId: string): () => void {
-  return persistQueryClientSubscribe({
-    queryClient,
-    persister,
-    buster: busterFor(userId),
-    dehydrateOptions: { shouldDehydrateQuery: isKept },
-  });
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void (changesRead ?? Promise.resolve())
+    .catch(() => {})
+    .then(() => {
+      if (stopped) return;
+      const options = {
+        queryClient,
+        persister,
+        buster: busterFor(userId),
+        dehydrateOptions: { shouldDehydrateQuery: isKept, shouldDehydrateMutation: isWaitingChange },
+      };
+      stop = persistQueryClientSubscribe(options);
+      // What the screens show already is saved now, not at their next change.
+      void persistQueryClientSave(options);
+    });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }
 
 /**
- * Puts the saved copy into the cache. Queries answered since (newer data) keep their answer;
+ * Puts the saved copy into the cache: the changes that waited for the network (once per page;
+ * they go out in order when it is there), and with `screens` what the screens showed, when
+ * this build saved it within a week. Queries answered since (newer data) keep their answer;
  * the others show the saved one until they are asked again.
  */
-export function restoreOffline(queryClient: QueryClient, userId: string): Promise<void> {
-  return persistQueryClientRestore({ queryClient, persister, buster: busterFor(userId), maxAge: MAX_AGE_MS });
+export async function restoreOffline(
+  queryClient: QueryClient,
+  userId: string,
+  { screens }: { screens: boolean },
+): Promise<void> {
+  const withChanges = changesRead === undefined;
+  const reading = Promise.resolve(persister.restoreClient());
+  if (withChanges) changesRead = reading;
+  const saved = await reading;
+  if (!saved?.buster.startsWith(`${userId}:`)) return;
+  const current = saved.buster === busterFor(userId) && Date.now() - saved.timestamp <= MAX_AGE_MS;
+  hydrate(queryClient, {
+    queries: screens && current ? saved.clientState.queries : [],
+    mutations: withChanges ? saved.clientState.mutations : [],
+  });
 }
 
 /** Forgets the saved copy (logout). */

@@ -68,6 +68,23 @@ export function subscribeLiveUpdates({
       });
   }
 
+  /**
+   * Tells whoever sees a box (or only `onlyUserId`) to read it again (UPDATE_ITEM with no
+   * fields): what changed is its contents or their order, which no field of its own carries.
+   */
+  async function reread(boxId: string, onlyUserId?: string) {
+    const context = requestContext();
+    for (const { userId } of await access.audienceOf(boxId)) {
+      if (onlyUserId && userId !== onlyUserId) continue;
+      publisher.publish(userId, SOCKET_EVENTS.updateItem, {
+        itemId: boxId,
+        updatedFields: {},
+        removedFields: [],
+        ...echoTagFor(context, userId),
+      });
+    }
+  }
+
   /** Tells one person an item is no longer theirs to see (UPDATE_ITEM without access). */
   function gone(itemId: string, userId: string) {
     publisher.publish(userId, SOCKET_EVENTS.updateItem, {
@@ -94,6 +111,9 @@ export function subscribeLiveUpdates({
   // (a move across shares) hear that.
   events.on('item.moved', async ({ itemId, audienceBefore }) => {
     await changed([itemId]);
+    // Its place among its new siblings is the order of the box it is in.
+    const [view] = await items.sharedViews([itemId]);
+    if (view?.parentId) await reread(view.parentId);
     const after = new Set((await access.audienceOf(itemId)).map(({ userId }) => userId));
     for (const { userId } of audienceBefore) if (!after.has(userId)) gone(itemId, userId);
     const had = new Set(audienceBefore.map(({ userId }) => userId));
@@ -116,15 +136,7 @@ export function subscribeLiveUpdates({
   // reads it again (an UPDATE_ITEM with no fields, as for a changed level); the importer's
   // own sockets hear that it is done.
   events.on('import.finished', async ({ userId, boxId, intoExistingBox, counts }) => {
-    const context = requestContext();
-    if (intoExistingBox)
-      for (const { userId: viewer } of await access.audienceOf(boxId))
-        publisher.publish(viewer, SOCKET_EVENTS.updateItem, {
-          itemId: boxId,
-          updatedFields: {},
-          removedFields: [],
-          ...echoTagFor(context, viewer),
-        });
+    if (intoExistingBox) await reread(boxId);
     publisher.publish(userId, SOCKET_EVENTS.importFinished, { boxId, counts });
   });
   events.on('reminders.unreadCounts', ({ counts }) => {

@@ -2,6 +2,7 @@ import { type Item, ItemSchema } from '@nestbox/shared/items/item.schema';
 import type { QuickCaptureBody } from '@nestbox/shared/items/quick-capture.schema';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
+import { itemChange } from '../item-changes';
 
 /**
  * `POST /api/items/quick-capture` (201): a text into the Inbox or a box, with its target date
@@ -17,5 +18,5 @@ export function quickCapture(body: QuickCaptureBody): Promise<Item> {
 
 /** Sends a capture; what the caller shows afterwards (a pane, the Organizer) it patches itself. */
 export function useQuickCapture() {
-  return useMutation({ mutationFn: quickCapture });
+  return useMutation({ ...itemChange('capture'), mutationFn: quickCapture });
 }

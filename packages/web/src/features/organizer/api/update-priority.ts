@@ -3,6 +3,7 @@ import type { OrganizerItem, UpdatePriorityBody } from '@nestbox/shared/organize
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
+import { itemChange } from '../../../lib/item-changes';
 import { notify } from '../../../lib/notify';
 import { type Undoable, undoableRequest, useOfferUndo } from '../../../lib/undo';
 import { organizerKey, patchOrganizerItems } from './get-organizer';
@@ -37,6 +38,7 @@ export function useUpdatePriority() {
   const { t } = useTranslation();
   const offerUndo = useOfferUndo();
   return useMutation({
+    ...itemChange('priority'),
     mutationFn: updatePriority,
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: organizerKey });
@@ -52,7 +54,7 @@ export function useUpdatePriority() {
       ),
     onError: (error, _body, context) => {
       if (context?.before) queryClient.setQueryData(organizerKey, context.before);
-      if (isApiError(error) && error.canceled) return;
+      if (isApiError(error) && (error.canceled || error.told)) return;
       notify({ type: 'error', message: t('error.generic') });
     },
   });

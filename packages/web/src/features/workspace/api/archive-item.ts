@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { itemChange } from '../../../lib/item-changes';
 import { type Undoable, undoableRequest } from '../../../lib/undo';
 import { getWorkspaceQueryOptions } from './get-workspace';
 import { refetchItemViews, removeItemFromPanes, restoreSnapshot } from './item-cache';
@@ -26,6 +27,7 @@ export function refetchAfterArchive(queryClient: QueryClient, itemId: string): P
 export function useArchiveItem() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...itemChange('archive'),
     mutationFn: archiveItem,
     onMutate: async (itemId) => ({ before: await removeItemFromPanes(queryClient, itemId) }),
     onError: (_error, _itemId, context) => restoreSnapshot(queryClient, context?.before),

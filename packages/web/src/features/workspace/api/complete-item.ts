@@ -4,6 +4,7 @@ import { isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../lib/api/get-user';
+import { itemChange } from '../../../lib/item-changes';
 import { undoableRequest, useOfferUndo } from '../../../lib/undo';
 import { ALL_ITEMS_FOR_PANE_KEY, type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 import { paneWithoutItem } from './pane-contents';
@@ -14,17 +15,14 @@ import { paneWithoutItem } from './pane-contents';
  * occurrence it completes (so it advances once, whoever else completes it at the same time),
  * or ends the repeat with `forever`.
  */
-export function setItemCompleted({
-  itemId,
-  completed,
-  occurrence,
-  forever,
-}: {
+export interface CompletionBody {
   itemId: string;
   completed: boolean;
   occurrence?: number | null | undefined;
   forever?: boolean;
-}) {
+}
+
+export function setItemCompleted({ itemId, completed, occurrence, forever }: CompletionBody) {
   return undoableRequest<Item>(completed ? '/api/items/complete' : '/api/items/uncomplete', {
     method: 'PUT',
     body: {
@@ -40,7 +38,8 @@ export const occurrenceOf = (item: Item | undefined) =>
   item?.recurrence ? (item.priorityTargetDate ?? undefined) : undefined;
 
 /**
- * Ticks or unticks an item in the pane of box `parentItemId`. A completed item leaves the
+ * Ticks or unticks an item in the pane of box `parentItemId` (a repeating text's completion
+ * names its occurrence, see occurrenceOf). A completed item leaves the
  * list at once unless the box shows completed items (SPEC §4 visible sub-items). A box's
  * completion reaches everything inside it, so then every open pane is asked again. A
  * completion offers Undo, after which every pane is asked again.
@@ -53,15 +52,9 @@ export function useSetItemCompleted(parentItemId: string) {
   const describeDay = (at: number) => formatDate(at, user.timezone, user.locale, 'EEEE d MMMM');
   const key = itemsForPaneKey(parentItemId);
   return useMutation({
-    mutationFn: ({ itemId, completed }: { itemId: string; completed: boolean }) =>
-      setItemCompleted({
-        itemId,
-        completed,
-        occurrence: occurrenceOf(
-          queryClient.getQueryData<ItemsForPane>(key)?.items.find((item) => item._id === itemId),
-        ),
-      }),
-    onMutate: async ({ itemId, completed }) => {
+    ...itemChange('complete'),
+    mutationFn: setItemCompleted,
+    onMutate: async ({ itemId, completed }: CompletionBody) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<ItemsForPane>(key);
       const ticked = before?.items.find((item) => item._id === itemId);

@@ -1,8 +1,9 @@
 import type { CreateItemBody, Item } from '@nestbox/shared/items/item.schema';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { ITEM_CHANGE_ROOT_KEY, itemChange } from '../../../lib/item-changes';
 import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
-import { paneWithItem } from './pane-contents';
+import { paneWithItem, paneWithoutItem, paneWithPage } from './pane-contents';
 
 /** `POST /api/items/create-item` (201): a new box or text inside a box, last or next to an item. */
 export function createItem(body: CreateItemBody): Promise<Item> {
@@ -26,16 +27,121 @@ export async function showCreatedInPane(
   void queryClient.invalidateQueries({ queryKey: key });
 }
 
-/** Creates an item, shows it in its box's pane straight away, then refetches that pane. */
+/**
+ * A text not yet on the server, as its box's pane shows it meanwhile: the box's level and what
+ * it allows inside it, the box's own defaults, nothing else set.
+ */
+export function provisionalText(
+  box: Item,
+  { itemId, title, targetDate = null }: { itemId: string; title: string; targetDate?: number | null },
+): Item {
+  const { edit } = box.abilities;
+  const owner = box.accessLevel === 'owner';
+  return {
+    _id: itemId,
+    title,
+    itemType: 'todoText',
+    boxType: box.boxType,
+    parentItemId: box._id,
+    isRootBox: false,
+    completed: false,
+    archivedDate: null,
+    favourited: false,
+    prioritizable: box.settings.autoAddToUnprioritized,
+    priority: null,
+    priorityTargetDate: targetDate,
+    recurrence: null,
+    recurFromCompletion: false,
+    markedAsForToday: false,
+    createdDate: Date.now(),
+    autoArchiveAmount: null,
+    autoArchiveDuration: null,
+    autoArchiveTimestamp: null,
+    settings: { autoAddToUnprioritized: false, showCompletedItems: false },
+    accessLevel: box.accessLevel,
+    abilities: {
+      edit,
+      archive: edit,
+      move: edit,
+      share: owner,
+      changeLevels: owner,
+      prioritize: true,
+      setReminders: true,
+    },
+  };
+}
+
+/**
+ * Shows a text created with its own id (see newItemId) in its box's pane at once, before the
+ * server has it: offline it stays there, and later changes can act on it, until the creation
+ * is sent. Answers whether the pane was there to show it.
+ */
+export function showProvisionalText(
+  queryClient: QueryClient,
+  text: { itemId: string; title: string; targetDate?: number | null },
+  { boxId, anchorId }: { boxId: string; anchorId: string | undefined },
+): boolean {
+  const key = itemsForPaneKey(boxId);
+  const before = queryClient.getQueryData<ItemsForPane>(key);
+  if (!before) return false;
+  void queryClient.cancelQueries({ queryKey: key });
+  queryClient.setQueryData<ItemsForPane>(
+    key,
+    paneWithItem(before, provisionalText(before.item, text), { anchorId, side: 'after' }),
+  );
+  return true;
+}
+
+/** A provisional text the server refused leaves its pane (what happened around it stays). */
+export function dropProvisionalText(queryClient: QueryClient, itemId: string, boxId: string): void {
+  queryClient.setQueryData<ItemsForPane>(itemsForPaneKey(boxId), (pane) =>
+    pane ? paneWithoutItem(pane, itemId) : pane,
+  );
+}
+
+/**
+ * The server's item in place of its provisional row (wherever later changes put it), then a
+ * refetch of the pane, unless more item changes are on their way: the server does not have
+ * them yet, so a refetch would take their rows away until they arrive.
+ */
+export async function showCreatedItem(queryClient: QueryClient, item: Item, boxId: string): Promise<void> {
+  const key = itemsForPaneKey(boxId);
+  queryClient.setQueryData<ItemsForPane>(key, (pane) => (pane ? paneWithPage(pane, [item]) : pane));
+  // This creation counts itself until it settles.
+  if (queryClient.isMutating({ mutationKey: ITEM_CHANGE_ROOT_KEY }) > 1) return;
+  await queryClient.invalidateQueries({ queryKey: key });
+}
+
+/**
+ * Creates an item. A text with its own id shows in its box's pane at once (and leaves it if the
+ * server refuses); anything else shows once the server answers. Then that pane is refetched.
+ */
 export function useCreateItem() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...itemChange('create'),
     mutationFn: createItem,
-    onSuccess: (item, body) =>
-      showCreatedInPane(queryClient, item, {
-        boxId: body.parentItemId,
-        anchorId: body.relativeToItemId,
-        side: body.beforeAfterReplace === 'before' ? 'before' : 'after',
-      }),
+    onMutate: (body) => ({
+      provisional:
+        body.itemId !== undefined &&
+        body.itemType === 'todoText' &&
+        showProvisionalText(
+          queryClient,
+          { itemId: body.itemId, title: body.title ?? '' },
+          { boxId: body.parentItemId, anchorId: body.relativeToItemId },
+        ),
+    }),
+    onSuccess: (item, body, context) =>
+      context?.provisional
+        ? showCreatedItem(queryClient, item, body.parentItemId)
+        : showCreatedInPane(queryClient, item, {
+            boxId: body.parentItemId,
+            anchorId: body.relativeToItemId,
+            side: body.beforeAfterReplace === 'before' ? 'before' : 'after',
+          }),
+    onError: (_error, body, context) => {
+      if (context?.provisional && body.itemId)
+        dropProvisionalText(queryClient, body.itemId, body.parentItemId);
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { itemChange } from '../../../lib/item-changes';
 import { type Undoable, undoableRequest, useOfferUndo } from '../../../lib/undo';
 import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 
@@ -33,13 +34,50 @@ export function moveBetweenPanes(body: MoveBetweenPanesBody): Promise<Undoable<I
   return undoableRequest<Item>('/api/items/move-between-panes', { method: 'PUT', body });
 }
 
+/** A move as it is sent: inside one box, or from one box into another. */
+export type MoveRequest = { within: MoveWithinPaneBody } | { between: MoveBetweenPanesBody };
+
+export function sendMove(request: MoveRequest): Promise<Undoable<Item>> {
+  return 'within' in request ? moveWithinPane(request.within) : moveBetweenPanes(request.between);
+}
+
+/** The item a move moves. */
+export const movedItemId = (request: MoveRequest) =>
+  'within' in request ? request.within.draggableItemId : request.between.draggableItemId;
+
+/** The boxes a move takes an item from and to. */
+const boxesOf = (request: MoveRequest) =>
+  'within' in request
+    ? [request.within.droppableItemId]
+    : [request.between.sourceDroppableItemId, request.between.destDroppableItemId];
+
 /** Asks again for the panes of the boxes a move took an item from and to. */
-function refetchPanesOf(queryClient: QueryClient, drop: Drop): Promise<unknown> {
+function refetchPanesOf(queryClient: QueryClient, request: MoveRequest): Promise<unknown> {
   return Promise.all(
-    [...new Set([drop.sourceBoxId, drop.destBoxId])].map((boxId) =>
-      queryClient.invalidateQueries({ queryKey: itemsForPaneKey(boxId) }),
-    ),
+    boxesOf(request).map((boxId) => queryClient.invalidateQueries({ queryKey: itemsForPaneKey(boxId) })),
   );
+}
+
+/** The request that makes a planned drop on the server. */
+export function moveRequestOf(drop: Drop, plan: PlannedMove): MoveRequest {
+  return drop.sourceBoxId === drop.destBoxId
+    ? {
+        within: {
+          droppableItemId: drop.destBoxId,
+          draggableItemId: plan.item._id,
+          itemIdAdjacentToDrop: plan.itemIdAdjacentToDrop,
+          beforeAfter: plan.beforeAfter,
+        },
+      }
+    : {
+        between: {
+          draggableItemId: plan.item._id,
+          sourceDroppableItemId: drop.sourceBoxId,
+          destDroppableItemId: drop.destBoxId,
+          itemIdAdjacentToDrop: plan.itemIdAdjacentToDrop,
+          beforeAfter: plan.beforeAfter,
+        },
+      };
 }
 
 /** A drop as the drag-and-drop library reports it, in terms of boxes and visible positions. */
@@ -137,39 +175,19 @@ export function restoreSnapshot(queryClient: QueryClient, snapshot: Snapshot): v
   for (const [key, data] of snapshot) queryClient.setQueryData(key, data);
 }
 
-interface MoveVariables {
-  drop: Drop;
-  plan: PlannedMove;
-  snapshot: Snapshot;
-}
-
 /**
- * Sends a drop the caches already show (see {@link applyMoveToCache}); a refusal puts the
- * snapshots back. Either way both panes are refetched so they agree with the server. A move
- * made offers Undo ('Item moved.'), after which both panes are asked again.
+ * Sends a move the caches already show (see {@link applyMoveToCache}); whoever planned it puts
+ * its snapshot back on a refusal. Either way both panes are refetched so they agree with the
+ * server. A move made offers Undo ('Item moved.'), after which both panes are asked again.
  */
 export function useMoveItem() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const offerUndo = useOfferUndo();
   return useMutation({
-    mutationFn: ({ drop, plan }: MoveVariables) =>
-      drop.sourceBoxId === drop.destBoxId
-        ? moveWithinPane({
-            droppableItemId: drop.destBoxId,
-            draggableItemId: plan.item._id,
-            itemIdAdjacentToDrop: plan.itemIdAdjacentToDrop,
-            beforeAfter: plan.beforeAfter,
-          })
-        : moveBetweenPanes({
-            draggableItemId: plan.item._id,
-            sourceDroppableItemId: drop.sourceBoxId,
-            destDroppableItemId: drop.destBoxId,
-            itemIdAdjacentToDrop: plan.itemIdAdjacentToDrop,
-            beforeAfter: plan.beforeAfter,
-          }),
+    ...itemChange('move'),
+    mutationFn: sendMove,
     onSuccess: ({ undoId }) => offerUndo(undoId, t('undo.moved')),
-    onError: (_error, { snapshot }) => restoreSnapshot(queryClient, snapshot),
-    onSettled: (_data, _error, { drop }) => refetchPanesOf(queryClient, drop),
+    onSettled: (_data, _error, request) => refetchPanesOf(queryClient, request),
   });
 }

@@ -1,6 +1,7 @@
 import { type Item, ItemSchema, type MoveToNewParentBody } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { itemChange } from '../../../lib/item-changes';
 import { type Undoable, undoableRequest, useOfferUndo } from '../../../lib/undo';
 import { refetchItemViews, removeItemFromPanes, restoreSnapshot } from './item-cache';
 
@@ -22,6 +23,7 @@ export function useMoveToNewParent() {
   const { t } = useTranslation();
   const offerUndo = useOfferUndo();
   return useMutation({
+    ...itemChange('move-to-box'),
     mutationFn: moveToNewParent,
     onMutate: async ({ itemId }) => ({ before: await removeItemFromPanes(queryClient, itemId) }),
     onSuccess: ({ undoId }) => offerUndo(undoId, t('undo.moved')),

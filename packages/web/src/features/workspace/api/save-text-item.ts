@@ -1,6 +1,7 @@
 import { type Item, ItemSchema, type SaveTextItemBody } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { itemChange } from '../../../lib/item-changes';
 import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 
 /** `POST /api/items/save-text-item`: saves a text item's text. */
@@ -17,6 +18,7 @@ export function useSaveTextItem(parentItemId: string) {
   const queryClient = useQueryClient();
   const key = itemsForPaneKey(parentItemId);
   return useMutation({
+    ...itemChange('save-text'),
     mutationFn: saveTextItem,
     onMutate: async ({ itemId, title }) => {
       await queryClient.cancelQueries({ queryKey: key });

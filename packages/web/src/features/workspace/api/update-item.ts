@@ -1,6 +1,7 @@
 import { type Item, ItemSchema, type UpdateItemBody } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { itemChange } from '../../../lib/item-changes';
 import { type Undoable, undoableRequest, useOfferUndo } from '../../../lib/undo';
 import { patchItemEverywhere, refetchItemViews, restoreSnapshot } from './item-cache';
 
@@ -27,6 +28,7 @@ export function useUpdateItem() {
   const { t } = useTranslation();
   const offerUndo = useOfferUndo();
   return useMutation({
+    ...itemChange('update'),
     mutationFn: updateItem,
     onMutate: async ({ itemId, ...fields }: UpdateItemBody) => {
       const patch = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));

@@ -19,7 +19,7 @@ import { useUser } from '../../../lib/api/get-user';
 import { displayTitleIn } from '../../../lib/display-title';
 import { SHORTCUT_KEYS } from '../../../lib/shortcuts';
 import { useClosePane } from '../api/close-pane';
-import { useSetItemCompleted } from '../api/complete-item';
+import { occurrenceOf, useSetItemCompleted } from '../api/complete-item';
 import { useCreatePane } from '../api/create-pane';
 import { useItemsForPane } from '../api/get-items-for-pane';
 import { paneRows } from '../api/pane-contents';
@@ -133,7 +133,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
     setCompleted: (item: Item, completed: boolean) => {
       const apply = () =>
         setCompleted.mutate(
-          { itemId: item._id, completed },
+          { itemId: item._id, completed, ...(completed ? { occurrence: occurrenceOf(item) } : {}) },
           { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
         );
       if (item.itemType === 'todoBox') void confirmBoxCompletion(queryClient, t, item, completed, apply);

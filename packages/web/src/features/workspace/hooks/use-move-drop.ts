@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { type ItemsForPane, itemsForPaneKey } from '../api/get-items-for-pane';
-import { applyMoveToCache, type Drop, planMove, useMoveItem } from '../api/move-item';
+import {
+  applyMoveToCache,
+  type Drop,
+  moveRequestOf,
+  planMove,
+  restoreSnapshot,
+  useMoveItem,
+} from '../api/move-item';
 
 /**
  * Moves an item the way a drop does, whatever asked (a drag, Alt+↑ on a row): its new place
@@ -22,17 +29,15 @@ export function useMoveDrop(): (drop: Drop) => void {
       const plan = planMove(drop, itemsOf(drop.sourceBoxId), itemsOf(drop.destBoxId));
       if (!plan) return;
       const snapshot = applyMoveToCache(queryClient, drop, plan);
-      mutate(
-        { drop, plan, snapshot },
-        {
-          onError: (error) => {
-            if (isApiError(error) && error.canceled) return;
-            // A refused move (400, 403, 404) carries the server's translated reason.
-            const refused = isApiError(error) && error.status >= 400 && error.status < 500;
-            notify({ type: 'error', message: refused ? error.message : t('error.generic') });
-          },
+      mutate(moveRequestOf(drop, plan), {
+        onError: (error) => {
+          restoreSnapshot(queryClient, snapshot);
+          if (isApiError(error) && (error.canceled || error.told)) return;
+          // A refused move (400, 403, 404) carries the server's translated reason.
+          const refused = isApiError(error) && error.status >= 400 && error.status < 500;
+          notify({ type: 'error', message: refused ? error.message : t('error.generic') });
         },
-      );
+      });
     },
     [mutate, queryClient, t],
   );

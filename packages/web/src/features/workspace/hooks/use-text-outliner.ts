@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
+import { newItemId } from '../../../lib/item-changes';
 import { notify } from '../../../lib/notify';
 import { describeWhen } from '../../../lib/quick-capture/describe-capture';
 import { loadCaptureParser } from '../../../lib/quick-capture/load-parser';
@@ -26,10 +27,11 @@ export interface QueuedLine {
  * Outliner-style editing of the texts in one box's pane. A click edits a text in place;
  * Enter saves it and opens a new line right below; Escape cancels; leaving the field saves.
  *
- * A new line is local until it is ended, then created with its text: nothing is lost while
- * the server answers, and an empty line is never stored (Enter on an empty line ends the
- * list). Saves and creations run one after the other, so each new text lands after the one
- * before it and no refetch overwrites a line the pane has just shown.
+ * A new line is local until it is ended, then created with its text and an id chosen here, so
+ * it shows in the pane at once and the next line can go right after it before the server
+ * answers (or, offline, until the network is back: see lib/item-changes). An empty line is
+ * never stored (Enter on an empty line ends the list). Saves and creations start one after the
+ * other, and the item-change queue sends them in that order.
  *
  * A new line is read as quick capture reads dates (in the person's language and zone): a date
  * found there becomes the text's target date and leaves the text, and the notice that says
@@ -61,7 +63,7 @@ export function useTextOutliner(boxId: string) {
     setAnchorId(itemId);
   };
 
-  /** Runs server work after everything queued before it, whatever became of that. */
+  /** Starts a change after every change started before it, whatever became of that. */
   const enqueue = (task: () => Promise<void>) => {
     work.current = work.current.then(task, task);
   };
@@ -73,22 +75,16 @@ export function useTextOutliner(boxId: string) {
 
   const save = (itemId: string, title: string) =>
     enqueue(async () => {
-      try {
-        await saveText.mutateAsync({ itemId, title });
-      } catch (error) {
-        notifyFailure(error, 'boxes.textSaveFailed');
-      }
+      saveText.mutateAsync({ itemId, title }).catch((error) => notifyFailure(error, 'boxes.textSaveFailed'));
     });
 
   /** Undoes the reading of a line: the text as typed, and no target date. */
   const keepAsTyped = (itemId: string, text: string) =>
     enqueue(async () => {
-      try {
-        await saveText.mutateAsync({ itemId, title: text });
-        await updateItem.mutateAsync({ itemId, priorityTargetDate: null });
-      } catch (error) {
-        notifyFailure(error, 'boxes.keepAsTypedFailed');
-      }
+      Promise.all([
+        saveText.mutateAsync({ itemId, title: text }),
+        updateItem.mutateAsync({ itemId, priorityTargetDate: null }),
+      ]).catch((error) => notifyFailure(error, 'boxes.keepAsTypedFailed'));
     });
 
   /** The line as created: dated when it holds a date and more than a date. */
@@ -117,51 +113,52 @@ export function useTextOutliner(boxId: string) {
     nextKey.current += 1;
     const line: QueuedLine = { key: nextKey.current, text };
     setQueued((lines) => [...lines, line]);
+    const itemId = newItemId();
+    const after = anchor.current;
+    // The next line goes after this one, whether or not the server has it yet.
+    moveAnchor(itemId);
     enqueue(async () => {
-      const after = anchor.current;
-      try {
-        const dated = await read(text, literals);
-        const item = dated
-          ? await createDatedText.mutateAsync({
-              title: dated.title,
-              boxId,
-              afterItemId: after,
-              targetDate: dated.date.at,
-              ...(dated.recurrence
-                ? {
-                    recurrence: {
-                      rule: dated.recurrence.rule,
-                      fromCompletion: dated.recurrence.fromCompletion,
-                    },
-                  }
-                : {}),
-            })
-          : await createItem.mutateAsync({
-              parentItemId: boxId,
-              itemType: 'todoText',
-              title: text,
-              ...(after ? { beforeAfterReplace: 'after' as const, relativeToItemId: after } : {}),
-            });
-        moveAnchor(item._id);
-        if (dated)
-          notify({
-            type: 'success',
-            message: t(dated.recurrence ? 'boxes.repeats' : 'boxes.dated', {
-              date: describeWhen(t, dated.date.at, dated.date.hasTime, {
-                timeZone: timezone,
-                locale,
-                now: Date.now(),
-              }),
-              rule: dated.recurrence ? (describeRecurrence(dated.recurrence.rule, locale) ?? '') : '',
-            }),
-            timeout: 8_000,
-            action: { label: t('boxes.keepAsTyped'), onClick: () => keepAsTyped(item._id, text) },
+      const dated = await read(text, literals);
+      // Its row shows as the creation starts (its provisional row), in place of the queued line.
+      const created = dated
+        ? createDatedText.mutateAsync({
+            itemId,
+            title: dated.title,
+            boxId,
+            afterItemId: after,
+            targetDate: dated.date.at,
+            ...(dated.recurrence
+              ? {
+                  recurrence: {
+                    rule: dated.recurrence.rule,
+                    fromCompletion: dated.recurrence.fromCompletion,
+                  },
+                }
+              : {}),
+          })
+        : createItem.mutateAsync({
+            itemId,
+            parentItemId: boxId,
+            itemType: 'todoText',
+            title: text,
+            ...(after ? { beforeAfterReplace: 'after' as const, relativeToItemId: after } : {}),
           });
-      } catch (error) {
-        notifyFailure(error, 'boxes.addFailed');
-      } finally {
-        setQueued((lines) => lines.filter(({ key }) => key !== line.key));
-      }
+      setQueued((lines) => lines.filter(({ key }) => key !== line.key));
+      created.catch((error) => notifyFailure(error, 'boxes.addFailed'));
+      if (dated)
+        notify({
+          type: 'success',
+          message: t(dated.recurrence ? 'boxes.repeats' : 'boxes.dated', {
+            date: describeWhen(t, dated.date.at, dated.date.hasTime, {
+              timeZone: timezone,
+              locale,
+              now: Date.now(),
+            }),
+            rule: dated.recurrence ? (describeRecurrence(dated.recurrence.rule, locale) ?? '') : '',
+          }),
+          timeout: 8_000,
+          action: { label: t('boxes.keepAsTyped'), onClick: () => keepAsTyped(itemId, text) },
+        });
     });
   };
 

@@ -1,0 +1,135 @@
+import type { Mutation, QueryClient } from '@tanstack/react-query';
+import { updatePriority } from '../../features/organizer/api/update-priority';
+import { archiveItem } from '../../features/workspace/api/archive-item';
+import { setItemCompleted } from '../../features/workspace/api/complete-item';
+import { createItem } from '../../features/workspace/api/create-item';
+import { sendMove } from '../../features/workspace/api/move-item';
+import { moveToNewParent } from '../../features/workspace/api/move-to-new-parent';
+import { saveTextItem } from '../../features/workspace/api/save-text-item';
+import { updateItem } from '../../features/workspace/api/update-item';
+import { quickCapture } from '../../lib/api/quick-capture';
+import { isApiError } from '../../lib/api-client';
+import { i18n } from '../../lib/i18n';
+import {
+  changedItemId,
+  ITEM_CHANGES,
+  type ItemChangeKind,
+  isItemChange,
+  itemChangeKey,
+} from '../../lib/item-changes';
+import { notify } from '../../lib/notify';
+
+/** How each kind of item change is sent, for a change read back after a reload. */
+const SENDERS: Record<ItemChangeKind, (variables: never) => Promise<unknown>> = {
+  create: createItem,
+  capture: quickCapture,
+  'save-text': saveTextItem,
+  complete: setItemCompleted,
+  move: sendMove,
+  'move-to-box': moveToNewParent,
+  update: updateItem,
+  priority: updatePriority,
+  archive: archiveItem,
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: any kind of change, whatever its types.
+type AnyMutation = Mutation<any, any, any, any>;
+
+/** The title this device last saw for an item (in any pane, search or Organizer it holds). */
+function cachedTitleOf(queryClient: QueryClient, itemId: string): string | undefined {
+  const created = queryClient
+    .getMutationCache()
+    .getAll()
+    .find(
+      (mutation) =>
+        changedItemId(mutation.state.variables) === itemId && mutation.options.mutationKey?.[1] === 'create',
+    );
+  const sentTitle = (created?.state.variables as { title?: unknown } | undefined)?.title;
+  if (typeof sentTitle === 'string') return sentTitle;
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const data = query.state.data as { items?: unknown; organizerItems?: unknown } | undefined;
+    for (const list of [data?.items, data?.organizerItems, data]) {
+      if (!Array.isArray(list)) continue;
+      const found = list.find(
+        (row): row is { _id: string; title: string } =>
+          typeof row === 'object' && row !== null && (row as { _id?: unknown })._id === itemId,
+      );
+      if (found) return found.title;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Makes item changes work offline (see lib/item-changes): registers how each kind is sent, so
+ * a change saved before a reload can be sent afterwards; tells the person when a change that
+ * had to wait is refused (its item deleted, or no longer shared with them, meanwhile), naming
+ * the item; and once every waiting change went through, asks the screens again, so they show
+ * what the server holds. Answers the way to stop.
+ */
+export function handleItemChanges(queryClient: QueryClient): () => void {
+  for (const [kind, send] of Object.entries(SENDERS))
+    queryClient.setMutationDefaults(itemChangeKey(kind as ItemChangeKind), {
+      mutationFn: send as (variables: unknown) => Promise<unknown>,
+      scope: ITEM_CHANGES,
+    });
+
+  const cache = queryClient.getMutationCache();
+  // The changes that had to wait, with the title their item had then: by the time one is
+  // refused, the screens may have let go of the item.
+  const waited = new WeakMap<AnyMutation, string | undefined>();
+  let resync = false;
+  const stopWatching = cache.subscribe((event) => {
+    const { mutation } = event;
+    if (event.type === 'removed' || !mutation || !isItemChange(mutation) || !mutation.state.isPaused) return;
+    if (waited.has(mutation)) return;
+    waited.set(mutation, undefined);
+    // After the current work: a change read back after a reload comes before the screens' data.
+    queueMicrotask(() => {
+      const itemId = changedItemId(mutation.state.variables);
+      if (itemId && waited.has(mutation)) waited.set(mutation, cachedTitleOf(queryClient, itemId));
+    });
+  });
+
+  // The cache's own callbacks run before any screen's, so a refusal told here is told once
+  // (ApiError.told keeps the screen's handler quiet).
+  const { config } = cache;
+  const { onError, onSettled } = config;
+  config.onError = (error, variables, context, mutation, fnContext) => {
+    if (waited.has(mutation)) tellRefused(queryClient, mutation, error, waited.get(mutation));
+    return onError?.(error, variables, context, mutation, fnContext);
+  };
+  config.onSettled = (data, error, variables, context, mutation, fnContext) => {
+    if (waited.delete(mutation)) resync = true;
+    const othersPending = cache
+      .getAll()
+      .some((other) => other !== mutation && isItemChange(other) && other.state.status === 'pending');
+    if (resync && !othersPending) {
+      resync = false;
+      void queryClient.invalidateQueries();
+    }
+    return onSettled?.(data, error, variables, context, mutation, fnContext);
+  };
+  return () => {
+    stopWatching();
+    Object.assign(config, { onError, onSettled });
+  };
+}
+function tellRefused(
+  queryClient: QueryClient,
+  mutation: AnyMutation,
+  error: unknown,
+  titleThen: string | undefined,
+): void {
+  if (!isApiError(error) || error.canceled || error.status < 400 || error.status >= 500) return;
+  error.told = true;
+  const itemId = changedItemId(mutation.state.variables);
+  const title = titleThen ?? (itemId ? cachedTitleOf(queryClient, itemId) : undefined);
+  const gone = error.status === 403 || error.status === 404;
+  const message = gone
+    ? title
+      ? i18n.t('connection.droppedGone', { title })
+      : i18n.t('connection.droppedGoneUntitled')
+    : i18n.t('connection.droppedRefused', { title: title ?? '…', reason: error.message });
+  notify({ type: 'warning', message, timeout: false });
+}

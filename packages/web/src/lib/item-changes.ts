@@ -1,0 +1,57 @@
+import type { Mutation, MutationScope } from '@tanstack/react-query';
+import { v7 as uuidv7 } from 'uuid';
+
+/**
+ * Changes to items (create, edit a text, complete, move, prioritise, date, archive) share one
+ * queue: TanStack Query runs the mutations of a scope one after another, in the order they
+ * were made. Offline they wait paused, are saved with the offline copy (lib/offline-cache),
+ * survive a reload, and are sent in that order once the network is back. Each kind has a key
+ * under which the app registers how to send it (app/offline/item-changes.ts), so a change
+ * read back after a reload can be sent with no screen mounted.
+ */
+export const ITEM_CHANGES: MutationScope = { id: 'item-changes' };
+
+export const ITEM_CHANGE_KINDS = [
+  'create',
+  'capture',
+  'save-text',
+  'complete',
+  'move',
+  'move-to-box',
+  'update',
+  'priority',
+  'archive',
+] as const;
+export type ItemChangeKind = (typeof ITEM_CHANGE_KINDS)[number];
+
+/** What every item change's key starts with. */
+export const ITEM_CHANGE_ROOT_KEY = ['item-change'] as const;
+
+/** The key a kind of item change is registered and saved under. */
+export const itemChangeKey = (kind: ItemChangeKind) => [...ITEM_CHANGE_ROOT_KEY, kind] as const;
+
+/** The options that put a mutation in the item-change queue. */
+export const itemChange = (kind: ItemChangeKind) => ({
+  mutationKey: itemChangeKey(kind),
+  scope: ITEM_CHANGES,
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: any kind of mutation, whatever its types.
+export const isItemChange = (mutation: Mutation<any, any, any, any>) =>
+  mutation.options.scope?.id === ITEM_CHANGES.id;
+
+/** A new item's id, chosen here so that changes made before the server answers can name it. */
+export const newItemId = (): string => uuidv7();
+
+/** The item a change is about, read from what it sends. */
+export function changedItemId(variables: unknown): string | undefined {
+  if (typeof variables === 'string') return variables;
+  if (typeof variables !== 'object' || variables === null) return undefined;
+  const fields = variables as {
+    itemId?: unknown;
+    within?: { draggableItemId?: unknown };
+    between?: { draggableItemId?: unknown };
+  };
+  const id = fields.itemId ?? fields.within?.draggableItemId ?? fields.between?.draggableItemId;
+  return typeof id === 'string' ? id : undefined;
+}
