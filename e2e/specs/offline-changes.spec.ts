@@ -96,13 +96,25 @@ test('changes made offline survive a reload, reach the server in order once onli
     await page.keyboard.press('Alt+ArrowUp');
     await page.keyboard.press('Alt+ArrowUp');
     await expect(rows(page, BOX)).toHaveText(['Net the cabbages', 'Sow the beans', 'Turn the compost']);
-    await expect(status).toContainText('5 changes wait for the network');
+    // Quick capture keeps its text on the device too, and is free for the next one.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('q');
+    const capture = page.getByRole('dialog', { name: 'Quick capture' });
+    await capture.getByRole('combobox', { name: 'What to capture' }).fill('Buy twine');
+    await page.keyboard.press('Enter');
+    await expect(
+      capture.getByText('Kept on this device: it goes in as soon as the network is back.'),
+    ).toBeVisible();
+    await expect(capture.getByRole('combobox', { name: 'What to capture' })).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(capture).toBeHidden();
+    await expect(status).toContainText('6 changes wait for the network');
 
     // A reload while still offline: the page and the waiting changes come back from this device.
-    await expect.poll(() => savedChanges(page), { message: 'the waiting changes are saved' }).toBe(5);
+    await expect.poll(() => savedChanges(page), { message: 'the waiting changes are saved' }).toBe(6);
     await page.reload();
     await expect(rows(page, BOX)).toHaveText(['Net the cabbages', 'Sow the beans', 'Turn the compost']);
-    await expect(status).toContainText('5 changes wait for the network');
+    await expect(status).toContainText('6 changes wait for the network');
     // Nothing reached the server meanwhile.
     const before = await getAs<{ items: PaneItem[] }>(
       request,
@@ -133,6 +145,10 @@ test('changes made offline survive a reload, reach the server in order once onli
       completed: true,
     });
     await expect(rows(watcher, BOX)).toHaveText(['Net the cabbages', 'Sow the beans', 'Turn the compost']);
+    const twine = await api<{ title: string }[]>(request, token, 'POST', '/api/items/search-items', {
+      searchTerm: 'twine',
+    });
+    expect(twine.map((item) => item.title)).toEqual(['Buy twine']);
     await expect(rows(page, BOX)).toHaveText(['Net the cabbages', 'Sow the beans', 'Turn the compost']);
     await expect.poll(() => savedChanges(page), { message: 'no change waits any more' }).toBe(0);
   } finally {

@@ -604,6 +604,7 @@ export const uiEnGb = {
   'capture.addedTo': 'Added to {{box}}.',
   'capture.openBox': 'Open',
   'capture.emptyTitle': 'Write what to capture, not only when or where.',
+  'capture.waiting': 'Kept on this device: it goes in as soon as the network is back.',
   'capture.failed': 'This could not be captured. Your text is still here.',
   'boxes.dated': 'Dated {{date}}.',
   'boxes.keepAsTyped': 'Keep as typed',

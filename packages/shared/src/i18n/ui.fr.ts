@@ -598,6 +598,7 @@ export const uiFr: Record<UiKey, string> = {
   'capture.addedTo': 'Ajouté à {{box}}.',
   'capture.openBox': 'Ouvrir',
   'capture.emptyTitle': 'Écrivez quoi capturer, pas seulement quand ou où.',
+  'capture.waiting': 'Gardé sur cet appareil\u00a0: il sera ajouté dès le retour du réseau.',
   'capture.failed': 'Impossible de capturer cet élément. Votre texte est toujours là.',
   'boxes.dated': 'Daté du {{date}}.',
   'boxes.keepAsTyped': 'Garder tel quel',

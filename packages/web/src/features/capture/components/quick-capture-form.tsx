@@ -2,6 +2,7 @@ import { Anchor, Combobox, Stack, Text, TextInput, useCombobox } from '@mantine/
 import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { captureTagsToText } from '@nestbox/shared/tags/tags';
+import { onlineManager } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptureHighlights } from '../../../components/capture/capture-highlights';
@@ -11,6 +12,7 @@ import { useFindItems } from '../../../lib/api/find-items';
 import { useUser } from '../../../lib/api/get-user';
 import { useQuickCapture } from '../../../lib/api/quick-capture';
 import { isApiError } from '../../../lib/api-client';
+import { newItemId } from '../../../lib/item-changes';
 import { describeCapture } from '../../../lib/quick-capture/describe-capture';
 import { useCaptureParser } from '../../../lib/quick-capture/load-parser';
 import type { CaptureBox } from '../../../lib/quick-capture/parse-capture';
@@ -29,7 +31,10 @@ interface QuickCaptureFormProps {
 }
 
 /** What the last capture said: where the text went, or why it did not. */
-type Outcome = { kind: 'added'; item: Item; box: string | null } | { kind: 'problem'; message: string };
+type Outcome =
+  | { kind: 'added'; item: Item; box: string | null }
+  | { kind: 'waiting' }
+  | { kind: 'problem'; message: string };
 
 /**
  * Quick capture's field, read as it is typed (a date, `#Box`, `!today`, `!p`), with the boxes
@@ -129,7 +134,8 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
   };
 
   const save = () => {
-    if (send.isPending) return;
+    // One capture at a time, but one waiting for the network (offline) holds nothing up.
+    if (send.isPending && !send.isPaused) return;
     const submitted = text;
     // `##tag` is kept in the text as `#tag` (a single `#` picked the box).
     const title = captureTagsToText((parsed?.title ?? text).trim());
@@ -145,6 +151,7 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
         recurrence: parsed?.recurrence ?? undefined,
         markedAsForToday: parsed?.markedAsForToday || undefined,
         prioritize: parsed?.prioritize || undefined,
+        itemId: newItemId(),
       },
       {
         onSuccess: (item) => {
@@ -161,6 +168,11 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
         },
       },
     );
+    // Offline it waits on this device (lib/item-changes) and goes in once the network is back.
+    if (!onlineManager.isOnline()) {
+      capture.clear();
+      setOutcome({ kind: 'waiting' });
+    }
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -263,6 +275,11 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
             <Anchor component="button" type="button" fz="sm" onClick={() => onOpen(outcome.item)}>
               {t('capture.openBox')}
             </Anchor>
+          </Text>
+        )}
+        {outcome?.kind === 'waiting' && (
+          <Text fz="sm" c="dimmed">
+            {t('capture.waiting')}
           </Text>
         )}
         {outcome?.kind === 'problem' && (
