@@ -21,8 +21,9 @@ function ThemeColor() {
 }
 
 /**
- * Everything the screens rely on: i18n, theme (light or dark: lib/color-scheme.ts), crash screen, server state (the given client,
- * which may already be fetching the first screen, or a new one), modals, notifications.
+ * Everything the screens rely on: i18n, theme (light or dark: lib/color-scheme.ts), crash
+ * screen, server state (the given client, which may already be fetching the first screen, or
+ * a new one), modals, notifications.
  */
 export function AppProvider({
   children,

@@ -16,9 +16,9 @@ import {
 
 /**
  * `/logout`: ends the session on the server (its token is revoked, its sockets close), forgets
- * the token, the user, their colours and their cached data, then goes to the login page. When the server
- * ended the session itself (router state `sessionEnded`), the login page says why; the app
- * page the person was on (`returnTo`) is where logging in again leads.
+ * the token, the user, their colours and their cached data, then goes to the login page. When
+ * the server ended the session itself (router state `sessionEnded`), the login page says why;
+ * the app page the person was on (`returnTo`) is where logging in again leads.
  */
 export function LogoutRoute() {
   const { t } = useTranslation();
