@@ -101,6 +101,20 @@ async function axeViolations(page: Page, screen: string): Promise<string[]> {
   );
 }
 
+/**
+ * Checks the page as it shows now, at once, and fails on any violation: for states the
+ * automatic checks do not take for a new screen (another tab of a dialog, a pane opened
+ * beside the others, a row's menu). A check running in the page at that moment (axe runs one
+ * at a time) is waited out.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  let found: string[] = [];
+  await expect(async () => {
+    found = await violationsOn(page, screen);
+  }).toPass();
+  expect(found, `axe-core on ${screen}`).toEqual([]);
+}
+
 export const test = base.extend<{ accessibility: undefined }>({
   accessibility: [
     // Holds the page, so the last screen's check ends before the page closes.

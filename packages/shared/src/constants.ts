@@ -110,3 +110,7 @@ export const UNDO_NOTICE_MS = 8_000;
 /** Workspace settings: where a box opened from a pane shows (a new pane after it, or that same pane). */
 export const OPEN_BOXES_IN = ['newPane', 'samePane'] as const;
 export type OpenBoxesIn = (typeof OPEN_BOXES_IN)[number];
+
+/** Customizations: the web app's colours. `system` follows the device's light or dark setting. */
+export const COLOR_SCHEMES = ['system', 'light', 'dark'] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];

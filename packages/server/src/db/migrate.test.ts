@@ -47,6 +47,7 @@ const MIGRATIONS = [
   '0016-tags',
   '0017-push-subscriptions',
   '0018-covering-box-children',
+  '0019-color-scheme',
 ];
 
 describe(`database on ${testEngine}`, () => {

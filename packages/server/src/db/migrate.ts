@@ -16,6 +16,7 @@ import * as recurrence from './migrations/0015-recurrence.js';
 import * as tags from './migrations/0016-tags.js';
 import * as pushSubscriptions from './migrations/0017-push-subscriptions.js';
 import * as coveringBoxChildren from './migrations/0018-covering-box-children.js';
+import * as colorScheme from './migrations/0019-color-scheme.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0016-tags': tags,
   '0017-push-subscriptions': pushSubscriptions,
   '0018-covering-box-children': coveringBoxChildren,
+  '0019-color-scheme': colorScheme,
 };
 
 /** Every migration, for Kysely's migrator. */

@@ -1,5 +1,6 @@
 import type {
   AutoArchiveDuration,
+  ColorScheme,
   OpenBoxesIn,
   OrderDirection,
   UnprioritizedOrderColumn,
@@ -43,6 +44,8 @@ export interface UsersTable {
   reminder_emails: Flag;
   /** Customizations: keyboard shortcuts in the web app. */
   shortcuts_enabled: Flag;
+  /** Customizations: the web app's colours (migration 0019). */
+  color_scheme: Generated<ColorScheme>;
   prioritized_split_percentage: Generated<number>;
   unprioritized_order_by: Generated<UnprioritizedOrderColumn>;
   unprioritized_order_dir: Generated<OrderDirection>;

@@ -84,6 +84,7 @@ const POPULATE: Record<string, RawBuilder<unknown>[]> = {
       values ('push-1', ${user(alice)}, 'https://fcm.googleapis.com/fcm/send/device-1', 'key', 'secret',
         'jti-2', 3, ${AT + DAY}, ${AT})`,
   ],
+  '0019-color-scheme': [sql`update users set color_scheme = 'dark' where email = ${camille}`],
 };
 
 /** The tables the full demo fills, in an order that inserts every row after what it points to. */
@@ -208,10 +209,17 @@ describe(`upgrading a populated database on ${testEngine}`, () => {
       // Columns added since read as their defaults.
       const users = await db
         .selectFrom('users')
-        .select(['open_boxes_in', 'shortcuts_enabled', 'inbox_item_id'])
+        .select(['open_boxes_in', 'shortcuts_enabled', 'inbox_item_id', 'color_scheme'])
         .execute();
       expect(new Set(users.map((row) => JSON.stringify(row)))).toEqual(
-        new Set([JSON.stringify({ open_boxes_in: 'newPane', shortcuts_enabled: 1, inbox_item_id: null })]),
+        new Set([
+          JSON.stringify({
+            open_boxes_in: 'newPane',
+            shortcuts_enabled: 1,
+            inbox_item_id: null,
+            color_scheme: 'system',
+          }),
+        ]),
       );
     }
   });

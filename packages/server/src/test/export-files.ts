@@ -31,6 +31,7 @@ export const FILE_SETTINGS: ExportSettings = {
     defaultAutoAddToUnprioritized: false,
     reminderEmails: true,
     shortcutsEnabled: false,
+    colorScheme: 'dark',
   },
 };
 

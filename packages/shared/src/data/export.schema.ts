@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AUTO_ARCHIVE_DURATIONS,
+  COLOR_SCHEMES,
   OPEN_BOXES_IN,
   ORDER_DIRECTIONS,
   TEXT_TITLE_MAX_LENGTH,
@@ -147,6 +148,8 @@ export const ExportSettingsSchema = z
         defaultAutoAddToUnprioritized: z.boolean(),
         reminderEmails: z.boolean(),
         shortcutsEnabled: z.boolean(),
+        /** Added within version 1: a file without it leaves the importer's choice as it is. */
+        colorScheme: z.enum(COLOR_SCHEMES).optional(),
       })
       .strict(),
   })

@@ -368,6 +368,12 @@ export const uiEnGb = {
   'slack.link.denied': 'Slack did not give access, so no account was linked.',
   'slack.link.disabled': 'Slack is not enabled on this server.',
   'settings.customizations.interface': 'Interface',
+  'settings.customizations.colorScheme': 'Appearance',
+  'settings.customizations.colorSchemeDescription':
+    'System follows the light or dark setting of each device you use.',
+  'settings.customizations.colorScheme.system': 'System',
+  'settings.customizations.colorScheme.light': 'Light',
+  'settings.customizations.colorScheme.dark': 'Dark',
   'settings.customizations.newBoxes': 'New boxes',
   'settings.customizations.newBoxesIntro':
     'Boxes you create from now on start with these settings. Each box can still change them in its own settings.',

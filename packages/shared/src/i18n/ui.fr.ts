@@ -354,6 +354,12 @@ export const uiFr: Record<UiKey, string> = {
   'slack.link.denied': "Slack n'a pas donné l'accès\u00a0: aucun compte n'a été lié.",
   'slack.link.disabled': "Slack n'est pas activé sur ce serveur.",
   'settings.customizations.interface': 'Interface',
+  'settings.customizations.colorScheme': 'Apparence',
+  'settings.customizations.colorSchemeDescription':
+    'Système suit le réglage clair ou sombre de chacun de vos appareils.',
+  'settings.customizations.colorScheme.system': 'Système',
+  'settings.customizations.colorScheme.light': 'Clair',
+  'settings.customizations.colorScheme.dark': 'Sombre',
   'settings.customizations.newBoxes': 'Nouvelles boîtes',
   'settings.customizations.newBoxesIntro':
     'Les boîtes que vous créez désormais commencent avec ces réglages. Chaque boîte peut toujours les changer dans ses propres paramètres.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../auth/auth.schema.js';
 import {
+  COLOR_SCHEMES,
   OPEN_BOXES_IN,
   ORDER_DIRECTIONS,
   PASSWORD_MIN_LENGTH,
@@ -46,6 +47,9 @@ export const UserSchema = z
           .describe("New boxes start with 'Automatically add new items to my Unprioritized list' on."),
         reminderEmails: z.boolean().describe('An e-mail is sent when one of my reminders fires.'),
         shortcutsEnabled: z.boolean().describe('The web app answers its keyboard shortcuts.'),
+        colorScheme: z
+          .enum(COLOR_SCHEMES)
+          .describe("The web app's colours: `system` follows the device's light or dark setting."),
       })
       .describe('Application Settings → Customizations (stored on the account).'),
   })
@@ -106,6 +110,7 @@ export const UpdateCustomizationsBodySchema = z
     defaultAutoAddToUnprioritized: z.boolean(msg('validation.invalidValue')).optional(),
     reminderEmails: z.boolean(msg('validation.invalidValue')).optional(),
     shortcutsEnabled: z.boolean(msg('validation.invalidValue')).optional(),
+    colorScheme: z.enum(COLOR_SCHEMES, msg('validation.invalidValue')).optional(),
   })
   .meta({ id: 'UpdateCustomizationsBody' });
 

@@ -1,20 +1,29 @@
 import './mantine-base.css';
 import './styles.css';
 
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, useComputedColorScheme } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { AppErrorBoundary } from '../components/errors/app-error-boundary';
 import { useTooltipsEnabled } from '../hooks/use-preferences';
+import { colorSchemeManager, showThemeColor } from '../lib/color-scheme';
 import { i18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { NotificationsHost } from './notifications-host';
 import { createAppTheme, cssVariablesResolver } from './theme';
 
+/** The browser's bars (`<meta name="theme-color">`) take the colours shown, and change with them. */
+function ThemeColor() {
+  const shown = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  useEffect(() => showThemeColor(shown), [shown]);
+  return null;
+}
+
 /**
- * Everything the screens rely on: i18n, theme, crash screen, server state (the given client,
- * which may already be fetching the first screen, or a new one), modals, notifications.
+ * Everything the screens rely on: i18n, theme (light or dark: lib/color-scheme.ts), crash
+ * screen, server state (the given client, which may already be fetching the first screen, or
+ * a new one), modals, notifications.
  */
 export function AppProvider({
   children,
@@ -50,7 +59,13 @@ export function AppProvider({
 
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="auto"
+        colorSchemeManager={colorSchemeManager}
+      >
+        <ThemeColor />
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
             <section aria-label={t('notifications.label')}>

@@ -15,6 +15,11 @@ export const STORAGE_KEYS = {
   stopSocket: 'nestbox.stopSocket',
   /** `'side-by-side'` or `'stacked'`: the header's Toggle Layout flag. */
   layout: 'nestbox.layout',
+  /**
+   * `'auto'`, `'light'` or `'dark'`: this device's copy of the account's colours, so a signed-in
+   * page opens in them before the account arrives. Cleared on logout.
+   */
+  colorScheme: 'nestbox.colorScheme',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

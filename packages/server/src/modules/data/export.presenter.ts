@@ -33,6 +33,7 @@ export function presentSettings(user: UserRow): ExportSettings {
       defaultAutoAddToUnprioritized: user.default_auto_add_to_unprioritized === 1,
       reminderEmails: user.reminder_emails === 1,
       shortcutsEnabled: user.shortcuts_enabled === 1,
+      colorScheme: user.color_scheme,
     },
   };
 }

@@ -112,6 +112,7 @@ describe(`export on ${testEngine}`, () => {
     await ok('PUT', '/api/admin/users/update-customizations', {
       reminderEmails: false,
       shortcutsEnabled: false,
+      colorScheme: 'dark',
     });
 
     // Mine: Home › Kitchen › texts, an archived Attic, a fence to paint; two texts at the top.
@@ -348,6 +349,7 @@ describe(`export on ${testEngine}`, () => {
           defaultAutoAddToUnprioritized: false,
           reminderEmails: false,
           shortcutsEnabled: false,
+          colorScheme: 'dark',
         },
       });
       expect(file).toMatchObject({ format: 'nestbox', version: 1 });

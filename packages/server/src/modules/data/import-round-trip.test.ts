@@ -132,6 +132,7 @@ const settings: fc.Arbitrary<ExportSettings> = fc.record({
     defaultAutoAddToUnprioritized: fc.boolean(),
     reminderEmails: fc.boolean(),
     shortcutsEnabled: fc.boolean(),
+    colorScheme: fc.constantFrom('system' as const, 'light' as const, 'dark' as const),
   }),
 });
 

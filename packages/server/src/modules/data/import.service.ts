@@ -292,6 +292,7 @@ export function createImportService({
       default_auto_add_to_unprioritized: customizations.defaultAutoAddToUnprioritized ? 1 : 0,
       reminder_emails: customizations.reminderEmails ? 1 : 0,
       shortcuts_enabled: customizations.shortcutsEnabled ? 1 : 0,
+      ...(customizations.colorScheme ? { color_scheme: customizations.colorScheme } : {}),
       updated_at: at,
     });
     if (settings.timezone !== user.timezone)

@@ -5,11 +5,12 @@ import { targetDateFromDay } from '@nestbox/shared/dates/target-date';
 import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import type { ItemsForPane } from '@nestbox/shared/items/item.schema';
 import type { OrganizerPage } from '@nestbox/shared/organizer/organizer.schema';
+import type { User } from '@nestbox/shared/users/user.schema';
 import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { anExportFile, asReadBack, readBack } from '../../test/export-files.js';
+import { anExportFile, asReadBack, FILE_SETTINGS, readBack } from '../../test/export-files.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
@@ -588,7 +589,7 @@ describe(`import on ${testEngine}`, () => {
       });
       const settings = await t.database.db
         .selectFrom('users')
-        .select(['locale', 'timezone', 'open_boxes_in', 'shortcuts_enabled'])
+        .select(['locale', 'timezone', 'open_boxes_in', 'shortcuts_enabled', 'color_scheme'])
         .where('id', '=', user.id)
         .executeTakeFirstOrThrow();
       expect(settings).toEqual({
@@ -596,6 +597,7 @@ describe(`import on ${testEngine}`, () => {
         timezone: 'Europe/Paris',
         open_boxes_in: 'samePane',
         shortcuts_enabled: 0,
+        color_scheme: 'dark',
       });
       expect(await readBack(t.database.db, user.id, user.root)).toEqual(asReadBack(file.workspace));
       const reminders = await t.database.db
@@ -641,6 +643,16 @@ describe(`import on ${testEngine}`, () => {
         ['A', 50_000 + 16_384],
         ['B', 60_000 + 16_384],
       ]);
+    });
+
+    it('keeps the colour choice when a file made before it had one says nothing about it', async () => {
+      const user = await createSignedInUser(t);
+      await ok('PUT', '/api/admin/users/update-customizations', { colorScheme: 'light' }, user.token);
+      const { colorScheme: _unsaid, ...customizations } = FILE_SETTINGS.customizations;
+      const file = anExportFile([{ type: 'text', title: 'Old file' }], { customizations });
+      expect((await imported('format=json', JSON.stringify(file), user.token)).settingsApplied).toBe(true);
+      const me = await ok<User>('GET', '/api/admin/users/get-user', undefined, user.token);
+      expect(me.customizations).toMatchObject({ colorScheme: 'light', shortcutsEnabled: false });
     });
   });
 });

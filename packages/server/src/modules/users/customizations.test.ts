@@ -34,6 +34,7 @@ describe(`customizations on ${testEngine}`, () => {
       defaultAutoAddToUnprioritized: false,
       reminderEmails: false,
       shortcutsEnabled: true,
+      colorScheme: 'system',
     });
     expect((await newBox('Plain')).settings).toEqual({
       showCompletedItems: false,
@@ -57,6 +58,7 @@ describe(`customizations on ${testEngine}`, () => {
       defaultAutoAddToUnprioritized: true,
       reminderEmails: false,
       shortcutsEnabled: true,
+      colorScheme: 'system',
     });
     await api.ok('PUT', '/api/admin/users/update-customizations', { reminderEmails: true });
     const me = await api.ok<User>('GET', '/api/admin/users/get-user');
@@ -65,6 +67,7 @@ describe(`customizations on ${testEngine}`, () => {
       defaultAutoAddToUnprioritized: true,
       reminderEmails: true,
       shortcutsEnabled: true,
+      colorScheme: 'system',
     });
     expect((await newBox('After')).settings).toEqual({
       showCompletedItems: true,
@@ -94,11 +97,52 @@ describe(`customizations on ${testEngine}`, () => {
       defaultAutoAddToUnprioritized: true,
       reminderEmails: true,
       shortcutsEnabled: false,
+      colorScheme: 'system',
     });
     await api.ok('PUT', '/api/admin/users/update-customizations', { shortcutsEnabled: true });
     expect((await api.ok<User>('GET', '/api/admin/users/get-user')).customizations.shortcutsEnabled).toBe(
       true,
     );
+  });
+
+  it('saves the colours (system, light, dark), leaving the other switches alone', async () => {
+    const before = (await api.ok<User>('GET', '/api/admin/users/get-user')).customizations;
+    for (const colorScheme of ['dark', 'light', 'system'] as const) {
+      const saved = await api.ok<{ message: string; user: User }>(
+        'PUT',
+        '/api/admin/users/update-customizations',
+        { colorScheme },
+      );
+      expect(saved.user.customizations).toEqual({ ...before, colorScheme });
+      expect((await api.ok<User>('GET', '/api/admin/users/get-user')).customizations).toEqual({
+        ...before,
+        colorScheme,
+      });
+    }
+  });
+
+  it('refuses colours outside system, light and dark with a translated 400 and changes nothing', async () => {
+    await api.ok('PUT', '/api/admin/users/update-customizations', { colorScheme: 'dark' });
+    for (const [value, locale, text] of [
+      ['sepia', 'en-GB', 'This value is not valid.'],
+      ['Dark', 'fr', "Cette valeur n'est pas valide."],
+      [null, 'en-GB', 'This value is not valid.'],
+      [1, 'fr', "Cette valeur n'est pas valide."],
+    ] as const) {
+      const bad = await t.request('/api/admin/users/update-customizations', {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'accept-language': locale },
+        json: { colorScheme: value, shortcutsEnabled: false },
+      });
+      expect(bad.status, String(value)).toBe(400);
+      const { error } = (await bad.json()) as ErrorBody;
+      expect(error.fields?.colorScheme, String(value)).toBe(text);
+    }
+    expect((await api.ok<User>('GET', '/api/admin/users/get-user')).customizations).toMatchObject({
+      colorScheme: 'dark',
+      shortcutsEnabled: true,
+    });
+    await api.ok('PUT', '/api/admin/users/update-customizations', { colorScheme: 'system' });
   });
 
   it('refuses a value that is not a boolean with 400 and changes nothing; logged out gets 401', async () => {

@@ -33,6 +33,7 @@ export function presentUser(row: UserRow, now: number = Date.now()): User {
       defaultAutoAddToUnprioritized: row.default_auto_add_to_unprioritized === 1,
       reminderEmails: row.reminder_emails === 1,
       shortcutsEnabled: row.shortcuts_enabled === 1,
+      colorScheme: row.color_scheme,
     },
   };
 }

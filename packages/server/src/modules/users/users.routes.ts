@@ -123,7 +123,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'Save the Customizations switches (defaults for new boxes, reminder e-mails)',
+        summary: 'Save the Customizations (defaults for new boxes, reminder e-mails, shortcuts, colours)',
         body: UpdateCustomizationsBodySchema,
         response: { 200: UserSavedResponseSchema, ...errors },
       },

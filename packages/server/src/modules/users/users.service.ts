@@ -156,7 +156,7 @@ export function createUsersService({
         rows.map((row) => ({ _id: row.id, name: row.name })),
       ),
 
-    /** Application Settings → Customizations: defaults for new boxes, reminder e-mails and keyboard shortcuts. */
+    /** Application Settings → Customizations: defaults for new boxes, reminder e-mails, keyboard shortcuts and colours. */
     async updateCustomizations(user: UserRow, body: UpdateCustomizationsBody): Promise<UserRow> {
       const flag = (value: boolean) => (value ? 1 : 0);
       await updateUser(db, user.id, {
@@ -168,6 +168,7 @@ export function createUsersService({
           : {}),
         ...(body.reminderEmails !== undefined ? { reminder_emails: flag(body.reminderEmails) } : {}),
         ...(body.shortcutsEnabled !== undefined ? { shortcuts_enabled: flag(body.shortcutsEnabled) } : {}),
+        ...(body.colorScheme !== undefined ? { color_scheme: body.colorScheme } : {}),
         updated_at: now(),
       });
       return (await findUserById(db, user.id)) ?? user;

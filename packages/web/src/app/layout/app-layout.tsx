@@ -14,6 +14,7 @@ import { RemindersSection } from '../../features/reminders/components/reminders-
 // Slack link result notice
 import { useSlackLinkNotice } from '../../features/settings/hooks/use-slack-link-notice';
 import { ItemSettingsHost } from '../../features/workspace/components/item-settings-host';
+import { useAccountColorScheme } from '../../hooks/use-color-scheme';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { useSessionToken } from '../../hooks/use-session-token';
 import { getUserQueryOptions } from '../../lib/api/get-user';
@@ -98,6 +99,9 @@ export function AppLayout() {
   useEffect(() => {
     if (tooltipsEnabled !== undefined) saveTooltipsEnabled(tooltipsEnabled);
   }, [tooltipsEnabled]);
+
+  // The account's colours, and this device's copy of them (logged-out pages follow the device).
+  useAccountColorScheme(user.data?.customizations.colorScheme);
 
   // The signed-in pages notify often: their notifications' container is there from the start.
   useEffect(requestNotifications, []);

@@ -3,12 +3,17 @@ import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/brand/logo';
+import { useDeviceColorScheme } from '../../hooks/use-color-scheme';
 import classes from './auth-layout.module.css';
 import { LanguageSwitcher } from './language-switcher';
 
-/** The logged-out pages: the product name above one centred card, the language choice below. */
+/**
+ * The logged-out pages: the product name above one centred card, the language choice below,
+ * in the device's light or dark colours.
+ */
 export function AuthLayout() {
   const { t } = useTranslation();
+  useDeviceColorScheme();
   return (
     <div className={classes.page}>
       <Stack className={classes.column} gap="lg" align="center" component="main">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../components/feedback/page-loader';
 import { logout } from '../../features/auth/api/logout';
+import { saveColorScheme } from '../../lib/color-scheme';
 import {
   clearSession,
   getToken,
@@ -15,9 +16,9 @@ import {
 
 /**
  * `/logout`: ends the session on the server (its token is revoked, its sockets close), forgets
- * the token, the user and their cached data, then goes to the login page. When the server
- * ended the session itself (router state `sessionEnded`), the login page says why; the app
- * page the person was on (`returnTo`) is where logging in again leads.
+ * the token, the user, their colours and their cached data, then goes to the login page. When
+ * the server ended the session itself (router state `sessionEnded`), the login page says why;
+ * the app page the person was on (`returnTo`) is where logging in again leads.
  */
 export function LogoutRoute() {
   const { t } = useTranslation();
@@ -32,6 +33,7 @@ export function LogoutRoute() {
     // A session the server ended has nothing left to revoke.
     if (token && !sessionEnded) void logout(token);
     clearSession();
+    saveColorScheme(null);
     queryClient.clear();
     // This device's offline copy and its notifications go too (their code loads only now:
     // logged-out pages never need it).

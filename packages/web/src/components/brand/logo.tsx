@@ -33,7 +33,7 @@ export function Logo({ size = 32, hideWordmarkBelow }: { size?: number; hideWord
         fw={700}
         fz={size * 0.62}
         lh={1}
-        c="dark.7"
+        c="var(--nestbox-wordmark)"
         style={{ letterSpacing: '-0.01em' }}
         visibleFrom={hideWordmarkBelow}
       >

@@ -283,7 +283,7 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
           </Text>
         )}
         {outcome?.kind === 'problem' && (
-          <Text fz="sm" c="red.8">
+          <Text fz="sm" c="var(--mantine-color-error)">
             {outcome.message}
           </Text>
         )}

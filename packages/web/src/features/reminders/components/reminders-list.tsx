@@ -162,7 +162,7 @@ function EventRow({ event, onOpenItem }: { event: ReminderEvent; onOpenItem: (it
     >
       <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
         <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-          <Box w={20} pt={2} c="nest.7" style={{ flexShrink: 0 }}>
+          <Box w={20} pt={2} c="var(--nestbox-accent-strong)" style={{ flexShrink: 0 }}>
             {event.unread && (
               <Tooltip label={t('reminders.unread')}>
                 <IconBellRinging size={18} stroke={1.8} aria-label={t('reminders.unread')} role="img" />

@@ -1,5 +1,7 @@
-import { Divider, Stack, Switch, Text, Title } from '@mantine/core';
+import { Divider, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
+import { COLOR_SCHEMES, type ColorScheme } from '@nestbox/shared/constants';
 import type { UpdateCustomizationsBody } from '@nestbox/shared/users/user.schema';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useTooltipsEnabled } from '../../../hooks/use-preferences';
@@ -9,8 +11,11 @@ import { saveTooltipsEnabled } from '../../../lib/preferences';
 import { useUpdateCustomizations } from '../api/update-customizations';
 import { DeviceNotifications } from './device-notifications';
 
+const isColorScheme = (value: string): value is ColorScheme =>
+  COLOR_SCHEMES.some((scheme) => scheme === value);
+
 /**
- * Application Settings → Customizations: tooltips, keyboard shortcuts, the settings new boxes
+ * Application Settings → Customizations: colours, tooltips, keyboard shortcuts, the settings new boxes
  * start with, and reminder e-mails, all kept on the account, and this device's reminder
  * notifications. Each switch saves as soon as it flips.
  */
@@ -21,6 +26,7 @@ export function CustomizationsTab() {
   const update = useUpdateCustomizations();
   const saveSettings = useSaveWorkspaceSettings();
   const { customizations } = user;
+  const colorSchemeId = useId();
 
   const notifyFailure = useNotifyFailure();
   const notifyError = (error: Error) => notifyFailure(error);
@@ -32,6 +38,28 @@ export function CustomizationsTab() {
         <Title order={3} fz="md">
           {t('settings.customizations.interface')}
         </Title>
+        <Stack gap={6}>
+          <Text id={`${colorSchemeId}-label`} size="sm" fw={500}>
+            {t('settings.customizations.colorScheme')}
+          </Text>
+          {/* The page takes the new colours at once, from the account as saved here. */}
+          <SegmentedControl
+            aria-labelledby={`${colorSchemeId}-label`}
+            aria-describedby={`${colorSchemeId}-description`}
+            value={customizations.colorScheme}
+            onChange={(value) => {
+              if (isColorScheme(value)) save({ colorScheme: value });
+            }}
+            data={COLOR_SCHEMES.map((scheme) => ({
+              value: scheme,
+              label: t(`settings.customizations.colorScheme.${scheme}`),
+            }))}
+            w="fit-content"
+          />
+          <Text id={`${colorSchemeId}-description`} size="xs" c="dimmed">
+            {t('settings.customizations.colorSchemeDescription')}
+          </Text>
+        </Stack>
         <Switch
           size="md"
           label={t('settings.tooltips.label')}

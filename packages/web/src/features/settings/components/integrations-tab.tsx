@@ -160,7 +160,7 @@ function SlackAccountRow({ account }: { account: SlackAccount }) {
         </Stack>
         <Button
           variant="default"
-          c="red.9"
+          c="var(--nestbox-danger-text)"
           size="xs"
           style={{ flexShrink: 0 }}
           onClick={handleUnlink}

@@ -54,7 +54,7 @@ export function BoxSettingsModal({ opened, onClose, box, title }: BoxSettingsMod
     >
       <Stack gap="lg">
         {failed && (
-          <Text c="red.7" fz="sm" role="alert">
+          <Text c="var(--mantine-color-error)" fz="sm" role="alert">
             {t('boxes.detailsSaveFailed')}
           </Text>
         )}

@@ -79,7 +79,7 @@ export function ShareSection({ itemId, abilities }: ShareSectionProps) {
           </Text>
         </Group>
       ) : entries.isError || inherited.isError ? (
-        <Text fz="sm" c="red.7" role="alert">
+        <Text fz="sm" c="var(--mantine-color-error)" role="alert">
           {t('shareSection.loadFailed')}
         </Text>
       ) : entries.data.length === 0 && inheritedShares.length === 0 ? (

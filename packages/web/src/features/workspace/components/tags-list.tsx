@@ -138,7 +138,7 @@ function RenameTagModal({ tag, onClose }: { tag: TagCount['name']; onClose: () =
                 </Text>
               </Group>
             ) : count.isError ? (
-              <Text fz="sm" c="red.8">
+              <Text fz="sm" c="var(--mantine-color-error)">
                 {t('tags.loadFailed')}
               </Text>
             ) : (

@@ -41,7 +41,7 @@ export function WorkspaceSettingsModal({ opened, onClose }: WorkspaceSettingsMod
         </Stack>
       </Radio.Group>
       {save.isError && (
-        <Text c="red.7" fz="sm" mt="md" role="alert">
+        <Text c="var(--mantine-color-error)" fz="sm" mt="md" role="alert">
           {t('error.generic')}
         </Text>
       )}

@@ -272,7 +272,7 @@ function TokenRow({ token }: { token: ApiToken }) {
         </Stack>
         <Button
           variant="default"
-          c="red.9"
+          c="var(--nestbox-danger-text)"
           size="xs"
           style={{ flexShrink: 0 }}
           onClick={handleRevoke}

@@ -140,7 +140,12 @@ export function CalendarFeedSection() {
           >
             {t('settings.data.calendar.regenerate')}
           </Button>
-          <Button variant="default" c="red.9" onClick={handleTurnOff} loading={turnOff.isPending}>
+          <Button
+            variant="default"
+            c="var(--nestbox-danger-text)"
+            onClick={handleTurnOff}
+            loading={turnOff.isPending}
+          >
             {t('settings.data.calendar.turnOff')}
           </Button>
         </Group>
