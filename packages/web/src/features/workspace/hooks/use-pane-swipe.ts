@@ -6,6 +6,16 @@ import { isTypingTarget } from '../../../lib/shortcuts';
 const SWIPE_MIN_PX = 48;
 
 /**
+ * What a finger's travel from its press to its lift means: 1 for a swipe right to left (the
+ * next pane), -1 for left to right (the previous one), 0 for no swipe (too short, or not
+ * clearly horizontal: at least twice as far sideways as up or down).
+ */
+export function swipeStep(dx: number, dy: number): 1 | -1 | 0 {
+  if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) <= 2 * Math.abs(dy)) return 0;
+  return dx < 0 ? 1 : -1;
+}
+
+/**
  * A sideways swipe with a finger or pen over `element`: `onSwipe(1)` for right to left (the
  * next pane), `onSwipe(-1)` for left to right. Only a clearly horizontal move counts (at least
  * twice as far sideways as up or down); a vertical one is the browser's scroll (it cancels the
@@ -41,11 +51,9 @@ export function usePaneSwipe(
     };
     const handlePointerUp = (event: PointerEvent) => {
       if (!start || event.pointerId !== start.pointerId) return;
-      const dx = event.clientX - start.x;
-      const dy = event.clientY - start.y;
+      const step = swipeStep(event.clientX - start.x, event.clientY - start.y);
       start = null;
-      if (dragged.current) return;
-      if (Math.abs(dx) >= SWIPE_MIN_PX && Math.abs(dx) > 2 * Math.abs(dy)) latest.current(dx < 0 ? 1 : -1);
+      if (step !== 0 && !dragged.current) latest.current(step);
     };
     const handlePointerCancel = () => {
       start = null;
