@@ -39,6 +39,23 @@ async function finger(page: Page) {
       }
     },
     up: () => send('touchEnd'),
+    /**
+     * A quick stroke from `from` to `to`: every event is sent at once, without waiting for the
+     * page between them, so even a loaded machine delivers the first move well within the
+     * 250 ms a row needs to lift.
+     */
+    flick: async (from: Point, to: Point, steps = 6) => {
+      const moves = Array.from({ length: steps }, (_, index) => ({
+        x: from.x + ((to.x - from.x) * (index + 1)) / steps,
+        y: from.y + ((to.y - from.y) * (index + 1)) / steps,
+      }));
+      last = to;
+      await Promise.all([
+        send('touchStart', from),
+        ...moves.map((at) => send('touchMove', at)),
+        send('touchEnd'),
+      ]);
+    },
   };
 }
 
@@ -133,6 +150,15 @@ test('one pane at a time: the switcher and a swipe move between panes, and a box
   await touch.up();
   await expect(nav.getByText('1 of 3')).toBeVisible();
   await expect(pane(page, 'Workspace')).toBeInViewport({ ratio: 0.9 });
+
+  // The keyboard keeps its pane keys: ↓ selects a row of the pane in sight, → goes to the next.
+  await page.keyboard.press('ArrowDown');
+  await expect(pane(page, 'Workspace').locator('[data-selectable-row]').first()).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(nav.getByText('2 of 3')).toBeVisible();
+  await expect(
+    page.locator('section[data-pane-id]').nth(1).locator('[data-selectable-row]').first(),
+  ).toBeFocused();
 });
 
 test('a long press lifts a row and the finger carries it; a quick vertical move scrolls instead', async ({
@@ -182,9 +208,7 @@ test('a long press lifts a row and the finger carries it; a quick vertical move 
       .evaluate((list) => list.parentElement?.scrollTop ?? 0);
   expect(await scrollTop()).toBe(0);
   const start = await centreOf(rows(page, 'Seeds').nth(8));
-  await touch.down(start);
-  await touch.move({ x: start.x, y: start.y - 300 }, 6);
-  await touch.up();
+  await touch.flick(start, { x: start.x, y: start.y - 300 });
   await expect.poll(scrollTop).toBeGreaterThan(100);
   expect(await page.evaluate(() => (window as unknown as { __lifted?: boolean }).__lifted)).toBe(false);
   await expect(lifted(page)).toHaveCount(0);

@@ -150,8 +150,13 @@ export function WorkspaceView() {
   const layout = useWorkspaceLayout();
   const onePane = phone && layout !== 'stacked';
   const { current, goTo } = useCurrentPane(stripRef, paneIds, onePane);
-  // ↑ or ↓ with the focus on nothing selects a row of the first pane (or the one selected).
-  useArrowKeysEnterRows(() => stripRef.current);
+  // ↑ or ↓ with the focus on nothing selects a row of the first pane (on a phone, the pane in
+  // sight), or the one selected.
+  useArrowKeysEnterRows(() => {
+    const strip = stripRef.current;
+    if (!onePane) return strip;
+    return strip?.querySelectorAll<HTMLElement>(':scope > [data-slot-id]')[current] ?? strip;
+  });
 
   if (workspace.isPending) {
     return (
