@@ -128,16 +128,17 @@ test.describe('drag and drop in the workspace', () => {
   });
 });
 
+// Above phone width (phones have the pane switcher instead: phone.spec.ts): two panes fit.
 test('panes beyond the window are a button away, whichever side they are on', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 800 });
-  await workspaceWith(page, 'panes-fit', { Near: ['One'], Far: ['Two'] });
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await workspaceWith(page, 'panes-fit', { Near: ['One'], Far: ['Two'], Farther: ['Three'] });
   await page.goto('/app/boxes');
   await expect(pane(page, 'Workspace')).toBeInViewport({ ratio: 0.9 });
-  await page.getByRole('button', { name: 'Panes further right: 2' }).click();
   await expect(pane(page, 'Near')).toBeInViewport({ ratio: 0.9 });
-  await expect(page.getByRole('button', { name: 'Panes further left: 1' })).toBeVisible();
-  await page.getByRole('button', { name: 'Panes further right: 1' }).click();
+  await page.getByRole('button', { name: 'Panes further right: 2' }).click();
+  await expect(pane(page, 'Farther')).toBeInViewport({ ratio: 0.9 });
   await expect(pane(page, 'Far')).toBeInViewport({ ratio: 0.9 });
   await page.getByRole('button', { name: 'Panes further left: 2' }).click();
-  await expect(pane(page, 'Near')).toBeInViewport({ ratio: 0.9 });
+  await expect(pane(page, 'Workspace')).toBeInViewport({ ratio: 0.9 });
+  await expect(page.getByRole('button', { name: 'Panes further right: 2' })).toBeVisible();
 });

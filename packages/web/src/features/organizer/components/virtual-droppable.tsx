@@ -283,6 +283,8 @@ function ListBody<Row extends { id: string }>({
         aria-label={label}
         data-list-id={listId}
         data-dragging-over={gap !== null || undefined}
+        // The gap a drop would land in, for the journeys to wait on.
+        data-drop-gap={gap ?? undefined}
       >
         {body}
       </div>

@@ -1,7 +1,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconGripVertical } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, TouchEventHandler } from 'react';
 import classes from './draggable-item.module.css';
 import type { PaneDragSource } from './workspace-dnd';
 
@@ -24,7 +24,8 @@ interface DraggableItemProps {
 
 /**
  * One item of a box pane that can be dragged within its pane or into another, by its grip in
- * the pane's left padding (shown on hover or focus, always on touch screens, as in Todoist).
+ * the pane's left padding (shown on hover or focus, always on touch screens, as in Todoist),
+ * or on a touch screen by a long press anywhere on the row.
  * The grip is also the keyboard handle: Space picks the row up, the arrows move it, Space
  * drops it. While it is dragged the row stays in place, dimmed, and a copy follows the pointer.
  */
@@ -44,11 +45,14 @@ export function DraggableItem({
     disabled,
   });
   return (
+    // A finger may also lift the row from anywhere on it (a long press); the mouse and the
+    // keyboard use the grip, so a click or a text selection on the row stays what it is.
     <div
       ref={setNodeRef}
       className={classes.item}
       data-draggable-id={`${paneId}:${item._id}`}
       data-drag-source={isDragging || undefined}
+      onTouchStart={listeners?.onTouchStart as TouchEventHandler | undefined}
     >
       {!disabled && (
         <button

@@ -31,6 +31,9 @@ const isCompact = () => window.matchMedia(COMPACT_QUERY).matches;
 /** SPEC §2: the menu is 170 px wide and sits 6 px right of the item. */
 const MENU_WIDTH_PX = 170;
 const MENU_OFFSET_PX = 6;
+/** Phones: five 44 px buttons, 2 px apart, inside 2 px of padding and a 1 px border. */
+const PHONE_QUERY = '(max-width: 36em)';
+const PHONE_MENU_WIDTH_PX = 5 * 44 + 4 * 2 + 2 * 2 + 2;
 
 /**
  * 6 px right of the row; when the screen has no room there (a phone, the last pane), over the
@@ -38,8 +41,9 @@ const MENU_OFFSET_PX = 6;
  */
 function menuOffset(row: HTMLElement | null): number {
   if (!row) return MENU_OFFSET_PX;
+  const width = window.matchMedia(PHONE_QUERY).matches ? PHONE_MENU_WIDTH_PX : MENU_WIDTH_PX;
   const room = document.documentElement.clientWidth - row.getBoundingClientRect().right;
-  return room >= MENU_OFFSET_PX + MENU_WIDTH_PX + 4 ? MENU_OFFSET_PX : -(MENU_WIDTH_PX + 4);
+  return room >= MENU_OFFSET_PX + width + 4 ? MENU_OFFSET_PX : -(width + 4);
 }
 
 interface MenuButtonProps {
@@ -56,6 +60,7 @@ function MenuButton({ label, onClick, children, disabled, pressed, color = 'gray
   return (
     <Tooltip label={label}>
       <ActionIcon
+        className={classes.button}
         variant="subtle"
         color={color}
         size="md"

@@ -252,6 +252,8 @@ export function PaneItemList({
       }}
       className={className}
       data-dragging-over={gap !== null || undefined}
+      // The gap a drop would land in, for the journeys to wait on.
+      data-drop-gap={gap ?? undefined}
     >
       {entries.length === 0 && empty}
       <ul

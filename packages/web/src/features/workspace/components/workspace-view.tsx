@@ -3,19 +3,24 @@ import { DEFAULT_PANE_WIDTH } from '@nestbox/shared/constants';
 import type { Pane } from '@nestbox/shared/workspace/workspace.schema';
 import { IconBox, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
+import { useWorkspaceLayout } from '../../../hooks/use-preferences';
 import { useArrowKeysEnterRows } from '../../../hooks/use-row-selection';
 import { useCreatePane } from '../api/create-pane';
 import { getRootBoxQueryOptions } from '../api/get-root-box';
 import { useWorkspace } from '../api/get-workspace';
 import { useSavePaneWidth } from '../api/save-pane-width';
+import { useCurrentPane } from '../hooks/use-current-pane';
+import { usePaneSwipe } from '../hooks/use-pane-swipe';
 import { useHiddenPanes, usePanesThatFit } from '../hooks/use-panes-that-fit';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { useRevealNewPanes } from '../hooks/use-reveal-new-panes';
 import { BoxPane } from './box-pane';
 import { OpenBoxButton } from './open-box-button';
 import { PaneResizeHandle } from './pane-resize-handle';
+import { PaneSwitcher } from './pane-switcher';
 import { SearchPane } from './search-pane';
 import { WorkspaceDnd } from './workspace-dnd';
 import { WorkspaceEmptyState } from './workspace-empty-state';
@@ -113,7 +118,25 @@ function PanesHint({
   );
 }
 
-/** The boxes page: the panes of the workspace side by side, or an invitation to open one. */
+/** Turns a sideways swipe over the strip into a step to a neighbouring pane (phones). */
+function PaneSwipe({
+  stripRef,
+  onSwipe,
+  enabled,
+}: {
+  stripRef: RefObject<HTMLElement | null>;
+  onSwipe: (step: 1 | -1) => void;
+  enabled: boolean;
+}) {
+  // Inside the drag-and-drop context: a long press that lifted a row is no swipe.
+  usePaneSwipe(stripRef, onSwipe, enabled);
+  return null;
+}
+
+/**
+ * The boxes page: the panes of the workspace side by side, or an invitation to open one. On
+ * phones one pane fills the width: the switcher above it and a sideways swipe go to the others.
+ */
 export function WorkspaceView() {
   const { t } = useTranslation();
   const workspace = useWorkspace();
@@ -122,8 +145,18 @@ export function WorkspaceView() {
   useRevealNewPanes(stripRef, paneIds);
   const hidden = useHiddenPanes(stripRef, paneIds);
   const fit = usePanesThatFit();
-  // ↑ or ↓ with the focus on nothing selects a row of the first pane (or the one selected).
-  useArrowKeysEnterRows(() => stripRef.current);
+  // Stacked (the header's Toggle Layout) keeps every pane in sight, one below another.
+  const phone = usePhoneLayout();
+  const layout = useWorkspaceLayout();
+  const onePane = phone && layout !== 'stacked';
+  const { current, goTo } = useCurrentPane(stripRef, paneIds, onePane);
+  // ↑ or ↓ with the focus on nothing selects a row of the first pane (on a phone, the pane in
+  // sight), or the one selected.
+  useArrowKeysEnterRows(() => {
+    const strip = stripRef.current;
+    if (!onePane) return strip;
+    return strip?.querySelectorAll<HTMLElement>(':scope > [data-slot-id]')[current] ?? strip;
+  });
 
   if (workspace.isPending) {
     return (
@@ -176,7 +209,15 @@ export function WorkspaceView() {
   return (
     <WorkspaceSection>
       <WorkspaceDnd>
-        <div className={classes.frame}>
+        <PaneSwipe
+          stripRef={stripRef}
+          enabled={onePane}
+          onSwipe={(step) => goTo(Math.min(Math.max(current + step, 0), openPanes.length - 1))}
+        />
+        {onePane && openPanes.length > 1 ? (
+          <PaneSwitcher panes={openPanes} paneObjects={paneObjects} current={current} onGo={goTo} />
+        ) : null}
+        <div className={classes.frame} data-switcher={(onePane && openPanes.length > 1) || undefined}>
           <ul ref={stripRef} className={classes.strip} aria-label={t('workspace.panes')}>
             {openPanes.map((pane) => (
               <PaneSlot key={pane._id} pane={pane}>
@@ -197,14 +238,14 @@ export function WorkspaceView() {
               </PaneSlot>
             ))}
           </ul>
-          {hidden.before.length > 0 && (
+          {!onePane && hidden.before.length > 0 && (
             <PanesHint
               side="before"
               count={hidden.before.length}
               onClick={() => scrollTo(hidden.before.at(-fit) ?? hidden.before[0])}
             />
           )}
-          {hidden.after.length > 0 && (
+          {!onePane && hidden.after.length > 0 && (
             <PanesHint
               side="after"
               count={hidden.after.length}
