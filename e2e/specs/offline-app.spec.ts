@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { createBox, pane, readItem } from '../support/api.js';
+import { savedCopy } from '../support/offline.js';
 import { expect, test } from '../support/test.js';
 import { addTexts, openPanes, rows } from '../support/workspace-setup.js';
 
@@ -12,26 +13,7 @@ const TEXTS = ['Sow the beans', 'Turn the compost', 'Mend the fence'];
 /** Waits until the service worker is active (the app shell is kept) and the offline copy holds `text`. */
 async function waitUntilKeptOffline(page: Page, text: string) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            new Promise<string>((resolve) => {
-              const open = indexedDB.open('nestbox-offline');
-              open.onerror = () => resolve('');
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('cache')) return resolve('');
-                const read = db.transaction('cache').objectStore('cache').get('queries');
-                read.onsuccess = () => resolve(typeof read.result === 'string' ? read.result : '');
-                read.onerror = () => resolve('');
-              };
-            }),
-        ),
-      { message: 'the offline copy holds the pane' },
-    )
-    .toContain(text);
+  await expect.poll(() => savedCopy(page), { message: 'the offline copy holds the pane' }).toContain(text);
 }
 
 test('signed in once, Nestbox opens offline on what it last showed, and sends a change made offline when back', async ({

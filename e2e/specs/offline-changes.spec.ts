@@ -2,30 +2,13 @@ import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, getAs, pane, readItem, userIdOf } from '../support/api.js';
 import { liveSocketConnected } from '../support/live.js';
+import { savedCopy } from '../support/offline.js';
 import { expect, test } from '../support/test.js';
 import { addTexts, openPanes, rows } from '../support/workspace-setup.js';
 
 test.use({ serviceWorkers: 'allow' });
 
 const BOX = 'Allotment';
-
-/** The offline copy this page saved (IndexedDB), as saved: the screens and the waiting changes. */
-function savedCopy(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open('nestbox-offline');
-        open.onerror = () => resolve('');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('cache')) return resolve('');
-          const read = db.transaction('cache').objectStore('cache').get('queries');
-          read.onsuccess = () => resolve(typeof read.result === 'string' ? read.result : '');
-          read.onerror = () => resolve('');
-        };
-      }),
-  );
-}
 
 /** How many item changes the saved copy holds, waiting for the network. */
 async function savedChanges(page: Page): Promise<number> {
