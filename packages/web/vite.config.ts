@@ -32,8 +32,17 @@ const MANTINE = packages(
   '@mantine/[^/]+|@floating-ui/[^/]+|tabbable|react-transition-group|prop-types|@babel/runtime|react-remove-scroll[^/]*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|dayjs|react-number-format',
 );
 
-/** Mantine packages only a lazy part of the app draws (Spotlight: the command palette): they load with it. */
-const LAZY_MANTINE = packages('@mantine/spotlight');
+/**
+ * Parts of Mantine only a lazy part of the app draws (Spotlight: the command palette; the
+ * number field and its formatting library: Item settings' Repeat section; the multi-select
+ * and its pills: the Organizer's tag filter; the segmented control: Customizations and the
+ * search pane): they load with it.
+ */
+const LAZY_MANTINE_PARTS = [
+  packages('@mantine/spotlight|react-number-format'),
+  /\/node_modules\/@mantine\/core\/esm\/components\/(NumberInput|MultiSelect|PillsInput|Pill|SegmentedControl)\//,
+];
+const LAZY_MANTINE = { test: (id: string) => LAZY_MANTINE_PARTS.some((part) => part.test(id)) };
 
 const MANTINE_BASE =
   /\/node_modules\/@mantine\/(core\/esm\/core\/|notifications\/esm\/notifications\.store\.mjs$)/;
@@ -143,9 +152,13 @@ const vendorChunks: Rolldown.CodeSplittingGroup[] = [
   {
     name: 'vendor-app',
     test: packages(
-      'socket.io-client|engine.io-[^/]+|socket.io-parser|@socket.io/[^/]+|date-fns|@date-fns/tz|@dnd-kit/[^/]+|@tanstack/(virtual-core|react-virtual)|markdown-it|linkify-it|mdurl|uc\\.micro|entities|punycode\\.js',
+      'socket.io-client|engine.io-[^/]+|socket.io-parser|@socket.io/[^/]+|date-fns|@date-fns/tz|@dnd-kit/[^/]+|@tanstack/(virtual-core|react-virtual)',
     ),
   },
+  // Repeats put in words or stepped: loaded where a repeat shows or is typed (lib/recurrence-words).
+  { name: 'rrule', test: packages('rrule') },
+  // The formatting parser loads when a text with markup first shows (lib/rich-text).
+  { name: 'markdown', test: packages('markdown-it|linkify-it|mdurl|uc\\.micro|entities|punycode\\.js') },
 ];
 
 /** The API server during development (`npm run dev` at the root starts it on this port). */

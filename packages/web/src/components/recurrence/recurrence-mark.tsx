@@ -1,8 +1,8 @@
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
-import { describeRecurrence } from '@nestbox/shared/recurrence/describe-recurrence';
 import { IconRepeat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useRecurrenceWords } from '../../lib/recurrence-words';
 import classes from './recurrence-mark.module.css';
 
 interface RecurrenceMarkProps {
@@ -21,9 +21,11 @@ interface RecurrenceMarkProps {
  */
 export function RecurrenceMark({ rule, date = null, timeZone, locale }: RecurrenceMarkProps) {
   const { t } = useTranslation();
+  const describeRule = useRecurrenceWords(rule !== null);
   if (!rule) return null;
   const language: UserLocale = locale.startsWith('fr') ? 'fr' : 'en-GB';
-  const label = t('item.repeats', { rule: describeRecurrence(rule, language) ?? rule });
+  // Until the words are loaded (a moment), the mark says only that it repeats.
+  const label = t('item.repeats', { rule: describeRule?.(rule, language) ?? '' }).trim();
   return (
     <span className={classes.mark} data-recurrence-mark>
       {date !== null && (

@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { parseRichText, plainText } from '../../lib/rich-text/parse-rich-text';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadRichText, parseRichText, plainText } from '../../lib/rich-text/parse-rich-text';
 import { RichText, TagActionContext } from './rich-text';
+
+beforeAll(() => loadRichText());
 
 /** The markup a text renders to, as the pane shows it (links and chips live). */
 const html = (text: string) =>

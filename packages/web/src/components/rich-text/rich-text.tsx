@@ -1,6 +1,6 @@
 import { createContext, type MouseEvent, type ReactNode, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseRichText, type RichNode } from '../../lib/rich-text/parse-rich-text';
+import { parseRichText, type RichNode, useRichTextLoaded } from '../../lib/rich-text/parse-rich-text';
 import classes from './rich-text.module.css';
 
 /** What a click on a tag chip does (opens a search pane for it); provided by the app layout. */
@@ -85,6 +85,8 @@ function render(
 export function RichText({ text, interactive = true }: { text: string; interactive?: boolean }) {
   const { t } = useTranslation();
   const openTag = useContext(TagActionContext);
-  const nodes = useMemo(() => parseRichText(text), [text]);
+  const loaded = useRichTextLoaded();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tree changes once the parser is there.
+  const nodes = useMemo(() => parseRichText(text), [text, loaded]);
   return <>{render(nodes, interactive, openTag, (name) => t('tags.open', { name }))}</>;
 }

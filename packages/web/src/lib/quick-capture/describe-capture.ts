@@ -1,13 +1,15 @@
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
-import { describeRecurrence } from '@nestbox/shared/recurrence/describe-recurrence';
 import type { TFunction } from 'i18next';
+import type { DescribeRecurrence } from '../recurrence-words';
 import type { CaptureToken } from './parse-capture';
 
 interface Where {
   timeZone: string;
   locale: UserLocale;
   now: number;
+  /** Puts a repeat in words (see useRecurrenceWords); without it, the words typed stand. */
+  describeRule?: DescribeRecurrence | undefined;
 }
 
 /** A recognised date as the person reads it: 'Friday 12 June, 09:00' (the year only when not this one's). */
@@ -33,7 +35,7 @@ export function describeCapture(t: TFunction, tokens: readonly CaptureToken[], w
     if (token.kind === 'box') return t('capture.part.box', { box: token.box.title });
     if (token.kind === 'recurrence')
       return t('capture.part.repeats', {
-        rule: describeRecurrence(token.rule, where.locale) ?? token.text,
+        rule: where.describeRule?.(token.rule, where.locale) ?? token.text,
         date: describeWhen(t, token.at, token.hasTime, where),
       });
     return t(token.kind === 'today' ? 'capture.part.today' : 'capture.part.priority');

@@ -1,5 +1,7 @@
 import { findTags } from '@nestbox/shared/tags/tags';
-import MarkdownIt from 'markdown-it';
+import type MarkdownItParser from 'markdown-it';
+import type { MarkdownIt } from 'markdown-it';
+import { useSyncExternalStore } from 'react';
 
 /**
  * A text's light formatting as a tree the app renders to React elements (never to HTML):
@@ -21,10 +23,44 @@ const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
  * in a text is text; links only to http, https and mailto (checked after markdown-it has decoded
  * entities and percent-escapes, so `&#106;avascript:` is refused too).
  */
-const md = new MarkdownIt('zero', { html: false, linkify: true, typographer: false });
-md.enable(['emphasis', 'backticks', 'link', 'linkify', 'escape']);
-md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
-md.validateLink = (url) => SAFE_LINK.test(url.trim()) && !/\p{Cc}/u.test(url);
+function inlineParser(Parser: typeof MarkdownItParser): MarkdownIt {
+  const parser = new Parser('zero', { html: false, linkify: true, typographer: false });
+  parser.enable(['emphasis', 'backticks', 'link', 'linkify', 'escape']);
+  parser.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+  parser.validateLink = (url) => SAFE_LINK.test(url.trim()) && !/\p{Cc}/u.test(url);
+  return parser;
+}
+
+/**
+ * markdown-it is loaded only once a text needs it (most titles are plain words and tags), so
+ * the first screen never waits for it; until then such a text shows as typed, tags as chips.
+ */
+let md: MarkdownIt | undefined;
+let loading: Promise<void> | undefined;
+const whenLoaded = new Set<() => void>();
+
+/** Loads the formatting parser (once); screens showing a text that needs it draw again. */
+export function loadRichText(): Promise<void> {
+  loading ??= import('markdown-it').then(({ default: Parser }) => {
+    md = inlineParser(Parser);
+    for (const listener of whenLoaded) listener();
+  });
+  return loading;
+}
+
+const subscribe = (listener: () => void) => {
+  whenLoaded.add(listener);
+  return () => whenLoaded.delete(listener);
+};
+const isLoaded = () => md !== undefined;
+
+/** Whether the formatting parser is there: a memo of parseRichText depends on it. */
+export function useRichTextLoaded(): boolean {
+  return useSyncExternalStore(subscribe, isLoaded, isLoaded);
+}
+
+/** What only markdown-it can read: emphasis, code, a link, an escape, an address. */
+const MARKUP = /[*_`[\\]|:\/\/|mailto:/i;
 
 interface InlineToken {
   type: string;
@@ -45,8 +81,16 @@ function withTags(text: string): RichNode[] {
   return nodes;
 }
 
-/** Parses a title into what it shows. The same text always gives the same tree. */
+/**
+ * Parses a title into what it shows. The same text always gives the same tree once the parser
+ * is loaded (see loadRichText); a text with markup asks for it, and shows as typed meanwhile.
+ */
 export function parseRichText(text: string): RichNode[] {
+  if (!MARKUP.test(text)) return withTags(text);
+  if (!md) {
+    void loadRichText();
+    return withTags(text);
+  }
   const [inline] = md.parseInline(text, {});
   const tokens = (inline?.children ?? []) as InlineToken[];
   const root: RichNode[] = [];

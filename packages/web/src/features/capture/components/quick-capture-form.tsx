@@ -16,6 +16,7 @@ import { newItemId } from '../../../lib/item-changes';
 import { describeCapture } from '../../../lib/quick-capture/describe-capture';
 import { useCaptureParser } from '../../../lib/quick-capture/load-parser';
 import type { CaptureBox } from '../../../lib/quick-capture/parse-capture';
+import { useRecurrenceWords } from '../../../lib/recurrence-words';
 import classes from './quick-capture-form.module.css';
 
 /** How many boxes `#` offers at once. */
@@ -186,10 +187,12 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
   };
 
   const tokens = parsed?.tokens ?? [];
+  const describeRule = useRecurrenceWords(tokens.some((token) => token.kind === 'recurrence'));
   const recognised = describeCapture(t, tokens, {
     timeZone: user.timezone,
     locale: user.locale,
     now: Date.now(),
+    describeRule,
   });
 
   return (

@@ -5,6 +5,7 @@ import { useCaptureText } from '../../../hooks/use-capture-text';
 import { useUser } from '../../../lib/api/get-user';
 import { describeCapture } from '../../../lib/quick-capture/describe-capture';
 import type { LiteralMark } from '../../../lib/quick-capture/parse-capture';
+import { useRecurrenceWords } from '../../../lib/recurrence-words';
 import type { TextCommit } from '../hooks/use-text-outliner';
 import classes from './item-row.module.css';
 import { LineEditor } from './line-editor';
@@ -25,7 +26,13 @@ export function DraftEditor({ onCommit, onCancel }: DraftEditorProps) {
   const field = useRef<HTMLTextAreaElement>(null);
   const capture = useCaptureText({ marks: false });
   const tokens = capture.parsed?.tokens ?? [];
-  const recognised = describeCapture(t, tokens, { timeZone: timezone, locale, now: Date.now() });
+  const describeRule = useRecurrenceWords(tokens.some((token) => token.kind === 'recurrence'));
+  const recognised = describeCapture(t, tokens, {
+    timeZone: timezone,
+    locale,
+    now: Date.now(),
+    describeRule,
+  });
   return (
     <LineEditor
       ref={field}

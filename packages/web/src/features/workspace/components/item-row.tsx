@@ -8,7 +8,7 @@ import { RichText } from '../../../components/rich-text/rich-text';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
 import { displayTitleIn } from '../../../lib/display-title';
-import { hasInteractive, parseRichText } from '../../../lib/rich-text/parse-rich-text';
+import { hasInteractive, parseRichText, useRichTextLoaded } from '../../../lib/rich-text/parse-rich-text';
 import type { TextCommit } from '../hooks/use-text-outliner';
 import { BoxTitleEditor } from './box-title';
 import { DraftEditor, type DraftEditorProps } from './draft-editor';
@@ -56,7 +56,9 @@ export function TextItemRow({
   const { t } = useTranslation();
   const readonly = !useAbilities(item).edit;
   const { timezone, locale } = useUser();
-  const interactive = useMemo(() => hasInteractive(parseRichText(item.title)), [item.title]);
+  const parserLoaded = useRichTextLoaded();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tree changes once the parser is there.
+  const interactive = useMemo(() => hasInteractive(parseRichText(item.title)), [item.title, parserLoaded]);
   const text = item.title ? (
     <RichText text={item.title} />
   ) : (

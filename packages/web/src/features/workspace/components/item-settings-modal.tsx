@@ -7,6 +7,7 @@ import {
   Loader,
   Modal,
   Select,
+  Skeleton,
   Stack,
   Switch,
   Text,
@@ -21,7 +22,7 @@ import { IconArchive, IconCalendarEvent } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/fr';
-import { type ReactNode, type Ref, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, type Ref, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
@@ -36,9 +37,13 @@ import { useUpdateItem } from '../api/update-item';
 import { useArchive } from '../hooks/use-archive';
 import type { ItemSettingsSection } from '../hooks/use-item-settings';
 import { BoxFinder } from './box-finder';
-import { RecurrenceSection } from './recurrence-section';
 import { SettingsModalHeader } from './settings-modal-header';
 import { ShareSection } from './share-section';
+
+/** The Repeat section and `rrule`, which it needs, load with the first Item settings opened. */
+const RecurrenceSection = lazy(() =>
+  import('./recurrence-section').then((module) => ({ default: module.RecurrenceSection })),
+);
 
 interface ItemSettingsModalProps {
   itemId: string;
@@ -173,7 +178,11 @@ function ItemSettingsBody({ item, onClose, scrollTo, focusSection, renderReminde
         </Text>
       )}
       <TargetDateSection item={item} readonly={readonly} sectionRef={sections.targetDate} />
-      {item.itemType === 'todoText' && !archived && <RecurrenceSection item={item} readonly={readonly} />}
+      {item.itemType === 'todoText' && !archived && (
+        <Suspense fallback={<Skeleton height={64} radius="sm" aria-hidden="true" />}>
+          <RecurrenceSection item={item} readonly={readonly} />
+        </Suspense>
+      )}
       <Section
         title={t('itemSettings.reminders')}
         sectionRef={sections.reminders}

@@ -1,5 +1,4 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { describeRecurrence } from '@nestbox/shared/recurrence/describe-recurrence';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
@@ -9,6 +8,7 @@ import { notify } from '../../../lib/notify';
 import { describeWhen } from '../../../lib/quick-capture/describe-capture';
 import { loadCaptureParser } from '../../../lib/quick-capture/load-parser';
 import type { LiteralMark } from '../../../lib/quick-capture/parse-capture';
+import { loadRecurrenceWords } from '../../../lib/recurrence-words';
 import { useCreateDatedText } from '../api/create-dated-text';
 import { useCreateItem } from '../api/create-item';
 import { useSaveTextItem } from '../api/save-text-item';
@@ -145,6 +145,7 @@ export function useTextOutliner(boxId: string) {
           });
       setQueued((lines) => lines.filter(({ key }) => key !== line.key));
       created.catch((error) => notifyFailure(error, 'boxes.addFailed'));
+      const describeRule = dated?.recurrence ? await loadRecurrenceWords().catch(() => undefined) : undefined;
       if (dated)
         notify({
           type: 'success',
@@ -154,7 +155,7 @@ export function useTextOutliner(boxId: string) {
               locale,
               now: Date.now(),
             }),
-            rule: dated.recurrence ? (describeRecurrence(dated.recurrence.rule, locale) ?? '') : '',
+            rule: dated.recurrence ? (describeRule?.(dated.recurrence.rule, locale) ?? text) : '',
           }),
           timeout: 8_000,
           action: { label: t('boxes.keepAsTyped'), onClick: () => keepAsTyped(itemId, text) },
