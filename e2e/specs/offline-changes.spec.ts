@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, getAs, pane, readItem, userIdOf } from '../support/api.js';
+import { expectSelected } from '../support/keyboard.js';
 import { liveSocketConnected } from '../support/live.js';
 import { savedCopy } from '../support/offline.js';
 import { expect, test } from '../support/test.js';
@@ -75,8 +76,12 @@ test('changes made offline survive a reload, reach the server in order once onli
     const leeksId = (await leeks.getAttribute('data-item-id')) ?? '';
     await leeks.getByRole('checkbox', { name: 'Mark as done' }).click();
     await expect(rows(page, BOX)).toHaveText(['Sow the beans', 'Turn the compost', 'Net the cabbages']);
-    await page.locator('[data-selectable-row]').filter({ hasText: 'Net the cabbages' }).focus();
+    const cabbages = page.locator('[data-selectable-row]').filter({ hasText: 'Net the cabbages' });
+    await cabbages.focus();
+    await expectSelected(cabbages);
     await page.keyboard.press('Alt+ArrowUp');
+    await expect(rows(page, BOX)).toHaveText(['Sow the beans', 'Net the cabbages', 'Turn the compost']);
+    await expectSelected(cabbages);
     await page.keyboard.press('Alt+ArrowUp');
     await expect(rows(page, BOX)).toHaveText(['Net the cabbages', 'Sow the beans', 'Turn the compost']);
     // Quick capture keeps its text on the device too, and is free for the next one.
