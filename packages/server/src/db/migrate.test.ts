@@ -1,7 +1,7 @@
 import { SYSTEM_USER } from '@nestbox/shared/constants';
 import { type Migration, Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testEngine } from '../test/test-database.js';
+import { createTestDatabase, migratorFor, type TestDatabase, testEngine } from '../test/test-database.js';
 import { openDatabase } from './connection.js';
 import { MIGRATION_PROVIDER, migrateToLatest } from './migrate.js';
 import { runBaseSeed } from './seeds/base-seed.js';
@@ -200,16 +200,10 @@ describe(`fixed value sets on ${testEngine}`, () => {
   });
 
   it('puts values outside a set back to the default, then refuses them on insert and update', async () => {
-    database = await createTestDatabase();
-    const { db } = database;
-    const migrator = async (upTo: string) => {
-      const pgSchema = database?.pgSchema;
-      return new Migrator({
-        db,
-        provider: MIGRATION_PROVIDER,
-        ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
-      }).migrateTo(upTo);
-    };
+    const fresh = await createTestDatabase();
+    database = fresh;
+    const { db } = fresh;
+    const migrator = (upTo: string) => migratorFor(fresh).migrateTo(upTo);
     await migrator('0007-account-security');
     await runBaseSeed(db);
     const at = { created_by: SYSTEM_USER.id, created_at: 1, updated_at: 1 };

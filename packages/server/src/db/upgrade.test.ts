@@ -1,7 +1,7 @@
 import { DEMO_EMAILS } from '@nestbox/shared/admin/admin.schema';
-import { type Kysely, Migrator, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testEngine } from '../test/test-database.js';
+import { createTestDatabase, migratorFor, type TestDatabase, testEngine } from '../test/test-database.js';
 import { MIGRATION_PROVIDER, migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import { runBaseSeed } from './seeds/base-seed.js';
@@ -94,13 +94,6 @@ type Row = Record<string, unknown>;
 type Rows = Record<string, Row[]>;
 /** Tables and their columns, as they are at some migration. */
 type Shape = Map<string, string[]>;
-
-const migratorFor = (database: TestDatabase) =>
-  new Migrator({
-    db: database.db,
-    provider: MIGRATION_PROVIDER,
-    ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
-  });
 
 async function shapeOf(database: TestDatabase): Promise<Shape> {
   const tables = await database.db.introspection.getTables();

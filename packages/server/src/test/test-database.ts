@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import { type DatabaseHandle, type DbEngine, openDatabase } from '../db/connection.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { MIGRATION_PROVIDER, migrateToLatest } from '../db/migrate.js';
 import { runBaseSeed } from '../db/seeds/base-seed.js';
 
 /**
@@ -69,6 +70,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** The app's migrator on a test database (its own PostgreSQL schema's migration tables). */
+export const migratorFor = (database: TestDatabase) =>
+  new Migrator({
+    db: database.db,
+    provider: MIGRATION_PROVIDER,
+    ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
+  });
 
 /** A fresh database with the schema migrated and the base seed applied, as at server start. */
 export async function createMigratedTestDatabase(): Promise<TestDatabase> {

@@ -1,8 +1,7 @@
 import { SYSTEM_USER } from '@nestbox/shared/constants';
-import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-database.js';
-import { MIGRATION_PROVIDER, migrateToLatest } from '../migrate.js';
+import { createTestDatabase, migratorFor, type TestDatabase, testEngine } from '../../test/test-database.js';
+import { migrateToLatest } from '../migrate.js';
 import { runBaseSeed } from '../seeds/base-seed.js';
 
 describe(`migration 0011-shortcuts on ${testEngine}`, () => {
@@ -15,12 +14,7 @@ describe(`migration 0011-shortcuts on ${testEngine}`, () => {
   it('turns keyboard shortcuts on for accounts made before it, and for new ones', async () => {
     database = await createTestDatabase();
     const { db } = database;
-    const pgSchema = database.pgSchema;
-    await new Migrator({
-      db,
-      provider: MIGRATION_PROVIDER,
-      ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
-    }).migrateTo('0008-value-sets');
+    await migratorFor(database).migrateTo('0008-value-sets');
     await runBaseSeed(db);
     await migrateToLatest(db);
     const system = await db

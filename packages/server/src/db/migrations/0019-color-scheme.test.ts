@@ -1,8 +1,8 @@
 import { SYSTEM_USER } from '@nestbox/shared/constants';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-database.js';
-import { MIGRATION_PROVIDER, migrateToLatest } from '../migrate.js';
+import { createTestDatabase, migratorFor, type TestDatabase, testEngine } from '../../test/test-database.js';
+import { migrateToLatest } from '../migrate.js';
 import { runBaseSeed } from '../seeds/base-seed.js';
 
 describe(`migration 0019-color-scheme on ${testEngine}`, () => {
@@ -15,12 +15,7 @@ describe(`migration 0019-color-scheme on ${testEngine}`, () => {
   it('gives accounts made before it the system colours, and refuses any other value', async () => {
     database = await createTestDatabase();
     const { db } = database;
-    const pgSchema = database.pgSchema;
-    await new Migrator({
-      db,
-      provider: MIGRATION_PROVIDER,
-      ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
-    }).migrateTo('0018-covering-box-children');
+    await migratorFor(database).migrateTo('0018-covering-box-children');
     await runBaseSeed(db);
     await migrateToLatest(db);
     const scheme = () =>

@@ -42,19 +42,24 @@ export function subscribeLiveUpdates({
   /**
    * Tells everyone who sees these items their shared fields now (UPDATE_ITEM). A completed
    * box's whole subtree is read a slice at a time, each slice's audiences worked out over the
-   * ones already known.
+   * ones already known. Answers each item's box.
    */
-  async function changed(itemIds: readonly string[]) {
+  async function changed(itemIds: readonly string[]): Promise<Map<string, string | null>> {
     const context = requestContext();
     const known = new Map<string, Audience>();
+    const boxes = new Map<string, string | null>();
     for (const slice of idChunks(itemIds)) {
       const views = await items.sharedViews(slice);
       const audiences = await access.audiencesOf(
         views.map(({ item, parentId }) => ({ id: item._id, parentId })),
         known,
       );
-      for (const { item } of views) tellChanged(item, audiences.get(item._id) ?? [], context);
+      for (const { item, parentId } of views) {
+        tellChanged(item, audiences.get(item._id) ?? [], context);
+        boxes.set(item._id, parentId);
+      }
     }
+    return boxes;
   }
 
   function tellChanged(item: Item, audience: Audience, context: ReturnType<typeof requestContext>) {
@@ -69,13 +74,12 @@ export function subscribeLiveUpdates({
   }
 
   /**
-   * Tells whoever sees a box (or only `onlyUserId`) to read it again (UPDATE_ITEM with no
+   * Tells whoever sees a box to read it again (UPDATE_ITEM with no
    * fields): what changed is its contents or their order, which no field of its own carries.
    */
-  async function reread(boxId: string, onlyUserId?: string) {
+  async function reread(boxId: string) {
     const context = requestContext();
     for (const { userId } of await access.audienceOf(boxId)) {
-      if (onlyUserId && userId !== onlyUserId) continue;
       publisher.publish(userId, SOCKET_EVENTS.updateItem, {
         itemId: boxId,
         updatedFields: {},
@@ -98,7 +102,9 @@ export function subscribeLiveUpdates({
   events.on('items.created', async ({ itemIds }) => {
     for (const itemId of itemIds) await added(itemId);
   });
-  events.on('items.changed', ({ itemIds }) => changed(itemIds));
+  events.on('items.changed', async ({ itemIds }) => {
+    await changed(itemIds);
+  });
   events.on('item.personalChanged', ({ userId, item }) => {
     publisher.publish(userId, SOCKET_EVENTS.updateItem, {
       itemId: item._id,
@@ -110,10 +116,9 @@ export function subscribeLiveUpdates({
   // Those who still see a moved item hear of its new place; those who lost it or gained it
   // (a move across shares) hear that.
   events.on('item.moved', async ({ itemId, audienceBefore }) => {
-    await changed([itemId]);
     // Its place among its new siblings is the order of the box it is in.
-    const [view] = await items.sharedViews([itemId]);
-    if (view?.parentId) await reread(view.parentId);
+    const box = (await changed([itemId])).get(itemId);
+    if (box) await reread(box);
     const after = new Set((await access.audienceOf(itemId)).map(({ userId }) => userId));
     for (const { userId } of audienceBefore) if (!after.has(userId)) gone(itemId, userId);
     const had = new Set(audienceBefore.map(({ userId }) => userId));

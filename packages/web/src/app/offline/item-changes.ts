@@ -35,17 +35,18 @@ const SENDERS: Record<ItemChangeKind, (variables: never) => Promise<unknown>> = 
 // biome-ignore lint/suspicious/noExplicitAny: any kind of change, whatever its types.
 type AnyMutation = Mutation<any, any, any, any>;
 
-/** The title this device last saw for an item (in any pane, search or Organizer it holds). */
+/**
+ * The title this device last gave or saw for an item: the latest change that wrote one (a
+ * creation, an edit), else any pane, search or Organizer holding it.
+ */
 function cachedTitleOf(queryClient: QueryClient, itemId: string): string | undefined {
-  const created = queryClient
+  const written = queryClient
     .getMutationCache()
     .getAll()
-    .find(
-      (mutation) =>
-        changedItemId(mutation.state.variables) === itemId && mutation.options.mutationKey?.[1] === 'create',
-    );
-  const sentTitle = (created?.state.variables as { title?: unknown } | undefined)?.title;
-  if (typeof sentTitle === 'string') return sentTitle;
+    .filter((mutation) => isItemChange(mutation) && changedItemId(mutation.state.variables) === itemId)
+    .map((mutation) => (mutation.state.variables as { title?: unknown }).title)
+    .findLast((title): title is string => typeof title === 'string');
+  if (written !== undefined) return written;
   for (const query of queryClient.getQueryCache().getAll()) {
     const data = query.state.data as { items?: unknown; organizerItems?: unknown } | undefined;
     for (const list of [data?.items, data?.organizerItems, data]) {

@@ -19,6 +19,39 @@ function usePaneTitle(pane: Pane | undefined, paneObjects: Record<string, Item>)
   return box ? displayTitleIn(t, box) : t('pane.noTitle');
 }
 
+/** The button to the pane on one side, named by that pane's title; an empty cell without one. */
+function StepButton({
+  side,
+  pane,
+  paneObjects,
+  onClick,
+}: {
+  side: 'previous' | 'next';
+  pane: Pane | undefined;
+  paneObjects: Record<string, Item>;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  const title = usePaneTitle(pane, paneObjects);
+  if (!pane) return <span />;
+  const Icon = side === 'previous' ? IconChevronLeft : IconChevronRight;
+  return (
+    <Button
+      className={classes.button}
+      data-side={side}
+      variant="subtle"
+      color="gray"
+      aria-label={t(side === 'previous' ? 'workspace.previousPane' : 'workspace.nextPane', { title })}
+      {...(side === 'previous'
+        ? { leftSection: <Icon size={18} stroke={2} aria-hidden /> }
+        : { rightSection: <Icon size={18} stroke={2} aria-hidden /> })}
+      onClick={onClick}
+    >
+      <span className={classes.title}>{title}</span>
+    </Button>
+  );
+}
+
 interface PaneSwitcherProps {
   panes: readonly Pane[];
   paneObjects: Record<string, Item>;
@@ -33,45 +66,23 @@ interface PaneSwitcherProps {
  */
 export function PaneSwitcher({ panes, paneObjects, current, onGo }: PaneSwitcherProps) {
   const { t } = useTranslation();
-  const previous = panes[current - 1];
-  const next = panes[current + 1];
-  const previousTitle = usePaneTitle(previous, paneObjects);
-  const nextTitle = usePaneTitle(next, paneObjects);
   return (
     <nav className={classes.switcher} aria-label={t('workspace.switcher')}>
-      {previous ? (
-        <Button
-          className={classes.button}
-          data-side="previous"
-          variant="subtle"
-          color="gray"
-          aria-label={t('workspace.previousPane', { title: previousTitle })}
-          leftSection={<IconChevronLeft size={18} stroke={2} aria-hidden />}
-          onClick={() => onGo(current - 1)}
-        >
-          <span className={classes.title}>{previousTitle}</span>
-        </Button>
-      ) : (
-        <span />
-      )}
+      <StepButton
+        side="previous"
+        pane={panes[current - 1]}
+        paneObjects={paneObjects}
+        onClick={() => onGo(current - 1)}
+      />
       <Text component="p" className={classes.position} aria-live="polite" data-pane-position>
         {t('workspace.panePosition', { current: current + 1, total: panes.length })}
       </Text>
-      {next ? (
-        <Button
-          className={classes.button}
-          data-side="next"
-          variant="subtle"
-          color="gray"
-          aria-label={t('workspace.nextPane', { title: nextTitle })}
-          rightSection={<IconChevronRight size={18} stroke={2} aria-hidden />}
-          onClick={() => onGo(current + 1)}
-        >
-          <span className={classes.title}>{nextTitle}</span>
-        </Button>
-      ) : (
-        <span />
-      )}
+      <StepButton
+        side="next"
+        pane={panes[current + 1]}
+        paneObjects={paneObjects}
+        onClick={() => onGo(current + 1)}
+      />
     </nav>
   );
 }
