@@ -12,6 +12,7 @@ import { formatDate } from '@nestbox/shared/dates/format-date';
 import { isUserLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
 import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
@@ -227,14 +228,14 @@ export function createImportService({
   organizer,
   reminders,
   events,
-  now = Date.now,
+  now,
 }: {
   db: Executor;
   items: ItemsService;
   organizer: OrganizerService;
   reminders: RemindersService;
   events: DomainEventBus;
-  now?: () => number;
+  now: Clock;
 }) {
   /** The file's text and what its format's parser makes of it. */
   function read(bytes: Buffer | undefined, request: ImportRequest, context: ParseContext): ParsedFile {

@@ -5,6 +5,7 @@ import type { PushPayload, PushSubscriptionBody } from '@nestbox/shared/push/pus
 import { itemLinkPath, PAGE_PATHS } from '@nestbox/shared/routes';
 import type { Kysely } from 'kysely';
 import webPush, { WebPushError } from 'web-push';
+import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
@@ -73,14 +74,14 @@ export function createPushService({
   vapid,
   subject,
   transport = {},
-  now = Date.now,
+  now,
   onError = () => {},
 }: {
   db: Kysely<Database>;
   vapid: { publicKey: string; privateKey: string };
   subject: string;
   transport?: PushTransport;
-  now?: () => number;
+  now: Clock;
   onError?: (error: unknown, context: string) => void;
 }) {
   const allowEndpoint = transport.allowEndpoint ?? isPushServiceEndpoint;
