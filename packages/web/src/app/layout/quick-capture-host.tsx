@@ -1,15 +1,16 @@
 import { Loader, Modal, TextInput } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadBoundary, retryableLazy } from '../../components/errors/load-boundary';
 import { organizerKey } from '../../features/organizer/api/get-organizer';
 import { revealItem } from '../../lib/reveal-item';
 import { applyAddItem } from './live-cache';
 import { useOpenBox } from './use-open-box';
 
 /** The form (and the date parser it loads) comes with the first opening. */
-const QuickCaptureForm = lazy(async () => ({
+const QuickCaptureForm = retryableLazy(async () => ({
   default: (await import('../../features/capture/components/quick-capture-form')).QuickCaptureForm,
 }));
 
@@ -48,28 +49,30 @@ export function QuickCaptureHost({ opened, onClose }: { opened: boolean; onClose
       centered={false}
       yOffset="12vh"
     >
-      <Suspense
-        fallback={
-          // The field is there from the first frame, focused, and keeps what is typed.
-          <TextInput
-            size="md"
-            data-autofocus
-            autoFocus
-            aria-label={t('capture.field')}
-            placeholder={t('capture.placeholder')}
-            value={early}
-            onChange={(event) => setEarly(event.currentTarget.value)}
-            autoComplete="off"
-            rightSection={<Loader size="xs" role="status" aria-label={t('common.loading')} />}
+      <LoadBoundary retry={QuickCaptureForm.retry}>
+        <Suspense
+          fallback={
+            // The field is there from the first frame, focused, and keeps what is typed.
+            <TextInput
+              size="md"
+              data-autofocus
+              autoFocus
+              aria-label={t('capture.field')}
+              placeholder={t('capture.placeholder')}
+              value={early}
+              onChange={(event) => setEarly(event.currentTarget.value)}
+              autoComplete="off"
+              rightSection={<Loader size="xs" role="status" aria-label={t('common.loading')} />}
+            />
+          }
+        >
+          <QuickCaptureForm
+            initialText={early}
+            onCaptured={handleCaptured}
+            onOpen={(item) => void handleOpen(item)}
           />
-        }
-      >
-        <QuickCaptureForm
-          initialText={early}
-          onCaptured={handleCaptured}
-          onOpen={(item) => void handleOpen(item)}
-        />
-      </Suspense>
+        </Suspense>
+      </LoadBoundary>
     </Modal>
   );
 }
