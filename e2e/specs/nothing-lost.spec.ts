@@ -1,0 +1,74 @@
+import { readItem } from '../support/api.js';
+import { expect, test } from '../support/test.js';
+import { rows, workspaceWith } from '../support/workspace-setup.js';
+
+/**
+ * What a person types is never lost: quick capture takes every key from the moment it opens,
+ * however often it is opened, and the change that discovers a silent outage (the device says
+ * it is online, the server cannot be reached) waits and goes through like the ones after it.
+ */
+
+const BOX = 'Errands';
+
+test('quick capture takes what is typed right after each of five openings, by key and by button', async ({
+  page,
+}) => {
+  await workspaceWith(page, 'capture-focus', { [BOX]: ['Post the parcel'] });
+  await page.goto('/app/boxes');
+  await expect(rows(page, BOX)).toHaveText(['Post the parcel']);
+  const dialog = page.getByRole('dialog', { name: 'Quick capture' });
+  const field = dialog.getByRole('combobox', { name: 'What to capture' });
+
+  for (const round of [1, 2, 3, 4, 5]) {
+    // Typed at once, without waiting for anything to settle.
+    if (round % 2 === 1) await page.keyboard.press('q');
+    else await page.getByRole('button', { name: 'Quick capture' }).click();
+    await page.keyboard.type(`Buy milk ${round}`);
+    await expect(field).toHaveValue(`Buy milk ${round}`);
+    await expect(field).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+  // No key went to the row behind the dialog: it is unchanged, and no settings opened.
+  await expect(rows(page, BOX)).toHaveText(['Post the parcel']);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the change that discovers a silent outage waits, and reaches the server once it answers', async ({
+  page,
+}) => {
+  const { token } = await workspaceWith(page, 'silent-outage', { [BOX]: ['Post the parcel'] });
+  await page.goto('/app/boxes');
+  await expect(rows(page, BOX)).toHaveText(['Post the parcel']);
+
+  // The network dies while the device still says it is online: nothing reaches the server.
+  const outage = (route: { abort: () => Promise<void> }) => route.abort();
+  await page.route('**/api/**', outage);
+  await page.keyboard.press('q');
+  const field = page.getByRole('dialog', { name: 'Quick capture' }).getByRole('combobox');
+  await field.fill('Buy stamps');
+  await page.keyboard.press('Enter');
+  const status = page.getByRole('status').filter({ hasText: 'Offline' });
+  await expect(status).toContainText('1 change waits for the network');
+  await page.keyboard.press('Escape');
+
+  // A second change, made while the app knows it is offline, queues behind the first.
+  const parcel = rows(page, BOX).filter({ hasText: 'Post the parcel' });
+  const parcelId = (await parcel.getAttribute('data-item-id')) ?? '';
+  await parcel.getByRole('checkbox', { name: 'Mark as done' }).click();
+  await expect(status).toContainText('2 changes wait for the network');
+
+  // The network is back: the app finds the server again by itself, and both go through in order.
+  const captured = page.waitForResponse((r) => r.url().endsWith('/api/items/quick-capture') && r.ok());
+  const completed = page.waitForResponse((r) => r.url().endsWith('/api/items/complete') && r.ok());
+  await page.unroute('**/api/**', outage);
+  const { _id: stampsId } = (await (await captured).json()) as { _id: string };
+  await completed;
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  expect(await readItem<{ title: string }>(page.request, token, stampsId)).toMatchObject({
+    title: 'Buy stamps',
+  });
+  expect(await readItem<{ completed: boolean }>(page.request, token, parcelId)).toMatchObject({
+    completed: true,
+  });
+});
