@@ -7,6 +7,7 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import type { UpdateItemEvent } from '@nestbox/shared/realtime/events';
 import type { ItemCompletions } from '@nestbox/shared/recurrence/recurrence.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clockStartingAt } from '../../clock.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { type ClientSocket, connect } from '../../test/socket-client.js';
@@ -25,7 +26,11 @@ describe(`recurring items on ${testEngine}`, () => {
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: { NESTBOX_APP_URL: 'https://nestbox.example' } });
+    // Stated: late November 2026, before every date these repeats are set on.
+    t = await buildTestApp({
+      env: { NESTBOX_APP_URL: 'https://nestbox.example' },
+      now: clockStartingAt(Date.UTC(2026, 10, 28, 12)),
+    });
     ann = await createSignedInUser(t, { name: 'Ann' });
     bob = await createSignedInUser(t, { name: 'Bob' });
     rita = await createSignedInUser(t, { name: 'Rita' });
@@ -110,7 +115,7 @@ describe(`recurring items on ${testEngine}`, () => {
     it('gives an item without a date the first occurrence from today on', async () => {
       const item = await text('Bins');
       const res = await setRule(item._id, 'FREQ=DAILY');
-      const today = new TZDate(Date.now(), PARIS);
+      const today = new TZDate(t.now(), PARIS);
       const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
       expect(await res.json()).toMatchObject({
         recurrence: 'FREQ=DAILY',
@@ -232,7 +237,7 @@ describe(`recurring items on ${testEngine}`, () => {
 
     it('counts from the completion date with the option, at the due time of day', async () => {
       const item = await recurring('Haircut', '2026-03-02', 'FREQ=DAILY;INTERVAL=3', true);
-      const before = Date.now();
+      const before = t.now();
       const res = await complete(item._id);
       const today = new TZDate(before, PARIS);
       const inThree = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + 3, 9, 0, PARIS);

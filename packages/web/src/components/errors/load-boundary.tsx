@@ -35,11 +35,11 @@ function NotAvailableOffline({ onRetry }: { onRetry: () => void }) {
       variant="light"
       color="gray"
       icon={<IconCloudOff size={20} stroke={1.7} aria-hidden="true" />}
-      title={t('offline.partMissing.title')}
+      title={t('crash.partOffline.title')}
     >
-      {t('offline.partMissing.body')}
+      {t('crash.partOffline.body')}
       <Button mt="sm" size="sm" variant="default" display="block" onClick={onRetry}>
-        {t('offline.partMissing.retry')}
+        {t('crash.partOffline.retry')}
       </Button>
     </Alert>
   );
