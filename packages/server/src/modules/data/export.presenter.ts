@@ -227,6 +227,18 @@ export const CSV_COLUMNS = [
 /** What separates the boxes of a CSV path (the command palette shows paths the same way). */
 export const CSV_PATH_SEPARATOR = ' › ';
 
+/** A line inside a cell that a spreadsheet would read as a formula: after a line break, = + - @ or a tab. */
+const FORMULA_LINE = /([\r\n])(?=[=+\-@\t])/g;
+
+/**
+ * A cell's text with every line after the first defused as the first is (csv-stringify's
+ * `escape_formulas`): a spreadsheet that starts a new row at a bare line break must not find a
+ * formula there. The writer quotes any cell holding a line break.
+ */
+export function defusedLines(value: string): string {
+  return value.replace(FORMULA_LINE, "$1'");
+}
+
 /** One CSV record: `path` holds the titles of the boxes above the item, outermost first. */
 export function csvRecord(
   row: ExportRow,
@@ -235,8 +247,8 @@ export function csvRecord(
 ): (string | number)[] {
   const zoned = (epochMs: number | null) => (epochMs === null ? null : clock(epochMs));
   return [
-    path.join(CSV_PATH_SEPARATOR),
-    row.title,
+    defusedLines(path.join(CSV_PATH_SEPARATOR)),
+    defusedLines(row.title),
     row.type === 'todoBox' ? 'box' : 'text',
     spreadsheetTime(zoned(row.completed_at)),
     spreadsheetTime(zoned(row.archived_at)),

@@ -269,15 +269,17 @@ export function createExportService({
 
   /**
    * CSV, one record per item, archived ones included: RFC 4180 (CRLF), with a byte order mark
-   * so spreadsheets read it as UTF-8; a cell that starts with = + - @ tab or CR gets a leading
-   * apostrophe (OWASP's CSV injection). Records are written a page at a time: one piece per
-   * record would cost a socket write each.
+   * so spreadsheets read it as UTF-8; a cell that starts with = + - @ tab or CR, or holds such
+   * a line, gets a leading apostrophe on it (OWASP's CSV injection), and a cell holding any line
+   * break is quoted (a bare CR or LF would otherwise start a row in some readers). Records are
+   * written a page at a time: one piece per record would cost a socket write each.
    */
   async function* csv(user: UserRow, clock: (epochMs: number) => ZonedTime): AsyncGenerator<string> {
     const options = {
       columns: [...CSV_COLUMNS],
       record_delimiter: 'windows',
       escape_formulas: true,
+      quoted_match: /[\r\n]/,
     } as const;
     yield stringifyCsv([], { ...options, bom: true, header: true });
     let records: (string | number)[][] = [];

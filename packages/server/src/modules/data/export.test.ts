@@ -460,6 +460,35 @@ describe(`export on ${testEngine}`, () => {
       expect(titles).toContain("'-2 eggs");
       expect(titles).not.toContain('=HYPERLINK("http://evil.example","click")');
     });
+
+    it('quotes a cell holding a bare line break and defuses a formula on any of its lines', async () => {
+      const user = await createSignedInUser(t);
+      const titles = [
+        'Second line\r=1+1',
+        'Note\n+SUM(A1:A9)',
+        'Crlf\r\n@cmd',
+        'Tab\n\t=2',
+        'Fine\n- not first',
+      ];
+      for (const [i, title] of titles.entries()) await make(`line${i}`, user.root, 'todoText', title, user);
+      const box = await make('lineBox', user.root, 'todoBox', 'Box', user);
+      await make('lineChild', box, 'todoText', 'Child', user);
+      const { text, rows } = await exportCsv(user);
+      // Whatever a reader takes for a line break, no line of the file starts a formula.
+      for (const line of text.split(/\r\n|\r|\n/))
+        expect(line, JSON.stringify(line)).not.toMatch(/^[=+\-@\t]/);
+      expect(text).toContain('"Second line\r\'=1+1"');
+      expect(rows.map((row) => row.title)).toEqual(
+        expect.arrayContaining([
+          "Second line\r'=1+1",
+          "Note\n'+SUM(A1:A9)",
+          "Crlf\r\n'@cmd",
+          "Tab\n'\t=2",
+          "Fine\n'- not first",
+        ]),
+      );
+      expect(rows).toHaveLength(titles.length + 2);
+    });
   });
 
   describe('a large account', () => {
