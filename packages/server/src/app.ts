@@ -320,7 +320,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate,
   });
   await app.register(undoRoutes, { undo, authenticate });
-  const calendar = createCalendarService({ db, appUrl: config.appUrl, now });
+  const calendar = createCalendarService({ db, appUrl: config.appUrl, limiter, now });
   await app.register(calendarRoutes, { calendar, authenticate });
   await app.register(calendarFeedRoutes, { calendar });
   await app.register(tokensRoutes, { tokens: createTokensService({ db, audit, now }), authenticate });

@@ -385,6 +385,27 @@ describe(`calendar feed on ${testEngine}`, () => {
     });
   });
 
+  it('writes no control character in any text: line breaks escaped, the others dropped', async () => {
+    const user = await createSignedInUser(t);
+    const box = await create(user, user.root, 'todoBox', 'Box\u0001 one\u007f');
+    const item = await create(user, box._id, 'todoText', 'Tab\tB\u000bC\u0001D\rE\u001fF');
+    await date(user, item._id, Date.UTC(2030, 4, 2, 10, 0));
+    await remind(user, item._id, 'numberOf=10&unit=minutes&beforeAfterOn=before');
+    const res = await fetchFeed(await makeFeed(user));
+    const text = await res.text();
+    // Between the CRLFs that end lines, nothing but the tab below U+0020, and no DEL.
+    const controls = [...text.replaceAll('\r\n', '')].filter((char) => {
+      const code = char.charCodeAt(0);
+      return (code < 0x20 && char !== '\t') || code === 0x7f;
+    });
+    expect(controls).toEqual([]);
+    const title = 'Tab\tBCD\nEF';
+    expect(parseFeed(text).events.get(title)).toMatchObject({
+      description: 'Workspace › Box one',
+      alarmDescriptions: [`Reminder: ${title}`],
+    });
+  });
+
   it("writes a French person's feed in French, in their zone", async () => {
     const marie = await createSignedInUser(t, { locale: 'fr', name: 'Marie' });
     await zoneOf(marie, 'Europe/Paris');
