@@ -1,4 +1,5 @@
 import { type ExportFile, ExportFileSchema, type ExportItem } from '@nestbox/shared/data/export.schema';
+import { EARLIEST_DATE_MS, LATEST_DATE_MS } from '@nestbox/shared/dates/date-range';
 import { targetDateFromDay } from '@nestbox/shared/dates/target-date';
 import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import type { Item } from '@nestbox/shared/items/item.schema';
@@ -488,6 +489,65 @@ describe(`export on ${testEngine}`, () => {
         ]),
       );
       expect(rows).toHaveLength(titles.length + 2);
+    });
+  });
+
+  describe('stored times out of range', () => {
+    it('exports every row whatever its times, in every format, and the JSON imports back', async () => {
+      const odd = await createSignedInUser(t, { name: 'Odd Times' });
+      const box = await make('oddBox', odd.root, 'todoBox', 'Odd box', odd);
+      await make('oddText', box, 'todoText', 'Far future', odd);
+      await make('oddPast', box, 'todoText', 'Far past', odd);
+      await make('oddFine', box, 'todoText', 'Fine', odd);
+      // Written straight into the database, as no route accepts them.
+      await t.database.db
+        .updateTable('items')
+        .set({ created_at: 8.7e15, target_date: 9e15, completed_at: 8.65e15 })
+        .where('id', '=', id('oddText'))
+        .execute();
+      await t.database.db
+        .updateTable('items')
+        .set({ created_at: -9e15, target_date: -1e11, archived_at: -8.7e15 })
+        .where('id', '=', id('oddPast'))
+        .execute();
+      await t.database.db
+        .updateTable('items')
+        .set({ target_date: 8.7e15 })
+        .where('id', '=', id('oddBox'))
+        .execute();
+
+      const file = await exportJson(odd);
+      const items = new Map(flatten(file.workspace).map(({ item }) => [item.title, item]));
+      expect([...items.keys()]).toEqual(['Odd box', 'Far future', 'Far past', 'Fine']);
+      expect(items.get('Far future')).toMatchObject({
+        createdAt: LATEST_DATE_MS,
+        completedAt: LATEST_DATE_MS,
+        targetDate: null,
+      });
+      expect(items.get('Far past')).toMatchObject({
+        createdAt: EARLIEST_DATE_MS,
+        archivedAt: EARLIEST_DATE_MS,
+        targetDate: null,
+      });
+      expect(items.get('Odd box')?.targetDate).toBeNull();
+
+      const { rows } = await exportCsv(odd);
+      expect(rows.map((row) => row.title)).toEqual(['Odd box', 'Far future', 'Far past', 'Fine']);
+      expect(rows[1]).toMatchObject({ completed_at: '', target_date: '', created_at: '' });
+      const { doc } = await exportOpml(odd);
+      const outlines = doc.opml.body.outline[0]?.outline ?? [];
+      expect(outlines.map((outline) => outline['@_text'])).toEqual(['Far future', 'Fine']);
+      expect(outlines[0]).toMatchObject({ '@__complete': 'true' });
+      expect(outlines[0]).not.toHaveProperty('@_created');
+      expect(outlines[0]).not.toHaveProperty('@__targetDate');
+
+      const other = await createSignedInUser(t);
+      const res = await t.request('/api/import?format=json', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${other.token}`, 'content-type': 'application/octet-stream' },
+        body: JSON.stringify(file),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
     });
   });
 
