@@ -7,6 +7,7 @@ import { displayTitle, type TitleKey } from '@nestbox/shared/items/item-rules';
 import { occurrence, occurrenceAtOrAfter, type ReminderRule } from '@nestbox/shared/reminders/fire-time';
 import { itemLinkPath } from '@nestbox/shared/routes';
 import ical, { ICalAlarmRelatesTo, ICalAlarmType } from 'ical-generator';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { translate } from '../../i18n/translate.js';
 import { boxesAbove } from '../items/index.js';
 import type { ReminderRow } from '../reminders/index.js';
@@ -202,9 +203,13 @@ export function createFeedWriter({
   calendar.x('X-WR-TIMEZONE', owner.timezone);
 
   return {
-    /** The calendar's own lines, up to its first event. */
+    /**
+     * The calendar's own lines, up to its first event, with the VTIMEZONE of the owner's zone:
+     * the one zone a TZID of the feed names (a timed series), written whether or not one does,
+     * since the events come after.
+     */
     head(): string {
-      return calendar.toString().slice(0, -CALENDAR_END.length);
+      return `${calendar.toString().slice(0, -CALENDAR_END.length)}${vtimezoneOf(owner.timezone)}`;
     },
 
     /** The events of a batch of items (those that are not events are skipped), folded. */
@@ -273,6 +278,18 @@ export function createFeedWriter({
 export type FeedWriter = ReturnType<typeof createFeedWriter>;
 
 const CALENDAR_END = 'END:VCALENDAR';
+
+/**
+ * A zone's VTIMEZONE (RFC 5545 §3.6.5) from timezones-ical-library's current rules, under the
+ * zone's name as the feed's TZIDs write it (the library files an alias such as `UTC` under its
+ * canonical name); nothing for a zone it does not know.
+ */
+export function vtimezoneOf(timeZone: string): string {
+  const found = tzlib_get_ical_block(timeZone);
+  const block = Array.isArray(found) ? found[0] : undefined;
+  if (!block?.startsWith('BEGIN:VTIMEZONE')) return '';
+  return `${foldLines(block.replace(/^TZID:.*$/m, `TZID:${timeZone}`))}\r\n`;
+}
 
 /** UTF-8 length of a code point. */
 const utf8Length = (codePoint: number) =>

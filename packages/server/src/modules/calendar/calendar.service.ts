@@ -24,7 +24,7 @@ import {
   upsertCalendarFeed,
   userOfCalendarFeed,
 } from './calendar.repository.js';
-import { createFeedWriter, type FeedOwner } from './calendar-feed.js';
+import { createFeedWriter, type FeedOwner, vtimezoneOf } from './calendar-feed.js';
 
 /**
  * How often one address may be read: calendar apps read a feed every hour or so
@@ -142,8 +142,18 @@ export function createCalendarService({
         shownRemindersVersion(db, owner.id),
       ]);
       const etag = `"${createHash('sha256')
+        // The zone's VTIMEZONE too: its rules change with the time-zone data.
         .update(
-          [FEED_FORMAT, appUrl, owner.id, feedOwner.locale, feedOwner.timezone, items, reminders].join('\n'),
+          [
+            FEED_FORMAT,
+            appUrl,
+            owner.id,
+            feedOwner.locale,
+            feedOwner.timezone,
+            vtimezoneOf(feedOwner.timezone),
+            items,
+            reminders,
+          ].join('\n'),
         )
         .digest('base64url')
         .slice(0, 27)}"`;
