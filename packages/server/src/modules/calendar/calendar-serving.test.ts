@@ -144,20 +144,29 @@ describe(`serving calendar feeds on ${testEngine}`, () => {
     if (testEngine === 'postgres') await sql`analyze items`.execute(t.database.db);
     const feed = await makeFeed(ann.token);
 
-    // Two gauges of the event loop while the feed is built and sent: Node's delay histogram,
-    // and a 5 ms heartbeat's longest gap (the histogram alone missed a 1.8 s build run from
-    // the socket's callback).
+    // How long the event loop is held, measured by a 5 ms heartbeat: the longest gap between
+    // beats, counted only as far as this process was working meanwhile (its CPU time), since
+    // on a machine shared with other work a gap may also be time the process was not running.
+    // Node's delay histogram is reported too; alone it missed a 1.8 s build run from the
+    // socket's callback.
     const delay = monitorEventLoopDelay({ resolution: 10 });
-    let last = performance.now();
+    let lastBeat = performance.now();
+    let lastCpu = process.cpuUsage();
     let longestGap = 0;
+    let longestBusyGap = 0;
     const heartbeat = setInterval(() => {
       const at = performance.now();
-      longestGap = Math.max(longestGap, at - last);
-      last = at;
+      const cpu = process.cpuUsage(lastCpu);
+      const gap = at - lastBeat;
+      longestGap = Math.max(longestGap, gap);
+      longestBusyGap = Math.max(longestBusyGap, Math.min(gap, (cpu.user + cpu.system) / 1000));
+      lastBeat = at;
+      lastCpu = process.cpuUsage();
     }, 5);
     delay.enable();
     const started = performance.now();
-    const res = await t.request(feed);
+    // Uncompressed: compression runs on other threads, whose CPU time would count above.
+    const res = await t.request(feed, { headers: { 'accept-encoding': 'identity' } });
     const text = await res.text();
     const took = performance.now() - started;
     delay.disable();
@@ -168,11 +177,12 @@ describe(`serving calendar feeds on ${testEngine}`, () => {
     const maxDelay = delay.max / 1e6;
     console.info(
       `50,000-item feed: ${Math.round(took)} ms; event loop delay max ${maxDelay.toFixed(0)} ms, ` +
-        `p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms; longest heartbeat gap ${longestGap.toFixed(0)} ms`,
+        `p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms; longest heartbeat gap ` +
+        `${longestGap.toFixed(0)} ms, of it working ${longestBusyGap.toFixed(0)} ms`,
     );
-    // Generous: two cores shared with other work stretch any slice; a feed built at once
-    // holds the loop for seconds.
-    expect(maxDelay).toBeLessThan(300);
-    expect(longestGap).toBeLessThan(300);
+    // A feed built at once holds the loop for seconds (1.8 s here before it was streamed).
+    expect(longestBusyGap).toBeLessThan(200);
+    // Loose: the histogram also counts time the process was not running.
+    expect(maxDelay).toBeLessThan(1000);
   });
 });

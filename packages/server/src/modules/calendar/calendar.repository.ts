@@ -84,20 +84,32 @@ const datedOpenText = (alias: string) =>
 const seenSql = (userId: string) => sql`${seenBoxesSql(userId)},
   seen(id) as (select distinct id from seen_boxes)`;
 
-/** A box the user sees, as the feed reads it, and whether it holds open dated texts. */
+/** A box the user sees, as the feed reads it, and how many open dated texts it holds. */
 export interface FeedBoxRow extends FeedItemRow {
-  has_dated_texts: number;
+  dated_texts: number;
 }
 
 /**
  * Every box the user sees (the paths are built from them; dated ones are events too), each
- * marked when it holds open dated texts (only those are read again, page by page).
+ * with how many open dated texts it holds (only those boxes are read again).
  */
 export async function feedBoxes(db: Executor, userId: string): Promise<FeedBoxRow[]> {
-  const { rows } = await sql<FeedBoxRow>`${seenSql(userId)}
-    select ${feedColumns('b')}, case when exists (
-      select 1 from items t where t.parent_id = b.id and ${datedOpenText('t')}) then 1 else 0 end as has_dated_texts
+  const { rows } = await sql<
+    Omit<FeedBoxRow, 'dated_texts'> & { dated_texts: number | string }
+  >`${seenSql(userId)}
+    select ${feedColumns('b')}, (
+      select count(*) from items t where t.parent_id = b.id and ${datedOpenText('t')}) as dated_texts
     from seen s join items b on b.id = s.id`.execute(db);
+  // PostgreSQL counts in bigint, which its driver answers as text.
+  return rows.map((row) => ({ ...row, dated_texts: Number(row.dated_texts) }));
+}
+
+/** The open dated texts directly in these boxes (the caller keeps the batch small). */
+export async function datedTextsIn(db: Executor, boxIds: readonly string[]): Promise<FeedItemRow[]> {
+  if (boxIds.length === 0) return [];
+  const { rows } = await sql<FeedItemRow>`
+    select ${feedColumns('t')} from items t
+    where t.parent_id in (${sql.join(boxIds)}) and ${datedOpenText('t')}`.execute(db);
   return rows;
 }
 

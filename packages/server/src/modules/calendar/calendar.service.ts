@@ -16,9 +16,11 @@ import { shownRemindersOnDatedItems, shownRemindersVersion } from '../reminders/
 import {
   calendarFeedOf,
   datedTextsAlone,
+  datedTextsIn,
   datedTextsPage,
   deleteCalendarFeed,
   type FeedCursor,
+  type FeedItemRow,
   feedBoxes,
   feedItemsVersion,
   upsertCalendarFeed,
@@ -71,8 +73,9 @@ export function createCalendarService({
 }) {
   /**
    * The feed's text, a piece at a time: the boxes the owner sees are read at once (every path
-   * is built from them), the dated texts box by box, a page at a time, and the event loop is
-   * given back between pieces, so a feed of any size never holds other requests up.
+   * is built from them), then their open dated texts about FEED_PAGE_SIZE at a time (small
+   * boxes together, a large one a page at a time), and the event loop is given back between
+   * pieces, so a feed of any size never holds other requests up.
    */
   async function* feedText(ownerId: string, owner: FeedOwner): AsyncGenerator<string> {
     const [boxes, reminders] = await Promise.all([
@@ -85,20 +88,38 @@ export function createCalendarService({
       yield writer.events(boxes.slice(at, at + FEED_PAGE_SIZE));
       await setImmediate();
     }
-    for (const box of boxes) {
-      if (box.has_dated_texts !== 1) continue;
-      let after: FeedCursor | null = null;
-      for (;;) {
-        const page = await datedTextsPage(db, box.id, after, FEED_PAGE_SIZE);
-        if (page.length > 0) yield writer.events(page);
-        // SQLite answers without a turn of the event loop: one is given here.
-        await setImmediate();
-        const last = page.at(-1);
-        if (!last || page.length < FEED_PAGE_SIZE) break;
-        after = { position: last.position, id: last.id };
+    async function* pages(): AsyncGenerator<readonly FeedItemRow[]> {
+      let batch: string[] = [];
+      let batchTexts = 0;
+      for (const box of boxes) {
+        if (box.dated_texts === 0) continue;
+        if (box.dated_texts > FEED_PAGE_SIZE) {
+          let after: FeedCursor | null = null;
+          for (;;) {
+            const page = await datedTextsPage(db, box.id, after, FEED_PAGE_SIZE);
+            yield page;
+            const last = page.at(-1);
+            if (!last || page.length < FEED_PAGE_SIZE) break;
+            after = { position: last.position, id: last.id };
+          }
+          continue;
+        }
+        if (batchTexts + box.dated_texts > FEED_PAGE_SIZE) {
+          yield datedTextsIn(db, batch);
+          batch = [];
+          batchTexts = 0;
+        }
+        batch.push(box.id);
+        batchTexts += box.dated_texts;
       }
+      yield datedTextsIn(db, batch);
+      yield datedTextsAlone(db, ownerId);
     }
-    yield writer.events(await datedTextsAlone(db, ownerId));
+    for await (const page of pages()) {
+      if (page.length > 0) yield writer.events(page);
+      // SQLite answers without a turn of the event loop: one is given here.
+      await setImmediate();
+    }
     yield writer.end();
   }
 
