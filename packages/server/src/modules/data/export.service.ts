@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -133,6 +134,9 @@ export function createExportService({
           includeArchived,
         });
         if (rows.length > 0) yield nodesOf(rows, reminders);
+        // SQLite answers without a turn of the event loop, and a socket on loopback takes
+        // whatever is written at once: a turn is given here, or the walk would hold the loop.
+        await setImmediate();
         const last = rows.at(-1);
         if (!last || rows.length < EXPORT_PAGE_SIZE) return;
         after = { position: last.position, id: last.id };
