@@ -19,6 +19,7 @@ import {
 } from './http/rate-limit.js';
 import { requestContextPlugin } from './http/request-context.js';
 import { requestLocale } from './http/request-locale.js';
+import { withRedactedUrls } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/web-app.js';
@@ -95,7 +96,7 @@ export interface BuildAppOptions extends Omit<AppContext, 'now'> {
   now?: Clock;
   /** Folder of the built web app; `null` serves no web app (API only). */
   webRoot?: string | null;
-  /** Fastify logger options; defaults to pino at the configured level. */
+  /** Fastify logger options; defaults to pino at the configured level. Request URLs are always redacted. */
   logger?: FastifyServerOptions['logger'];
   /** Human-readable log lines (pino-pretty) instead of JSON. */
   prettyLogs?: boolean;
@@ -129,19 +130,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   } = options;
   const context: AppContext = { ...connections, now };
   const { config, db, redis, secrets } = context;
+  const loggerOptions = logger ?? {
+    level: context.config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    ...(prettyLogs
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
   const app = Fastify({
-    logger: logger ?? {
-      level: context.config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      ...(prettyLogs
-        ? {
-            transport: {
-              target: 'pino-pretty',
-              options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
-            },
-          }
-        : {}),
-    },
+    // Whatever the options, a request's URL is logged without the secrets some carry.
+    logger: typeof loggerOptions === 'object' ? withRedactedUrls(loggerOptions) : loggerOptions,
     // Honour a caller's (or proxy's) request id when it is well-formed; otherwise mint one.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -317,7 +320,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate,
   });
   await app.register(undoRoutes, { undo, authenticate });
-  const calendar = createCalendarService({ db, appUrl: config.appUrl, now });
+  const calendar = createCalendarService({ db, appUrl: config.appUrl, limiter, now });
   await app.register(calendarRoutes, { calendar, authenticate });
   await app.register(calendarFeedRoutes, { calendar });
   await app.register(tokensRoutes, { tokens: createTokensService({ db, audit, now }), authenticate });

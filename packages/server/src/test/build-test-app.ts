@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app.js';
@@ -35,6 +36,8 @@ export interface BuildTestAppOptions {
   pushTransport?: PushTransport;
   /** The app's clock: tests whose outcome depends on the calendar state their date with one. */
   now?: Clock;
+  /** Log lines at info and above go here (tests read them); none by default. */
+  logStream?: Writable;
 }
 
 /**
@@ -61,6 +64,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     redis,
     webRoot: options.webRoot ?? null,
     ...(options.pushTransport ? { pushTransport: options.pushTransport } : {}),
+    ...(options.logStream ? { logger: { level: 'info', stream: options.logStream } } : {}),
   });
   await options.beforeListen?.(app);
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

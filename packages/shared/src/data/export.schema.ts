@@ -7,6 +7,7 @@ import {
   TEXT_TITLE_MAX_LENGTH,
   UNPRIORITIZED_ORDER_COLUMNS,
 } from '../constants.js';
+import { dateMsSchema } from '../dates/date-range.js';
 import { USER_LOCALES } from '../i18n/locales.js';
 import { ACCESS_LEVELS, BOX_TYPES } from '../items/item-values.js';
 import { RecurrenceRuleSchema } from '../recurrence/recurrence.schema.js';
@@ -26,7 +27,8 @@ export const EXPORT_VERSION = 1;
 /** The deepest nesting an import accepts (an export of a real account stays far below it). */
 export const EXPORT_MAX_DEPTH = 200;
 
-const millis = z.number().int().nonnegative();
+/** Every time in the file is one Nestbox can store and show, as the API's dates are. */
+const millis = dateMsSchema;
 
 /** A reminder rule of the exporter's on an item. */
 export const ExportReminderSchema = z

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dateInRangeOrNull, dateMsSchema, isDateInRange } from './date-range.js';
+import {
+  dateClampedToRange,
+  dateInRangeOrNull,
+  dateMsSchema,
+  EARLIEST_DATE_MS,
+  isDateInRange,
+  LATEST_DATE_MS,
+} from './date-range.js';
 import { targetDateFromDay } from './target-date.js';
 
 describe('the range of dates Nestbox stores', () => {
@@ -29,5 +36,13 @@ describe('the range of dates Nestbox stores', () => {
     expect(dateInRangeOrNull(8_640_000_000_000_001)).toBeNull();
     expect(dateInRangeOrNull(null)).toBeNull();
     expect(dateInRangeOrNull(1_900_000_000_000)).toBe(1_900_000_000_000);
+  });
+
+  it('brings a stored time that must stay a time to the nearer end of the range', () => {
+    expect(dateClampedToRange(8.7e15)).toBe(LATEST_DATE_MS);
+    expect(dateClampedToRange(-8.7e15)).toBe(EARLIEST_DATE_MS);
+    expect(dateClampedToRange(Number.NaN)).toBe(EARLIEST_DATE_MS);
+    expect(dateClampedToRange(1_900_000_000_000.4)).toBe(1_900_000_000_000);
+    expect(isDateInRange(dateClampedToRange(Number.POSITIVE_INFINITY))).toBe(true);
   });
 });

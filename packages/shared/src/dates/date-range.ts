@@ -22,6 +22,15 @@ export function dateInRangeOrNull(epochMs: number | null): number | null {
   return epochMs !== null && isDateInRange(epochMs) ? epochMs : null;
 }
 
+/**
+ * A stored time brought within range (the nearer end; a value that is not a number, the
+ * earliest): for what must keep some time, such as when an item was made.
+ */
+export function dateClampedToRange(epochMs: number): number {
+  if (!Number.isFinite(epochMs)) return EARLIEST_DATE_MS;
+  return Math.min(Math.max(Math.round(epochMs), EARLIEST_DATE_MS), LATEST_DATE_MS);
+}
+
 /** A date in a request (UTC ms, whole milliseconds), refused with a translated message when out of range. */
 export const dateMsSchema = z
   .number({ error: 'validation.date.range' })

@@ -230,6 +230,9 @@ export const messagesEnGb = {
   'import.json.notNestbox': 'this is not a Nestbox export (it has no "format": "nestbox").',
   'import.json.version':
     'this Nestbox export is of version {{version}}; this Nestbox reads version {{supported}}.',
+  'import.date.range': 'this date is not between 1 January 1970 and 31 December 9999.',
+  'import.targetDate.range':
+    'this date is not between 1 January 1970 and 31 December 9999; the item is kept without it.',
   'import.json.invalid': 'this value is not what a Nestbox export holds.',
   'import.json.unknownField': 'a Nestbox export has no field “{{field}}”.',
   'import.json.missing': 'this value is missing.',

@@ -235,6 +235,9 @@ export const messagesFr: Record<MessageKey, string> = {
   'import.json.notNestbox': 'ce n’est pas un export Nestbox (il n’a pas de "format": "nestbox").',
   'import.json.version':
     'cet export Nestbox est en version {{version}}\u00a0; ce Nestbox lit la version {{supported}}.',
+  'import.date.range': 'cette date n’est pas entre le 1er janvier 1970 et le 31 décembre 9999.',
+  'import.targetDate.range':
+    'cette date n’est pas entre le 1er janvier 1970 et le 31 décembre 9999\u00a0; l’élément est gardé sans elle.',
   'import.json.invalid': 'cette valeur n’est pas ce que contient un export Nestbox.',
   'import.json.unknownField': 'un export Nestbox n’a pas de champ «\u00a0{{field}}\u00a0».',
   'import.json.missing': 'cette valeur manque.',

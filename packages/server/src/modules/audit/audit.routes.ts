@@ -29,6 +29,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/audit',
     {
+      // Everyone's trail: an administrator's session only, never a token that can leak.
+      config: { sessionOnly: true },
       onRequest: requireAdmin,
       schema: {
         tags,

@@ -557,6 +557,27 @@ describe(`audit trail on ${testEngine}`, () => {
       expect((await errorOf(byToken)).code).toBe('tokens.notForAccount');
     });
 
+    it("refuses an administrator's read and write tokens on every admin route; their session still works", async () => {
+      const adminRoutes: [string, string, unknown?][] = [
+        ['GET', '/api/admin/audit'],
+        ['POST', '/api/admin/tools/resend', { type: 'base' }],
+      ];
+      for (const scope of ['read', 'write']) {
+        const { token } = await ok<{ token: string }>('POST', '/api/tokens', {
+          token: admin.token,
+          json: { name: `admin ${scope}`, scope },
+        });
+        for (const [method, route, body] of adminRoutes) {
+          const res = await send(method, route, { token, json: body, locale: 'fr' });
+          expect(res.status, `${method} ${route} with a ${scope} token`).toBe(403);
+          const error = await errorOf(res);
+          expect(error.code).toBe('tokens.notForAccount');
+          expect(error.message).toMatch(/jeton/i);
+        }
+      }
+      expect((await send('GET', '/api/admin/audit', { token: admin.token })).status).toBe(200);
+    });
+
     it('refuses the anonymous (401) and non-admins (403), and a malformed cursor or user id (400, translated)', async () => {
       expect((await send('GET', '/api/admin/audit')).status).toBe(401);
       expect((await send('GET', '/api/users/audit')).status).toBe(401);

@@ -7,6 +7,7 @@ import { displayTitle, type TitleKey } from '@nestbox/shared/items/item-rules';
 import { occurrence, occurrenceAtOrAfter, type ReminderRule } from '@nestbox/shared/reminders/fire-time';
 import { itemLinkPath } from '@nestbox/shared/routes';
 import ical, { ICalAlarmRelatesTo, ICalAlarmType } from 'ical-generator';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { translate } from '../../i18n/translate.js';
 import { boxesAbove } from '../items/index.js';
 import type { ReminderRow } from '../reminders/index.js';
@@ -107,25 +108,43 @@ export function dayOfEvent(targetDate: number, timeZone: string): { day: string;
 }
 
 /**
- * The owner's feed as iCalendar text: one event per dated item in `items` (open boxes but their
- * Workspace, and the dated texts), all-day or timed, with the boxes above it as DESCRIPTION, a
- * link that opens it as URL, and the owner's shown reminders on it as alarms. Timed events are
+ * What iCalendar TEXT cannot hold (RFC 5545 §3.3.11): control characters but the tab. A line
+ * break is kept (the generator escapes it as `\n`); a lone carriage return becomes one; any
+ * other control character is dropped.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding the characters TEXT forbids is its job.
+const NOT_TEXT = /[\u0000-\u0008\u000B-\u001F\u007F]/g;
+
+/** A value ready to be an iCalendar TEXT (the generator escapes what TEXT escapes). */
+export function icalText(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(NOT_TEXT, '');
+}
+
+/** A stored time as a date the generator can write, or `fallback` when it is out of range. */
+const dateOr = (epochMs: number, fallback: number) => new Date(isDateInRange(epochMs) ? epochMs : fallback);
+
+/**
+ * Writes the owner's feed as iCalendar text, piece by piece: `head` once, `events` for each
+ * batch of items read (so no feed is ever held or built whole), `end` once. Each dated item in a
+ * batch (open boxes but their Workspace, and the dated texts) becomes an event, all-day or
+ * timed, with the boxes above it as DESCRIPTION (from `boxes`, every box the owner sees), a link
+ * that opens it as URL, and the owner's shown reminders on it as alarms. Timed events are
  * written in UTC (exact whatever the reader's zone); the calendar names the owner's zone
  * (X-WR-TIMEZONE) for apps that show a feed in its own zone.
  */
-export function buildCalendarFeed({
+export function createFeedWriter({
   owner,
-  items,
+  boxes: boxRows,
   reminders,
   appUrl,
   now,
 }: {
   owner: FeedOwner;
-  items: readonly FeedItemRow[];
+  boxes: readonly FeedItemRow[];
   reminders: readonly ReminderRow[];
   appUrl: string;
   now: number;
-}): string {
+}) {
   // Each text is translated once: a feed names the Workspace and reminders thousands of times.
   const texts = new Map<MessageKey, string>();
   const t = (key: MessageKey) => {
@@ -141,18 +160,28 @@ export function buildCalendarFeed({
   }).split(TITLE_SLOT);
   const titleOf = (item: { title: string; is_root_box: number; type: FeedItemRow['type'] }) => {
     const shown = displayTitle({ title: item.title, isRootBox: item.is_root_box === 1, itemType: item.type });
-    return 'title' in shown ? shown.title : t(TITLE_MESSAGES[shown.key]);
+    return icalText('title' in shown ? shown.title : t(TITLE_MESSAGES[shown.key]));
   };
   const boxes = new Map<string, FeedItemRow & { parentId: string | null; isRootBox: boolean }>();
-  for (const item of items)
-    if (item.type === 'todoBox')
-      boxes.set(item.id, { ...item, parentId: item.parent_id, isRootBox: item.is_root_box === 1 });
+  for (const box of boxRows)
+    boxes.set(box.id, { ...box, parentId: box.parent_id, isRootBox: box.is_root_box === 1 });
   const remindersOf = new Map<string, ReminderRow[]>();
   for (const reminder of reminders) {
     const list = remindersOf.get(reminder.item_id) ?? [];
     list.push(reminder);
     remindersOf.set(reminder.item_id, list);
   }
+  // A path is the same for every item of a box: built once per box.
+  const paths = new Map<string | null, string>();
+  const pathOf = (parentId: string | null) => {
+    let path = paths.get(parentId);
+    if (path === undefined) {
+      const above = boxesAbove(parentId, boxes).map(titleOf);
+      path = above.length > 0 ? above.join(PATH_SEPARATOR) : t('calendar.sharedWithYou');
+      paths.set(parentId, path);
+    }
+    return path;
+  };
   const host = new URL(appUrl).host;
   // Time-zone arithmetic is the costly part of an event; many items share a date.
   const days = new Map<number, { allDay: boolean; day: string }>();
@@ -173,62 +202,94 @@ export function buildCalendarFeed({
   });
   calendar.x('X-WR-TIMEZONE', owner.timezone);
 
-  for (const item of items) {
-    const targetDate = item.target_date;
-    if (targetDate === null || !isDateInRange(targetDate)) continue;
-    if (item.is_root_box === 1 || item.completed_at !== null) continue;
-    const { allDay, day } = dayOf(targetDate);
-    const summary = titleOf(item);
-    const path = boxesAbove(item.parent_id, boxes).map(titleOf);
-    // An all-day event is a DATE: its day in the owner's zone, written as that day at UTC midnight.
-    const dayStart = Date.parse(`${day}T00:00:00Z`);
-    const repeating = feedRule(item);
-    // A timed series keeps its wall-clock time across DST only when written in the owner's
-    // zone, after a TZID. The generator reads such a date's fields through the date itself:
-    // a zoned date (TZDate) gives the owner's, where a plain Date would give the machine's.
-    const when = allDay
-      ? { allDay: true, start: new Date(dayStart), end: new Date(dayStart + DAY_MS) }
-      : repeating
-        ? {
-            start: new TZDate(targetDate, owner.timezone),
-            end: new TZDate(targetDate + TIMED_EVENT_MS, owner.timezone),
-            timezone: owner.timezone,
-          }
-        : { start: new Date(targetDate), end: new Date(targetDate + TIMED_EVENT_MS) };
-    const event = calendar.createEvent({
-      id: `${item.id}@${host}`,
-      ...when,
-      ...(repeating ? { repeating } : {}),
-      stamp: new Date(item.updated_at),
-      lastModified: new Date(item.updated_at),
-      summary,
-      description: path.length > 0 ? path.join(PATH_SEPARATOR) : t('calendar.sharedWithYou'),
-      url: `${appUrl}${itemLinkPath(item.id)}`,
-    });
-    for (const reminder of remindersOf.get(item.id) ?? []) {
-      const trigger = triggerOf(reminder, targetDate, allDay, owner.timezone, now);
-      if (!trigger) continue;
-      const alarm = event.createAlarm({
-        type: ICalAlarmType.display,
-        description: `${reminderBefore}${summary}${reminderAfter}`,
-        trigger: 'at' in trigger ? new Date(trigger.at) : trigger.beforeStart,
-      });
-      // The generator's constructor leaves `relatesTo` out; without it, a trigger after the
-      // start would be written relative to the end.
-      if (!('at' in trigger)) alarm.relatesTo(ICalAlarmRelatesTo.start);
-    }
-  }
-  // The generator folds the whole text with a TextEncoder per character (seconds for 5,000
-  // events): it writes each event, they are folded here in one pass, and it writes the rest.
-  const events = calendar
-    .events()
-    .map((event) => foldLines(event.toString()))
-    .join('');
-  const shell = calendar.clear().toString();
-  return `${shell.slice(0, -CALENDAR_END.length)}${events}${CALENDAR_END}`;
+  return {
+    /**
+     * The calendar's own lines, up to its first event, with the VTIMEZONE of the owner's zone:
+     * the one zone a TZID of the feed names (a timed series), written whether or not one does,
+     * since the events come after.
+     */
+    head(): string {
+      return `${calendar.toString().slice(0, -CALENDAR_END.length)}${vtimezoneOf(owner.timezone)}`;
+    },
+
+    /** The events of a batch of items (those that are not events are skipped), folded. */
+    events(items: readonly FeedItemRow[]): string {
+      for (const item of items) {
+        const targetDate = item.target_date;
+        if (targetDate === null || !isDateInRange(targetDate)) continue;
+        if (item.is_root_box === 1 || item.completed_at !== null) continue;
+        const { allDay, day } = dayOf(targetDate);
+        const summary = titleOf(item);
+        // An all-day event is a DATE: its day in the owner's zone, written as that day at UTC midnight.
+        const dayStart = Date.parse(`${day}T00:00:00Z`);
+        const repeating = feedRule(item);
+        // A timed series keeps its wall-clock time across DST only when written in the owner's
+        // zone, after a TZID. The generator reads such a date's fields through the date itself:
+        // a zoned date (TZDate) gives the owner's, where a plain Date would give the machine's.
+        const when = allDay
+          ? { allDay: true, start: new Date(dayStart), end: new Date(dayStart + DAY_MS) }
+          : repeating
+            ? {
+                start: new TZDate(targetDate, owner.timezone),
+                end: new TZDate(targetDate + TIMED_EVENT_MS, owner.timezone),
+                timezone: owner.timezone,
+              }
+            : { start: new Date(targetDate), end: new Date(targetDate + TIMED_EVENT_MS) };
+        const event = calendar.createEvent({
+          id: `${item.id}@${host}`,
+          ...when,
+          ...(repeating ? { repeating } : {}),
+          stamp: dateOr(item.updated_at, now),
+          lastModified: dateOr(item.updated_at, now),
+          summary,
+          description: pathOf(item.parent_id),
+          url: `${appUrl}${itemLinkPath(item.id)}`,
+        });
+        for (const reminder of remindersOf.get(item.id) ?? []) {
+          const trigger = triggerOf(reminder, targetDate, allDay, owner.timezone, now);
+          if (!trigger || ('at' in trigger && !isDateInRange(trigger.at))) continue;
+          const alarm = event.createAlarm({
+            type: ICalAlarmType.display,
+            description: `${reminderBefore}${summary}${reminderAfter}`,
+            trigger: 'at' in trigger ? new Date(trigger.at) : trigger.beforeStart,
+          });
+          // The generator's constructor leaves `relatesTo` out; without it, a trigger after the
+          // start would be written relative to the end.
+          if (!('at' in trigger)) alarm.relatesTo(ICalAlarmRelatesTo.start);
+        }
+      }
+      // The generator folds the whole text with a TextEncoder per character (seconds for 5,000
+      // events): it writes each event, they are folded here in one pass.
+      const written = calendar
+        .events()
+        .map((event) => foldLines(event.toString()))
+        .join('');
+      calendar.clear();
+      return written;
+    },
+
+    /** What closes the calendar. */
+    end(): string {
+      return CALENDAR_END;
+    },
+  };
 }
 
+export type FeedWriter = ReturnType<typeof createFeedWriter>;
+
 const CALENDAR_END = 'END:VCALENDAR';
+
+/**
+ * A zone's VTIMEZONE (RFC 5545 §3.6.5) from timezones-ical-library's current rules, under the
+ * zone's name as the feed's TZIDs write it (the library files an alias such as `UTC` under its
+ * canonical name); nothing for a zone it does not know.
+ */
+export function vtimezoneOf(timeZone: string): string {
+  const found = tzlib_get_ical_block(timeZone);
+  const block = Array.isArray(found) ? found[0] : undefined;
+  if (!block?.startsWith('BEGIN:VTIMEZONE')) return '';
+  return `${foldLines(block.replace(/^TZID:.*$/m, `TZID:${timeZone}`))}\r\n`;
+}
 
 /** UTF-8 length of a code point. */
 const utf8Length = (codePoint: number) =>

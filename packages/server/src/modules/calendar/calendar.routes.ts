@@ -4,7 +4,7 @@ import {
   CalendarFeedStatusSchema,
 } from '@nestbox/shared/calendar/calendar.schema';
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appErrors } from '../../http/app-error.js';
@@ -72,7 +72,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
  * way of not finding it (a malformed name, an unknown or revoked secret, an owner no longer
  * active) answers the same 404. Never kept by any cache (`no-store`): the address works as a
  * password, so no shared or on-disk copy of a person's items may outlive its revocation, and
- * calendar apps read it only every few hours anyway.
+ * calendar apps read it only every few hours anyway. An app that keeps the feed itself sends
+ * back its strong ETag and gets 304 while nothing in it changed; each address answers a limited
+ * number of reads (429 with Retry-After beyond).
  */
 export const calendarFeedRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }> = async (
   app,
@@ -85,13 +87,21 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ calendar: CalendarServi
         tags,
         summary: 'The calendar feed (iCalendar) behind a secret address',
         params: z.object({ file: z.string() }),
-        response: { 200: z.string().describe('text/calendar (RFC 5545)'), 404: ErrorBodySchema },
+        response: {
+          200: z.string().describe('text/calendar (RFC 5545)'),
+          304: z.null().describe('Unchanged since the version the If-None-Match header names'),
+          404: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {
-      const feed = await calendar.feed(request.params.file);
+      const feed = await calendar.feed(request.params.file, request.headers['if-none-match']);
       if (feed === undefined) throw appErrors.notFound();
-      return reply.header('cache-control', 'no-store').type('text/calendar; charset=utf-8').send(feed);
+      reply.header('cache-control', 'no-store').header('etag', feed.etag);
+      if (feed.body === null) return (reply as FastifyReply).status(304).send();
+      // A stream, not the string the 200 schema describes: sent through the untyped reply.
+      return (reply as FastifyReply).type('text/calendar; charset=utf-8').send(feed.body);
     },
   );
 };

@@ -385,6 +385,55 @@ describe(`calendar feed on ${testEngine}`, () => {
     });
   });
 
+  it('writes no control character in any text: line breaks escaped, the others dropped', async () => {
+    const user = await createSignedInUser(t);
+    const box = await create(user, user.root, 'todoBox', 'Box\u0001 one\u007f');
+    const item = await create(user, box._id, 'todoText', 'Tab\tB\u000bC\u0001D\rE\u001fF');
+    await date(user, item._id, Date.UTC(2030, 4, 2, 10, 0));
+    await remind(user, item._id, 'numberOf=10&unit=minutes&beforeAfterOn=before');
+    const res = await fetchFeed(await makeFeed(user));
+    const text = await res.text();
+    // Between the CRLFs that end lines, nothing but the tab below U+0020, and no DEL.
+    const controls = [...text.replaceAll('\r\n', '')].filter((char) => {
+      const code = char.charCodeAt(0);
+      return (code < 0x20 && char !== '\t') || code === 0x7f;
+    });
+    expect(controls).toEqual([]);
+    const title = 'Tab\tBCD\nEF';
+    expect(parseFeed(text).events.get(title)).toMatchObject({
+      description: 'Workspace › Box one',
+      alarmDescriptions: [`Reminder: ${title}`],
+    });
+  });
+
+  it('carries the VTIMEZONE of the zone its timed series are written in', async () => {
+    const user = await createSignedInUser(t);
+    await zoneOf(user, 'Europe/Paris');
+    const item = await create(user, user.root, 'todoText', 'Swimming');
+    // 09:00 in Paris (UTC+2 in July).
+    const nine = Date.UTC(2030, 6, 1, 7, 0);
+    await date(user, item._id, nine);
+    await ok(user, 'PUT', '/api/items/set-recurrence', { itemId: item._id, rule: 'FREQ=WEEKLY' });
+    const res = await fetchFeed(await makeFeed(user));
+    const text = await res.text();
+    expect(text).toContain('DTSTART;TZID=Europe/Paris:20300701T090000');
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const zones = calendar.getAllSubcomponents('vtimezone');
+    expect(zones.map((zone) => zone.getFirstPropertyValue('tzid'))).toEqual(['Europe/Paris']);
+    for (const zone of zones) ICAL.TimezoneService.register(zone);
+    try {
+      const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent') ?? undefined);
+      expect(event.startDate.toJSDate().getTime()).toBe(nine);
+      // A winter occurrence keeps 09:00 in Paris (UTC+1).
+      const iterator = event.iterator();
+      let next = iterator.next();
+      while (next && next.month < 12) next = iterator.next();
+      expect(next?.convertToZone(ICAL.Timezone.utcTimezone).toString()).toBe('2030-12-02T08:00:00Z');
+    } finally {
+      ICAL.TimezoneService.remove('Europe/Paris');
+    }
+  });
+
   it("writes a French person's feed in French, in their zone", async () => {
     const marie = await createSignedInUser(t, { locale: 'fr', name: 'Marie' });
     await zoneOf(marie, 'Europe/Paris');

@@ -5,6 +5,7 @@ import type {
   ExportSettings,
   ExportText,
 } from '@nestbox/shared/data/export.schema';
+import { dateClampedToRange, dateInRangeOrNull, isDateInRange } from '@nestbox/shared/dates/date-range';
 import { isUserLocale } from '@nestbox/shared/i18n/locales';
 import type { UserRow } from '../../db/schema.js';
 import type { ExportRow } from './export.repository.js';
@@ -51,11 +52,14 @@ export function presentJsonItem({
     id: row.id,
     title: row.title,
   };
+  // A stored time out of range (written by an older version, or straight into the database)
+  // must neither break the file nor make it unreadable to the import: the nearer end of the
+  // range, or no target date, as the API presents it.
   const dates = {
-    createdAt: row.created_at,
-    completedAt: row.completed_at,
-    archivedAt: row.archived_at,
-    targetDate: row.target_date,
+    createdAt: dateClampedToRange(row.created_at),
+    completedAt: row.completed_at === null ? null : dateClampedToRange(row.completed_at),
+    archivedAt: row.archived_at === null ? null : dateClampedToRange(row.archived_at),
+    targetDate: dateInRangeOrNull(row.target_date),
     autoArchive:
       row.auto_archive_amount !== null && row.auto_archive_duration !== null
         ? { amount: row.auto_archive_amount, duration: row.auto_archive_duration }
@@ -204,9 +208,12 @@ export function xmlAttribute(value: string): string {
  * it) and `_targetDate` (see `isoTargetDate`).
  */
 export function opmlAttributes(row: ExportRow, clock: (epochMs: number) => ZonedTime): string {
-  let attributes = `text="${xmlAttribute(row.title)}" created="${new Date(row.created_at).toUTCString()}"`;
+  let attributes = `text="${xmlAttribute(row.title)}"`;
+  // A stored time out of range is left out (it has no calendar day to write).
+  if (isDateInRange(row.created_at)) attributes += ` created="${new Date(row.created_at).toUTCString()}"`;
   if (row.completed_at !== null) attributes += ' _complete="true"';
-  if (row.target_date !== null) attributes += ` _targetDate="${isoTargetDate(clock(row.target_date))}"`;
+  const targetDate = dateInRangeOrNull(row.target_date);
+  if (targetDate !== null) attributes += ` _targetDate="${isoTargetDate(clock(targetDate))}"`;
   return attributes;
 }
 
@@ -227,16 +234,32 @@ export const CSV_COLUMNS = [
 /** What separates the boxes of a CSV path (the command palette shows paths the same way). */
 export const CSV_PATH_SEPARATOR = ' › ';
 
+/** A line inside a cell that a spreadsheet would read as a formula: after a line break, = + - @ or a tab. */
+const FORMULA_LINE = /([\r\n])(?=[=+\-@\t])/g;
+
+/**
+ * A cell's text with every line after the first defused as the first is (csv-stringify's
+ * `escape_formulas`): a spreadsheet that starts a new row at a bare line break must not find a
+ * formula there. The writer quotes any cell holding a line break.
+ */
+export function defusedLines(value: string): string {
+  return value.replace(FORMULA_LINE, "$1'");
+}
+
 /** One CSV record: `path` holds the titles of the boxes above the item, outermost first. */
 export function csvRecord(
   row: ExportRow,
   path: readonly string[],
   clock: (epochMs: number) => ZonedTime,
 ): (string | number)[] {
-  const zoned = (epochMs: number | null) => (epochMs === null ? null : clock(epochMs));
+  // A stored time out of range is an empty cell (it has no calendar day to write).
+  const zoned = (epochMs: number | null) => {
+    const at = dateInRangeOrNull(epochMs);
+    return at === null ? null : clock(at);
+  };
   return [
-    path.join(CSV_PATH_SEPARATOR),
-    row.title,
+    defusedLines(path.join(CSV_PATH_SEPARATOR)),
+    defusedLines(row.title),
     row.type === 'todoBox' ? 'box' : 'text',
     spreadsheetTime(zoned(row.completed_at)),
     spreadsheetTime(zoned(row.archived_at)),

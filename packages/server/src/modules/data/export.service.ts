@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -133,6 +134,9 @@ export function createExportService({
           includeArchived,
         });
         if (rows.length > 0) yield nodesOf(rows, reminders);
+        // SQLite answers without a turn of the event loop, and a socket on loopback takes
+        // whatever is written at once: a turn is given here, or the walk would hold the loop.
+        await setImmediate();
         const last = rows.at(-1);
         if (!last || rows.length < EXPORT_PAGE_SIZE) return;
         after = { position: last.position, id: last.id };
@@ -269,15 +273,17 @@ export function createExportService({
 
   /**
    * CSV, one record per item, archived ones included: RFC 4180 (CRLF), with a byte order mark
-   * so spreadsheets read it as UTF-8; a cell that starts with = + - @ tab or CR gets a leading
-   * apostrophe (OWASP's CSV injection). Records are written a page at a time: one piece per
-   * record would cost a socket write each.
+   * so spreadsheets read it as UTF-8; a cell that starts with = + - @ tab or CR, or holds such
+   * a line, gets a leading apostrophe on it (OWASP's CSV injection), and a cell holding any line
+   * break is quoted (a bare CR or LF would otherwise start a row in some readers). Records are
+   * written a page at a time: one piece per record would cost a socket write each.
    */
   async function* csv(user: UserRow, clock: (epochMs: number) => ZonedTime): AsyncGenerator<string> {
     const options = {
       columns: [...CSV_COLUMNS],
       record_delimiter: 'windows',
       escape_formulas: true,
+      quoted_match: /[\r\n]/,
     } as const;
     yield stringifyCsv([], { ...options, bom: true, header: true });
     let records: (string | number)[][] = [];

@@ -1,4 +1,5 @@
 import { type ExportFile, ExportFileSchema, type ExportItem } from '@nestbox/shared/data/export.schema';
+import { EARLIEST_DATE_MS, LATEST_DATE_MS } from '@nestbox/shared/dates/date-range';
 import { targetDateFromDay } from '@nestbox/shared/dates/target-date';
 import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import type { Item } from '@nestbox/shared/items/item.schema';
@@ -459,6 +460,94 @@ describe(`export on ${testEngine}`, () => {
       expect(titles).toContain('\'=HYPERLINK("http://evil.example","click")');
       expect(titles).toContain("'-2 eggs");
       expect(titles).not.toContain('=HYPERLINK("http://evil.example","click")');
+    });
+
+    it('quotes a cell holding a bare line break and defuses a formula on any of its lines', async () => {
+      const user = await createSignedInUser(t);
+      const titles = [
+        'Second line\r=1+1',
+        'Note\n+SUM(A1:A9)',
+        'Crlf\r\n@cmd',
+        'Tab\n\t=2',
+        'Fine\n- not first',
+      ];
+      for (const [i, title] of titles.entries()) await make(`line${i}`, user.root, 'todoText', title, user);
+      const box = await make('lineBox', user.root, 'todoBox', 'Box', user);
+      await make('lineChild', box, 'todoText', 'Child', user);
+      const { text, rows } = await exportCsv(user);
+      // Whatever a reader takes for a line break, no line of the file starts a formula.
+      for (const line of text.split(/\r\n|\r|\n/))
+        expect(line, JSON.stringify(line)).not.toMatch(/^[=+\-@\t]/);
+      expect(text).toContain('"Second line\r\'=1+1"');
+      expect(rows.map((row) => row.title)).toEqual(
+        expect.arrayContaining([
+          "Second line\r'=1+1",
+          "Note\n'+SUM(A1:A9)",
+          "Crlf\r\n'@cmd",
+          "Tab\n'\t=2",
+          "Fine\n'- not first",
+        ]),
+      );
+      expect(rows).toHaveLength(titles.length + 2);
+    });
+  });
+
+  describe('stored times out of range', () => {
+    it('exports every row whatever its times, in every format, and the JSON imports back', async () => {
+      const odd = await createSignedInUser(t, { name: 'Odd Times' });
+      const box = await make('oddBox', odd.root, 'todoBox', 'Odd box', odd);
+      await make('oddText', box, 'todoText', 'Far future', odd);
+      await make('oddPast', box, 'todoText', 'Far past', odd);
+      await make('oddFine', box, 'todoText', 'Fine', odd);
+      // Written straight into the database, as no route accepts them.
+      await t.database.db
+        .updateTable('items')
+        .set({ created_at: 8.7e15, target_date: 9e15, completed_at: 8.65e15 })
+        .where('id', '=', id('oddText'))
+        .execute();
+      await t.database.db
+        .updateTable('items')
+        .set({ created_at: -9e15, target_date: -1e11, archived_at: -8.7e15 })
+        .where('id', '=', id('oddPast'))
+        .execute();
+      await t.database.db
+        .updateTable('items')
+        .set({ target_date: 8.7e15 })
+        .where('id', '=', id('oddBox'))
+        .execute();
+
+      const file = await exportJson(odd);
+      const items = new Map(flatten(file.workspace).map(({ item }) => [item.title, item]));
+      expect([...items.keys()]).toEqual(['Odd box', 'Far future', 'Far past', 'Fine']);
+      expect(items.get('Far future')).toMatchObject({
+        createdAt: LATEST_DATE_MS,
+        completedAt: LATEST_DATE_MS,
+        targetDate: null,
+      });
+      expect(items.get('Far past')).toMatchObject({
+        createdAt: EARLIEST_DATE_MS,
+        archivedAt: EARLIEST_DATE_MS,
+        targetDate: null,
+      });
+      expect(items.get('Odd box')?.targetDate).toBeNull();
+
+      const { rows } = await exportCsv(odd);
+      expect(rows.map((row) => row.title)).toEqual(['Odd box', 'Far future', 'Far past', 'Fine']);
+      expect(rows[1]).toMatchObject({ completed_at: '', target_date: '', created_at: '' });
+      const { doc } = await exportOpml(odd);
+      const outlines = doc.opml.body.outline[0]?.outline ?? [];
+      expect(outlines.map((outline) => outline['@_text'])).toEqual(['Far future', 'Fine']);
+      expect(outlines[0]).toMatchObject({ '@__complete': 'true' });
+      expect(outlines[0]).not.toHaveProperty('@_created');
+      expect(outlines[0]).not.toHaveProperty('@__targetDate');
+
+      const other = await createSignedInUser(t);
+      const res = await t.request('/api/import?format=json', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${other.token}`, 'content-type': 'application/octet-stream' },
+        body: JSON.stringify(file),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
     });
   });
 

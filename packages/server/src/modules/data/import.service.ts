@@ -8,6 +8,7 @@ import {
   type ImportQuerySchema,
   type ImportResult,
 } from '@nestbox/shared/data/import.schema';
+import { isDateInRange } from '@nestbox/shared/dates/date-range';
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import { isUserLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
@@ -87,7 +88,8 @@ function countOf(items: readonly ExportItem[]): ImportCounts {
  * The rules every file meets whatever its format, as the items module's own rules say them:
  * at most IMPORT_MAX_ITEMS items, boxes at most EXPORT_MAX_DEPTH deep, box titles as a new
  * box's (required, 200 characters, no reserved name), texts of at most 2,000 characters, no
- * NUL in any title; and
+ * NUL in any title, every time within the dates Nestbox stores (a target date outside them is
+ * dropped, with a warning); and
  * only texts rank in the Organizer (a box's rank is dropped, with a warning). Each problem
  * names where its item came from.
  */
@@ -100,6 +102,13 @@ function checkTree(parsed: ParsedFile): FoundProblem[] {
       count += 1;
       if (count > IMPORT_MAX_ITEMS) return;
       const spot: FileSpot = parsed.spots.get(item) ?? {};
+      // A Nestbox export's schema refuses any of them already; other parsers read dates from text.
+      if ([item.createdAt, item.completedAt, item.archivedAt].some((at) => at !== null && !isDateInRange(at)))
+        problems.push({ severity: 'error', key: 'import.date.range', ...spot });
+      if (item.targetDate !== null && !isDateInRange(item.targetDate)) {
+        problems.push({ severity: 'warning', key: 'import.targetDate.range', ...spot });
+        item.targetDate = null;
+      }
       // PostgreSQL stores no NUL in text: refused on both engines alike.
       if (item.title.includes('\u0000'))
         problems.push({ severity: 'error', key: 'import.title.nul', ...spot });

@@ -402,6 +402,74 @@ describe(`import on ${testEngine}`, () => {
       });
     });
 
+    it('refuses a Nestbox export holding a time out of range, naming it, in the caller’s language; nothing is written', async () => {
+      const owner = await createSignedInUser(t);
+      const editor = await createSignedInUser(t);
+      const shared = await ok<{ _id: string }>(
+        'POST',
+        '/api/items/create-item',
+        { parentItemId: owner.root, itemType: 'todoBox', title: 'Shared' },
+        owner.token,
+      );
+      await ok(
+        'PUT',
+        '/api/items/associate-user',
+        { itemId: shared._id, userId: editor.id, ownershipId: 'editor' },
+        owner.token,
+      );
+      const before = await itemCount();
+      const cases = [
+        { item: { createdAt: 8.7e15 }, field: 'createdAt' },
+        { item: { targetDate: 9e15 }, field: 'targetDate' },
+        { item: { completedAt: -1e12 }, field: 'completedAt' },
+        { item: { archivedAt: 1.5 }, field: 'archivedAt' },
+      ];
+      for (const { item, field } of cases) {
+        const file = anExportFile([
+          { type: 'box', title: 'Box', children: [{ type: 'text', title: 'x', ...item }] },
+        ]);
+        for (const [language, message] of [
+          [
+            'en-GB',
+            `At workspace.0.children.0.${field}: this date is not between 1 January 1970 and 31 December 9999.`,
+          ],
+          [
+            'fr',
+            `À workspace.0.children.0.${field}\u00a0: cette date n’est pas entre le 1er janvier 1970 et le 31 décembre 9999.`,
+          ],
+        ] as const) {
+          const res = await post(`format=json&boxId=${shared._id}`, JSON.stringify(file), {
+            token: editor.token,
+            language,
+          });
+          expect(res.status, field).toBe(400);
+          expect(((await res.json()) as ErrorBody).error).toEqual({ code: 'import.date.range', message });
+        }
+      }
+      const badExportedAt = { ...anExportFile([{ type: 'text', title: 'x' }]), exportedAt: 8.7e15 };
+      const res = await post('format=json', JSON.stringify(badExportedAt));
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorBody).error.code).toBe('import.date.range');
+      expect(await itemCount()).toBe(before);
+      // The box's members still export it.
+      for (const format of ['csv', 'opml', 'json'])
+        expect((await send('GET', `/api/export?format=${format}`, undefined, owner.token)).status).toBe(200);
+    });
+
+    it('keeps an outline whose target date is out of range, without it, and says so', async () => {
+      const opml = `<?xml version="1.0"?><opml version="2.0"><head/><body>
+        <outline text="Far" _targetDate="+275760-09-13T00:00:00Z"/>
+        <outline text="Early" _targetDate="1900-01-01"/>
+        <outline text="Fine" _targetDate="2030-05-02"/>
+      </body></opml>`;
+      const result = await imported('format=opml&dryRun=1', opml);
+      expect(result.counts).toMatchObject({ texts: 3, dates: 1 });
+      expect(result.problems).toEqual([
+        expect.objectContaining({ severity: 'warning', element: '1', messageKey: 'import.targetDate.range' }),
+        expect.objectContaining({ severity: 'warning', element: '2', messageKey: 'import.targetDate.range' }),
+      ]);
+    });
+
     it('refuses the whole file for one bad line at its end: nothing of it is written', async () => {
       const before = await itemCount();
       const lines = Array.from({ length: 500 }, (_, i) => `task,Task ${i},1,1`);

@@ -63,6 +63,21 @@ export async function shownRemindersOnDatedItems(db: Executor, userId: string): 
     .execute();
 }
 
+/**
+ * A summary of the rows `shownRemindersOnDatedItems` reads, cheap to compute: it changes
+ * whenever one of them is added, removed, edited or fires (`next_fire_at` moves on).
+ */
+export async function shownRemindersVersion(db: Executor, userId: string): Promise<string> {
+  const { rows } = await sql<{ count: number | string; latest: number | string; fires: number | string }>`
+    select count(*) as count, coalesce(max(r.updated_at), 0) as latest,
+      coalesce(sum(coalesce(r.next_fire_at, -1) % 1000003), 0) as fires
+    from reminders r join items i on i.id = r.item_id
+    where r.user_id = ${userId} and r.linked_directly_to_target_date = 0
+      and i.target_date is not null`.execute(db);
+  const [row] = rows;
+  return row ? `${row.count}:${row.latest}:${row.fires}` : '';
+}
+
 /** Every reminder on an item (all users), each with its owner's zone. */
 export async function remindersOnItem(db: Executor, itemId: string): Promise<ReminderWithZone[]> {
   return db

@@ -26,6 +26,7 @@ const SESSION_ONLY: readonly (readonly [Method, string])[] = [
   ['POST', '/api/calendar/feed'],
   ['DELETE', '/api/calendar/feed'],
   ['GET', '/api/users/audit'],
+  ['GET', '/api/admin/audit'],
   ['GET', '/api/push/public-key'],
   ['POST', '/api/push/subscriptions'],
   ['DELETE', '/api/push/subscriptions'],

@@ -67,6 +67,8 @@ export function parseNestboxJson(text: string): ParsedFile {
     const [issue] = parsed.error.issues;
     const path = issue?.path ?? [];
     const where = path.map(String).join('.');
+    if (issue?.message === 'validation.date.range' && valueAt(document, path) !== undefined)
+      return fail({ key: 'import.date.range', path: where });
     if (issue?.code === 'unrecognized_keys') {
       const field = issue.keys[0] ?? '';
       return fail({ key: 'import.json.unknownField', path: where || field, params: { field } });
