@@ -203,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const audit = createAuditService({ db, log: app.log });
   const push = createPushService({
     db,
+    engine: context.dbEngine,
     vapid: secrets.vapid,
     subject: config.vapidSubject,
     transport: pushTransport,

@@ -264,6 +264,8 @@ export const messagesEnGb = {
   'audit.cursor.invalid': 'This page of events cannot be found: start again from the newest.',
   'audit.userId.invalid': 'The user must be given by their id.',
   'push.endpoint.invalid': 'This is not the address of a push service Nestbox can notify.',
+  'push.tooManyDevices':
+    'Nestbox notifies at most 20 devices per account: turn notifications off on one you no longer use.',
   'push.keys.invalid': 'The browser sent no valid keys for its notifications.',
   'push.reminder.body': 'Reminder: due {{date}}',
   'push.test.title': 'Nestbox notifications are on',

@@ -274,6 +274,8 @@ export const messagesFr: Record<MessageKey, string> = {
   'audit.userId.invalid': 'L’utilisateur doit être désigné par son identifiant.',
   'push.endpoint.invalid':
     'Cette adresse n’est pas celle d’un service de notifications que Nestbox peut joindre.',
+  'push.tooManyDevices':
+    'Nestbox notifie au plus 20\u00a0appareils par compte\u00a0: désactivez les notifications sur un appareil que vous n’utilisez plus.',
   'push.keys.invalid': 'Le navigateur n’a pas envoyé de clés valides pour ses notifications.',
   'push.reminder.body': 'Rappel\u00a0: échéance le {{date}}',
   'push.test.title': 'Les notifications de Nestbox sont activées',
