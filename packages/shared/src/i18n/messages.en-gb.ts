@@ -222,6 +222,10 @@ export const messagesEnGb = {
   'import.file.notUtf8': 'the file is not UTF-8 text.',
   'import.file.nothing': 'the file holds nothing to import.',
   'import.file.tooManyItems': 'the file holds more than {{max}} items; split it into smaller files.',
+  'import.file.valueTooLong':
+    'a value here runs over {{max}} characters, longer than any item can hold; nothing was read further.',
+  'import.file.tooHard':
+    'the file could not be read within the time and memory an import may take; split it into smaller files.',
   'import.file.tooDeep': 'boxes are nested more than {{max}} levels deep here.',
   'import.title.nul': 'a title cannot hold the NUL character (U+0000).',
   'import.title.textTooLong': 'a text can have at most {{max}} characters.',

@@ -227,6 +227,10 @@ export const messagesFr: Record<MessageKey, string> = {
   'import.file.nothing': 'le fichier ne contient rien à importer.',
   'import.file.tooManyItems':
     'le fichier contient plus de {{max}}\u00a0éléments\u00a0; découpez-le en fichiers plus petits.',
+  'import.file.valueTooLong':
+    'une valeur dépasse ici {{max}}\u00a0caractères, plus qu’aucun élément ne peut en contenir\u00a0; le fichier n’a pas été lu plus loin.',
+  'import.file.tooHard':
+    'le fichier n’a pas pu être lu dans le temps et la mémoire qu’un import peut prendre\u00a0; découpez-le en fichiers plus petits.',
   'import.file.tooDeep': 'des boîtes sont imbriquées sur plus de {{max}}\u00a0niveaux ici.',
   'import.title.nul': 'un titre ne peut pas contenir le caractère NUL (U+0000).',
   'import.title.textTooLong': 'un texte peut compter au plus {{max}}\u00a0caractères.',
