@@ -47,6 +47,7 @@ import { captureRoutes } from './modules/capture/capture.routes.js';
 import { createCaptureService } from './modules/capture/capture.service.js';
 import { exportRoutes } from './modules/data/export.routes.js';
 import { createExportService } from './modules/data/export.service.js';
+import { createFileReader } from './modules/data/file-reader.js';
 import { importRoutes } from './modules/data/import.routes.js';
 import { createImportService } from './modules/data/import.service.js';
 import { e2eRoutes } from './modules/e2e/e2e.routes.js';
@@ -298,8 +299,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(pushRoutes, { push, authenticate });
   events.on('reminders.fired', ({ fired }) => push.notifyFired(fired));
   await app.register(exportRoutes, { exporter: createExportService({ db, access, items }), authenticate });
+  const fileReader = createFileReader();
+  app.addHook('onClose', async () => fileReader.close());
   await app.register(importRoutes, {
-    imports: createImportService({ db, items, organizer, reminders, events }),
+    imports: createImportService({ db, items, organizer, reminders, events, fileReader }),
     authenticate,
   });
   await app.register(undoRoutes, { undo, authenticate });

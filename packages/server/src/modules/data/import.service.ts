@@ -20,10 +20,8 @@ import type { ItemsService, NewTreeItem } from '../items/index.js';
 import type { OrganizerService } from '../organizer/organizer.service.js';
 import type { ImportedReminder, RemindersService } from '../reminders/reminders.service.js';
 import { isValidTimeZone, updateUser } from '../users/index.js';
-import { parseNestboxJson } from './parsers/nestbox-json.js';
-import { parseOpml } from './parsers/opml.js';
+import type { FileReader } from './file-reader.js';
 import type { FileSpot, FoundProblem, ParseContext, ParsedFile } from './parsers/parsed-file.js';
-import { parseTodoistCsv } from './parsers/todoist-csv.js';
 
 export type ImportRequest = z.output<typeof ImportQuerySchema>;
 
@@ -38,8 +36,6 @@ export class ImportRefused extends Error {
 
 /** The reminder setting a target date gives its setter (hidden, linked to the date), as Item settings does. */
 const LINKED_REMINDER = { numberOf: 1, unit: 'days', beforeAfterOn: 'on', repeat: false } as const;
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The problem as the caller reads it: where it is, then what is wrong, in their language. */
 function presentProblem(problem: FoundProblem, locale: UserLocale): ImportProblem {
@@ -227,34 +223,27 @@ export function createImportService({
   organizer,
   reminders,
   events,
+  fileReader,
   now = Date.now,
 }: {
   db: Executor;
+  fileReader: FileReader;
   items: ItemsService;
   organizer: OrganizerService;
   reminders: RemindersService;
   events: DomainEventBus;
   now?: () => number;
 }) {
-  /** The file's text and what its format's parser makes of it. */
-  function read(bytes: Buffer | undefined, request: ImportRequest, context: ParseContext): ParsedFile {
+  /** What the file's format's parser makes of it, read in a worker thread. */
+  async function read(bytes: Buffer | undefined, request: ImportRequest, context: ParseContext) {
     const fail = (key: FoundProblem['key']): ParsedFile => ({
       items: [],
       spots: new Map(),
       problems: [{ severity: 'error', key }],
     });
     if (!bytes || bytes.length === 0) return fail('import.file.empty');
-    let text: string;
-    try {
-      text = UTF8.decode(bytes);
-    } catch {
-      return fail('import.file.notUtf8');
-    }
-    if (text.startsWith('\uFEFF')) text = text.slice(1);
-    if (text.trim() === '') return fail('import.file.empty');
-    if (request.format === 'json') return parseNestboxJson(text);
-    if (request.format === 'opml') return parseOpml(text, context);
-    return parseTodoistCsv(text, context);
+    const parsed = await fileReader.read({ bytes, format: request.format, context });
+    return parsed ?? fail('import.file.tooHard');
   }
 
   /** Settings from a file, checked as the profile checks them. */
@@ -322,7 +311,7 @@ export function createImportService({
       };
       const target =
         request.boxId === undefined ? undefined : await items.editableBoxOf(user.id, request.boxId);
-      const parsed = read(bytes, request, context);
+      const parsed = await read(bytes, request, context);
       const settings = request.format === 'json' && request.settings ? parsed.settings : undefined;
       const found = inFileOrder([...parsed.problems, ...settingsProblems(settings), ...checkTree(parsed)]);
       if (found.length === 0 && parsed.items.length === 0 && request.format !== 'json')
