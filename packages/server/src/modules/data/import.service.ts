@@ -1,9 +1,7 @@
-import { PRIORITY_STEP, TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
-import { EXPORT_MAX_DEPTH, type ExportItem, type ExportSettings } from '@nestbox/shared/data/export.schema';
+import { PRIORITY_STEP } from '@nestbox/shared/constants';
+import type { ExportItem, ExportSettings } from '@nestbox/shared/data/export.schema';
 import {
-  IMPORT_MAX_ITEMS,
   IMPORT_PROBLEMS_SHOWN,
-  type ImportCounts,
   type ImportProblem,
   type ImportQuerySchema,
   type ImportResult,
@@ -21,7 +19,8 @@ import type { OrganizerService } from '../organizer/organizer.service.js';
 import type { ImportedReminder, RemindersService } from '../reminders/reminders.service.js';
 import { isValidTimeZone, updateUser } from '../users/index.js';
 import type { FileReader } from './file-reader.js';
-import type { FileSpot, FoundProblem, ParseContext, ParsedFile } from './parsers/parsed-file.js';
+import type { CheckedFile } from './parsers/check-file.js';
+import type { FoundProblem, ParseContext } from './parsers/parsed-file.js';
 
 export type ImportRequest = z.output<typeof ImportQuerySchema>;
 
@@ -59,81 +58,6 @@ function presentProblem(problem: FoundProblem, locale: UserLocale): ImportProble
       problem: translate(locale, problem.key, problem.params),
     }),
   };
-}
-
-/** What the items of a tree are, counted. */
-function countOf(items: readonly ExportItem[]): ImportCounts {
-  const counts: ImportCounts = { boxes: 0, texts: 0, dates: 0, reminders: 0 };
-  const walk = (list: readonly ExportItem[]) => {
-    for (const item of list) {
-      if (item.type === 'box') {
-        counts.boxes += 1;
-        walk(item.children);
-      } else counts.texts += 1;
-      if (item.targetDate !== null) counts.dates += 1;
-      counts.reminders += item.reminders.filter((reminder) => !reminder.linkedDirectlyToTargetDate).length;
-    }
-  };
-  walk(items);
-  return counts;
-}
-
-/**
- * The rules every file meets whatever its format, as the items module's own rules say them:
- * at most IMPORT_MAX_ITEMS items, boxes at most EXPORT_MAX_DEPTH deep, box titles as a new
- * box's (required, 200 characters, no reserved name), texts of at most 2,000 characters, no
- * NUL in any title; and
- * only texts rank in the Organizer (a box's rank is dropped, with a warning). Each problem
- * names where its item came from.
- */
-function checkTree(parsed: ParsedFile): FoundProblem[] {
-  const problems: FoundProblem[] = [];
-  let count = 0;
-  let tooDeep = false;
-  const walk = (list: readonly ExportItem[], depth: number) => {
-    for (const item of list) {
-      count += 1;
-      if (count > IMPORT_MAX_ITEMS) return;
-      const spot: FileSpot = parsed.spots.get(item) ?? {};
-      // PostgreSQL stores no NUL in text: refused on both engines alike.
-      if (item.title.includes('\u0000'))
-        problems.push({ severity: 'error', key: 'import.title.nul', ...spot });
-      if (item.type === 'box') {
-        const titleError = boxTitleError(item.title);
-        if (titleError) problems.push({ severity: 'error', key: titleError, ...spot });
-        const { prioritizable, priority, markedForToday } = item.mine;
-        if (prioritizable || priority !== null || markedForToday) {
-          problems.push({ severity: 'warning', key: 'import.json.boxNotPrioritizable', ...spot });
-          item.mine = { ...item.mine, prioritizable: false, priority: null, markedForToday: false };
-        }
-        if (depth >= EXPORT_MAX_DEPTH && item.children.length > 0) {
-          if (!tooDeep)
-            problems.push({
-              severity: 'error',
-              key: 'import.file.tooDeep',
-              params: { max: EXPORT_MAX_DEPTH },
-              ...spot,
-            });
-          tooDeep = true;
-        } else walk(item.children, depth + 1);
-      } else if (item.title.length > TEXT_TITLE_MAX_LENGTH) {
-        problems.push({
-          severity: 'error',
-          key: 'import.title.textTooLong',
-          params: { max: TEXT_TITLE_MAX_LENGTH },
-          ...spot,
-        });
-      }
-    }
-  };
-  walk(parsed.items, 1);
-  if (count > IMPORT_MAX_ITEMS)
-    problems.unshift({
-      severity: 'error',
-      key: 'import.file.tooManyItems',
-      params: { max: IMPORT_MAX_ITEMS },
-    });
-  return problems;
 }
 
 /** Problems in the order of the file where their lines say it; the others as they were found. */
@@ -234,16 +158,22 @@ export function createImportService({
   events: DomainEventBus;
   now?: () => number;
 }) {
-  /** What the file's format's parser makes of it, read in a worker thread. */
+  /** The file read and checked in a worker thread; its items only when they are to be written. */
   async function read(bytes: Buffer | undefined, request: ImportRequest, context: ParseContext) {
-    const fail = (key: FoundProblem['key']): ParsedFile => ({
+    const fail = (key: FoundProblem['key']): CheckedFile => ({
       items: [],
-      spots: new Map(),
+      counts: { boxes: 0, texts: 0, dates: 0, reminders: 0 },
       problems: [{ severity: 'error', key }],
+      treeProblems: [],
     });
     if (!bytes || bytes.length === 0) return fail('import.file.empty');
-    const parsed = await fileReader.read({ bytes, format: request.format, context });
-    return parsed ?? fail('import.file.tooHard');
+    const checked = await fileReader.read({
+      bytes,
+      format: request.format,
+      context,
+      withItems: !request.dryRun,
+    });
+    return checked ?? fail('import.file.tooHard');
   }
 
   /** Settings from a file, checked as the profile checks them. */
@@ -313,11 +243,11 @@ export function createImportService({
         request.boxId === undefined ? undefined : await items.editableBoxOf(user.id, request.boxId);
       const parsed = await read(bytes, request, context);
       const settings = request.format === 'json' && request.settings ? parsed.settings : undefined;
-      const found = inFileOrder([...parsed.problems, ...settingsProblems(settings), ...checkTree(parsed)]);
-      if (found.length === 0 && parsed.items.length === 0 && request.format !== 'json')
+      const found = inFileOrder([...parsed.problems, ...settingsProblems(settings), ...parsed.treeProblems]);
+      const { counts } = parsed;
+      if (found.length === 0 && counts.boxes + counts.texts === 0 && request.format !== 'json')
         found.push({ severity: 'error', key: 'import.file.nothing' });
       const problems = found.map((problem) => presentProblem(problem, locale));
-      const counts = countOf(parsed.items);
       const firstError = problems.find((problem) => problem.severity === 'error');
       if (request.dryRun)
         return {
