@@ -33,6 +33,10 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['packages/server/src/**/*.test.ts'],
+          // Each file builds its own app on its own database, so the files share their
+          // workers' loaded modules instead of loading every module again per file: the
+          // suite runs in well under half the time.
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

@@ -112,6 +112,7 @@ async function measureEngine(label: string, database: DatabaseHandle): Promise<s
       engine: database.engine,
       access: createAccessService({ db: database.db }),
       events: bus,
+      now: () => dueMinute,
     });
     const started = performance.now();
     const cpuBefore = process.cpuUsage();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every layer, in order — typecheck, lint, unit, integration on SQLite and (when
-// TEST_DATABASE_URL is set) on PostgreSQL, build, end-to-end in Debian's Chromium — then a
-// summary. Every step runs even when an earlier one failed, so one run shows everything;
+// TEST_DATABASE_URL is set) on PostgreSQL, the calendar sweep (in CI), build, end-to-end in
+// Debian's Chromium — then a summary. Every step runs even when an earlier one failed, so one run shows everything;
 // the exit code is non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -94,6 +94,18 @@ if (process.env.TEST_DATABASE_URL) {
     ok: true,
     skippedLayer: true,
     note: 'not run: set TEST_DATABASE_URL to run it',
+  });
+}
+// The unit and integration suites again on hard calendar days (scripts/calendar-sweep.mjs):
+// always in CI; elsewhere when NESTBOX_CALENDAR_SWEEP=1, as it adds several minutes.
+if (process.env.CI || process.env.NESTBOX_CALENDAR_SWEEP === '1') {
+  step('calendar sweep (SQLite)', () => exec('node', ['scripts/calendar-sweep.mjs']));
+} else {
+  results.push({
+    name: 'calendar sweep (SQLite)',
+    ok: true,
+    skippedLayer: true,
+    note: 'not run: CI runs it, or set NESTBOX_CALENDAR_SWEEP=1',
   });
 }
 const built = step('build', () => exec('npm', ['run', '--silent', 'build']));

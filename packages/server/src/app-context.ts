@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import type { Clock } from './clock.js';
 import type { Config } from './config/env.js';
 import type { Secrets } from './config/secrets.js';
 import type { DbEngine } from './db/connection.js';
@@ -12,4 +13,6 @@ export interface AppContext {
   db: Kysely<Database>;
   dbEngine: DbEngine;
   redis: Redis | undefined;
+  /** The app's clock: every date and time the server reads comes from it. */
+  now: Clock;
 }

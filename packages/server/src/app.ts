@@ -6,6 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
+import { type Clock, systemClock } from './clock.js';
 import { createDomainEvents } from './events/domain-events.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { errorHandling } from './http/error-handler.js';
@@ -90,7 +91,9 @@ const { version } = JSON.parse(readFileSync(path.resolve(here, '../package.json'
   version: string;
 };
 
-export interface BuildAppOptions extends AppContext {
+export interface BuildAppOptions extends Omit<AppContext, 'now'> {
+  /** The app's clock; the machine's unless a test, job or bench states the date. */
+  now?: Clock;
   /** Folder of the built web app; `null` serves no web app (API only). */
   webRoot?: string | null;
   /** Fastify logger options; defaults to pino at the configured level. */
@@ -122,8 +125,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limiter: givenLimiter,
     pushTransport,
     runJobs = false,
-    ...context
+    now = systemClock,
+    ...connections
   } = options;
+  const context: AppContext = { ...connections, now };
   const { config, db, redis, secrets } = context;
   const app = Fastify({
     logger: logger ?? {
@@ -196,21 +201,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       );
   const publisher = attachRealtime(app, {
     db,
+    now,
     secret: secrets.jwtSecret,
     redis,
     ...(metrics ? { onPublish: (event: string) => metrics.liveEvents.inc({ type: event }) } : {}),
   });
   metrics?.countSocketsWith(publisher.localSocketCount);
-  const audit = createAuditService({ db, log: app.log });
+  const audit = createAuditService({ db, log: app.log, now });
   const push = createPushService({
     db,
     engine: context.dbEngine,
+    now,
     vapid: secrets.vapid,
     subject: config.vapidSubject,
     transport: pushTransport,
     onError: (error, context) => app.log.warn({ err: error }, context),
   });
   const auth = createAuthService({
+    now,
     sessions: publisher,
     onLoggedOut: push.sessionEnded,
     audit,
@@ -226,13 +234,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // One instance alone sees every change to its users, so it may keep them a second; several
   // (Redis configured) must each read them afresh.
-  const authenticate = createAuthenticate(db, secrets.jwtSecret, { cached: !redis });
+  const authenticate = createAuthenticate(db, secrets.jwtSecret, { cached: !redis, now });
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('apiTokenScope', null);
 
   await app.register(healthRoutes, context);
-  await app.register(referenceRoutes);
+  await app.register(referenceRoutes, { now });
   await app.register(captchaRoutes, { captcha, recaptchaSiteKey: config.recaptcha?.siteKey });
   await app.register(authRoutes, { auth, authenticate });
   const access = createAccessService({ db });
@@ -240,10 +248,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onError: (error) => app.log.error({ err: error }, 'a live update could not be sent'),
   });
   // Changes that move, hide or lose something record how to undo them; each module restores its own.
-  const undo = createUndoService({ db });
+  const undo = createUndoService({ db, now });
   // Reminders: re-planned with the target date, fired by their own scheduler below.
   const reminders = createRemindersService({
     db,
+    now,
     engine: context.dbEngine,
     access,
     events,
@@ -254,6 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const users = createUsersService({
     db,
+    now,
     accounts: auth,
     sessions: publisher,
     audit,
@@ -263,9 +273,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     users,
     authenticate,
     jwtSecret: secrets.jwtSecret,
+    now,
   });
   const items = createItemsService({
     db,
+    now,
     engine: context.dbEngine,
     access,
     events,
@@ -274,44 +286,48 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     undo,
   });
   subscribeLiveUpdates({ events, publisher, access, items });
-  const workspace = createWorkspaceService({ db, items, users });
+  const workspace = createWorkspaceService({ db, items, users, now });
   await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
   await app.register(recurrenceRoutes, { items, authenticate });
   await app.register(workspaceRoutes, { workspace, authenticate });
-  await app.register(tagsRoutes, { tags: createTagsService({ db, events }), authenticate });
+  await app.register(tagsRoutes, { tags: createTagsService({ db, events, now }), authenticate });
   await app.register(findRoutes, {
     // A lone instance hears of every change, so it may keep what each person sees a moment.
-    finder: createFindService({ db, events, cached: !redis }),
+    finder: createFindService({ db, events, cached: !redis, now }),
     authenticate,
   });
-  const organizer = createOrganizerService({ db, items });
+  const organizer = createOrganizerService({ db, items, now });
   await app.register(organizerRoutes, { organizer, users, authenticate });
   await app.register(captureRoutes, {
     capture: createCaptureService({ db, items, organizer, events }),
     authenticate,
   });
   await app.register(sharingRoutes, {
-    sharing: createSharingService({ db, access, items, users, events, undo, audit }),
+    sharing: createSharingService({ db, access, items, users, events, undo, audit, now }),
     users,
     authenticate,
   });
   await app.register(remindersRoutes, { reminders, authenticate });
   await app.register(pushRoutes, { push, authenticate });
   events.on('reminders.fired', ({ fired }) => push.notifyFired(fired));
-  await app.register(exportRoutes, { exporter: createExportService({ db, access, items }), authenticate });
+  await app.register(exportRoutes, {
+    exporter: createExportService({ db, access, items, now }),
+    authenticate,
+  });
   const fileReader = createFileReader();
   app.addHook('onClose', async () => fileReader.close());
   await app.register(importRoutes, {
-    imports: createImportService({ db, items, organizer, reminders, events, fileReader }),
+    imports: createImportService({ db, items, organizer, reminders, events, fileReader, now }),
     authenticate,
   });
   await app.register(undoRoutes, { undo, authenticate });
-  const calendar = createCalendarService({ db, appUrl: config.appUrl });
+  const calendar = createCalendarService({ db, appUrl: config.appUrl, now });
   await app.register(calendarRoutes, { calendar, authenticate });
   await app.register(calendarFeedRoutes, { calendar });
-  await app.register(tokensRoutes, { tokens: createTokensService({ db, audit }), authenticate });
+  await app.register(tokensRoutes, { tokens: createTokensService({ db, audit, now }), authenticate });
   const slack = createSlackService({
     db,
+    now,
     slack: config.slack,
     appUrl: config.appUrl,
     serverSecret: secrets.jwtSecret,
@@ -367,7 +383,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reminderScheduler.stop();
     });
   }
-  if (config.e2e) await app.register(e2eRoutes, { db, runReminders: reminders.runDue });
+  if (config.e2e) await app.register(e2eRoutes, { db, now, runReminders: reminders.runDue });
 
   await registerWebApp(app, webRoot);
   return app;

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
+import { clockStartingAt, systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { loadSecrets } from './config/secrets.js';
 import { openDatabase } from './db/connection.js';
@@ -29,9 +30,10 @@ async function main(): Promise<void> {
     sqliteFile: `${config.dataDir}/nestbox.sqlite`,
   });
   await migrateToLatest(database.db);
+  const now = config.e2eNow === undefined ? systemClock : clockStartingAt(config.e2eNow);
   await runBaseSeed(
     database.db,
-    Date.now(),
+    now(),
     config.admin
       ? { admin: { email: config.admin.email, passwordHash: await hashPassword(config.admin.password) } }
       : {},
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     db: database.db,
     dbEngine: database.engine,
     redis,
+    now,
     // Readable lines for a person at a terminal; JSON lines for log collectors.
     prettyLogs: Boolean(process.stdout.isTTY),
     runJobs: true,

@@ -7,6 +7,7 @@
  *   backup <file> [--force]
  *   restore <file> [--force]
  */
+
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import {
@@ -18,6 +19,7 @@ import {
 import { EMAIL_PATTERN } from '@nestbox/shared/auth/auth.schema';
 import { PASSWORD_MIN_LENGTH } from '@nestbox/shared/constants';
 import pino from 'pino';
+import { systemClock } from '../clock.js';
 import { ConfigError, loadConfig } from '../config/env.js';
 import {
   BackupError,
@@ -127,6 +129,7 @@ async function main(argv: string[]): Promise<string> {
       const audit = createAuditService({
         db: database.db,
         log: pino({ level: config.logLevel }, pino.destination(2)),
+        now: systemClock,
       });
       const { recorded } = await reseedDatabase(database.db, {
         type: type as ReseedType,

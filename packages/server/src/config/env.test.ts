@@ -38,6 +38,7 @@ describe('loadConfig', () => {
         NESTBOX_E2E: '1',
         NESTBOX_ALLOW_RESEED: 'true',
         NESTBOX_TRUST_PROXY: 'yes',
+        NESTBOX_E2E_NOW: '2026-12-05T09:00:00Z',
       },
       '/',
     );
@@ -59,8 +60,19 @@ describe('loadConfig', () => {
       },
       trustProxy: true,
       e2e: true,
+      e2eNow: Date.UTC(2026, 11, 5, 9),
       allowReseed: true,
     });
+  });
+
+  it('lets only the browser journeys state the date, and only a date it can read', () => {
+    expect(() => loadConfig({ NESTBOX_E2E_NOW: '2026-12-05T09:00:00Z' })).toThrow(
+      /NESTBOX_E2E_NOW: only the browser journeys \(NESTBOX_E2E=1\) may set the clock/,
+    );
+    expect(() => loadConfig({ NESTBOX_E2E: '1', NESTBOX_E2E_NOW: 'next friday' })).toThrow(
+      /NESTBOX_E2E_NOW: must be a date and time/,
+    );
+    expect(loadConfig({ NESTBOX_E2E: '1' }).e2eNow).toBeUndefined();
   });
 
   it('fails with a message naming every bad variable and its value', () => {

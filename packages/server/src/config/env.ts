@@ -54,6 +54,10 @@ const EnvSchema = z
     SLACK_API_URL: urlWithScheme(['http', 'https'], 'web'),
     NESTBOX_TRUST_PROXY: flag,
     NESTBOX_E2E: flag,
+    /** The browser journeys' stated date: the server's clock starts there (NESTBOX_E2E only). */
+    NESTBOX_E2E_NOW: optionalText.refine((value) => value === undefined || !Number.isNaN(Date.parse(value)), {
+      message: 'must be a date and time such as 2026-12-05T09:00:00Z',
+    }),
     NESTBOX_ALLOW_RESEED: flag,
     NESTBOX_ADMIN_EMAIL: optionalText,
     NESTBOX_ADMIN_PASSWORD: optionalText,
@@ -100,6 +104,13 @@ const EnvSchema = z
         message: 'set NESTBOX_VAPID_PUBLIC_KEY and NESTBOX_VAPID_PRIVATE_KEY together, or neither',
       });
     }
+    if (env.NESTBOX_E2E_NOW && env.NESTBOX_E2E !== true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NESTBOX_E2E_NOW'],
+        message: 'only the browser journeys (NESTBOX_E2E=1) may set the clock',
+      });
+    }
     if (Boolean(env.RECAPTCHA_SECRET) !== Boolean(env.RECAPTCHA_SITE_KEY)) {
       ctx.addIssue({
         code: 'custom',
@@ -136,6 +147,8 @@ export interface Config {
   /** Behind a reverse proxy: take the caller's address from X-Forwarded-For. */
   trustProxy: boolean;
   e2e: boolean;
+  /** Where the journeys' server starts its clock (UTC ms); the machine's clock when undefined. */
+  e2eNow: number | undefined;
   allowReseed: boolean;
   admin: { email: string; password: string } | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -198,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         : undefined,
     trustProxy: e.NESTBOX_TRUST_PROXY,
     e2e: e.NESTBOX_E2E,
+    e2eNow: e.NESTBOX_E2E_NOW === undefined ? undefined : Date.parse(e.NESTBOX_E2E_NOW),
     allowReseed: e.NESTBOX_ALLOW_RESEED,
     admin:
       e.NESTBOX_ADMIN_EMAIL && e.NESTBOX_ADMIN_PASSWORD

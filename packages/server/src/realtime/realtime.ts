@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { Server } from 'socket.io';
+import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { sessionForToken } from '../modules/auth/index.js';
 
@@ -44,9 +45,12 @@ export function attachRealtime(
     db,
     secret,
     redis,
+    now,
     onPublish,
   }: {
     db: Kysely<Database>;
+    /** The app's clock: a socket lives until its token's expiry on it. */
+    now: Clock;
     secret: string;
     redis: Redis | undefined;
     /** Told the name of every event sent to a user's room (the metrics count them). */
@@ -76,7 +80,9 @@ export function attachRealtime(
     const fromQuery = socket.handshake.query.token;
     const token =
       typeof fromAuth === 'string' ? fromAuth : typeof fromQuery === 'string' ? fromQuery : undefined;
-    const session = token ? await sessionForToken(db, secret, token).catch(() => undefined) : undefined;
+    const session = token
+      ? await sessionForToken(db, secret, token, { now }).catch(() => undefined)
+      : undefined;
     if (!session) return next(new Error('unauthorized'));
     socket.data.userId = session.user.id;
     socket.data.expiresAt = session.expiresAt;
@@ -88,7 +94,7 @@ export function attachRealtime(
     // The socket lives no longer than its token: HTTP would answer 401 from then on.
     let timer: NodeJS.Timeout | undefined;
     const expireAtTokenEnd = () => {
-      const left = (socket.data.expiresAt as number) - Date.now();
+      const left = (socket.data.expiresAt as number) - now();
       if (left > MAX_TIMER_MS) {
         timer = setTimeout(expireAtTokenEnd, MAX_TIMER_MS);
         return;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app.js';
+import { type Clock, systemClock } from '../clock.js';
 import { type Config, loadConfig } from '../config/env.js';
 import { loadSecrets, type Secrets } from '../config/secrets.js';
 import type { PushTransport } from '../modules/push/index.js';
@@ -14,6 +15,8 @@ export interface TestApp {
   database: TestDatabase;
   config: Config;
   secrets: Secrets;
+  /** The app's clock (the machine's unless the test stated a date). */
+  now: Clock;
   /** `http://127.0.0.1:<port>`: tests talk to the app over real HTTP. */
   baseUrl: string;
   /** fetch() against the app; `json` is sent as a JSON body. */
@@ -30,6 +33,8 @@ export interface BuildTestAppOptions {
   beforeListen?: (app: FastifyInstance) => void | Promise<void>;
   /** Where Web Push may send (a local stand-in for the push services). */
   pushTransport?: PushTransport;
+  /** The app's clock: tests whose outcome depends on the calendar state their date with one. */
+  now?: Clock;
 }
 
 /**
@@ -46,7 +51,9 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   // A Redis that is down is a state under test (health says so), not a crash.
   redis?.on('error', () => {});
   const secrets = loadSecrets(dataDir);
+  const now = options.now ?? systemClock;
   const app = await buildApp({
+    now,
     config,
     secrets,
     db: database.db,
@@ -63,6 +70,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     database,
     config,
     secrets,
+    now,
     baseUrl,
     request(pathname, init = {}) {
       const { json, headers, ...rest } = init;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
 import { newId } from '../db/ids.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { hashPassword, signSessionToken } from '../modules/auth/index.js';
@@ -24,8 +25,8 @@ export async function createUser(
     activated?: boolean;
     isAdmin?: boolean;
   } = {},
+  now: number = Date.now(),
 ): Promise<UserRow & { password: string }> {
-  const now = Date.now();
   const password = overrides.password ?? DEFAULT_PASSWORD;
   const id = newId();
   await insertUserWithRootBox(
@@ -52,13 +53,14 @@ export async function createUser(
 export type SignedInUser = UserRow & { password: string; token: string; root: string };
 
 export async function createSignedInUser(
-  t: { database: { db: Kysely<Database> }; secrets: { jwtSecret: string } },
+  t: { database: { db: Kysely<Database> }; secrets: { jwtSecret: string }; now?: Clock },
   overrides: Parameters<typeof createUser>[1] = {},
 ): Promise<SignedInUser> {
-  const user = await createUser(t.database.db, overrides);
+  const now = t.now?.() ?? Date.now();
+  const user = await createUser(t.database.db, overrides, now);
   return {
     ...user,
-    token: await tokenFor(t.secrets.jwtSecret, user),
+    token: await tokenFor(t.secrets.jwtSecret, user, now),
     root: await rootBoxOf(t.database.db, user.id),
   };
 }
@@ -75,9 +77,13 @@ export async function rootBoxOf(db: Kysely<Database>, userId: string): Promise<s
   return root.id;
 }
 
-/** A valid session token for a user, as a login would give (24-hour session). */
-export function tokenFor(secret: string, user: UserRow): Promise<string> {
-  return signSessionToken(secret, { userId: user.id, tokenVersion: user.token_version, rememberMe: false });
+/** A valid session token for a user, as a login at `now` would give (24-hour session). */
+export function tokenFor(secret: string, user: UserRow, now: number = Date.now()): Promise<string> {
+  return signSessionToken(
+    secret,
+    { userId: user.id, tokenVersion: user.token_version, rememberMe: false },
+    now,
+  );
 }
 
 /** An item row straight into the tree (tests of the commands start from a tree they built). */

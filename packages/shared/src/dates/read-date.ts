@@ -1,7 +1,9 @@
 import * as en from 'chrono-node/en';
 import * as fr from 'chrono-node/fr';
 import type { UserLocale } from '../i18n/locales.js';
+import { dayKey } from '../organizer/grouping.js';
 import { targetDateAtTime, targetDateFromDay, zoneOffsetMinutes } from './target-date.js';
+import { addOnWallClock } from './wall-time.js';
 
 /**
  * Reads the first date in a piece of text, as a person writes one (English and French,
@@ -90,17 +92,50 @@ function isNotADate(result: en.ParsedResult): boolean {
 }
 
 /**
- * The instant a result stands for, in the person's zone. chrono reads wall-clock fields with
- * the zone's offset of "now"; the instant is worked out again with the offset of the day it
- * lands on, so a date across a DST change keeps its wall-clock time. Exact durations ("in 3
- * hours") and a time with its own zone ("9am UTC") are instants as chrono gives them.
+ * How long an exact duration ("in 3 hours", "dans 20 minutes") lasts. chrono adds it on the
+ * machine's clock, so it is read again at a moment when that clock has no DST change in
+ * reach (mid-January or mid-July; one of them is far from every zone's change), and counted
+ * from the person's now.
  */
-function instantOf(result: en.ParsedResult, timeZone: string): { at: number; hasTime: boolean } {
+function durationOf(text: string, language: UserLocale): number | undefined {
+  const machineOffset = (instant: number) => -new Date(instant).getTimezoneOffset();
+  for (const quiet of [Date.UTC(2001, 0, 15, 12), Date.UTC(2001, 6, 15, 12)]) {
+    const reference = { instant: new Date(quiet), timezone: machineOffset(quiet) };
+    const read = PARSERS[language].parse(text, reference)[0]?.start.date().getTime();
+    if (read !== undefined && machineOffset(read) === machineOffset(quiet)) return read - quiet;
+  }
+  return undefined;
+}
+
+/** "this Wednesday", "ce mercredi": a weekday that may name today. */
+const THIS_WEEKDAY = /(?:^|\s)(?:this|ce|cette)\s/iu;
+
+/**
+ * The instant a result stands for, in the person's zone, the same on every machine. chrono
+ * reads wall-clock fields with the zone's offset of "now"; the instant is worked out again
+ * with the offset of the day it lands on, so a date across a DST change keeps its wall-clock
+ * time. An exact duration ("in 3 hours") is counted from now (see `durationOf`); a time with
+ * its own zone ("9am UTC") is the instant chrono gives. A weekday that names today ("Wednesday" on a
+ * Wednesday) is next week's, unless "this" says otherwise.
+ */
+function instantOf(
+  result: en.ParsedResult,
+  language: UserLocale,
+  { timeZone, now }: ReadDateContext,
+): { at: number; hasTime: boolean } {
   const { start } = result;
-  if (start.tags().has('result/relativeDateAndTime') || start.isCertain('timezoneOffset'))
-    return { at: start.date().getTime(), hasTime: true };
+  if (start.tags().has('result/relativeDateAndTime'))
+    return { at: now + (durationOf(result.text, language) ?? start.date().getTime() - now), hasTime: true };
+  if (start.isCertain('timezoneOffset')) return { at: start.date().getTime(), hasTime: true };
   const pad = (value: number | null) => String(value ?? 0).padStart(2, '0');
-  const day = `${start.get('year')}-${pad(start.get('month'))}-${pad(start.get('day'))}`;
+  let day = `${start.get('year')}-${pad(start.get('month'))}-${pad(start.get('day'))}`;
+  if (
+    start.isCertain('weekday') &&
+    !start.isCertain('day') &&
+    day === dayKey(now, timeZone) &&
+    !THIS_WEEKDAY.test(` ${result.text}`)
+  )
+    day = dayKey(addOnWallClock(now, 7, 'days', timeZone), timeZone);
   if (!start.isCertain('hour')) return { at: targetDateFromDay(day, timeZone), hasTime: false };
   return {
     at: targetDateAtTime(day, start.get('hour') ?? 0, start.get('minute') ?? 0, timeZone),
@@ -130,14 +165,16 @@ export function readDate(
   const reference = { instant: new Date(now), timezone: zoneOffsetMinutes(now, timeZone) };
   const order: UserLocale[] = locale === 'fr' ? ['fr', 'en-GB'] : ['en-GB', 'fr'];
   const candidates = order.flatMap((language, rank) =>
-    PARSERS[language].parse(plain, reference, { forwardDate: true }).map((result) => ({ result, rank })),
+    PARSERS[language]
+      .parse(plain, reference, { forwardDate: true })
+      .map((result) => ({ result, rank, language })),
   );
   candidates.sort(
     (a, b) =>
       b.result.text.length - a.result.text.length || a.rank - b.rank || a.result.index - b.result.index,
   );
   const kept: DateRead[] = [];
-  for (const { result } of candidates) {
+  for (const { result, language } of candidates) {
     // Glued to a mark ("!tomorrow", "#today") it is part of that word.
     if (isNotADate(result) || /[#!]/u.test(text[result.index - 1] ?? '')) continue;
     let start = result.index;
@@ -146,7 +183,7 @@ export function readDate(
     if (connector) start -= connector[0].length - (/^\s/u.test(connector[0]) ? 1 : 0);
     const range = { start, end, text: text.slice(start, end) };
     if ([...taken, ...kept].some((other) => overlaps(other, range)) || isLiteral(range)) continue;
-    kept.push({ ...range, ...instantOf(result, timeZone) });
+    kept.push({ ...range, ...instantOf(result, language, { locale, timeZone, now }) });
   }
   return kept.sort((a, b) => a.start - b.start)[0] ?? null;
 }

@@ -1,13 +1,15 @@
-import { TZDate } from '@date-fns/tz';
 import { dayKey } from '../organizer/grouping.js';
+import { instantOfWallTime } from './wall-time.js';
+
+export { zoneOffsetMinutes } from './wall-time.js';
 
 /**
  * A target date is a calendar day; it is stored as the start of that day in the time zone of
  * the person who picked it (UTC ms), so the Organizer's 'today' and day groups see that day.
  */
 export function targetDateFromDay(day: string, timeZone: string): number {
-  const [year, month, date] = day.split('-').map(Number);
-  return new TZDate(year ?? 1970, (month ?? 1) - 1, date ?? 1, timeZone).getTime();
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return instantOfWallTime({ year, month, day: date }, timeZone);
 }
 
 /**
@@ -16,13 +18,8 @@ export function targetDateFromDay(day: string, timeZone: string): number {
  * Paris); one that happens twice (fall-back) takes the later, winter offset — as reminders do.
  */
 export function targetDateAtTime(day: string, hour: number, minute: number, timeZone: string): number {
-  const [year, month, date] = day.split('-').map(Number);
-  return new TZDate(year ?? 1970, (month ?? 1) - 1, date ?? 1, hour, minute, timeZone).getTime();
-}
-
-/** How far a time zone is ahead of UTC at an instant, in minutes (Paris in summer: 120). */
-export function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  return -new TZDate(instant, timeZone).getTimezoneOffset();
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return instantOfWallTime({ year, month, day: date, hour, minute }, timeZone);
 }
 
 /** The calendar day (yyyy-MM-dd) a stored target date shows as, in a time zone. */

@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { endOfDay, format, startOfDay } from 'date-fns';
+import { addOnWallClock, instantOfWallTime, wallTimeOf } from '../dates/wall-time.js';
 
 /** Where a prioritised item shows in the Organizer (SPEC §4). */
 export type OrganizerGroupKey = 'today' | 'undated' | `day:${string}`;
@@ -22,15 +21,17 @@ const lastDayIn = new Map<string, Readonly<{ start: number; end: number }>>();
 export function todayBounds(now: number, timeZone: string): Readonly<{ start: number; end: number }> {
   const known = lastDayIn.get(timeZone);
   if (known && known.start <= now && now <= known.end) return known;
-  const local = new TZDate(now, timeZone);
-  const bounds = Object.freeze({ start: startOfDay(local).getTime(), end: endOfDay(local).getTime() });
+  const { year, month, day } = wallTimeOf(now, timeZone);
+  const start = instantOfWallTime({ year, month, day }, timeZone);
+  const bounds = Object.freeze({ start, end: addOnWallClock(start, 1, 'days', timeZone) - 1 });
   lastDayIn.set(timeZone, bounds);
   return bounds;
 }
 
 /** The calendar day (yyyy-MM-dd) an instant falls on in a time zone. */
 export function dayKey(instant: number, timeZone: string): string {
-  return format(new TZDate(instant, timeZone), 'yyyy-MM-dd');
+  const { year, month, day } = wallTimeOf(instant, timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** Overdue: the target date is before the start of today in the user's time zone. */
@@ -95,5 +96,5 @@ export function groupPrioritised<T extends Prioritised>(
 /** The first instant (UTC ms) of a calendar day (yyyy-MM-dd) in a time zone: a day group's target date. */
 export function startOfDayIn(day: string, timeZone: string): number {
   const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  return new TZDate(year, month - 1, date, timeZone).getTime();
+  return instantOfWallTime({ year, month, day: date }, timeZone);
 }

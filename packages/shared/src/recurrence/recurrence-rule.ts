@@ -1,5 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import { targetDateAtTime } from '../dates/target-date.js';
+import { wallTimeOf } from '../dates/wall-time.js';
 import { Frequency, type Options, RRule, type RRuleInstance } from './rrule.js';
 
 /**
@@ -162,10 +162,8 @@ export function recurrenceOptions(text: string) {
  * and what a calendar writes after a TZID.
  */
 export function floating(instant: number, timeZone: string): Date {
-  const local = new TZDate(instant, timeZone);
-  return new Date(
-    Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes()),
-  );
+  const { year, month, day, hour, minute } = wallTimeOf(instant, timeZone);
+  return new Date(Date.UTC(year, month - 1, day, hour, minute));
 }
 
 /** A floating date back to the instant of those wall-clock fields in the zone. */

@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays, addWeeks, addYears } from 'date-fns';
 import { isDateInRange } from '../dates/date-range.js';
+import { addOnWallClock } from '../dates/wall-time.js';
 
 /** Units of a reminder (SPEC §3); the third, days, is the default. */
 export const REMINDER_UNITS = ['minutes', 'hours', 'days', 'weeks', 'years'] as const;
@@ -64,11 +63,11 @@ export function shiftInZone(instant: number, amount: number, unit: ReminderUnit,
     case 'hours':
       return instant + amount * HOUR;
     case 'days':
-      return addDays(new TZDate(instant, timeZone), amount).getTime();
+      return addOnWallClock(instant, amount, 'days', timeZone);
     case 'weeks':
-      return addWeeks(new TZDate(instant, timeZone), amount).getTime();
+      return addOnWallClock(instant, 7 * amount, 'days', timeZone);
     case 'years':
-      return addYears(new TZDate(instant, timeZone), amount).getTime();
+      return addOnWallClock(instant, amount, 'years', timeZone);
   }
 }
 

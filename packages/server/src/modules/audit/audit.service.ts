@@ -9,6 +9,7 @@ import {
   encodeAuditCursor,
 } from '@nestbox/shared/audit/audit.schema';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
 import type { AuditEventsTable, Executor } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
@@ -58,11 +59,11 @@ function presentAuditEvent(row: AuditEventsTable): AuditEvent {
 export function createAuditService({
   db,
   log,
-  now = Date.now,
+  now,
 }: {
   db: Executor;
   log: Pick<FastifyBaseLogger, 'info'>;
-  now?: () => number;
+  now: Clock;
 }) {
   async function write(
     executor: Executor,

@@ -415,7 +415,7 @@ describe(`audit trail on ${testEngine}`, () => {
       ).toBe(400);
       expect((await eventsOf(t.database.db, owner.id)).map((row) => row.type)).toEqual(['sharing.shared']);
 
-      const audit = createAuditService({ db: t.database.db, log: t.app.log });
+      const audit = createAuditService({ db: t.database.db, log: t.app.log, now: t.now });
       await expect(
         t.database.db.transaction().execute(async (trx) => {
           await audit.write(trx, { type: 'tokens.created', userId: owner.id }, { ip: null, userAgent: null });
@@ -435,7 +435,7 @@ describe(`audit trail on ${testEngine}`, () => {
           done();
         },
       });
-      const audit = createAuditService({ db: t.database.db, log: pino({ level: 'info' }, sink) });
+      const audit = createAuditService({ db: t.database.db, log: pino({ level: 'info' }, sink), now: t.now });
       const user = await createUser(t.database.db);
       const caller = { ip: '192.0.2.7', userAgent: 'Mozilla/5.0 Firefox/140.0' };
       await audit.record({ type: 'auth.logout', userId: user.id }, caller);
@@ -463,7 +463,7 @@ describe(`audit trail on ${testEngine}`, () => {
   describe('reading the trail', () => {
     let reader: SignedInUser;
     let neighbour: SignedInUser;
-    const audit = () => createAuditService({ db: t.database.db, log: t.app.log });
+    const audit = () => createAuditService({ db: t.database.db, log: t.app.log, now: t.now });
 
     beforeAll(async () => {
       reader = await createSignedInUser(t);

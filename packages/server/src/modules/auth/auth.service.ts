@@ -12,6 +12,7 @@ import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import type { LoginResponse } from '@nestbox/shared/users/user.schema';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
@@ -81,7 +82,7 @@ export interface AuthServiceDeps {
   sessions?: Pick<Publisher, 'endUserSessions' | 'endTokenSessions'>;
   /** Told of each logout once it is recorded (the session's devices stop being notified). */
   onLoggedOut?: (sessionId: string) => Promise<void>;
-  now?: () => number;
+  now: Clock;
 }
 
 /** Link tokens are stored as their SHA-256: a database leak reveals no usable link. */
@@ -90,7 +91,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** Account life cycle: sign-up, activation, login, forgotten password and reset (SPEC §4 "Account"). */
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, mailer, limiter, audit } = deps;
-  const now = deps.now ?? Date.now;
+  const { now } = deps;
 
   async function limit(action: keyof typeof AUTH_LIMITS, ip: string, account?: string) {
     const limits: { ip: Limit; account?: Limit } = AUTH_LIMITS[action];
@@ -240,7 +241,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         { userId: user.id, tokenVersion: user.token_version, rememberMe: body.rememberMe ?? false },
         now(),
       );
-      return { token, user: presentUser(user) };
+      return { token, user: presentUser(user, now()) };
     },
 
     async forgot({ email }: ForgotBody, ip: string) {

@@ -1,6 +1,7 @@
 import type { ApiTokenScope } from '@nestbox/shared/tokens/token-values';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../clock.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { setRequestCaller } from '../../http/request-context.js';
@@ -45,6 +46,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+export interface SessionCheckOptions {
+  /** May the user and the revocation check come from this process's short-lived copies? */
+  cached?: boolean;
+  /** The app's clock: a session's expiry and a token's last use are read on it. */
+  now?: Clock;
+}
+
 /**
  * Resolves a session token to its user: the signature and expiry must hold, the user must
  * exist and be active, the token's version must match theirs (a password change or reset
@@ -59,9 +67,9 @@ export async function sessionForToken(
   db: Kysely<Database>,
   secret: string,
   token: string,
-  { cached = false }: { cached?: boolean } = {},
+  { cached = false, now = systemClock }: SessionCheckOptions = {},
 ): Promise<{ user: UserRow; rememberMe: boolean; tokenId: string; expiresAt: number } | undefined> {
-  const claims = await verifySessionToken(secret, token);
+  const claims = await verifySessionToken(secret, token, now);
   if (!claims) return undefined;
   const [user, revoked] = await Promise.all([
     cached ? findSessionUser(db, claims.userId) : findUserById(db, claims.userId),
@@ -103,9 +111,9 @@ export async function isSessionLive(
 async function apiTokenForText(
   db: Kysely<Database>,
   token: string,
-  { cached = false }: { cached?: boolean } = {},
+  { cached = false, now = systemClock }: SessionCheckOptions = {},
 ): Promise<{ user: UserRow; scope: ApiTokenScope } | undefined> {
-  const caller = await apiTokenCaller(db, token);
+  const caller = await apiTokenCaller(db, token, now());
   if (!caller) return undefined;
   const user = cached ? await findSessionUser(db, caller.userId) : await findUserById(db, caller.userId);
   if (!user || user.activated_at === null || user.token_version !== caller.tokenVersion) return undefined;
@@ -123,7 +131,7 @@ async function apiTokenForText(
  * `tokens.notForAccount`), and a `read` token only on reads: GET, HEAD, OPTIONS and routes
  * marked `readOnly` (403 `tokens.readOnly` otherwise).
  */
-export function createAuthenticate(db: Kysely<Database>, secret: string, options: { cached?: boolean } = {}) {
+export function createAuthenticate(db: Kysely<Database>, secret: string, options: SessionCheckOptions = {}) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     reply.header('cache-control', 'no-store');
     const token = bearerToken(request);

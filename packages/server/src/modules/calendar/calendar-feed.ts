@@ -1,9 +1,9 @@
+import { TZDate } from '@date-fns/tz';
 import { isDateInRange } from '@nestbox/shared/dates/date-range';
 import { dayOfTargetDate, targetDateFromDay } from '@nestbox/shared/dates/target-date';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import { displayTitle, type TitleKey } from '@nestbox/shared/items/item-rules';
-import { floating } from '@nestbox/shared/recurrence/recurrence-rule';
 import { occurrence, occurrenceAtOrAfter, type ReminderRule } from '@nestbox/shared/reminders/fire-time';
 import { itemLinkPath } from '@nestbox/shared/routes';
 import ical, { ICalAlarmRelatesTo, ICalAlarmType } from 'ical-generator';
@@ -184,12 +184,16 @@ export function buildCalendarFeed({
     const dayStart = Date.parse(`${day}T00:00:00Z`);
     const repeating = feedRule(item);
     // A timed series keeps its wall-clock time across DST only when written in the owner's
-    // zone: its fields there, after a TZID (the generator writes a date's UTC fields).
-    const local = repeating && !allDay ? floating(targetDate, owner.timezone).getTime() : undefined;
+    // zone, after a TZID. The generator reads such a date's fields through the date itself:
+    // a zoned date (TZDate) gives the owner's, where a plain Date would give the machine's.
     const when = allDay
       ? { allDay: true, start: new Date(dayStart), end: new Date(dayStart + DAY_MS) }
-      : local !== undefined
-        ? { start: new Date(local), end: new Date(local + TIMED_EVENT_MS), timezone: owner.timezone }
+      : repeating
+        ? {
+            start: new TZDate(targetDate, owner.timezone),
+            end: new TZDate(targetDate + TIMED_EVENT_MS, owner.timezone),
+            timezone: owner.timezone,
+          }
         : { start: new Date(targetDate), end: new Date(targetDate + TIMED_EVENT_MS) };
     const event = calendar.createEvent({
       id: `${item.id}@${host}`,

@@ -6,6 +6,7 @@ import {
   calendarFeedPath,
 } from '@nestbox/shared/calendar/calendar.schema';
 import { isUserLocale } from '@nestbox/shared/i18n/locales';
+import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { shownRemindersOnDatedItems } from '../reminders/index.js';
 import {
@@ -28,15 +29,7 @@ const FEED_FILE = /^(.+)\.ics$/;
  * serves their dated items as iCalendar, for calendar apps to subscribe to. Making a new address
  * replaces the old one at once; turning it off deletes it.
  */
-export function createCalendarService({
-  db,
-  appUrl,
-  now = Date.now,
-}: {
-  db: Executor;
-  appUrl: string;
-  now?: () => number;
-}) {
+export function createCalendarService({ db, appUrl, now }: { db: Executor; appUrl: string; now: Clock }) {
   return {
     async status(user: UserRow): Promise<CalendarFeedStatus> {
       const feed = await calendarFeedOf(db, user.id);

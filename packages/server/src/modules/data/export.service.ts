@@ -7,6 +7,7 @@ import {
 } from '@nestbox/shared/data/export.schema';
 import { isUserLocale } from '@nestbox/shared/i18n/locales';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
+import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
@@ -68,12 +69,12 @@ export function createExportService({
   db,
   access,
   items,
-  now = Date.now,
+  now,
 }: {
   db: Executor;
   access: AccessService;
   items: ItemsService;
-  now?: () => number;
+  now: Clock;
 }) {
   /** The caller's reminder rules by item, as the file writes them. */
   async function remindersByItem(userId: string): Promise<Map<string, ExportNode['reminders']>> {

@@ -10,6 +10,7 @@ import { formatDate } from '@nestbox/shared/dates/format-date';
 import { isUserLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
 import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
@@ -148,7 +149,7 @@ export function createImportService({
   reminders,
   events,
   fileReader,
-  now = Date.now,
+  now,
 }: {
   db: Executor;
   fileReader: FileReader;
@@ -156,7 +157,7 @@ export function createImportService({
   organizer: OrganizerService;
   reminders: RemindersService;
   events: DomainEventBus;
-  now?: () => number;
+  now: Clock;
 }) {
   /** The file read and checked in a worker thread; its items only when they are to be written. */
   async function read(bytes: Buffer | undefined, request: ImportRequest, context: ParseContext) {

@@ -8,6 +8,7 @@ import type { OrganizerPage } from '@nestbox/shared/organizer/organizer.schema';
 import type { User } from '@nestbox/shared/users/user.schema';
 import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clockStartingAt } from '../../clock.js';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { anExportFile, asReadBack, FILE_SETTINGS, readBack } from '../../test/export-files.js';
@@ -22,7 +23,9 @@ describe(`import on ${testEngine}`, () => {
   let me: SignedInUser;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // Relative dates in the fixtures ("tomorrow", "every saturday") are read on a stated
+    // Wednesday, so a Saturday's "every saturday" (today, already begun) never decides a test.
+    t = await buildTestApp({ now: clockStartingAt(Date.UTC(2026, 10, 25, 10)) });
     me = await createSignedInUser(t);
   });
   afterAll(() => t.close());
@@ -125,7 +128,7 @@ describe(`import on ${testEngine}`, () => {
       const roses = await childByTitle(garden._id, 'Prune the roses, gently', user.token);
       expect(roses.priorityTargetDate).toBeNull();
       const passport = await childByTitle(project, 'Renew passport\nPhotos first', user.token);
-      const tomorrow = localDay(Date.now() + 86_400_000);
+      const tomorrow = localDay(t.now() + 86_400_000);
       expect(localDay(passport.priorityTargetDate)).toBe(tomorrow);
     });
 
@@ -170,7 +173,7 @@ describe(`import on ${testEngine}`, () => {
       expect(box?.title).toMatch(/^Importé le \d{1,2} \S+ \d{4} à \d\d:\d\d$/u);
       const passport = await childByTitle(project, 'Renouveler le passeport', user.token);
       expect(localDay(passport.priorityTargetDate, 'Europe/Paris')).toBe(
-        localDay(Date.now() + 86_400_000, 'Europe/Paris'),
+        localDay(t.now() + 86_400_000, 'Europe/Paris'),
       );
       const garden = await childByTitle(project, 'Jardin', user.token);
       const roses = await childByTitle(garden._id, 'Tailler les rosiers', user.token);

@@ -3,6 +3,7 @@ import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
 import type { Database } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
@@ -19,8 +20,9 @@ const EmailBody = z.object({ email: z.string().min(3) });
  */
 export const e2eRoutes: FastifyPluginAsyncZod<{
   db: Kysely<Database>;
+  now: Clock;
   runReminders?: (now: number) => Promise<number>;
-}> = async (app, { db, runReminders }) => {
+}> = async (app, { db, now: clock, runReminders }) => {
   const tags = ['e2e helpers (NESTBOX_E2E=1 only)'];
 
   // Reminders: runs the reminders job as if the clock said `now` (a repeat a minute away
@@ -35,7 +37,7 @@ export const e2eRoutes: FastifyPluginAsyncZod<{
   app.post('/e2e/user/activate', { schema: { tags, body: EmailBody } }, async (request) => {
     const user = await findUserByEmail(db, request.body.email);
     if (!user) throw appErrors.notFound();
-    await activateIfPending(db, user.id, Date.now());
+    await activateIfPending(db, user.id, clock());
     return { ok: true };
   });
 
@@ -47,7 +49,7 @@ export const e2eRoutes: FastifyPluginAsyncZod<{
       const user = await findUserByEmail(db, request.body.email);
       if (!user) throw appErrors.notFound();
       const verifyId = randomBytes(32).toString('base64url');
-      const now = Date.now();
+      const now = clock();
       await insertAccountToken(db, {
         id: newId(),
         userId: user.id,
@@ -81,7 +83,7 @@ export const e2eRoutes: FastifyPluginAsyncZod<{
       const { email, boxId, titles } = request.body;
       const user = await findUserByEmail(db, email);
       if (!user) throw appErrors.notFound();
-      await appendTexts(db, { parentId: boxId, createdBy: user.id, titles, now: Date.now() });
+      await appendTexts(db, { parentId: boxId, createdBy: user.id, titles, now: clock() });
       return { appended: titles.length };
     },
   );

@@ -1,5 +1,6 @@
 import type { FindItemsResponse, FoundItem } from '@nestbox/shared/items/find.schema';
 import type { ItemType } from '@nestbox/shared/items/item.schema';
+import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import type { DomainEventBus, DomainEventName } from '../../events/domain-events.js';
 import { findableItems } from './find.repository.js';
@@ -66,12 +67,12 @@ export function createFindService({
   db,
   events,
   cached = false,
-  now = Date.now,
+  now,
 }: {
   db: Executor;
   events: DomainEventBus;
   cached?: boolean;
-  now?: () => number;
+  now: Clock;
 }) {
   const kept = new Map<string, { seen: Promise<Seen>; until: number }>();
   if (cached) for (const name of ITEM_EVENTS) events.on(name, () => kept.clear());

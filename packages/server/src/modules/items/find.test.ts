@@ -251,7 +251,7 @@ describe(`find-items on ${testEngine}`, () => {
     events.emit('items.created', { itemIds: [] });
     expect(await ask('narwhal')).toEqual(['Narwhal', 'Narwhal two']);
     // Without `cached`, every query reads afresh.
-    const fresh = createFindService({ db: t.database.db, events: createDomainEvents() });
+    const fresh = createFindService({ db: t.database.db, events: createDomainEvents(), now: t.now });
     await insertItemRow(t.database.db, {
       type: 'todoText',
       parent: me.root,

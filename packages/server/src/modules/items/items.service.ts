@@ -14,6 +14,7 @@ import type {
 import { boxTitleError, isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import { tagOfTerm } from '@nestbox/shared/tags/tags';
 import { add } from 'date-fns';
+import type { Clock } from '../../clock.js';
 import type { DbEngine } from '../../db/connection.js';
 import { idChunks } from '../../db/id-chunks.js';
 import { newId } from '../../db/ids.js';
@@ -159,7 +160,7 @@ export function createItemsService({
   engine,
   access,
   events = createDomainEvents(),
-  now = Date.now,
+  now,
   onTargetDateChanged,
   onTargetDateRestored,
   undo,
@@ -169,7 +170,7 @@ export function createItemsService({
   engine: DbEngine;
   access: AccessService;
   events?: DomainEventBus;
-  now?: () => number;
+  now: Clock;
   /**
    * Reminders: re-plans an item's reminders inside the transaction that changes its target
    * date; answers what it removed with a cleared date, for an undo to give back.

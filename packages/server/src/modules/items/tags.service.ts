@@ -1,6 +1,7 @@
 import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { RenameTagResponse, TagsResponse } from '@nestbox/shared/tags/tag.schema';
 import { normaliseTag, renameTagIn } from '@nestbox/shared/tags/tags';
+import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
@@ -11,15 +12,7 @@ import { editableTaggedTexts, tagCounts } from './tags.repository.js';
  * Tags across boxes: the caller's list with counts (only texts they see), and renaming one in
  * every text they may edit. The tags themselves are written with each title (tags.repository).
  */
-export function createTagsService({
-  db,
-  events,
-  now = Date.now,
-}: {
-  db: Executor;
-  events: DomainEventBus;
-  now?: () => number;
-}) {
+export function createTagsService({ db, events, now }: { db: Executor; events: DomainEventBus; now: Clock }) {
   return {
     async list(user: UserRow): Promise<TagsResponse> {
       return { tags: await tagCounts(db, user.id) };

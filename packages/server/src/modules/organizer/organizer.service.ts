@@ -8,6 +8,7 @@ import type {
   UpdatePriorityBody,
 } from '@nestbox/shared/organizer/organizer.schema';
 import { priorityAtEdge, reindexedPriorities } from '@nestbox/shared/organizer/priority';
+import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { type ItemsService, type PersonalChanges, presentItem } from '../items/index.js';
 import { presentUser } from '../users/users.presenter.js';
@@ -67,15 +68,17 @@ const asOrganizerItem = (row: OrganizerRow): OrganizerItem =>
 export function createOrganizerService({
   db,
   items,
-  now = Date.now,
+  now,
 }: {
   db: Executor;
   items: ItemsService;
-  now?: () => number;
+  now: Clock;
 }) {
   const unprioritisedOrder = (user: UserRow) => {
-    const { unprioritizedListOrderBy: column, unprioritizedListOrderByDir: dir } =
-      presentUser(user).organizer;
+    const { unprioritizedListOrderBy: column, unprioritizedListOrderByDir: dir } = presentUser(
+      user,
+      now(),
+    ).organizer;
     return { column, dir };
   };
 

@@ -9,6 +9,7 @@ import {
 import { itemLinkPath, PAGE_PATHS } from '@nestbox/shared/routes';
 import type { Kysely } from 'kysely';
 import webPush from 'web-push';
+import type { Clock } from '../../clock.js';
 import type { DbEngine } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import type { Database, UserRow } from '../../db/schema.js';
@@ -61,7 +62,7 @@ export function createPushService({
   vapid,
   subject,
   transport = {},
-  now = Date.now,
+  now,
   onError = () => {},
 }: {
   db: Kysely<Database>;
@@ -69,7 +70,7 @@ export function createPushService({
   vapid: { publicKey: string; privateKey: string };
   subject: string;
   transport?: PushTransport;
-  now?: () => number;
+  now: Clock;
   onError?: (error: unknown, context: string) => void;
 }) {
   const readEndpoint = transport.readEndpoint ?? readPushEndpoint;

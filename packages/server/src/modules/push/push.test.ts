@@ -1,6 +1,7 @@
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clockStartingAt } from '../../clock.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { type PushStandIn, type StandInDevice, startPushStandIn } from '../../test/push-stand-in.js';
@@ -9,6 +10,8 @@ import { readPushEndpoint } from './push-endpoint.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** The date these tests are run on: Sunday 29 November 2026, 23:05 UTC. */
+const STATED = Date.UTC(2026, 10, 29, 23, 5);
 
 describe(`web push on ${testEngine}`, () => {
   let t: TestApp;
@@ -18,7 +21,11 @@ describe(`web push on ${testEngine}`, () => {
 
   beforeAll(async () => {
     service = await startPushStandIn();
-    t = await buildTestApp({ env: { NESTBOX_E2E: '1' }, pushTransport: service.transport });
+    t = await buildTestApp({
+      env: { NESTBOX_E2E: '1' },
+      pushTransport: service.transport,
+      now: clockStartingAt(STATED),
+    });
     ann = await createSignedInUser(t, { name: 'Ann Push' });
     camille = await createSignedInUser(t, { name: 'Camille Push', locale: 'fr' });
   });
@@ -55,7 +62,7 @@ describe(`web push on ${testEngine}`, () => {
   const runReminders = async (now: number) =>
     (await ok<{ fired: number }>('POST', '/e2e/reminders/run', { now })).fired;
   /** The next whole hour at least a day ahead: past every earlier test's dates. */
-  let clock = Math.ceil((Date.now() + DAY) / HOUR) * HOUR;
+  let clock = Math.ceil(STATED / HOUR) * HOUR;
   const nextDate = () => {
     clock += 2 * DAY;
     return clock;
@@ -138,6 +145,7 @@ describe(`web push on ${testEngine}`, () => {
     await subscribe(phone, camille.token);
     await subscribe(laptop, camille.token);
     const at = nextDate();
+    expect(at).toBe(Date.UTC(2026, 11, 2));
     const itemId = await dueText('Payer le loyer', at, camille);
 
     expect(await runReminders(at + 1_000)).toBeGreaterThanOrEqual(1);
@@ -156,7 +164,8 @@ describe(`web push on ${testEngine}`, () => {
       title: 'Payer le loyer',
       url: `/app/boxes?item=${encodeURIComponent(itemId)}`,
     });
-    expect(payload.body).toMatch(/^Rappel\u00a0: échéance le \p{L}+ \d+ \p{L}+ \d{4}, \d{2}:\d{2}$/u);
+    // In Camille's zone (Europe/London) and language, accents included.
+    expect(payload.body).toBe('Rappel\u00a0: échéance le mercredi 2 décembre 2026, 00:00');
     expect(laptop.read(service.pushesTo('camille-laptop')[0] as typeof push).title).toBe('Payer le loyer');
 
     // The occurrence fired already: running the job again sends nothing more.

@@ -1,10 +1,11 @@
 import { LANGUAGES } from '@nestbox/shared/i18n/locales';
 import { LanguagesResponseSchema, TimezonesResponseSchema } from '@nestbox/shared/reference/reference.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../clock.js';
 import { listTimezones } from './reference.service.js';
 
 /** Public reference lists used by the sign-up and profile forms. */
-export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const referenceRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { now }) => {
   app.get(
     '/api/languages/get-languages',
     {
@@ -27,7 +28,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=900');
-      return listTimezones();
+      return listTimezones(now());
     },
   );
 };

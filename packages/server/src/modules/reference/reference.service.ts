@@ -21,7 +21,7 @@ function formatOffset(minutes: number): string {
  * Every IANA time zone the runtime knows, with its offset now, ordered by offset then name.
  * Offsets move with daylight saving, so the list is rebuilt every quarter of an hour.
  */
-export function listTimezones(now: number = Date.now()): Timezone[] {
+export function listTimezones(now: number): Timezone[] {
   if (cache && now - cache.at < CACHE_MS) return cache.zones;
   const instant = new Date(now);
   const zones = Intl.supportedValuesOf('timeZone').map((id) => {

@@ -14,6 +14,7 @@ import {
   type ReminderEvent,
   type ReminderEventsPage,
 } from '@nestbox/shared/reminders/reminder.schema';
+import type { Clock } from '../../clock.js';
 import type { DbEngine } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import type { Executor, UserRow } from '../../db/schema.js';
@@ -142,7 +143,7 @@ export function createRemindersService({
   engine,
   access,
   events = createDomainEvents(),
-  now = Date.now,
+  now,
   mailer,
   appUrl = '',
   onError = () => {},
@@ -152,7 +153,7 @@ export function createRemindersService({
   engine: DbEngine;
   access: AccessService;
   events?: DomainEventBus;
-  now?: () => number;
+  now: Clock;
   mailer?: Mailer;
   appUrl?: string;
   onError?: (error: unknown) => void;

@@ -271,11 +271,13 @@ describe(`reminders on ${testEngine}`, () => {
       db: t.database.db,
       engine: t.database.engine,
       access: createAccessService({ db: t.database.db }),
+      now: t.now,
     });
     const b = createRemindersService({
       db: t.database.db,
       engine: t.database.engine,
       access: createAccessService({ db: t.database.db }),
+      now: t.now,
     });
     // Small batches so the two instances interleave statement by statement.
     const [firedA, firedB] = await Promise.all([a.runDue(target + 1_000, 4), b.runDue(target + 1_000, 4)]);
@@ -286,6 +288,7 @@ describe(`reminders on ${testEngine}`, () => {
         db: t.database.db,
         engine: t.database.engine,
         access: createAccessService({ db: t.database.db }),
+        now: t.now,
       }).runDue(target + 2_000),
     ).toBe(0);
     const rows = await t.database.db

@@ -1,6 +1,7 @@
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import type { InheritedShare, ShareEntry } from '@nestbox/shared/sharing/sharing.schema';
+import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { createDomainEvents, type DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
@@ -41,7 +42,7 @@ export function createSharingService({
   items,
   users,
   events = createDomainEvents(),
-  now = Date.now,
+  now,
   undo,
   audit,
 }: {
@@ -52,7 +53,7 @@ export function createSharingService({
   items: ItemsService;
   users: UsersService;
   events?: DomainEventBus;
-  now?: () => number;
+  now: Clock;
   /** Records removed shares, so their remover may undo the removal. */
   undo?: UndoService;
 }) {

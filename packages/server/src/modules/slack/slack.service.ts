@@ -7,6 +7,7 @@ import {
   type SlackStatus,
 } from '@nestbox/shared/slack/slack.schema';
 import { WebClient } from '@slack/web-api';
+import type { Clock } from '../../clock.js';
 import type { Config } from '../../config/env.js';
 import { newId } from '../../db/ids.js';
 import type { Executor, UserRow } from '../../db/schema.js';
@@ -82,7 +83,7 @@ export function createSlackService({
   serverSecret,
   items,
   events = createDomainEvents(),
-  now = Date.now,
+  now,
   onError = () => {},
   audit,
 }: {
@@ -95,7 +96,7 @@ export function createSlackService({
   serverSecret: string;
   items: ItemsService;
   events?: DomainEventBus;
-  now?: () => number;
+  now: Clock;
   onError?: (error: unknown) => void;
 }) {
   const redirectUri = `${appUrl}/slack/auth`;

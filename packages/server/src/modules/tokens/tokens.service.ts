@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiToken, CreateApiTokenBody, CreatedApiToken } from '@nestbox/shared/tokens/token.schema';
 import { API_TOKEN_PREFIX, type ApiTokenScope } from '@nestbox/shared/tokens/token-values';
+import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
 import type { ApiTokensTable, Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
@@ -67,12 +68,12 @@ export async function apiTokenCaller(
 export function createTokensService({
   db,
   audit,
-  now = Date.now,
+  now,
 }: {
   db: Executor;
   /** Records tokens made and revoked. */
   audit: Pick<AuditService, 'write' | 'log'>;
-  now?: () => number;
+  now: Clock;
 }) {
   return {
     /** Makes a token; the caller's tokens ended by a password change or reset go in the same transaction. */

@@ -326,8 +326,8 @@ describe(`personal API tokens on ${testEngine}`, () => {
 
   it('works only while its owner is active', async () => {
     const dormant = await createUser(t.database.db, { activated: false });
-    const audit = createAuditService({ db: t.database.db, log: t.app.log });
-    const made = await createTokensService({ db: t.database.db, audit }).create(dormant, {
+    const audit = createAuditService({ db: t.database.db, log: t.app.log, now: t.now });
+    const made = await createTokensService({ db: t.database.db, audit, now: t.now }).create(dormant, {
       name: 'made before',
       scope: 'write',
     });

@@ -1,5 +1,6 @@
 import { UNDO_ID_HEADER, UNDO_TTL_MS } from '@nestbox/shared/constants';
 import type { FastifyReply } from 'fastify';
+import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
@@ -59,7 +60,7 @@ export type UndoRestorer<Payload, Row> = (user: UserRow, entry: UndoEntry<Payloa
  * back; for UNDO_TTL_MS its author (and only they) may undo it, once. Entries are kept here;
  * each kind is restored by the module that owns its data, which registers a restorer.
  */
-export function createUndoService({ db, now = Date.now }: { db: Executor; now?: () => number }) {
+export function createUndoService({ db, now }: { db: Executor; now: Clock }) {
   const restorers = new Map<UndoKind, UndoRestorer<unknown, unknown>>();
   const gone = () => appErrors.notFound('undo.gone');
 

@@ -562,9 +562,9 @@ describe(`undo on ${testEngine}`, () => {
         .where('id', '=', undoId ?? '')
         .execute();
       await refused(undoId, 404, 'undo.gone');
-      expect(await createUndoService({ db: t.database.db }).pruneExpired(Date.now())).toBeGreaterThanOrEqual(
-        1,
-      );
+      expect(
+        await createUndoService({ db: t.database.db, now: t.now }).pruneExpired(t.now()),
+      ).toBeGreaterThanOrEqual(1);
       expect(
         await t.database.db
           .selectFrom('undo_entries')

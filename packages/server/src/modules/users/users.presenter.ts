@@ -3,7 +3,7 @@ import type { User } from '@nestbox/shared/users/user.schema';
 import type { UserRow } from '../../db/schema.js';
 
 /** The logged-in user as the web app sees it (SPEC §3 "Logged-in user"). */
-export function presentUser(row: UserRow, now: number = Date.now()): User {
+export function presentUser(row: UserRow, now: number): User {
   const pendingLive = row.pending_email !== null && (row.pending_email_expires_at ?? 0) > now;
   return {
     id: row.id,

@@ -11,6 +11,7 @@ import {
 } from '@nestbox/shared/users/user.schema';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../clock.js';
 import { translate } from '../../i18n/translate.js';
 import { currentToken, currentUser } from '../auth/authenticate.js';
 import { signSessionToken } from '../auth/session-tokens.js';
@@ -24,7 +25,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService;
   authenticate: onRequestAsyncHookHandler;
   jwtSecret: string;
-}> = async (app, { users, authenticate, jwtSecret }) => {
+  now: Clock;
+}> = async (app, { users, authenticate, jwtSecret, now }) => {
   const tags = ['user'];
   const security = [{ bearer: [] }];
   app.addHook('onRequest', authenticate);
@@ -39,7 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         response: { 200: UserSchema, 401: ErrorBodySchema },
       },
     },
-    async (request) => presentUser(currentUser(request)),
+    async (request) => presentUser(currentUser(request), now()),
   );
 
   app.put(
@@ -66,7 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         message: emailChangePending
           ? translate(locale, 'profile.emailChangePending', { email: emailChangePending })
           : translate(locale, 'profile.saved'),
-        user: presentUser(user),
+        user: presentUser(user, now()),
       };
     },
   );
@@ -90,11 +92,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         request.ip,
         currentToken(request).id,
       );
-      const token = await signSessionToken(jwtSecret, {
-        userId: user.id,
-        tokenVersion: user.token_version,
-        rememberMe: request.sessionRemembered,
-      });
+      const token = await signSessionToken(
+        jwtSecret,
+        {
+          userId: user.id,
+          tokenVersion: user.token_version,
+          rememberMe: request.sessionRemembered,
+        },
+        now(),
+      );
       return { message: translate(request.locale, 'password.changed'), token };
     },
   );
@@ -130,7 +136,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = await users.updateCustomizations(currentUser(request), request.body);
-      return { message: translate(request.locale, 'info.saved'), user: presentUser(user) };
+      return { message: translate(request.locale, 'info.saved'), user: presentUser(user, now()) };
     },
   );
 };

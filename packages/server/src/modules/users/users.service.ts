@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 
 const USER_SEARCH_LIMIT = 20;
 
+import type { Clock } from '../../clock.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Publisher } from '../../realtime/realtime.js';
@@ -34,14 +35,14 @@ export function isValidTimeZone(zone: string): boolean {
 /** The logged-in user's own account: profile, password and language (Application Settings → Profile). */
 export function createUsersService({
   db,
-  now = Date.now,
+  now,
   accounts,
   sessions,
   audit,
   onTimeZoneChanged,
 }: {
   db: Kysely<Database>;
-  now?: () => number;
+  now: Clock;
   /** Proving the current password (rate limited) and e-mail changes belong to the accounts service. */
   accounts: Pick<AuthService, 'verifyCurrentPassword' | 'requestEmailChange'>;
   /** Records password changes. */

@@ -7,6 +7,7 @@ import type {
   WorkspaceSettings,
 } from '@nestbox/shared/workspace/workspace.schema';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { AppError, appErrors } from '../../http/app-error.js';
@@ -49,10 +50,10 @@ export function createWorkspaceService(deps: {
   db: Kysely<Database>;
   items: ItemsService;
   users: UsersService;
-  now?: () => number;
+  now: Clock;
 }) {
   const { db, items, users } = deps;
-  const now = deps.now ?? Date.now;
+  const { now } = deps;
 
   /** The item a box pane may show: one the caller can read, and a box. */
   async function paneBox(user: UserRow, itemId: string): Promise<Item> {
