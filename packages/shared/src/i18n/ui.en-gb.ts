@@ -38,7 +38,12 @@ export const uiEnGb = {
 
   // Global error screens (SPEC §2, §8)
   'crash.title': 'Oops, something went wrong :(',
-  'crash.body': 'Our team has been told about the problem. Please try again later.',
+  'crash.body':
+    'The details went to your browser’s console. Reload the page to go on; if it happens again, tell whoever runs this Nestbox what you were doing.',
+  'offline.partMissing.title': 'Not available offline',
+  'offline.partMissing.body':
+    'This part of Nestbox has not been kept on this device yet, and the server cannot be reached. It opens once you are back online; the rest of the app still works.',
+  'offline.partMissing.retry': 'Try again',
   'crash.reload': 'Reload the page',
   'notFound.title': 'Error 404',
   'notFound.home': 'Go to the home page',

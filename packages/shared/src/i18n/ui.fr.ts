@@ -34,7 +34,12 @@ export const uiFr: Record<UiKey, string> = {
   'update.reload': 'Recharger pour mettre à jour',
 
   'crash.title': 'Oups, un problème est survenu\u00a0:(',
-  'crash.body': 'Notre équipe a été informée du problème. Veuillez réessayer plus tard.',
+  'crash.body':
+    'Le détail est dans la console de votre navigateur. Rechargez la page pour continuer ; si cela se reproduit, dites à la personne qui gère ce Nestbox ce que vous faisiez.',
+  'offline.partMissing.title': 'Indisponible hors connexion',
+  'offline.partMissing.body':
+    'Cette partie de Nestbox n’est pas encore gardée sur cet appareil, et le serveur est injoignable. Elle s’ouvrira dès le retour de la connexion ; le reste de l’application fonctionne.',
+  'offline.partMissing.retry': 'Réessayer',
   'crash.reload': 'Recharger la page',
   'notFound.title': 'Erreur 404',
   'notFound.home': "Revenir à la page d'accueil",

@@ -245,7 +245,7 @@ describe('apiRequest', () => {
   });
 
   it('fails with the timeout message when the server is slower than timeoutMs', async () => {
-    const { request } = makeClient();
+    const { request, onUnreachable } = makeClient();
     const started = Date.now();
     const error = await failureOf(request('/slow', { method: 'GET', timeoutMs: 100 }));
     expect(error).toMatchObject({
@@ -255,6 +255,8 @@ describe('apiRequest', () => {
       canceled: false,
     });
     expect(Date.now() - started).toBeLessThan(1_000);
+    // No answer in time is a server out of reach: the signed-in app goes offline on it.
+    expect(onUnreachable).toHaveBeenCalledTimes(1);
   });
 
   it('fails with the network message when nothing listens', async () => {

@@ -288,8 +288,9 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
       data = response.ok && responseType === 'blob' ? await response.blob() : await readBody(response);
     } catch (cause) {
       if (abortedBy === 'caller') return clientFailure('error.requestCanceled', cause);
-      if (abortedBy === 'timeout') return clientFailure('error.timeout', cause);
+      // No answer in time is no answer: the server is out of reach as far as the app can tell.
       if (authenticated) config.onUnreachable();
+      if (abortedBy === 'timeout') return clientFailure('error.timeout', cause);
       return clientFailure('error.network', cause);
     } finally {
       clearTimeout(timer);

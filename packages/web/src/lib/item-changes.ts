@@ -1,5 +1,6 @@
 import type { Mutation, MutationScope } from '@tanstack/react-query';
 import { v7 as uuidv7 } from 'uuid';
+import { isApiError } from './api-client';
 
 /**
  * Changes to items (create, edit a text, complete, move, prioritise, date, archive) share one
@@ -30,10 +31,28 @@ export const ITEM_CHANGE_ROOT_KEY = ['item-change'] as const;
 /** The key a kind of item change is registered and saved under. */
 export const itemChangeKey = (kind: ItemChangeKind) => [...ITEM_CHANGE_ROOT_KEY, kind] as const;
 
+/**
+ * Whether a change failed on its way, with no answer from the server: the network died while
+ * the device still said it was online (dead Wi-Fi, a captive portal, a server restarting). The
+ * app is offline from then on (lib/connectivity), so the change is tried again and waits,
+ * paused, until the server answers, like the changes made after it. Any answer (a refusal, a
+ * server error) ends it as usual.
+ */
+export function isLostOnTheWay(_failures: number, error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    error.status === 0 &&
+    (error.code === 'error.network' || error.code === 'error.timeout')
+  );
+}
+
+/** How every item change is queued and retried, whether a screen or a reload starts it. */
+export const ITEM_CHANGE_OPTIONS = { scope: ITEM_CHANGES, retry: isLostOnTheWay } as const;
+
 /** The options that put a mutation in the item-change queue. */
 export const itemChange = (kind: ItemChangeKind) => ({
   mutationKey: itemChangeKey(kind),
-  scope: ITEM_CHANGES,
+  ...ITEM_CHANGE_OPTIONS,
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: any kind of mutation, whatever its types.

@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import type { AccessLevel, Item } from '@nestbox/shared/items/item.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clockStartingAt } from '../../clock.js';
 import type { UserRow } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
@@ -17,11 +18,12 @@ describe(`items on ${testEngine}`, () => {
   let strangerToken: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ann = await createUser(t.database.db, { name: 'Ann' });
-    stranger = await createUser(t.database.db, { name: 'Stranger' });
-    annToken = await tokenFor(t.secrets.jwtSecret, ann);
-    strangerToken = await tokenFor(t.secrets.jwtSecret, stranger);
+    // Stated: late November in London, two quiet weeks before any DST change.
+    t = await buildTestApp({ now: clockStartingAt(Date.UTC(2026, 10, 28, 12)) });
+    ann = await createUser(t.database.db, { name: 'Ann' }, t.now());
+    stranger = await createUser(t.database.db, { name: 'Stranger' }, t.now());
+    annToken = await tokenFor(t.secrets.jwtSecret, ann, t.now());
+    strangerToken = await tokenFor(t.secrets.jwtSecret, stranger, t.now());
     annRoot = await rootBoxOf(t.database.db, ann.id);
   });
   afterAll(() => t.close());
@@ -168,7 +170,7 @@ describe(`items on ${testEngine}`, () => {
     const box = await create(annRoot, 'todoBox', 'Old');
     const inner = await create(box._id, 'todoBox', 'Older');
     const target = await create(annRoot, 'todoBox', 'Attic');
-    const now = Date.now();
+    const now = t.now();
     await t.database.db
       .insertInto('panes')
       .values([
@@ -194,15 +196,15 @@ describe(`items on ${testEngine}`, () => {
 
   it('sets auto-archive to now plus the chosen amount, clears it with None, and the sweep archives once', async () => {
     const text = await create(annRoot, 'todoText', 'ephemeral');
-    const before = Date.now();
+    const before = t.now();
     const set = await ok('PUT', 'auto-archive', { itemId: text._id, amount: 2, duration: 'weeks' });
     expect(set.autoArchiveAmount).toBe(2);
     expect(set.autoArchiveDuration).toBe('weeks');
     expect(set.autoArchiveTimestamp ?? 0).toBeGreaterThanOrEqual(before + 14 * 86_400_000);
-    expect(set.autoArchiveTimestamp ?? 0).toBeLessThanOrEqual(Date.now() + 14 * 86_400_000 + 3_600_000);
+    expect(set.autoArchiveTimestamp ?? 0).toBeLessThanOrEqual(t.now() + 14 * 86_400_000 + 3_600_000);
     const months = await ok('PUT', 'auto-archive', { itemId: text._id, amount: 1, duration: 'months' });
     expect(new Date(months.autoArchiveTimestamp ?? 0).getUTCMonth()).toBe(
-      (new Date().getUTCMonth() + 1) % 12,
+      (new Date(t.now()).getUTCMonth() + 1) % 12,
     );
     const cleared = await ok('PUT', 'auto-archive', { itemId: text._id, amount: null });
     expect(cleared).toMatchObject({
@@ -391,7 +393,7 @@ describe(`items on ${testEngine}`, () => {
     const link = (level: AccessLevel) =>
       t.database.db
         .insertInto('item_users')
-        .values({ item_id: shared._id, user_id: stranger.id, level, created_at: Date.now() })
+        .values({ item_id: shared._id, user_id: stranger.id, level, created_at: t.now() })
         .onConflict((oc) => oc.columns(['item_id', 'user_id']).doUpdateSet({ level }))
         .execute();
 

@@ -1,6 +1,7 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { Reminder, ReminderEventsPage } from '@nestbox/shared/reminders/reminder.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clockStartingAt } from '../../clock.js';
 import type { UserRow } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
@@ -25,12 +26,16 @@ describe(`reminders on ${testEngine}`, () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    t = await buildTestApp({ env: { NESTBOX_E2E: '1', SMTP_URL: smtp.url } });
+    // Stated: a Saturday evening in November 2026, ahead of every date these tests plan.
+    t = await buildTestApp({
+      env: { NESTBOX_E2E: '1', SMTP_URL: smtp.url },
+      now: clockStartingAt(Date.UTC(2026, 10, 28, 18)),
+    });
     const person = async (name: string): Promise<Person> => {
-      const user = await createUser(t.database.db, { name });
+      const user = await createUser(t.database.db, { name }, t.now());
       return {
         ...user,
-        token: await tokenFor(t.secrets.jwtSecret, user),
+        token: await tokenFor(t.secrets.jwtSecret, user, t.now()),
         root: await rootBoxOf(t.database.db, user.id),
       };
     };
@@ -84,7 +89,7 @@ describe(`reminders on ${testEngine}`, () => {
     }
   };
   /** A future target date, a whole number of days ahead at 09:00 UTC. */
-  const inDays = (days: number) => Math.ceil((Date.now() + days * DAY) / DAY) * DAY + 9 * HOUR;
+  const inDays = (days: number) => Math.ceil((t.now() + days * DAY) / DAY) * DAY + 9 * HOUR;
 
   it('creates a reminder with the SPEC defaults (1 day before, no repeat) and validates every field', async () => {
     const item = await text('Defaults');
@@ -149,10 +154,10 @@ describe(`reminders on ${testEngine}`, () => {
   });
 
   it("plans a person's pending reminders again when their time zone changes, leaving dismissed ones alone", async () => {
-    const user = await createUser(t.database.db, { name: 'Tess Zone' });
+    const user = await createUser(t.database.db, { name: 'Tess Zone' }, t.now());
     const tess: Person = {
       ...user,
-      token: await tokenFor(t.secrets.jwtSecret, user),
+      token: await tokenFor(t.secrets.jwtSecret, user, t.now()),
       root: await rootBoxOf(t.database.db, user.id),
     };
     const item = await text('Clocks go forward, far away', tess);
@@ -386,10 +391,10 @@ describe(`reminders on ${testEngine}`, () => {
   });
 
   it('pages events newest first, with unreadOnly and beginDate', async () => {
-    const reader = { ...(await createUser(t.database.db, { name: 'Pager' })) } as UserRow;
+    const reader = { ...(await createUser(t.database.db, { name: 'Pager' }, t.now())) } as UserRow;
     const who: Person = {
       ...reader,
-      token: await tokenFor(t.secrets.jwtSecret, reader),
+      token: await tokenFor(t.secrets.jwtSecret, reader, t.now()),
       root: await rootBoxOf(t.database.db, reader.id),
     };
     const target = inDays(60);

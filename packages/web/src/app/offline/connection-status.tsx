@@ -24,8 +24,9 @@ export function ConnectionStatus() {
 
   useEffect(() => {
     if (!online || pending > 0) {
-      // Only a change that had to wait earns the "saved" line once it goes through.
-      if (!online) waited.current = true;
+      // Only a change that had to wait earns the "saved" line once it goes through: a gap in
+      // the network with nothing waiting says nothing when it ends.
+      if (!online && pending > 0) waited.current = true;
       setSynced(false);
       return;
     }

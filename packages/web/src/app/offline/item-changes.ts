@@ -12,7 +12,7 @@ import { isApiError } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';
 import {
   changedItemId,
-  ITEM_CHANGES,
+  ITEM_CHANGE_OPTIONS,
   type ItemChangeKind,
   isItemChange,
   itemChangeKey,
@@ -72,7 +72,7 @@ export function handleItemChanges(queryClient: QueryClient): () => void {
   for (const [kind, send] of Object.entries(SENDERS))
     queryClient.setMutationDefaults(itemChangeKey(kind as ItemChangeKind), {
       mutationFn: send as (variables: unknown) => Promise<unknown>,
-      scope: ITEM_CHANGES,
+      ...ITEM_CHANGE_OPTIONS,
     });
 
   const cache = queryClient.getMutationCache();
