@@ -95,13 +95,10 @@ describe(`big imports on ${testEngine}`, () => {
   }
 
   it('keeps answering everyone while it reads a big file', async () => {
-    // 24 MB of long titles: over half a second of parsing on the event loop.
-    const titles = Array.from({ length: 12_000 }, (_, n) =>
-      `${n} ${'long title '.repeat(180)}`.slice(0, 1_990),
-    );
+    // 99,000 outlines: about a second of parsing and checking on the event loop.
+    const many = opml(Array.from({ length: 99_000 }, (_, n) => `Call Anna about the garden ${n}`));
     // Encoded beforehand: this test's own client shares the event loop with the server.
-    const body = new Blob([opml(titles)]);
-    expect(body.size).toBeGreaterThan(20_000_000);
+    const body = new Blob([many]);
     const before = await itemCount();
 
     const checked = await watched(async () => {
@@ -109,15 +106,18 @@ describe(`big imports on ${testEngine}`, () => {
       return { status: res.status, json: await res.json() };
     });
     expect(checked.result.status).toBe(200);
-    expect(checked.result.json).toMatchObject({ ok: true, counts: { texts: 12_000 } });
+    expect(checked.result.json).toMatchObject({ ok: true, counts: { texts: 99_000 } });
     expect(checked.polls).toBeGreaterThan(3);
-    expect(checked.delayMaxMs).toBeLessThan(300);
-    expect(checked.healthMaxMs).toBeLessThan(500);
+    // Generous: read on the event loop, the same file held it for about three seconds.
+    expect(checked.delayMaxMs).toBeLessThan(1_000);
+    expect(checked.healthMaxMs).toBeLessThan(1_000);
     expect(await itemCount()).toBe(before);
 
-    const done = await watched(async () => (await post('format=opml', body)).json());
-    expect(done.result).toMatchObject({ ok: true, counts: { texts: 12_000 } });
-    expect(await itemCount()).toBe(before + 12_001);
+    // Written for real: 6 MB of long titles, read off the loop, then written in one transaction.
+    const long = Array.from({ length: 3_000 }, (_, n) => `${n} ${'long title '.repeat(180)}`.slice(0, 1_990));
+    const done = await watched(async () => (await post('format=opml', new Blob([opml(long)]))).json());
+    expect(done.result).toMatchObject({ ok: true, counts: { texts: 3_000 } });
+    expect(await itemCount()).toBe(before + 3_001);
     expect(done.delayMaxMs).toBeLessThan(2_000);
   }, 120_000);
 });
