@@ -20,6 +20,8 @@ export interface AppWorkerStats {
   /** How late its event loop ran timers, p99 and max (only with `watch`). */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
+  /** The same since the last `mark` (only with `watch`), p50 too. */
+  sinceMark: { loopDelayP50Ms: number; loopDelayP99Ms: number; loopDelayMaxMs: number };
   /** Warnings and errors it logged since it started (only with `watch`), the first few whole. */
   logged: { warnings: number; errors: number; lines: string[] };
 }
@@ -48,6 +50,11 @@ export async function startAppInWorker(
   const [ready] = (await once(worker, 'message')) as [{ url: string }];
   return {
     url: ready.url,
+    /** Starts the `sinceMark` window of `stats`. */
+    async mark(): Promise<void> {
+      worker.postMessage('mark');
+      await once(worker, 'message');
+    },
     async stats(): Promise<AppWorkerStats> {
       worker.postMessage('stats');
       const [stats] = (await once(worker, 'message')) as [AppWorkerStats];

@@ -33,6 +33,8 @@ const logStream = {
   },
 };
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+// A second window, from `mark` on: `stats` windows can then be read within a longer run.
+const markedDelay = monitorEventLoopDelay({ resolution: 10 });
 let utilizationSince = performance.eventLoopUtilization();
 
 const database = openDatabase(options);
@@ -111,6 +113,11 @@ parentPort.on('message', async (message) => {
     parentPort.postMessage(summarise(profile));
     return;
   }
+  if (message === 'mark') {
+    markedDelay.reset();
+    parentPort.postMessage('marked');
+    return;
+  }
   if (message === 'stats') {
     // Since the previous `stats` (or the start): how busy the loop was, and how late it ran.
     const utilization = performance.eventLoopUtilization(utilizationSince).utilization;
@@ -119,6 +126,11 @@ parentPort.on('message', async (message) => {
       utilization,
       loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
       loopDelayMaxMs: loopDelay.max / 1e6,
+      sinceMark: {
+        loopDelayP50Ms: markedDelay.percentile(50) / 1e6,
+        loopDelayP99Ms: markedDelay.percentile(99) / 1e6,
+        loopDelayMaxMs: markedDelay.max / 1e6,
+      },
       logged: { ...logged, lines: [...logged.lines] },
     });
     loopDelay.reset();
@@ -126,9 +138,13 @@ parentPort.on('message', async (message) => {
   }
   if (message !== 'close') return;
   loopDelay.disable();
+  markedDelay.disable();
   await app.close();
   await database.close();
   parentPort.postMessage('closed');
 });
-if (watch) loopDelay.enable();
+if (watch) {
+  loopDelay.enable();
+  markedDelay.enable();
+}
 parentPort.postMessage({ url });

@@ -49,6 +49,7 @@ import { captureRoutes } from './modules/capture/capture.routes.js';
 import { createCaptureService } from './modules/capture/capture.service.js';
 import { exportRoutes } from './modules/data/export.routes.js';
 import { createExportService } from './modules/data/export.service.js';
+import { createFileReader } from './modules/data/file-reader.js';
 import { importRoutes } from './modules/data/import.routes.js';
 import { createImportService } from './modules/data/import.service.js';
 import { e2eRoutes } from './modules/e2e/e2e.routes.js';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const audit = createAuditService({ db, log: app.log, now });
   const push = createPushService({
     db,
+    engine: context.dbEngine,
     now,
     vapid: secrets.vapid,
     subject: config.vapidSubject,
@@ -315,8 +317,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     exporter: createExportService({ db, access, items, now }),
     authenticate,
   });
+  const fileReader = createFileReader();
+  app.addHook('onClose', async () => fileReader.close());
   await app.register(importRoutes, {
-    imports: createImportService({ db, items, organizer, reminders, events, now }),
+    imports: createImportService({ db, items, organizer, reminders, events, fileReader, now }),
     authenticate,
   });
   await app.register(undoRoutes, { undo, authenticate });

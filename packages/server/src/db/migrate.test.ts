@@ -48,6 +48,7 @@ const MIGRATIONS = [
   '0017-push-subscriptions',
   '0018-covering-box-children',
   '0019-color-scheme',
+  '0020-push-subscription-owners',
 ];
 
 describe(`database on ${testEngine}`, () => {

@@ -17,6 +17,7 @@ import * as tags from './migrations/0016-tags.js';
 import * as pushSubscriptions from './migrations/0017-push-subscriptions.js';
 import * as coveringBoxChildren from './migrations/0018-covering-box-children.js';
 import * as colorScheme from './migrations/0019-color-scheme.js';
+import * as pushSubscriptionOwners from './migrations/0020-push-subscription-owners.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0017-push-subscriptions': pushSubscriptions,
   '0018-covering-box-children': coveringBoxChildren,
   '0019-color-scheme': colorScheme,
+  '0020-push-subscription-owners': pushSubscriptionOwners,
 };
 
 /** Every migration, for Kysely's migrator. */

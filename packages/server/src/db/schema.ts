@@ -286,7 +286,7 @@ export interface ItemCompletionsTable {
 export interface PushSubscriptionsTable {
   id: string;
   user_id: string;
-  /** The push service's address for this device; unique. */
+  /** The push service's address for this device; one row per person and endpoint (migration 0020). */
   endpoint: string;
   /** The browser's P-256 public key and auth secret (base64url), for the payload's encryption. */
   p256dh: string;

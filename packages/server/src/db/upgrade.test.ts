@@ -85,6 +85,16 @@ const POPULATE: Record<string, RawBuilder<unknown>[]> = {
         'jti-2', 3, ${AT + DAY}, ${AT})`,
   ],
   '0019-color-scheme': [sql`update users set color_scheme = 'dark' where email = ${camille}`],
+  '0020-push-subscription-owners': [
+    sql`insert into push_subscriptions (id, user_id, endpoint, p256dh, auth, session_id, token_version,
+        session_expires_at, created_at)
+      values ('push-2', ${user(bob)}, 'https://fcm.googleapis.com/fcm/send/device-2', 'key', 'secret',
+        'jti-3', 1, ${AT + DAY}, ${AT})`,
+    sql`insert into push_subscriptions (id, user_id, endpoint, p256dh, auth, session_id, token_version,
+        session_expires_at, created_at)
+      values ('push-3', ${user(alice)}, 'https://fcm.googleapis.com/fcm/send/device-2', 'key', 'secret',
+        'jti-2', 3, ${AT + DAY}, ${AT})`,
+  ],
 };
 
 /** The tables the full demo fills, in an order that inserts every row after what it points to. */

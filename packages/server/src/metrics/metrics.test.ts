@@ -85,6 +85,26 @@ describe(`Prometheus metrics on ${testEngine}`, () => {
     expect(family(families, 'nodejs_eventloop_lag_seconds').type).toBe('GAUGE');
   });
 
+  it('reports how long the event loop was held since the last scrape: p50, p99 and max', async () => {
+    await scrape(t);
+    // The server runs in this process: holding the loop here holds it for the server too.
+    const until = performance.now() + 500;
+    while (performance.now() < until) {
+      // Busy: what a request that never yields does to everyone else.
+    }
+    const held = await scrape(t);
+    const delay = (families: PrometheusFamily[], stat: string) =>
+      sampleValue(families, 'nestbox_event_loop_delay_seconds', { stat });
+    expect(delay(held, 'max')).toBeGreaterThanOrEqual(0.45);
+    expect(delay(held, 'p99')).toBeGreaterThanOrEqual(0.45);
+    expect(delay(held, 'p50')).toBeGreaterThan(0);
+    expect(delay(held, 'p50')).toBeLessThanOrEqual(delay(held, 'p99'));
+    // Each scrape starts a new window: a quiet moment after reads as quieter.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const quiet = await scrape(t);
+    expect(delay(quiet, 'max')).toBeLessThan(delay(held, 'max'));
+  });
+
   it('times answers by route pattern, method and status class, never by the raw URL', async () => {
     const user = await createSignedInUser(t);
     const auth = { authorization: `Bearer ${user.token}` };

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -15,6 +16,9 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /** Buckets (seconds) for how late a scheduled job ran: its interval is 10 or 30 s. */
 const LATENESS_BUCKETS = [0.01, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 
+/** How often the event loop's delay is sampled (ms). */
+const LOOP_DELAY_RESOLUTION_MS = 10;
+
 /**
  * What one instance counts, in Prometheus' terms, in a registry of its own (so each app built
  * in a process counts for itself): Node's process metrics, every HTTP answer by route pattern,
@@ -25,8 +29,14 @@ export function createMetrics(engine: DbEngine) {
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
   let countSockets = () => 0;
+  const loopDelay = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
+  loopDelay.enable();
   return {
     registry,
+    /** Stops watching the event loop (the app closes). */
+    close() {
+      loopDelay.disable();
+    },
     /** Where the socket gauge reads its count from, at each scrape. */
     countSocketsWith(count: () => number) {
       countSockets = count;
@@ -37,6 +47,21 @@ export function createMetrics(engine: DbEngine) {
       labelNames: ['route', 'method', 'status_class'] as const,
       buckets: LATENCY_BUCKETS,
       registers,
+    }),
+    eventLoopDelay: new Gauge({
+      name: 'nestbox_event_loop_delay_seconds',
+      help: 'How long the event loop was held since the previous scrape: median (p50), 99th percentile (p99) and longest (max).',
+      labelNames: ['stat'] as const,
+      registers,
+      // Read and started again at each scrape, so each answer covers the time since the last.
+      // (prom-client's nodejs_eventloop_lag_* gauges answer the window before, one scrape late.)
+      collect() {
+        const sampled = loopDelay.count > 0;
+        this.set({ stat: 'p50' }, sampled ? loopDelay.percentile(50) / 1e9 : 0);
+        this.set({ stat: 'p99' }, sampled ? loopDelay.percentile(99) / 1e9 : 0);
+        this.set({ stat: 'max' }, sampled ? loopDelay.max / 1e9 : 0);
+        loopDelay.reset();
+      },
     }),
     socketConnections: new Gauge({
       name: 'nestbox_socket_connections',
@@ -150,7 +175,10 @@ export function registerMetrics(
     done();
   });
   const stopObserving = observeQueries(db, (ms) => metrics.dbQueryDuration.observe(ms / 1000));
-  app.addHook('onClose', async () => stopObserving());
+  app.addHook('onClose', async () => {
+    stopObserving();
+    metrics.close();
+  });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (token !== undefined && !sameSecret(bearer(request.headers.authorization), token))

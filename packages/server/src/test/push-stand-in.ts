@@ -13,6 +13,14 @@ export interface ReceivedPush {
   body: Buffer;
 }
 
+/** A push held open by a service that never answers. */
+export interface HeldPush {
+  device: string;
+  at: number;
+  /** When the sender closed the connection. */
+  droppedAt?: number;
+}
+
 /** A browser's side of a subscription: its keys (which decrypt what it receives) and its endpoint. */
 export interface StandInDevice {
   endpoint: string;
@@ -34,11 +42,21 @@ export async function startPushStandIn() {
   });
   const received: ReceivedPush[] = [];
   const gone = new Set<string>();
+  const hung = new Set<string>();
+  const held: HeldPush[] = [];
   const server: Server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const device = (request.url ?? '').replace('/push/', '');
+      if (hung.has(device)) {
+        const push: HeldPush = { device, at: Date.now() };
+        held.push(push);
+        response.on('close', () => {
+          push.droppedAt = Date.now();
+        });
+        return;
+      }
       if (gone.has(device)) {
         response.writeHead(410).end();
         return;
@@ -51,7 +69,11 @@ export async function startPushStandIn() {
   const { port } = server.address() as AddressInfo;
   const origin = `https://127.0.0.1:${port}`;
   const transport: PushTransport = {
-    allowEndpoint: (endpoint) => endpoint.origin === origin,
+    readEndpoint: (endpoint) => {
+      if (!endpoint.startsWith(`${origin}/push/`) || !URL.canParse(endpoint)) return undefined;
+      const url = new URL(endpoint);
+      return url.origin === origin ? { hostname: '127.0.0.1', port, path: url.pathname } : undefined;
+    },
     agent: new Agent({ ca: pems.cert }),
   };
 
@@ -79,8 +101,18 @@ export async function startPushStandIn() {
     forget(name: string) {
       gone.add(name);
     },
+    /** From now on this device's service never answers: its requests are held open. */
+    hang(name: string) {
+      hung.add(name);
+    },
+    /** The requests held open for hung devices: when each came, and when the sender gave up. */
+    held,
     pushesTo: (name: string) => received.filter((push) => push.device === name),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOX_TITLE_MAX_LENGTH } from '../constants.js';
+import { BOX_TITLE_MAX_LENGTH, TEXT_TITLE_MAX_LENGTH } from '../constants.js';
 import { IMPORT_FORMATS } from './export.schema.js';
 
 /** The largest file an import reads (the route's own body limit; every other route keeps 1 MB). */
@@ -7,6 +7,13 @@ export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /** The most items (boxes and texts) one file may hold. */
 export const IMPORT_MAX_ITEMS = 100_000;
+
+/**
+ * The longest single value a file may hold as written (an OPML element with its attributes,
+ * a CSV row): ten times the longest text, room for entities and quotes. A longer one is
+ * refused before the file is read any further, as no item could hold it.
+ */
+export const IMPORT_VALUE_MAX_LENGTH = 10 * TEXT_TITLE_MAX_LENGTH;
 
 /** How many problems a dry run lists (the first ones found, in the order of the file). */
 export const IMPORT_PROBLEMS_SHOWN = 20;

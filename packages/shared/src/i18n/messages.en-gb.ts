@@ -222,6 +222,10 @@ export const messagesEnGb = {
   'import.file.notUtf8': 'the file is not UTF-8 text.',
   'import.file.nothing': 'the file holds nothing to import.',
   'import.file.tooManyItems': 'the file holds more than {{max}} items; split it into smaller files.',
+  'import.file.valueTooLong':
+    'a value here runs over {{max}} characters, longer than any item can hold; nothing was read further.',
+  'import.file.tooHard':
+    'the file could not be read within the time and memory an import may take; split it into smaller files.',
   'import.file.tooDeep': 'boxes are nested more than {{max}} levels deep here.',
   'import.title.nul': 'a title cannot hold the NUL character (U+0000).',
   'import.title.textTooLong': 'a text can have at most {{max}} characters.',
@@ -267,6 +271,8 @@ export const messagesEnGb = {
   'audit.cursor.invalid': 'This page of events cannot be found: start again from the newest.',
   'audit.userId.invalid': 'The user must be given by their id.',
   'push.endpoint.invalid': 'This is not the address of a push service Nestbox can notify.',
+  'push.tooManyDevices':
+    'Nestbox notifies at most 20 devices per account: turn notifications off on one you no longer use.',
   'push.keys.invalid': 'The browser sent no valid keys for its notifications.',
   'push.reminder.body': 'Reminder: due {{date}}',
   'push.test.title': 'Nestbox notifications are on',

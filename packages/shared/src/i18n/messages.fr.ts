@@ -227,6 +227,10 @@ export const messagesFr: Record<MessageKey, string> = {
   'import.file.nothing': 'le fichier ne contient rien à importer.',
   'import.file.tooManyItems':
     'le fichier contient plus de {{max}}\u00a0éléments\u00a0; découpez-le en fichiers plus petits.',
+  'import.file.valueTooLong':
+    'une valeur dépasse ici {{max}}\u00a0caractères, plus qu’aucun élément ne peut en contenir\u00a0; le fichier n’a pas été lu plus loin.',
+  'import.file.tooHard':
+    'le fichier n’a pas pu être lu dans le temps et la mémoire qu’un import peut prendre\u00a0; découpez-le en fichiers plus petits.',
   'import.file.tooDeep': 'des boîtes sont imbriquées sur plus de {{max}}\u00a0niveaux ici.',
   'import.title.nul': 'un titre ne peut pas contenir le caractère NUL (U+0000).',
   'import.title.textTooLong': 'un texte peut compter au plus {{max}}\u00a0caractères.',
@@ -277,6 +281,8 @@ export const messagesFr: Record<MessageKey, string> = {
   'audit.userId.invalid': 'L’utilisateur doit être désigné par son identifiant.',
   'push.endpoint.invalid':
     'Cette adresse n’est pas celle d’un service de notifications que Nestbox peut joindre.',
+  'push.tooManyDevices':
+    'Nestbox notifie au plus 20\u00a0appareils par compte\u00a0: désactivez les notifications sur un appareil que vous n’utilisez plus.',
   'push.keys.invalid': 'Le navigateur n’a pas envoyé de clés valides pour ses notifications.',
   'push.reminder.body': 'Rappel\u00a0: échéance le {{date}}',
   'push.test.title': 'Les notifications de Nestbox sont activées',

@@ -6,6 +6,9 @@ const msg = (key: MessageKey) => ({ error: key });
 /** The longest push service address accepted (the services' own are far shorter). */
 export const PUSH_ENDPOINT_MAX_LENGTH = 1_024;
 
+/** The most devices one account has notified: past it, a device must be turned off first. */
+export const PUSH_DEVICES_MAX = 20;
+
 /** base64url, as a browser's `PushSubscription.toJSON()` writes its keys. */
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 

@@ -18,6 +18,51 @@ const inParis = (y: number, m: number, d: number, h = 0, min = 0) => {
   return Date.UTC(y, m - 1, d, h - hours, min);
 };
 
+describe('how far a rule is looked ahead', () => {
+  it('refuses rules that never happen within a bounded search, not after stepping to year 9999', () => {
+    for (const rule of [
+      'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+      'FREQ=DAILY;BYWEEKNO=53;BYDAY=MO;BYMONTH=1',
+      'FREQ=DAILY;BYSETPOS=2;BYMONTH=2;BYMONTHDAY=28',
+      'FREQ=WEEKLY;BYMONTH=4;BYMONTHDAY=31',
+    ]) {
+      const started = performance.now();
+      expect(recurrenceRuleError(rule), rule).toBe('validation.recurrence.invalid');
+      // Generous: bounded it takes milliseconds; unbounded, seconds.
+      expect(performance.now() - started, rule).toBeLessThan(1_000);
+    }
+  });
+
+  it('keeps rare rules that do happen, and finds their next occurrence years ahead', () => {
+    const rule = 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO';
+    expect(recurrenceRuleError(rule)).toBeNull();
+    expect(
+      nextOccurrence({
+        rule,
+        due: inParis(2016, 2, 29, 9),
+        completedAt: inParis(2016, 2, 29, 10),
+        fromCompletion: false,
+        done: 0,
+        timeZone: paris,
+      }),
+    ).toBe(inParis(2044, 2, 29, 9));
+  });
+
+  it('ends a series past its UNTIL quickly, where rrule would step day by day to year 9999', () => {
+    const started = performance.now();
+    const next = nextOccurrence({
+      rule: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;UNTIL=20300101T000000Z',
+      due: inParis(2031, 3, 3, 9),
+      completedAt: inParis(2031, 3, 3, 9),
+      fromCompletion: false,
+      done: 0,
+      timeZone: paris,
+    });
+    expect(next).toBeNull();
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
 describe('recurrenceRuleError', () => {
   it('keeps daily to yearly rules, with or without the RRULE: prefix', () => {
     expect(recurrenceRuleError('FREQ=WEEKLY;BYDAY=MO')).toBeNull();

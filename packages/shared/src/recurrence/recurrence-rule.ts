@@ -20,14 +20,89 @@ const SUPPORTED_FREQUENCIES = new Set([
   Frequency.YEARLY,
 ]);
 
+/**
+ * How far ahead a rule is looked at: one that does not happen within this many years is
+ * refused as never happening, and a series whose next occurrence lies further ends. Long
+ * enough for the rarest useful rule (29 February on a given weekday comes back within 40).
+ */
+export const RECURRENCE_LOOKAHEAD_YEARS = 50;
+
+/**
+ * The wall-clock limit of one search, whatever the machine: `rrule` steps a rule period by
+ * period (a day at a time for FREQ=DAILY) and only stops at year 9999 when nothing matches,
+ * so every search here is cut off by period count and by time, and counts as "not found".
+ */
+const SEARCH_LIMIT_MS = 40;
+
+/** Roughly how many periods of each frequency a year holds (rounded up). */
+const PERIODS_PER_YEAR: Partial<Record<number, number>> = {
+  [Frequency.YEARLY]: 1,
+  [Frequency.MONTHLY]: 12,
+  [Frequency.WEEKLY]: 53,
+  [Frequency.DAILY]: 366,
+};
+
+class SearchLimitReached extends Error {}
+
+/**
+ * Runs one search of `rule` (an `after` from some date), stopping once it has stepped through
+ * more periods than RECURRENCE_LOOKAHEAD_YEARS hold, or SEARCH_LIMIT_MS passed: null then.
+ * `rrule` reads its options' `interval` on every period it steps, which is where the count
+ * and the clock are kept.
+ */
+function searchWithin(rule: RRuleInstance, search: (rule: RRuleInstance) => Date | null): Date | null {
+  const { interval, freq } = rule.options;
+  const periods = Math.ceil(((PERIODS_PER_YEAR[freq] ?? 366) * RECURRENCE_LOOKAHEAD_YEARS) / interval) + 2;
+  // Each period reads the interval twice (the loop's check and the step).
+  const maxReads = 2 * periods;
+  const deadline = performance.now() + SEARCH_LIMIT_MS;
+  let reads = 0;
+  Object.defineProperty(rule.options, 'interval', {
+    configurable: true,
+    enumerable: true,
+    get() {
+      reads += 1;
+      if (reads > maxReads || (reads % 512 === 0 && performance.now() > deadline))
+        throw new SearchLimitReached();
+      return interval;
+    },
+  });
+  try {
+    return search(rule);
+  } catch (error) {
+    if (error instanceof SearchLimitReached) return null;
+    throw error;
+  } finally {
+    Object.defineProperty(rule.options, 'interval', { value: interval, writable: true, enumerable: true });
+  }
+}
+
 /** What is wrong with a rule text (a message key), or null when it is one Nestbox can keep. */
 export type RecurrenceRuleError =
   | 'validation.recurrence.invalid'
   | 'validation.recurrence.unsupported'
   | 'validation.recurrence.tooLong';
 
+type ParsedRule = { options: Partial<Options> } | RecurrenceRuleError;
+
+/** Rules read lately: reading one looks years ahead, and a series reads its rule at every step. */
+const parsedRules = new Map<string, ParsedRule>();
+const PARSED_RULES_KEPT = 500;
+
 /** The rule's options as `rrule` reads them, or the reason it cannot be kept. */
-function parseRule(text: string): { options: Partial<Options> } | RecurrenceRuleError {
+function parseRule(text: string): ParsedRule {
+  const known = parsedRules.get(text);
+  if (known) return known;
+  const parsed = readRule(text);
+  if (parsedRules.size >= PARSED_RULES_KEPT) {
+    const oldest = parsedRules.keys().next();
+    if (!oldest.done) parsedRules.delete(oldest.value);
+  }
+  parsedRules.set(text, parsed);
+  return parsed;
+}
+
+function readRule(text: string): ParsedRule {
   if (text.length > RECURRENCE_RULE_MAX_LENGTH) return 'validation.recurrence.tooLong';
   const body = text
     .trim()
@@ -52,9 +127,11 @@ function parseRule(text: string): { options: Partial<Options> } | RecurrenceRule
   if (options.count !== undefined && options.count !== null && (options.count < 1 || options.count > 9999))
     return 'validation.recurrence.invalid';
   try {
-    // A rule that never happens (30 February) is refused: stepping it would find nothing.
-    const probe = new RRule({ ...options, dtstart: new Date(Date.UTC(2000, 0, 1)), count: 1, until: null });
-    if (!probe.after(new Date(Date.UTC(2000, 0, 1)), true)) return 'validation.recurrence.invalid';
+    // A rule that never happens (30 February), or not within RECURRENCE_LOOKAHEAD_YEARS, is
+    // refused: stepping it would find nothing.
+    const start = new Date(Date.UTC(2000, 0, 1));
+    const probe = new RRule({ ...options, dtstart: start, count: 1, until: null });
+    if (!searchWithin(probe, (rule) => rule.after(start, true))) return 'validation.recurrence.invalid';
   } catch {
     return 'validation.recurrence.invalid';
   }
@@ -95,11 +172,14 @@ function instantOf(date: Date, timeZone: string): number {
   return targetDateAtTime(day, date.getUTCHours(), date.getUTCMinutes(), timeZone);
 }
 
-/** The rule without its COUNT (counted by the caller against the occurrences completed), from `dtstart`. */
+/**
+ * The rule without its COUNT (counted by the caller against the occurrences completed), from
+ * `dtstart`, without the cache `rrule` keeps of its answers (each series is asked once).
+ */
 function stepper(rule: string, dtstart: Date): RRuleInstance | null {
   const options = recurrenceOptions(rule);
   if (!options) return null;
-  return new RRule({ ...options, count: null, dtstart });
+  return new RRule({ ...options, count: null, dtstart }, true);
 }
 
 export interface NextOccurrenceInput {
@@ -145,7 +225,8 @@ export function nextOccurrence({
       ),
     );
   }
-  const next = stepper(rule, start)?.after(start, false);
+  const series = stepper(rule, start);
+  const next = series ? searchWithin(series, (steps) => steps.after(start, false)) : null;
   return next ? instantOf(next, timeZone) : null;
 }
 
@@ -172,6 +253,7 @@ export function firstOccurrence(
     ),
   );
   const from = time && start.getTime() < today.getTime() ? today : start;
-  const first = stepper(rule, start)?.after(from, true);
+  const series = stepper(rule, start);
+  const first = series ? searchWithin(series, (steps) => steps.after(from, true)) : null;
   return first ? instantOf(first, timeZone) : null;
 }

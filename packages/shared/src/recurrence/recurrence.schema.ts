@@ -19,6 +19,15 @@ export const RecurrenceRuleSchema = z
   .describe('An RFC 5545 RRULE without DTSTART, e.g. `FREQ=WEEKLY;BYDAY=MO` (daily to yearly).');
 
 /**
+ * A rule text before it is read: only its length. Where reading it waits for a check of the
+ * caller's rights (set-recurrence), the server reads it with `recurrenceRuleError` afterwards.
+ */
+export const RecurrenceRuleTextSchema = z
+  .string()
+  .max(RECURRENCE_RULE_MAX_LENGTH, { error: 'validation.recurrence.tooLong' })
+  .describe(RecurrenceRuleSchema.description ?? '');
+
+/**
  * `PUT /api/items/set-recurrence`: a text item's recurrence (null clears it), and whether the
  * next occurrence counts from the completion. A recurrence needs a target date: an item
  * without one gets the rule's first occurrence from today on.
@@ -26,7 +35,7 @@ export const RecurrenceRuleSchema = z
 export const SetRecurrenceBodySchema = z
   .object({
     itemId: id,
-    rule: RecurrenceRuleSchema.nullable(),
+    rule: RecurrenceRuleTextSchema.nullable(),
     fromCompletion: z
       .boolean()
       .optional()

@@ -1,14 +1,11 @@
-import { PRIORITY_STEP, TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
-import { EXPORT_MAX_DEPTH, type ExportItem, type ExportSettings } from '@nestbox/shared/data/export.schema';
+import { PRIORITY_STEP } from '@nestbox/shared/constants';
+import type { ExportItem, ExportSettings } from '@nestbox/shared/data/export.schema';
 import {
-  IMPORT_MAX_ITEMS,
   IMPORT_PROBLEMS_SHOWN,
-  type ImportCounts,
   type ImportProblem,
   type ImportQuerySchema,
   type ImportResult,
 } from '@nestbox/shared/data/import.schema';
-import { isDateInRange } from '@nestbox/shared/dates/date-range';
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import { isUserLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
@@ -22,10 +19,9 @@ import type { ItemsService, NewTreeItem } from '../items/index.js';
 import type { OrganizerService } from '../organizer/organizer.service.js';
 import type { ImportedReminder, RemindersService } from '../reminders/reminders.service.js';
 import { isValidTimeZone, updateUser } from '../users/index.js';
-import { parseNestboxJson } from './parsers/nestbox-json.js';
-import { parseOpml } from './parsers/opml.js';
-import type { FileSpot, FoundProblem, ParseContext, ParsedFile } from './parsers/parsed-file.js';
-import { parseTodoistCsv } from './parsers/todoist-csv.js';
+import type { FileReader } from './file-reader.js';
+import type { CheckedFile } from './parsers/check-file.js';
+import type { FoundProblem, ParseContext } from './parsers/parsed-file.js';
 
 export type ImportRequest = z.output<typeof ImportQuerySchema>;
 
@@ -40,8 +36,6 @@ export class ImportRefused extends Error {
 
 /** The reminder setting a target date gives its setter (hidden, linked to the date), as Item settings does. */
 const LINKED_REMINDER = { numberOf: 1, unit: 'days', beforeAfterOn: 'on', repeat: false } as const;
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The problem as the caller reads it: where it is, then what is wrong, in their language. */
 function presentProblem(problem: FoundProblem, locale: UserLocale): ImportProblem {
@@ -65,89 +59,6 @@ function presentProblem(problem: FoundProblem, locale: UserLocale): ImportProble
       problem: translate(locale, problem.key, problem.params),
     }),
   };
-}
-
-/** What the items of a tree are, counted. */
-function countOf(items: readonly ExportItem[]): ImportCounts {
-  const counts: ImportCounts = { boxes: 0, texts: 0, dates: 0, reminders: 0 };
-  const walk = (list: readonly ExportItem[]) => {
-    for (const item of list) {
-      if (item.type === 'box') {
-        counts.boxes += 1;
-        walk(item.children);
-      } else counts.texts += 1;
-      if (item.targetDate !== null) counts.dates += 1;
-      counts.reminders += item.reminders.filter((reminder) => !reminder.linkedDirectlyToTargetDate).length;
-    }
-  };
-  walk(items);
-  return counts;
-}
-
-/**
- * The rules every file meets whatever its format, as the items module's own rules say them:
- * at most IMPORT_MAX_ITEMS items, boxes at most EXPORT_MAX_DEPTH deep, box titles as a new
- * box's (required, 200 characters, no reserved name), texts of at most 2,000 characters, no
- * NUL in any title, every time within the dates Nestbox stores (a target date outside them is
- * dropped, with a warning); and
- * only texts rank in the Organizer (a box's rank is dropped, with a warning). Each problem
- * names where its item came from.
- */
-function checkTree(parsed: ParsedFile): FoundProblem[] {
-  const problems: FoundProblem[] = [];
-  let count = 0;
-  let tooDeep = false;
-  const walk = (list: readonly ExportItem[], depth: number) => {
-    for (const item of list) {
-      count += 1;
-      if (count > IMPORT_MAX_ITEMS) return;
-      const spot: FileSpot = parsed.spots.get(item) ?? {};
-      // A Nestbox export's schema refuses any of them already; other parsers read dates from text.
-      if ([item.createdAt, item.completedAt, item.archivedAt].some((at) => at !== null && !isDateInRange(at)))
-        problems.push({ severity: 'error', key: 'import.date.range', ...spot });
-      if (item.targetDate !== null && !isDateInRange(item.targetDate)) {
-        problems.push({ severity: 'warning', key: 'import.targetDate.range', ...spot });
-        item.targetDate = null;
-      }
-      // PostgreSQL stores no NUL in text: refused on both engines alike.
-      if (item.title.includes('\u0000'))
-        problems.push({ severity: 'error', key: 'import.title.nul', ...spot });
-      if (item.type === 'box') {
-        const titleError = boxTitleError(item.title);
-        if (titleError) problems.push({ severity: 'error', key: titleError, ...spot });
-        const { prioritizable, priority, markedForToday } = item.mine;
-        if (prioritizable || priority !== null || markedForToday) {
-          problems.push({ severity: 'warning', key: 'import.json.boxNotPrioritizable', ...spot });
-          item.mine = { ...item.mine, prioritizable: false, priority: null, markedForToday: false };
-        }
-        if (depth >= EXPORT_MAX_DEPTH && item.children.length > 0) {
-          if (!tooDeep)
-            problems.push({
-              severity: 'error',
-              key: 'import.file.tooDeep',
-              params: { max: EXPORT_MAX_DEPTH },
-              ...spot,
-            });
-          tooDeep = true;
-        } else walk(item.children, depth + 1);
-      } else if (item.title.length > TEXT_TITLE_MAX_LENGTH) {
-        problems.push({
-          severity: 'error',
-          key: 'import.title.textTooLong',
-          params: { max: TEXT_TITLE_MAX_LENGTH },
-          ...spot,
-        });
-      }
-    }
-  };
-  walk(parsed.items, 1);
-  if (count > IMPORT_MAX_ITEMS)
-    problems.unshift({
-      severity: 'error',
-      key: 'import.file.tooManyItems',
-      params: { max: IMPORT_MAX_ITEMS },
-    });
-  return problems;
 }
 
 /** Problems in the order of the file where their lines say it; the others as they were found. */
@@ -237,34 +148,33 @@ export function createImportService({
   organizer,
   reminders,
   events,
+  fileReader,
   now,
 }: {
   db: Executor;
+  fileReader: FileReader;
   items: ItemsService;
   organizer: OrganizerService;
   reminders: RemindersService;
   events: DomainEventBus;
   now: Clock;
 }) {
-  /** The file's text and what its format's parser makes of it. */
-  function read(bytes: Buffer | undefined, request: ImportRequest, context: ParseContext): ParsedFile {
-    const fail = (key: FoundProblem['key']): ParsedFile => ({
+  /** The file read and checked in a worker thread; its items only when they are to be written. */
+  async function read(bytes: Buffer | undefined, request: ImportRequest, context: ParseContext) {
+    const fail = (key: FoundProblem['key']): CheckedFile => ({
       items: [],
-      spots: new Map(),
+      counts: { boxes: 0, texts: 0, dates: 0, reminders: 0 },
       problems: [{ severity: 'error', key }],
+      treeProblems: [],
     });
     if (!bytes || bytes.length === 0) return fail('import.file.empty');
-    let text: string;
-    try {
-      text = UTF8.decode(bytes);
-    } catch {
-      return fail('import.file.notUtf8');
-    }
-    if (text.startsWith('\uFEFF')) text = text.slice(1);
-    if (text.trim() === '') return fail('import.file.empty');
-    if (request.format === 'json') return parseNestboxJson(text);
-    if (request.format === 'opml') return parseOpml(text, context);
-    return parseTodoistCsv(text, context);
+    const checked = await fileReader.read({
+      bytes,
+      format: request.format,
+      context,
+      withItems: !request.dryRun,
+    });
+    return checked ?? fail('import.file.tooHard');
   }
 
   /** Settings from a file, checked as the profile checks them. */
@@ -332,13 +242,13 @@ export function createImportService({
       };
       const target =
         request.boxId === undefined ? undefined : await items.editableBoxOf(user.id, request.boxId);
-      const parsed = read(bytes, request, context);
+      const parsed = await read(bytes, request, context);
       const settings = request.format === 'json' && request.settings ? parsed.settings : undefined;
-      const found = inFileOrder([...parsed.problems, ...settingsProblems(settings), ...checkTree(parsed)]);
-      if (found.length === 0 && parsed.items.length === 0 && request.format !== 'json')
+      const found = inFileOrder([...parsed.problems, ...settingsProblems(settings), ...parsed.treeProblems]);
+      const { counts } = parsed;
+      if (found.length === 0 && counts.boxes + counts.texts === 0 && request.format !== 'json')
         found.push({ severity: 'error', key: 'import.file.nothing' });
       const problems = found.map((problem) => presentProblem(problem, locale));
-      const counts = countOf(parsed.items);
       const firstError = problems.find((problem) => problem.severity === 'error');
       if (request.dryRun)
         return {

@@ -4,6 +4,7 @@ import {
   firstOccurrence,
   nextOccurrence,
   normalizeRecurrenceRule,
+  recurrenceRuleError,
 } from '@nestbox/shared/recurrence/recurrence-rule';
 import { newId } from '../../db/ids.js';
 import type { Executor, ItemRow, ItemUpdateRow, UserRow } from '../../db/schema.js';
@@ -128,9 +129,14 @@ export function createRecurrenceFlows({
   return {
     writeRecurrence,
 
-    /** Sets or clears a text item's recurrence (edit level: 403 readonly, 404 unseen). */
+    /**
+     * Sets or clears a text item's recurrence (edit level: 403 readonly, 404 unseen). The rule
+     * is read once the rights are checked: reading one looks years ahead.
+     */
     async setRecurrence(user: UserRow, body: SetRecurrenceBody): Promise<Item> {
       const { level } = await editableItem(user, body.itemId);
+      const ruleError = body.rule === null ? null : recurrenceRuleError(body.rule);
+      if (ruleError) throw appErrors.badRequest('error.validation', { rule: ruleError });
       await db.transaction().execute((trx) => writeRecurrence(trx, user, body.itemId, body));
       events.emit('items.changed', { itemIds: [body.itemId] });
       return present(user.id, body.itemId, level);

@@ -1,5 +1,6 @@
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import {
+  PUSH_DEVICES_MAX,
   PushEndpointSchema,
   PushPublicKeySchema,
   PushSubscriptionBodySchema,
@@ -49,8 +50,9 @@ export const pushRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: "Notify this device (the browser's push subscription) when the caller's reminders fire",
+        description: `At most ${PUSH_DEVICES_MAX} devices per account: past them, 409 until one is turned off.`,
         body: PushSubscriptionBodySchema,
-        response: { 201: Ok, ...errors },
+        response: { 201: Ok, ...errors, 409: ErrorBodySchema },
       },
     },
     async (request, reply) => {

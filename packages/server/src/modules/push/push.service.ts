@@ -1,50 +1,37 @@
 import type { Agent } from 'node:https';
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import { isUserLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
-import type { PushPayload, PushSubscriptionBody } from '@nestbox/shared/push/push.schema';
+import {
+  PUSH_DEVICES_MAX,
+  type PushPayload,
+  type PushSubscriptionBody,
+} from '@nestbox/shared/push/push.schema';
 import { itemLinkPath, PAGE_PATHS } from '@nestbox/shared/routes';
 import type { Kysely } from 'kysely';
-import webPush, { WebPushError } from 'web-push';
+import webPush from 'web-push';
 import type { Clock } from '../../clock.js';
+import type { DbEngine } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
 import { isSessionLive } from '../auth/index.js';
 import {
+  addSubscription,
   deleteOwnSubscription,
   deleteSessionSubscriptions,
   deleteSubscriptions,
   findOwnSubscription,
   type PushSubscriptionRow,
   subscriptionsOf,
-  upsertSubscription,
 } from './push.repository.js';
-
-/**
- * The push services browsers subscribe with: Chrome's and other Chromium browsers' (FCM),
- * Firefox's (Mozilla), Safari's (Apple) and Edge's (Windows). Nestbox sends to no other
- * address, so a subscription can never make the server call into its own network.
- */
-const PUSH_SERVICE_HOSTS = [
-  'fcm.googleapis.com',
-  'updates.push.services.mozilla.com',
-  'push.services.mozilla.com',
-  'push.apple.com',
-  'notify.windows.com',
-];
-
-/** Whether an endpoint is a known push service's, over HTTPS on its standard port. */
-export function isPushServiceEndpoint(endpoint: URL): boolean {
-  if (endpoint.protocol !== 'https:' || endpoint.port !== '' || endpoint.username || endpoint.password)
-    return false;
-  const host = endpoint.hostname.toLowerCase();
-  return PUSH_SERVICE_HOSTS.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
-}
+import { type PushTarget, readPushEndpoint } from './push-endpoint.js';
+import { PushRequestError, sendPushRequest } from './push-request.js';
 
 /** How long a push service keeps a notification for a device that is off (seconds). */
 const TIME_TO_LIVE_S = 24 * 60 * 60;
-const SEND_TIMEOUT_MS = 10_000;
+/** How long one device's push service may take to answer: devices are sent to side by side. */
+const SEND_TIMEOUT_MS = 5_000;
 
 /** A reminder occurrence that fired, as a notification needs it. */
 export interface FiredReminderNotice {
@@ -58,8 +45,8 @@ export interface FiredReminderNotice {
 }
 
 export interface PushTransport {
-  /** Which endpoints may be sent to; by default the browsers' push services only. */
-  allowEndpoint?: (endpoint: URL) => boolean;
+  /** Which endpoints may be sent to, and where; by default the browsers' push services only. */
+  readEndpoint?: (endpoint: string) => PushTarget | undefined;
   /** The HTTPS agent to send with (tests trust their local stand-in's certificate). */
   agent?: Agent;
 }
@@ -71,6 +58,7 @@ export interface PushTransport {
  */
 export function createPushService({
   db,
+  engine,
   vapid,
   subject,
   transport = {},
@@ -78,32 +66,40 @@ export function createPushService({
   onError = () => {},
 }: {
   db: Kysely<Database>;
+  engine: DbEngine;
   vapid: { publicKey: string; privateKey: string };
   subject: string;
   transport?: PushTransport;
   now: Clock;
   onError?: (error: unknown, context: string) => void;
 }) {
-  const allowEndpoint = transport.allowEndpoint ?? isPushServiceEndpoint;
+  const readEndpoint = transport.readEndpoint ?? readPushEndpoint;
   const localeOf = (locale: string): UserLocale => (isUserLocale(locale) ? locale : 'en-GB');
 
-  /** Sends one payload to one device: true when taken, false when the device is gone (then forgotten). */
+  /**
+   * Sends one payload to one device: true when taken, false when the device is gone (then
+   * forgotten). An endpoint that fails the check (a row stored before it) is forgotten unsent.
+   */
   async function send(subscription: PushSubscriptionRow, payload: PushPayload): Promise<boolean> {
+    const target = readEndpoint(subscription.endpoint);
+    if (!target) {
+      await deleteSubscriptions(db, [subscription.id]);
+      return false;
+    }
+    const prepared = webPush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+        TTL: TIME_TO_LIVE_S,
+        urgency: 'high',
+      },
+    );
     try {
-      await webPush.sendNotification(
-        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-        JSON.stringify(payload),
-        {
-          vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-          TTL: TIME_TO_LIVE_S,
-          urgency: 'high',
-          timeout: SEND_TIMEOUT_MS,
-          ...(transport.agent ? { agent: transport.agent } : {}),
-        },
-      );
+      await sendPushRequest(target, prepared, { agent: transport.agent, timeoutMs: SEND_TIMEOUT_MS });
       return true;
     } catch (error) {
-      if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+      if (error instanceof PushRequestError && (error.statusCode === 404 || error.statusCode === 410)) {
         await deleteSubscriptions(db, [subscription.id]);
         return false;
       }
@@ -144,9 +140,9 @@ export function createPushService({
       session: { id: string; expiresAt: number },
       body: PushSubscriptionBody,
     ): Promise<void> {
-      if (!allowEndpoint(new URL(body.endpoint)))
+      if (!readEndpoint(body.endpoint))
         throw appErrors.badRequest('error.validation', { endpoint: 'push.endpoint.invalid' });
-      await upsertSubscription(db, {
+      const added = await addSubscription(db, engine, PUSH_DEVICES_MAX, {
         id: newId(),
         user_id: user.id,
         endpoint: body.endpoint,
@@ -157,6 +153,7 @@ export function createPushService({
         session_expires_at: session.expiresAt,
         created_at: now(),
       });
+      if (!added) throw appErrors.conflict('push.tooManyDevices');
     },
 
     /** Stops notifying this device, if it is the caller's. */
@@ -188,7 +185,7 @@ export function createPushService({
     async notifyFired(fired: readonly FiredReminderNotice[]): Promise<void> {
       const devices = await liveSubscriptions([...new Set(fired.map((notice) => notice.userId))]);
       if (devices.length === 0) return;
-      for (const notice of fired) {
+      const sends = fired.flatMap((notice) => {
         const locale = localeOf(notice.locale);
         const payload: PushPayload = {
           title: notice.title,
@@ -198,12 +195,13 @@ export function createPushService({
           url: itemLinkPath(notice.itemId),
           tag: `reminder-${notice.reminderId}`,
         };
-        for (const device of devices.filter((subscription) => subscription.user_id === notice.userId)) {
-          await send(device, payload).catch((error: unknown) =>
-            onError(error, 'a reminder notification failed'),
+        return devices
+          .filter((subscription) => subscription.user_id === notice.userId)
+          .map((device) =>
+            send(device, payload).catch((error: unknown) => onError(error, 'a reminder notification failed')),
           );
-        }
-      }
+      });
+      await Promise.all(sends);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockStartingAt } from '../../clock.js';
@@ -5,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { type PushStandIn, type StandInDevice, startPushStandIn } from '../../test/push-stand-in.js';
 import { testEngine } from '../../test/test-database.js';
-import { isPushServiceEndpoint } from './push.service.js';
+import { readPushEndpoint } from './push-endpoint.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -124,25 +125,18 @@ describe(`web push on ${testEngine}`, () => {
   });
 
   it('knows the browsers’ push services and nothing else', () => {
+    expect(readPushEndpoint('https://fcm.googleapis.com/fcm/send/abc:APA91b-x_y')).toEqual({
+      hostname: 'fcm.googleapis.com',
+      port: 443,
+      path: '/fcm/send/abc:APA91b-x_y',
+    });
     for (const url of [
-      'https://fcm.googleapis.com/fcm/send/abc',
-      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk',
       'https://web.push.apple.com/QGx',
-      'https://wns2-db5p.notify.windows.com/w/?token=abc',
+      'https://wns2-db5p.notify.windows.com/w/?token=BQYAAAD%2b%3d',
     ])
-      expect(isPushServiceEndpoint(new URL(url)), url).toBe(true);
-    for (const url of [
-      'http://fcm.googleapis.com/fcm/send/abc',
-      'https://fcm.googleapis.com:8443/fcm/send/abc',
-      'https://fcm.googleapis.com.evil.example/x',
-      'https://evilfcm.googleapis.com.example/x',
-      'https://user:pw@fcm.googleapis.com/x',
-      'https://127.0.0.1/push',
-      'https://localhost/push',
-      'https://[::1]/push',
-      'https://169.254.169.254/latest',
-    ])
-      expect(isPushServiceEndpoint(new URL(url)), url).toBe(false);
+      expect(readPushEndpoint(url), url).toBeDefined();
+    for (const url of HOSTILE_ENDPOINTS) expect(readPushEndpoint(url), url).toBeUndefined();
   });
 
   it('sends each fired reminder once to every device of its person, encrypted, in their language', async () => {
@@ -268,11 +262,227 @@ describe(`web push on ${testEngine}`, () => {
     ]);
   });
 
-  it('gives a device to whoever subscribes it last', async () => {
+  it('keeps each person’s subscription of a shared device their own', async () => {
     const shared = service.device('shared-tablet');
     await subscribe(shared);
     await subscribe(shared, camille.token);
-    const owners = (await rows()).filter((row) => row.endpoint === shared.endpoint).map((row) => row.user_id);
-    expect(owners).toEqual([camille.id]);
+    const owners = async () =>
+      (await rows())
+        .filter((row) => row.endpoint === shared.endpoint)
+        .map((row) => row.user_id)
+        .sort();
+    expect(await owners()).toEqual([ann.id, camille.id].sort());
+
+    // Subscribing again renews the person's row; it makes no second one.
+    await subscribe(shared);
+    expect(await owners()).toEqual([ann.id, camille.id].sort());
+
+    // Each one's delete removes their own row, and only theirs.
+    await ok('DELETE', `/api/push/subscriptions?endpoint=${encodeURIComponent(shared.endpoint)}`);
+    expect(await owners()).toEqual([camille.id]);
+    expect(await ok('POST', '/api/push/test', { endpoint: shared.endpoint }, camille.token)).toEqual({
+      delivered: true,
+    });
+  });
+
+  it('notifies at most 20 devices per account, with a translated 409 past them', async () => {
+    const sam = await createSignedInUser(t, { name: 'Sam Many Devices' });
+    const devices = Array.from({ length: 20 }, (_, n) => service.device(`sam-${n}`));
+    for (const device of devices) await subscribe(device, sam.token);
+    const extra = service.device('sam-extra');
+    const res = await send(
+      'POST',
+      '/api/push/subscriptions',
+      { endpoint: extra.endpoint, keys: extra.keys },
+      sam.token,
+      'fr',
+    );
+    expect(res.status).toBe(409);
+    expect(JSON.stringify(await res.json())).toContain('au plus 20');
+    const samRows = async () =>
+      (await rows()).filter((row) => row.user_id === sam.id).map((row) => row.endpoint);
+    expect(await samRows()).toHaveLength(20);
+    expect(await samRows()).not.toContain(extra.endpoint);
+
+    // A device already subscribed renews at the cap; one turned off makes room.
+    await subscribe(devices[0] as StandInDevice, sam.token);
+    await ok(
+      'DELETE',
+      `/api/push/subscriptions?endpoint=${encodeURIComponent(devices[0]?.endpoint ?? '')}`,
+      undefined,
+      sam.token,
+    );
+    await subscribe(extra, sam.token);
+    expect(await samRows()).toHaveLength(20);
+  });
+
+  it('sends to a person’s devices side by side, giving up on a silent service within 5 s', async () => {
+    const lee = await createSignedInUser(t, { name: 'Lee Slow Devices' });
+    const fast = service.device('lee-fast');
+    for (const name of ['lee-silent-1', 'lee-silent-2']) {
+      await subscribe(service.device(name), lee.token);
+      service.hang(name);
+    }
+    await subscribe(fast, lee.token);
+    const at = nextDate();
+    await dueText('Call the plumber', at, lee);
+    await runReminders(at + 1_000);
+
+    await expect.poll(() => service.pushesTo('lee-fast').length).toBe(1);
+    const held = () => service.held.filter((push) => push.device.startsWith('lee-silent'));
+    await expect.poll(() => held().length).toBe(2);
+    const [first, second] = held();
+    if (!first || !second) throw new Error('no held pushes');
+    // Side by side: the second silent service is not waited for behind the first.
+    expect(Math.abs(first.at - second.at)).toBeLessThan(2_000);
+    await expect
+      .poll(() => held().every((push) => push.droppedAt !== undefined), { timeout: 8_000 })
+      .toBe(true);
+    for (const push of held()) expect((push.droppedAt ?? 0) - push.at).toBeLessThan(6_500);
+  }, 15_000);
+});
+
+describe(`push endpoints that point home, on ${testEngine}`, () => {
+  let t: TestApp;
+  let ann: SignedInUser;
+  let listener: Server;
+  let port = 443;
+  const connections: string[] = [];
+
+  beforeAll(async () => {
+    // Where every hostile form below leads a lenient parser: HTTPS on this machine.
+    listener = createServer((socket) => {
+      connections.push(String(socket.remoteAddress));
+      socket.destroy();
+    });
+    port = await new Promise<number>((resolve, reject) => {
+      listener.once('error', reject);
+      listener.listen(443, '127.0.0.1', () => resolve((listener.address() as AddressInfo).port));
+    });
+    t = await buildTestApp({ env: { NESTBOX_E2E: '1' } });
+    ann = await createSignedInUser(t, { name: 'Ann Home' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => listener?.close(resolve));
+  });
+
+  const post = (path: string, json: unknown) =>
+    t.request(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ann.token}`, 'accept-language': 'fr' },
+      json,
+    });
+  const keys = {
+    p256dh: `B${'A'.repeat(86)}`,
+    auth: 'A'.repeat(22),
+  };
+
+  it('refuses every form with a translated 400, stores nothing and connects nowhere', async () => {
+    expect(port).toBe(443);
+    for (const endpoint of HOSTILE_ENDPOINTS) {
+      const res = await post('/api/push/subscriptions', { endpoint, keys });
+      expect(res.status, endpoint).toBe(400);
+      expect(JSON.stringify(await res.json()), endpoint).toContain('service de notifications');
+    }
+    expect(await t.database.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
+    expect(connections).toEqual([]);
+  });
+
+  it('sends nothing to such an endpoint stored before the check, and forgets it', async () => {
+    const stored = await t.database.db.selectFrom('push_subscriptions').select('id').execute();
+    expect(stored).toEqual([]);
+    await t.database.db
+      .insertInto('push_subscriptions')
+      .values(
+        HOSTILE_ENDPOINTS.map((endpoint, n) => ({
+          id: `hostile-${n}`,
+          user_id: ann.id,
+          endpoint,
+          p256dh: keys.p256dh,
+          auth: keys.auth,
+          session_id: 'jti-hostile',
+          token_version: 0,
+          session_expires_at: Number.MAX_SAFE_INTEGER,
+          created_at: 0,
+        })),
+      )
+      .execute();
+    for (const endpoint of HOSTILE_ENDPOINTS) {
+      const res = await post('/api/push/test', { endpoint });
+      // Forms the schema refuses answer 400; the others are found, not sent, and forgotten.
+      if (res.status === 200) expect(await res.json(), endpoint).toEqual({ delivered: false });
+      else expect(res.status, endpoint).toBe(400);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(connections).toEqual([]);
   });
 });
+
+/**
+ * Endpoints that name a push service to one reader and another host to the next (the legacy
+ * `url.parse` stops a host at `;`, `{`, a quote or a backtick), or that point home directly.
+ */
+const HOSTILE_ENDPOINTS = [
+  'https://127.0.0.1;.fcm.googleapis.com/x',
+  'https://127.0.0.1{.fcm.googleapis.com/x',
+  'https://127.0.0.1}.fcm.googleapis.com/x',
+  "https://127.0.0.1'.fcm.googleapis.com/x",
+  'https://127.0.0.1`.fcm.googleapis.com/x',
+  'https://127.0.0.1".fcm.googleapis.com/x',
+  'https://127.0.0.1|.fcm.googleapis.com/x',
+  'https://127.0.0.1^.fcm.googleapis.com/x',
+  'https://127.0.0.1<.fcm.googleapis.com/x',
+  'https://127.0.0.1%3B.fcm.googleapis.com/x',
+  'https://127.0.0.1%2F.fcm.googleapis.com/x',
+  'https://127.0.0.1\\.fcm.googleapis.com/x',
+  'https://127.0.0.1\\@fcm.googleapis.com/x',
+  'https://127.0.0.1 .fcm.googleapis.com/x',
+  'https://127.0.0.1\t.fcm.googleapis.com/x',
+  'https://127.0.0.1#.fcm.googleapis.com/x',
+  'https://127.0.0.1?.fcm.googleapis.com/x',
+  'https://127.0.0.1/.fcm.googleapis.com/x',
+  'https://127.0.0.1@fcm.googleapis.com/x',
+  'https://fcm.googleapis.com@127.0.0.1/x',
+  'https://user:pw@fcm.googleapis.com/x',
+  'https://:@fcm.googleapis.com/x',
+  'https://fcm.googleapis.com:443/x',
+  'https://fcm.googleapis.com:8443/fcm/send/abc',
+  'https://fcm.googleapis.com:/x',
+  'https://FCM.GOOGLEAPIS.COM/x',
+  'https://Fcm.googleapis.com/x',
+  'HTTPS://fcm.googleapis.com/x',
+  'https://fcm.googleapis.com./x',
+  'https://localhost.fcm.googleapis.com./x',
+  'https://a..fcm.googleapis.com/x',
+  'https://-a.fcm.googleapis.com/x',
+  'https://fcm.googleapis.com\\x',
+  'https:\\\\fcm.googleapis.com/x',
+  'https:/fcm.googleapis.com/x',
+  'https:fcm.googleapis.com/x',
+  'https://fcm.googleapis.com/x;127.0.0.1',
+  'https://fcm.googleapis.com/x@127.0.0.1',
+  'https://fcm.googleapis.com/%zz',
+  'https://fcm.googleapis.com/a/../b',
+  'https://fcm.googleapis.com/x#y',
+  'https://fcm.googleapis.com/x y',
+  'https://fcm.googleapis.com/x\nHost: 127.0.0.1',
+  'https://fcm.googleapis.com.evil.example/x',
+  'https://evilfcm.googleapis.com.example/x',
+  'https://fcm.googleapis.com.127.0.0.1.nip.io/x',
+  'https://xn--fcm-googleapis.com/x',
+  'https://fcm.googleapis.com\u3002/x',
+  'https://fcm\uff0egoogleapis.com/x',
+  'https://127.0.0.1/push',
+  'https://2130706433/x',
+  'https://0x7f.0.0.1/x',
+  'https://localhost/push',
+  'https://localhost:443/push',
+  'https://[::1]/push',
+  'https://[::ffff:127.0.0.1]/x',
+  'https://169.254.169.254/latest',
+  'http://fcm.googleapis.com/fcm/send/abc',
+  'wss://fcm.googleapis.com/x',
+  '//fcm.googleapis.com/x',
+  'https://',
+];

@@ -1,4 +1,5 @@
 import { EXPORT_MAX_DEPTH, type ExportItem } from '@nestbox/shared/data/export.schema';
+import { IMPORT_VALUE_MAX_LENGTH } from '@nestbox/shared/data/import.schema';
 import { targetDateFromDay } from '@nestbox/shared/dates/target-date';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import {
@@ -64,6 +65,21 @@ const TRUE = new Set(['true', '1', 'yes']);
 const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
 /**
+ * Where the first stretch of more than IMPORT_VALUE_MAX_LENGTH characters between two `<`
+ * starts (one element with its attributes, or text between elements), if any.
+ */
+function longRunAt(text: string): number | undefined {
+  let from = 0;
+  while (from < text.length) {
+    const next = text.indexOf('<', from + 1);
+    const end = next === -1 ? text.length : next;
+    if (end - from > IMPORT_VALUE_MAX_LENGTH) return from;
+    from = end;
+  }
+  return undefined;
+}
+
+/**
  * An OPML outline (Workflowy, Dynalist, Logseq, Nestbox): `<body>`'s outlines in order. An
  * outline with children becomes a box, a leaf a text; the title is `text` (or `title`);
  * `_complete="true"` completes it; `_targetDate` (an ISO date, as Nestbox writes it) dates
@@ -80,6 +96,15 @@ export function parseOpml(text: string, context: ParseContext): ParsedFile {
     problems: [{ severity: 'error', ...problem }],
   });
 
+  // The validator's work grows faster than an attribute's length: a value no item could hold
+  // is refused by a linear scan first.
+  const tooLong = longRunAt(text);
+  if (tooLong !== undefined)
+    return fail({
+      key: 'import.file.valueTooLong',
+      line: lineAt(text, tooLong),
+      params: { max: IMPORT_VALUE_MAX_LENGTH },
+    });
   const doctype = /<!DOCTYPE/iu.exec(text);
   if (doctype) return fail({ key: 'import.xml.doctype', line: lineAt(text, doctype.index) });
   const valid = XMLValidator.validate(text);

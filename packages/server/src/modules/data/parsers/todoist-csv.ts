@@ -1,5 +1,6 @@
 import { PRIORITY_STEP } from '@nestbox/shared/constants';
 import type { ExportBox, ExportItem, ExportText } from '@nestbox/shared/data/export.schema';
+import { IMPORT_VALUE_MAX_LENGTH } from '@nestbox/shared/data/import.schema';
 import { readDate } from '@nestbox/shared/dates/read-date';
 import { CsvError, parse } from 'csv-parse/sync';
 import {
@@ -63,8 +64,16 @@ export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile
       relax_column_count: true,
       skip_empty_lines: true,
       info: true,
+      // A row no item could hold is refused as it is read, before any of it is kept.
+      max_record_size: IMPORT_VALUE_MAX_LENGTH,
     }) as unknown as typeof records;
   } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE')
+      return fail({
+        key: 'import.file.valueTooLong',
+        line: (error as CsvError & { lines?: number }).lines ?? 1,
+        params: { max: IMPORT_VALUE_MAX_LENGTH },
+      });
     if (error instanceof CsvError)
       return fail({ key: 'import.csv.malformed', line: (error as CsvError & { lines?: number }).lines ?? 1 });
     throw error;
