@@ -2,6 +2,7 @@ import { IMPORT_MAX_BYTES, ImportQuerySchema, ImportResultSchema } from '@nestbo
 import { type ErrorBody, ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appErrors } from '../../http/app-error.js';
 import { currentUser } from '../auth/authenticate.js';
 import { ImportRefused, type ImportService } from './import.service.js';
 
@@ -43,11 +44,16 @@ export const importRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      // A file's settings are account settings: a session's to apply, never an API token's.
+      // A token's import leaves them out unless it asks for them, which is refused.
+      const byToken = request.apiTokenScope !== null;
+      if (byToken && new URLSearchParams(request.url.split('?')[1]).get('settings') === '1')
+        throw appErrors.forbidden('tokens.notForAccount');
       try {
         return await imports.importFile(
           currentUser(request),
           Buffer.isBuffer(request.body) ? request.body : undefined,
-          request.query,
+          byToken ? { ...request.query, settings: false } : request.query,
           request.locale,
         );
       } catch (error) {
