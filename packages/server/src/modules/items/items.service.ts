@@ -193,7 +193,16 @@ export function createItemsService({
   async function present(userId: string, itemId: string, level: AccessLevel, executor = db): Promise<Item> {
     const row = await findItemWithState(executor, userId, itemId);
     if (!row) throw appErrors.notFound();
-    return presentItem(row, level);
+    return withSeenParent(userId, presentItem(row, level), executor);
+  }
+
+  /**
+   * The item with its box named only when the caller sees that box too, as search, the finder
+   * and the Organizer show it: an item shared on its own says nothing of where it lives.
+   */
+  async function withSeenParent(userId: string, item: Item, executor = db): Promise<Item> {
+    if (item.parentItemId === null || (await access.levelOf(userId, item.parentItemId, executor))) return item;
+    return { ...item, parentItemId: null };
   }
 
   /**
@@ -205,7 +214,7 @@ export function createItemsService({
     const items: Item[] = [];
     for (const shared of await directShares(db, user.id)) {
       const reachedAbove = shared.parent_id && (await access.levelOf(user.id, shared.parent_id));
-      const item = presentItem(shared, shared.level);
+      const item = { ...presentItem(shared, shared.level), parentItemId: null };
       if (!reachedAbove && isVisibleSubItem(item, box.show_completed === 1)) items.push(item);
     }
     return items;
@@ -615,7 +624,7 @@ export function createItemsService({
     /** An item as one person sees it, at their level (undefined once it is gone). */
     async presentFor(userId: string, itemId: string, level: AccessLevel): Promise<Item | undefined> {
       const row = await findItemWithState(db, userId, itemId);
-      return row ? presentItem(row, level) : undefined;
+      return row ? withSeenParent(userId, presentItem(row, level)) : undefined;
     },
 
     /** These items' shared fields, as nobody in particular sees them, with their parents. */
@@ -650,10 +659,13 @@ export function createItemsService({
         const children = await childrenWithState(db, user.id, itemId, { includeCompleted });
         const items = [...children.map((row) => presentItem(row, level)), ...shared];
         return {
-          item: presentItem(
-            box,
-            level,
-            items.map((child) => child._id),
+          item: await withSeenParent(
+            user.id,
+            presentItem(
+              box,
+              level,
+              items.map((child) => child._id),
+            ),
           ),
           items,
         };
@@ -670,7 +682,7 @@ export function createItemsService({
           found.set(row.id, presentItem(row, level));
       }
       return {
-        item: presentItem(box, level, offset === 0 ? ids : undefined),
+        item: await withSeenParent(user.id, presentItem(box, level, offset === 0 ? ids : undefined)),
         // A row archived or moved since its id was read is left out; its pane reads again then.
         items: pageIds.flatMap((id) => found.get(id) ?? []),
         ...(limit === undefined ? {} : { next: end < ids.length ? end : null }),
