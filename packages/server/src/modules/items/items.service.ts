@@ -201,7 +201,8 @@ export function createItemsService({
    * and the Organizer show it: an item shared on its own says nothing of where it lives.
    */
   async function withSeenParent(userId: string, item: Item, executor = db): Promise<Item> {
-    if (item.parentItemId === null || (await access.levelOf(userId, item.parentItemId, executor))) return item;
+    if (item.parentItemId === null || (await access.levelOf(userId, item.parentItemId, executor)))
+      return item;
     return { ...item, parentItemId: null };
   }
 
@@ -294,6 +295,8 @@ export function createItemsService({
     boxDefaults: { showCompleted: number; autoAdd: number } = { showCompleted: 0, autoAdd: 0 },
   ): Promise<string> {
     const parent = await editableBox(trx, access, userId, item.parentId);
+    // Two creates reading the last position at once would both take the one after it.
+    await lockBox(trx, engine, parent.id);
     const id = item.id ?? newId();
     const at = now();
     const isBox = item.itemType === 'todoBox';
@@ -536,6 +539,9 @@ export function createItemsService({
     at = now(),
   ): Promise<string[]> {
     const target = await editableBox(trx, access, userId, parentId);
+    // Held to the end of the import: its items follow the box's last child, and no create or
+    // other import may take places among them meanwhile.
+    await lockBox(trx, engine, target.id);
     const ids = tree.map(() => newId());
     const lastPosition = new Map<string, number>([
       [target.id, (await lastChildPosition(trx, target.id)) ?? 0],

@@ -248,7 +248,15 @@ describe(`personal API tokens on ${testEngine}`, () => {
     }
     const now = await t.database.db
       .selectFrom('users')
-      .select(['name', 'email', 'token_version', 'pending_email', 'locale', 'reminder_emails', 'color_scheme'])
+      .select([
+        'name',
+        'email',
+        'token_version',
+        'pending_email',
+        'locale',
+        'reminder_emails',
+        'color_scheme',
+      ])
       .where('id', '=', ann.id)
       .executeTakeFirstOrThrow();
     expect(now).toEqual({
@@ -278,7 +286,11 @@ describe(`personal API tokens on ${testEngine}`, () => {
         body: file,
       });
     for (const locale of ['en-GB', 'fr']) {
-      const body = await refused(await importWith('format=json&settings=1', locale), 403, 'tokens.notForAccount');
+      const body = await refused(
+        await importWith('format=json&settings=1', locale),
+        403,
+        'tokens.notForAccount',
+      );
       expect(body.error.message).toMatch(locale === 'fr' ? /Les jetons d’API/ : /API tokens cannot/);
     }
     const res = await importWith('format=json');
