@@ -288,7 +288,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
   await app.register(recurrenceRoutes, { items, authenticate });
   await app.register(workspaceRoutes, { workspace, authenticate });
-  await app.register(tagsRoutes, { tags: createTagsService({ db, events, now }), authenticate });
+  await app.register(tagsRoutes, {
+    tags: createTagsService({ db, engine: context.dbEngine, events, now }),
+    authenticate,
+  });
   await app.register(findRoutes, {
     // A lone instance hears of every change, so it may keep what each person sees a moment.
     finder: createFindService({ db, events, cached: !redis, now }),
