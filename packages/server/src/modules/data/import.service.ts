@@ -1,4 +1,4 @@
-import { PRIORITY_STEP, TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
+import { PRIORITY_LIMIT, PRIORITY_STEP, TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import { EXPORT_MAX_DEPTH, type ExportItem, type ExportSettings } from '@nestbox/shared/data/export.schema';
 import {
   IMPORT_MAX_ITEMS,
@@ -203,16 +203,28 @@ function flatten(
 /**
  * Ranked items keep their order among themselves and go below everything the person already
  * ranks: the file's priorities as they are when they all lie below, else all moved down by the
- * same amount (so a file imported into a fresh account keeps its very numbers).
+ * same amount (so a file imported into a fresh account keeps its very numbers). When that
+ * would take a rank beyond PRIORITY_LIMIT, they are spread in order between the last rank and
+ * the limit instead: every rank stays a number an export of it can be imported with.
  */
 function rebasePriorities(tree: NewTreeItem[], highestExisting: number | null): void {
   const ranked = tree.filter((item) => item.personal.prioritizable && item.personal.priority !== null);
   if (ranked.length === 0 || highestExisting === null) return;
-  const lowest = ranked.reduce((min, item) => Math.min(min, item.personal.priority as number), Infinity);
+  const priorityOf = (item: NewTreeItem) => item.personal.priority as number;
+  const lowest = ranked.reduce((min, item) => Math.min(min, priorityOf(item)), Infinity);
   if (lowest > highestExisting) return;
   const shift = highestExisting - lowest + PRIORITY_STEP;
-  for (const item of ranked)
-    item.personal = { ...item.personal, priority: (item.personal.priority as number) + shift };
+  const highest = ranked.reduce((max, item) => Math.max(max, priorityOf(item)), -Infinity);
+  if (highest + shift <= PRIORITY_LIMIT) {
+    for (const item of ranked) item.personal = { ...item.personal, priority: priorityOf(item) + shift };
+    return;
+  }
+  const inOrder = ranked.map((item, index) => ({ item, index }));
+  inOrder.sort((a, b) => priorityOf(a.item) - priorityOf(b.item) || a.index - b.index);
+  const base = Math.min(highestExisting, PRIORITY_LIMIT);
+  const gap = Math.min(PRIORITY_STEP, (PRIORITY_LIMIT - base) / inOrder.length);
+  for (const [rank, { item }] of inOrder.entries())
+    item.personal = { ...item.personal, priority: Math.min(PRIORITY_LIMIT, base + (rank + 1) * gap) };
 }
 
 /**
