@@ -45,18 +45,17 @@ import {
   insertItem,
   insertItemRows,
   insertUserItemRows,
-  itemVersions,
   lastChildPosition,
   lockBox,
   lockTree,
   POSITION_STEP,
   type Rank,
-  restoreRanks,
+  reopenCompletedAt,
+  restoreRanksClearedAt,
   searchVisibleItems,
   setTextTitle,
   updateItems,
   upsertUserItem,
-  userItemVersions,
 } from './items.repository.js';
 import { type Place, placeIn, placeOf } from './positions.js';
 import { createRecurrenceFlows } from './recurrence.service.js';
@@ -470,13 +469,9 @@ export function createItemsService({
             ? [{ user_id: row[1], item_id: row[2], priority: row[3], marked_for_today: row[4] }]
             : [],
         );
-        const items = await itemVersions(trx, ids);
-        if (ids.some((id) => items.get(id)?.updated_at !== at || items.get(id)?.completed_at !== at))
-          throw changedSince();
-        const states = await userItemVersions(trx, [...new Set(ranks.map((rank) => rank.item_id))]);
-        if (ranks.some((rank) => states.get(`${rank.user_id} ${rank.item_id}`) !== at)) throw changedSince();
-        await updateItems(trx, ids, { completed_at: null, updated_at: restoredAt });
-        await restoreRanks(trx, ranks, restoredAt);
+        // Set-based: each statement checks what it writes is as the completion left it.
+        if (!(await reopenCompletedAt(trx, ids, { at, now: restoredAt }))) throw changedSince();
+        if (!(await restoreRanksClearedAt(trx, ranks, { at, now: restoredAt }))) throw changedSince();
         reopened.push(...ids);
       }
       if (ended)
