@@ -315,10 +315,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     exporter: createExportService({ db, access, items, now }),
     authenticate,
   });
-  await app.register(importRoutes, {
-    imports: createImportService({ db, items, organizer, reminders, events, now }),
-    authenticate,
-  });
+  const imports = createImportService({ db, items, organizer, reminders, events, now });
+  await app.register(importRoutes, { imports, authenticate });
   await app.register(undoRoutes, { undo, authenticate });
   const calendar = createCalendarService({ db, appUrl: config.appUrl, now });
   await app.register(calendarRoutes, { calendar, authenticate });
@@ -368,6 +366,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         { name: 'expired-captcha-answers', run: captchaReplays.prune },
         // An undo is offered for UNDO_TTL_MS; then its entry goes.
         { name: 'expired-undo-entries', run: undo.pruneExpired },
+        // An import's key answers its retries for IMPORT_KEY_TTL_MS; then it goes.
+        { name: 'expired-import-keys', run: imports.pruneExpiredKeys },
       ],
       app.log,
       { observe },

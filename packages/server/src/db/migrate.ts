@@ -17,6 +17,7 @@ import * as tags from './migrations/0016-tags.js';
 import * as pushSubscriptions from './migrations/0017-push-subscriptions.js';
 import * as coveringBoxChildren from './migrations/0018-covering-box-children.js';
 import * as colorScheme from './migrations/0019-color-scheme.js';
+import * as importKeys from './migrations/0021-import-keys.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0017-push-subscriptions': pushSubscriptions,
   '0018-covering-box-children': coveringBoxChildren,
   '0019-color-scheme': colorScheme,
+  '0021-import-keys': importKeys,
 };
 
 /** Every migration, for Kysely's migrator. */

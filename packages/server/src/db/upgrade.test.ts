@@ -85,6 +85,10 @@ const POPULATE: Record<string, RawBuilder<unknown>[]> = {
         'jti-2', 3, ${AT + DAY}, ${AT})`,
   ],
   '0019-color-scheme': [sql`update users set color_scheme = 'dark' where email = ${camille}`],
+  '0021-import-keys': [
+    sql`insert into import_keys (user_id, key, fingerprint, result, created_at, expires_at)
+      values (${user(alice)}, 'retry-1', 'fingerprint', '{"dryRun":false}', ${AT}, ${AT + DAY})`,
+  ],
 };
 
 /** The tables the full demo fills, in an order that inserts every row after what it points to. */

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { PRIORITY_LIMIT, PRIORITY_STEP, TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import { EXPORT_MAX_DEPTH, type ExportItem, type ExportSettings } from '@nestbox/shared/data/export.schema';
 import {
+  IMPORT_KEY_TTL_MS,
   IMPORT_MAX_ITEMS,
   IMPORT_PROBLEMS_SHOWN,
   type ImportCounts,
@@ -21,6 +23,13 @@ import type { ItemsService, NewTreeItem } from '../items/index.js';
 import type { OrganizerService } from '../organizer/organizer.service.js';
 import type { ImportedReminder, RemindersService } from '../reminders/reminders.service.js';
 import { isValidTimeZone, updateUser } from '../users/index.js';
+import {
+  claimImportKey,
+  deleteExpiredImportKeys,
+  findImportKey,
+  type ImportKeyRow,
+  saveImportKeyResult,
+} from './import-keys.repository.js';
 import { parseNestboxJson } from './parsers/nestbox-json.js';
 import { parseOpml } from './parsers/opml.js';
 import type { FileSpot, FoundProblem, ParseContext, ParsedFile } from './parsers/parsed-file.js';
@@ -227,6 +236,39 @@ function rebasePriorities(tree: NewTreeItem[], highestExisting: number | null): 
     item.personal = { ...item.personal, priority: Math.min(PRIORITY_LIMIT, base + (rank + 1) * gap) };
 }
 
+/** Thrown inside an import's transaction when another import holds its key: it rolls back. */
+class KeyTaken extends Error {
+  override name = 'KeyTaken';
+}
+
+/**
+ * What an import request is, for telling a retry of it from another request sent with the same
+ * key: the SHA-256 of the options that change what it writes and of the file.
+ */
+function fingerprintOf(request: ImportRequest, bytes: Buffer | undefined): string {
+  const { format, boxId, name, settings } = request;
+  return createHash('sha256')
+    .update(JSON.stringify({ format, boxId, name, settings }))
+    .update('\n')
+    .update(bytes ?? Buffer.alloc(0))
+    .digest('hex');
+}
+
+/**
+ * The answer a key gives: the first import's, when it is this very request and it committed;
+ * a refusal (409) when the key went with another request; nothing when it is free or its
+ * import still runs.
+ */
+function answerOf(
+  claim: { fingerprint: string },
+  stored: ImportKeyRow | undefined,
+): (ImportResult & { replayed: true }) | undefined {
+  if (!stored) return undefined;
+  if (stored.fingerprint !== claim.fingerprint) throw appErrors.conflict('import.idempotencyKey.reused');
+  if (stored.result === '') return undefined;
+  return { ...(JSON.parse(stored.result) as ImportResult), replayed: true };
+}
+
 /**
  * Imports (SPEC: Your data): a Nestbox export, an OPML outline or a Todoist CSV becomes boxes
  * and texts in one transaction, into a new box at the top of the Workspace (the file's name,
@@ -316,15 +358,33 @@ export function createImportService({
     /**
      * Reads the file (`bytes`, the request body) and, unless it is a dry run, imports it.
      * A dry run answers what the file holds and its first problems; an import of a file with
-     * an error throws ImportRefused (400) naming the first, and changes nothing.
+     * an error throws ImportRefused (400) naming the first, and changes nothing. With a `key`
+     * (the Idempotency-Key header) an import that committed is answered again to the same
+     * request for IMPORT_KEY_TTL_MS, marked `replayed`, and writes nothing more; another request
+     * with that key is refused (409). A dry run takes no key.
      */
     async importFile(
       user: UserRow,
       bytes: Buffer | undefined,
       request: ImportRequest,
       locale: UserLocale,
-    ): Promise<ImportResult> {
+      key?: string,
+    ): Promise<ImportResult & { replayed?: true }> {
       const at = now();
+      const claim =
+        key === undefined || request.dryRun
+          ? undefined
+          : {
+              userId: user.id,
+              key,
+              fingerprint: fingerprintOf(request, bytes),
+              at,
+              expiresAt: at + IMPORT_KEY_TTL_MS,
+            };
+      if (claim) {
+        const answered = answerOf(claim, await findImportKey(db, claim));
+        if (answered) return answered;
+      }
       const context: ParseContext = {
         now: at,
         timeZone: user.timezone,
@@ -355,7 +415,17 @@ export function createImportService({
       if (firstError) throw new ImportRefused(firstError);
 
       const userLocale: UserLocale = isUserLocale(user.locale) ? user.locale : 'en-GB';
-      const { boxId, newBox } = await db.transaction().execute(async (trx) => {
+      /** The answer of this import, once it wrote into `boxId`. */
+      const resultWith = (boxId: string): ImportResult => ({
+        dryRun: false,
+        ok: true,
+        counts,
+        problems: problems.slice(0, IMPORT_PROBLEMS_SHOWN),
+        boxId,
+        settingsApplied: settings !== undefined,
+      });
+      /** The import itself, inside its transaction, with its answer kept under its key. */
+      const write = async (trx: Executor): Promise<{ boxId: string; newBox: boolean }> => {
         if (settings) await applySettings(trx, user, settings, at);
         let boxId: string;
         let autoAdds: boolean;
@@ -391,19 +461,31 @@ export function createImportService({
           at,
           reminders: given.map(({ index, reminder }) => ({ ...reminder, itemId: ids[index] as string })),
         });
+        if (claim) await saveImportKeyResult(trx, { ...claim, result: JSON.stringify(resultWith(boxId)) });
         return { boxId, newBox: !target };
-      });
+      };
+
+      let written: { boxId: string; newBox: boolean };
+      try {
+        written = await db.transaction().execute(async (trx) => {
+          // Taken first: a retry sent meanwhile waits here, then answers what this one did.
+          if (claim && !(await claimImportKey(trx, claim))) throw new KeyTaken();
+          return write(trx);
+        });
+      } catch (error) {
+        if (!(error instanceof KeyTaken) || !claim) throw error;
+        const answered = answerOf(claim, await findImportKey(db, claim));
+        if (!answered) throw appErrors.conflict('import.idempotencyKey.reused');
+        return answered;
+      }
+      const { boxId, newBox } = written;
       if (newBox) events.emit('items.created', { itemIds: [boxId] });
       events.emit('import.finished', { userId: user.id, boxId, intoExistingBox: !newBox, counts });
-      return {
-        dryRun: false,
-        ok: true,
-        counts,
-        problems: problems.slice(0, IMPORT_PROBLEMS_SHOWN),
-        boxId,
-        settingsApplied: settings !== undefined,
-      };
+      return resultWith(boxId);
     },
+
+    /** The scheduler's job: forgets the import keys that expired by `at`. */
+    pruneExpiredKeys: (at: number) => deleteExpiredImportKeys(db, at),
   };
 }
 
