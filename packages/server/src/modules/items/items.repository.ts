@@ -372,21 +372,28 @@ export async function clearPriorities(db: Executor, itemIds: string[], now: numb
   }
 }
 
+/** How many ids one PostgreSQL statement takes as one array parameter. */
+const IDS_PER_ARRAY = 50_000;
+
 /**
  * Reopens the items a completion at `at` closed, while none of them changed since (each still
  * completed at `at` and last written then), inside the caller's transaction: the check and the
- * write are one UPDATE per 1,000 ids. False when one changed, the caller then rolls back.
+ * write are one UPDATE, on PostgreSQL for up to IDS_PER_ARRAY ids as one array (one plan and
+ * one pass however many), on SQLite for each 1,000. False when one changed: the caller then
+ * rolls back.
  */
 export async function reopenCompletedAt(
   db: Executor,
+  engine: DbEngine,
   itemIds: readonly string[],
   { at, now }: { at: number; now: number },
 ): Promise<boolean> {
-  for (const chunk of idChunks(itemIds)) {
+  const chunks = engine === 'postgres' ? idChunks(itemIds, IDS_PER_ARRAY) : idChunks(itemIds);
+  for (const chunk of chunks) {
     const result = await db
       .updateTable('items')
       .set({ completed_at: null, updated_at: now })
-      .where('id', 'in', chunk)
+      .where((eb) => (engine === 'postgres' ? sql<boolean>`id = any(${chunk})` : eb('id', 'in', chunk)))
       .where('completed_at', '=', at)
       .where('updated_at', '=', at)
       .executeTakeFirst();

@@ -462,18 +462,14 @@ export function createItemsService({
       await editableItem(user, itemId, trx);
       const restoredAt = now();
       const reopened: string[] = [];
-      for await (const slice of slices) {
-        const ids = slice.flatMap((row) => (row[0] === 'item' ? [row[1]] : []));
-        const ranks = slice.flatMap((row): Rank[] =>
-          row[0] === 'rank'
-            ? [{ user_id: row[1], item_id: row[2], priority: row[3], marked_for_today: row[4] }]
-            : [],
-        );
-        // Set-based: each statement checks what it writes is as the completion left it.
-        if (!(await reopenCompletedAt(trx, ids, { at, now: restoredAt }))) throw changedSince();
-        if (!(await restoreRanksClearedAt(trx, ranks, { at, now: restoredAt }))) throw changedSince();
-        reopened.push(...ids);
-      }
+      const ranks: Rank[] = [];
+      for await (const slice of slices)
+        for (const row of slice)
+          if (row[0] === 'item') reopened.push(row[1]);
+          else ranks.push({ user_id: row[1], item_id: row[2], priority: row[3], marked_for_today: row[4] });
+      // Set-based: each statement checks that what it writes is as the completion left it.
+      if (!(await reopenCompletedAt(trx, engine, reopened, { at, now: restoredAt }))) throw changedSince();
+      if (!(await restoreRanksClearedAt(trx, ranks, { at, now: restoredAt }))) throw changedSince();
       if (ended)
         await updateItems(trx, [itemId], { recurrence_rule: ended.rule, recurrence_done: ended.done });
       return reopened;
