@@ -84,6 +84,29 @@ describe(`items put into one box at once get places of their own on ${testEngine
     }
   });
 
+  it('keeps items restored from the archive and items created into one box apart', async () => {
+    const box = await newBox('Restored into');
+    const archived: string[] = [];
+    for (let n = 0; n < 20; n++) {
+      const text = await ok<Item>('POST', '/api/items/create-item', {
+        parentItemId: ann.root,
+        itemType: 'todoText',
+        title: `archived ${n}`,
+      });
+      await ok('DELETE', `/api/items/archive?itemId=${text._id}`);
+      archived.push(text._id);
+    }
+    await Promise.all([
+      ...archived.map((itemId) => ok('PUT', '/api/items/unarchive', { itemId, parentItemId: box })),
+      ...Array.from({ length: 20 }, (_, n) =>
+        ok('POST', '/api/items/create-item', { parentItemId: box, itemType: 'todoText', title: `made ${n}` }),
+      ),
+    ]);
+    const children = await childrenOf(box);
+    expect(children).toHaveLength(40);
+    expect(new Set(children.map((child) => child.position)).size).toBe(children.length);
+  });
+
   it('keeps creates and an import into one box apart', async () => {
     const box = await newBox('Mixed');
     await Promise.all([

@@ -57,7 +57,7 @@ import {
   updateItems,
   upsertUserItem,
 } from './items.repository.js';
-import { type Place, placeIn, placeOf } from './positions.js';
+import { lockPlacesIn, type Place, placeIn, placeOf } from './positions.js';
 import { createRecurrenceFlows } from './recurrence.service.js';
 import { editableBox, refuseRootBox } from './target-box.js';
 
@@ -294,8 +294,6 @@ export function createItemsService({
     boxDefaults: { showCompleted: number; autoAdd: number } = { showCompleted: 0, autoAdd: 0 },
   ): Promise<string> {
     const parent = await editableBox(trx, access, userId, item.parentId);
-    // Two creates reading the last position at once would both take the one after it.
-    await lockBox(trx, engine, parent.id);
     const id = item.id ?? newId();
     const at = now();
     const isBox = item.itemType === 'todoBox';
@@ -532,7 +530,7 @@ export function createItemsService({
     const target = await editableBox(trx, access, userId, parentId);
     // Held to the end of the import: its items follow the box's last child, and no create or
     // other import may take places among them meanwhile.
-    await lockBox(trx, engine, target.id);
+    await lockPlacesIn(trx, target.id);
     const ids = tree.map(() => newId());
     const lastPosition = new Map<string, number>([
       [target.id, (await lastChildPosition(trx, target.id)) ?? 0],
