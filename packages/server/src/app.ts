@@ -293,7 +293,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
   await app.register(recurrenceRoutes, { items, authenticate });
   await app.register(workspaceRoutes, { workspace, authenticate });
-  await app.register(tagsRoutes, { tags: createTagsService({ db, events, now }), authenticate });
+  await app.register(tagsRoutes, {
+    tags: createTagsService({ db, engine: context.dbEngine, events, now }),
+    authenticate,
+  });
   await app.register(findRoutes, {
     // A lone instance hears of every change, so it may keep what each person sees a moment.
     finder: createFindService({ db, events, cached: !redis, now }),
@@ -319,10 +322,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const fileReader = createFileReader();
   app.addHook('onClose', async () => fileReader.close());
-  await app.register(importRoutes, {
-    imports: createImportService({ db, items, organizer, reminders, events, fileReader, now }),
-    authenticate,
-  });
+  const imports = createImportService({ db, items, organizer, reminders, events, fileReader, now });
+  await app.register(importRoutes, { imports, authenticate });
   await app.register(undoRoutes, { undo, authenticate });
   const calendar = createCalendarService({ db, appUrl: config.appUrl, limiter, now });
   await app.register(calendarRoutes, { calendar, authenticate });
@@ -372,6 +373,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         { name: 'expired-captcha-answers', run: captchaReplays.prune },
         // An undo is offered for UNDO_TTL_MS; then its entry goes.
         { name: 'expired-undo-entries', run: undo.pruneExpired },
+        // An import's key answers its retries for IMPORT_KEY_TTL_MS; then it goes.
+        { name: 'expired-import-keys', run: imports.pruneExpiredKeys },
       ],
       app.log,
       { observe },

@@ -36,6 +36,12 @@ export const AUTO_ARCHIVE_CHOICES: ReadonlyArray<{ amount: number; duration: Aut
 export const PRIORITY_STEP = 16_384;
 export const PRIORITY_REINDEX_THRESHOLD = 1e-12;
 export const REINDEX_FLAG_CLEAR_MS = 2_000;
+/**
+ * The largest rank either way (a priority lies within ±PRIORITY_LIMIT): far beyond any list a
+ * person ranks by hand, and small enough that the midpoint of two ranks and an import's shift
+ * below the ranks already there stay finite.
+ */
+export const PRIORITY_LIMIT = 1e15;
 
 /** Workspace and Organizer defaults. */
 export const DEFAULT_TOOLTIPS_ENABLED = true;

@@ -27,6 +27,7 @@ const TABLES = [
   'item_completions',
   'item_tags',
   'push_subscriptions',
+  'import_keys',
 ];
 
 const MIGRATIONS = [
@@ -49,6 +50,7 @@ const MIGRATIONS = [
   '0018-covering-box-children',
   '0019-color-scheme',
   '0020-push-subscription-owners',
+  '0021-import-keys',
 ];
 
 describe(`database on ${testEngine}`, () => {

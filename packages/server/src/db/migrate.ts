@@ -18,6 +18,7 @@ import * as pushSubscriptions from './migrations/0017-push-subscriptions.js';
 import * as coveringBoxChildren from './migrations/0018-covering-box-children.js';
 import * as colorScheme from './migrations/0019-color-scheme.js';
 import * as pushSubscriptionOwners from './migrations/0020-push-subscription-owners.js';
+import * as importKeys from './migrations/0021-import-keys.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0018-covering-box-children': coveringBoxChildren,
   '0019-color-scheme': colorScheme,
   '0020-push-subscription-owners': pushSubscriptionOwners,
+  '0021-import-keys': importKeys,
 };
 
 /** Every migration, for Kysely's migrator. */

@@ -298,6 +298,19 @@ export interface PushSubscriptionsTable {
   created_at: Millis;
 }
 
+/**
+ * An import sent with an `Idempotency-Key` (migration 0021): the person's key, what the request
+ * was (a SHA-256 of its options and file), the answer it got (JSON), kept until `expires_at`.
+ */
+export interface ImportKeysTable {
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  result: string;
+  created_at: Millis;
+  expires_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -314,6 +327,7 @@ export interface Database {
   used_captchas: UsedCaptchasTable;
   undo_entries: UndoEntriesTable;
   undo_entry_rows: UndoEntryRowsTable;
+  import_keys: ImportKeysTable;
   calendar_feeds: CalendarFeedsTable;
   api_tokens: ApiTokensTable;
   audit_events: AuditEventsTable;

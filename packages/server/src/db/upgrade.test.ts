@@ -95,6 +95,10 @@ const POPULATE: Record<string, RawBuilder<unknown>[]> = {
       values ('push-3', ${user(alice)}, 'https://fcm.googleapis.com/fcm/send/device-2', 'key', 'secret',
         'jti-2', 3, ${AT + DAY}, ${AT})`,
   ],
+  '0021-import-keys': [
+    sql`insert into import_keys (user_id, key, fingerprint, result, created_at, expires_at)
+      values (${user(alice)}, 'retry-1', 'fingerprint', '{"dryRun":false}', ${AT}, ${AT + DAY})`,
+  ],
 };
 
 /** The tables the full demo fills, in an order that inserts every row after what it points to. */

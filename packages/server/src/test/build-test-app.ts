@@ -8,6 +8,7 @@ import { buildApp } from '../app.js';
 import { type Clock, systemClock } from '../clock.js';
 import { type Config, loadConfig } from '../config/env.js';
 import { loadSecrets, type Secrets } from '../config/secrets.js';
+import { openDatabase } from '../db/connection.js';
 import type { PushTransport } from '../modules/push/index.js';
 import { createMigratedTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -38,6 +39,11 @@ export interface BuildTestAppOptions {
   now?: Clock;
   /** Log lines at info and above go here (tests read them); none by default. */
   logStream?: Writable;
+  /**
+   * PostgreSQL only: run as a second instance on this app's schema (a pool of its own), as
+   * two servers share one database; its close leaves the schema to the first.
+   */
+  besides?: TestApp;
 }
 
 /**
@@ -47,13 +53,16 @@ export interface BuildTestAppOptions {
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-data-'));
   const config = loadConfig({ NESTBOX_DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...options.env });
-  const database = await createMigratedTestDatabase();
+  const database = options.besides
+    ? secondHandleOn(options.besides.database)
+    : await createMigratedTestDatabase();
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, retryStrategy: () => null, lazyConnect: true })
     : undefined;
   // A Redis that is down is a state under test (health says so), not a crash.
   redis?.on('error', () => {});
-  const secrets = loadSecrets(dataDir);
+  // A second instance signs and reads sessions with the first one's secret, as servers sharing a database do.
+  const secrets = options.besides?.secrets ?? loadSecrets(dataDir);
   const now = options.now ?? systemClock;
   const app = await buildApp({
     now,
@@ -93,5 +102,21 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Another pool on a test database's PostgreSQL schema, which its close leaves in place. */
+function secondHandleOn(database: TestDatabase): TestDatabase {
+  if (!database.databaseUrl || !database.pgSchema) throw new Error('a second instance needs PostgreSQL');
+  const handle = openDatabase({
+    databaseUrl: database.databaseUrl,
+    pgSchema: database.pgSchema,
+    pgPoolSize: 4,
+  });
+  return {
+    ...handle,
+    location: database.location,
+    databaseUrl: database.databaseUrl,
+    pgSchema: database.pgSchema,
   };
 }

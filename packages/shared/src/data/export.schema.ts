@@ -4,6 +4,7 @@ import {
   COLOR_SCHEMES,
   OPEN_BOXES_IN,
   ORDER_DIRECTIONS,
+  PRIORITY_LIMIT,
   TEXT_TITLE_MAX_LENGTH,
   UNPRIORITIZED_ORDER_COLUMNS,
 } from '../constants.js';
@@ -54,7 +55,7 @@ export const ExportPersonalSchema = z
     favourited: z.boolean(),
     prioritizable: z.boolean(),
     /** The rank in the exporter's Organizer (smaller first), or null when unprioritised. */
-    priority: z.number().nullable(),
+    priority: z.number().min(-PRIORITY_LIMIT).max(PRIORITY_LIMIT).nullable(),
     markedForToday: z.boolean(),
   })
   .strict();

@@ -49,6 +49,15 @@ export const ImportQuerySchema = z.object({
 });
 export type ImportQuery = z.input<typeof ImportQuerySchema>;
 
+/**
+ * The `Idempotency-Key` header of an import: any 1 to 255 visible ASCII characters the client
+ * chooses (a UUID, say), the same for every retry of one import and new for the next.
+ */
+export const ImportKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/);
+
+/** How long an import's key answers its retries: a day. */
+export const IMPORT_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** What a file holds (or what was made of it). `reminders`: the visible ones, not the date's own. */
 export const ImportCountsSchema = z
   .object({

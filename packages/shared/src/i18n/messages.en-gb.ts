@@ -218,6 +218,9 @@ export const messagesEnGb = {
   'import.where.path': 'At {{path}}',
   'import.where.file': 'The file',
   'import.imported': 'Imported {{date}}',
+  'import.idempotencyKey.invalid': 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+  'import.idempotencyKey.reused':
+    'This Idempotency-Key was used for another import. Send each new import with a key of its own.',
   'import.file.empty': 'the file is empty.',
   'import.file.notUtf8': 'the file is not UTF-8 text.',
   'import.file.nothing': 'the file holds nothing to import.',

@@ -222,6 +222,10 @@ export const messagesFr: Record<MessageKey, string> = {
   'import.where.path': 'À {{path}}',
   'import.where.file': 'Le fichier',
   'import.imported': 'Importé le {{date}}',
+  'import.idempotencyKey.invalid':
+    'L’en-tête Idempotency-Key doit compter de 1 à 255 caractères ASCII visibles.',
+  'import.idempotencyKey.reused':
+    'Cette clé Idempotency-Key a servi à une autre importation. Envoyez chaque nouvelle importation avec sa propre clé.',
   'import.file.empty': 'le fichier est vide.',
   'import.file.notUtf8': 'le fichier n’est pas du texte UTF-8.',
   'import.file.nothing': 'le fichier ne contient rien à importer.',

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ORDER_DIRECTIONS, ORGANIZER_PAGE_MAX, UNPRIORITIZED_ORDER_COLUMNS } from '../constants.js';
+import {
+  ORDER_DIRECTIONS,
+  ORGANIZER_PAGE_MAX,
+  PRIORITY_LIMIT,
+  UNPRIORITIZED_ORDER_COLUMNS,
+} from '../constants.js';
 import { dateMsSchema } from '../dates/date-range.js';
 import { ItemSchema } from '../items/item.schema.js';
 import { normaliseTag, tagNameError } from '../tags/tags.js';
@@ -57,7 +62,7 @@ export const OrganizerResponseSchema = z
 export const UpdatePriorityBodySchema = z
   .object({
     itemId: z.string().min(1).max(64),
-    priority: z.number().finite().nullable(),
+    priority: z.number().min(-PRIORITY_LIMIT).max(PRIORITY_LIMIT).nullable(),
     markedAsForToday: z.boolean().optional(),
     priorityTargetDate: dateMsSchema.nullable().optional(),
   })

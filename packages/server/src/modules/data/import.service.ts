@@ -1,6 +1,8 @@
-import { PRIORITY_STEP } from '@nestbox/shared/constants';
+import { createHash } from 'node:crypto';
+import { PRIORITY_LIMIT, PRIORITY_STEP } from '@nestbox/shared/constants';
 import type { ExportItem, ExportSettings } from '@nestbox/shared/data/export.schema';
 import {
+  IMPORT_KEY_TTL_MS,
   IMPORT_PROBLEMS_SHOWN,
   type ImportProblem,
   type ImportQuerySchema,
@@ -20,6 +22,13 @@ import type { OrganizerService } from '../organizer/organizer.service.js';
 import type { ImportedReminder, RemindersService } from '../reminders/reminders.service.js';
 import { isValidTimeZone, updateUser } from '../users/index.js';
 import type { FileReader } from './file-reader.js';
+import {
+  claimImportKey,
+  deleteExpiredImportKeys,
+  findImportKey,
+  type ImportKeyRow,
+  saveImportKeyResult,
+} from './import-keys.repository.js';
 import type { CheckedFile } from './parsers/check-file.js';
 import type { FoundProblem, ParseContext } from './parsers/parsed-file.js';
 
@@ -123,16 +132,61 @@ function flatten(
 /**
  * Ranked items keep their order among themselves and go below everything the person already
  * ranks: the file's priorities as they are when they all lie below, else all moved down by the
- * same amount (so a file imported into a fresh account keeps its very numbers).
+ * same amount (so a file imported into a fresh account keeps its very numbers). When that
+ * would take a rank beyond PRIORITY_LIMIT, they are spread in order between the last rank and
+ * the limit instead: every rank stays a number an export of it can be imported with.
  */
 function rebasePriorities(tree: NewTreeItem[], highestExisting: number | null): void {
   const ranked = tree.filter((item) => item.personal.prioritizable && item.personal.priority !== null);
   if (ranked.length === 0 || highestExisting === null) return;
-  const lowest = ranked.reduce((min, item) => Math.min(min, item.personal.priority as number), Infinity);
+  const priorityOf = (item: NewTreeItem) => item.personal.priority as number;
+  const lowest = ranked.reduce((min, item) => Math.min(min, priorityOf(item)), Infinity);
   if (lowest > highestExisting) return;
   const shift = highestExisting - lowest + PRIORITY_STEP;
-  for (const item of ranked)
-    item.personal = { ...item.personal, priority: (item.personal.priority as number) + shift };
+  const highest = ranked.reduce((max, item) => Math.max(max, priorityOf(item)), -Infinity);
+  if (highest + shift <= PRIORITY_LIMIT) {
+    for (const item of ranked) item.personal = { ...item.personal, priority: priorityOf(item) + shift };
+    return;
+  }
+  const inOrder = ranked.map((item, index) => ({ item, index }));
+  inOrder.sort((a, b) => priorityOf(a.item) - priorityOf(b.item) || a.index - b.index);
+  const base = Math.min(highestExisting, PRIORITY_LIMIT);
+  const gap = Math.min(PRIORITY_STEP, (PRIORITY_LIMIT - base) / inOrder.length);
+  for (const [rank, { item }] of inOrder.entries())
+    item.personal = { ...item.personal, priority: Math.min(PRIORITY_LIMIT, base + (rank + 1) * gap) };
+}
+
+/** Thrown inside an import's transaction when another import holds its key: it rolls back. */
+class KeyTaken extends Error {
+  override name = 'KeyTaken';
+}
+
+/**
+ * What an import request is, for telling a retry of it from another request sent with the same
+ * key: the SHA-256 of the options that change what it writes and of the file.
+ */
+function fingerprintOf(request: ImportRequest, bytes: Buffer | undefined): string {
+  const { format, boxId, name, settings } = request;
+  return createHash('sha256')
+    .update(JSON.stringify({ format, boxId, name, settings }))
+    .update('\n')
+    .update(bytes ?? Buffer.alloc(0))
+    .digest('hex');
+}
+
+/**
+ * The answer a key gives: the first import's, when it is this very request and it committed;
+ * a refusal (409) when the key went with another request; nothing when it is free or its
+ * import still runs.
+ */
+function answerOf(
+  claim: { fingerprint: string },
+  stored: ImportKeyRow | undefined,
+): (ImportResult & { replayed: true }) | undefined {
+  if (!stored) return undefined;
+  if (stored.fingerprint !== claim.fingerprint) throw appErrors.conflict('import.idempotencyKey.reused');
+  if (stored.result === '') return undefined;
+  return { ...(JSON.parse(stored.result) as ImportResult), replayed: true };
 }
 
 /**
@@ -223,15 +277,33 @@ export function createImportService({
     /**
      * Reads the file (`bytes`, the request body) and, unless it is a dry run, imports it.
      * A dry run answers what the file holds and its first problems; an import of a file with
-     * an error throws ImportRefused (400) naming the first, and changes nothing.
+     * an error throws ImportRefused (400) naming the first, and changes nothing. With a `key`
+     * (the Idempotency-Key header) an import that committed is answered again to the same
+     * request for IMPORT_KEY_TTL_MS, marked `replayed`, and writes nothing more; another request
+     * with that key is refused (409). A dry run takes no key.
      */
     async importFile(
       user: UserRow,
       bytes: Buffer | undefined,
       request: ImportRequest,
       locale: UserLocale,
-    ): Promise<ImportResult> {
+      key?: string,
+    ): Promise<ImportResult & { replayed?: true }> {
       const at = now();
+      const claim =
+        key === undefined || request.dryRun
+          ? undefined
+          : {
+              userId: user.id,
+              key,
+              fingerprint: fingerprintOf(request, bytes),
+              at,
+              expiresAt: at + IMPORT_KEY_TTL_MS,
+            };
+      if (claim) {
+        const answered = answerOf(claim, await findImportKey(db, claim));
+        if (answered) return answered;
+      }
       const context: ParseContext = {
         now: at,
         timeZone: user.timezone,
@@ -262,7 +334,17 @@ export function createImportService({
       if (firstError) throw new ImportRefused(firstError);
 
       const userLocale: UserLocale = isUserLocale(user.locale) ? user.locale : 'en-GB';
-      const { boxId, newBox } = await db.transaction().execute(async (trx) => {
+      /** The answer of this import, once it wrote into `boxId`. */
+      const resultWith = (boxId: string): ImportResult => ({
+        dryRun: false,
+        ok: true,
+        counts,
+        problems: problems.slice(0, IMPORT_PROBLEMS_SHOWN),
+        boxId,
+        settingsApplied: settings !== undefined,
+      });
+      /** The import itself, inside its transaction, with its answer kept under its key. */
+      const write = async (trx: Executor): Promise<{ boxId: string; newBox: boolean }> => {
         if (settings) await applySettings(trx, user, settings, at);
         let boxId: string;
         let autoAdds: boolean;
@@ -298,19 +380,31 @@ export function createImportService({
           at,
           reminders: given.map(({ index, reminder }) => ({ ...reminder, itemId: ids[index] as string })),
         });
+        if (claim) await saveImportKeyResult(trx, { ...claim, result: JSON.stringify(resultWith(boxId)) });
         return { boxId, newBox: !target };
-      });
+      };
+
+      let written: { boxId: string; newBox: boolean };
+      try {
+        written = await db.transaction().execute(async (trx) => {
+          // Taken first: a retry sent meanwhile waits here, then answers what this one did.
+          if (claim && !(await claimImportKey(trx, claim))) throw new KeyTaken();
+          return write(trx);
+        });
+      } catch (error) {
+        if (!(error instanceof KeyTaken) || !claim) throw error;
+        const answered = answerOf(claim, await findImportKey(db, claim));
+        if (!answered) throw appErrors.conflict('import.idempotencyKey.reused');
+        return answered;
+      }
+      const { boxId, newBox } = written;
       if (newBox) events.emit('items.created', { itemIds: [boxId] });
       events.emit('import.finished', { userId: user.id, boxId, intoExistingBox: !newBox, counts });
-      return {
-        dryRun: false,
-        ok: true,
-        counts,
-        problems: problems.slice(0, IMPORT_PROBLEMS_SHOWN),
-        boxId,
-        settingsApplied: settings !== undefined,
-      };
+      return resultWith(boxId);
     },
+
+    /** The scheduler's job: forgets the import keys that expired by `at`. */
+    pruneExpiredKeys: (at: number) => deleteExpiredImportKeys(db, at),
   };
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { TZDate } from '@date-fns/tz';
+import { PRIORITY_LIMIT } from '@nestbox/shared/constants';
 import type { ImportResult } from '@nestbox/shared/data/import.schema';
 import { targetDateFromDay } from '@nestbox/shared/dates/target-date';
 import type { ErrorBody } from '@nestbox/shared/http/error-body';
@@ -714,6 +715,63 @@ describe(`import on ${testEngine}`, () => {
         ['A', 50_000 + 16_384],
         ['B', 60_000 + 16_384],
       ]);
+    });
+
+    it('refuses a rank beyond the limit, translated, and writes nothing', async () => {
+      const user = await createSignedInUser(t);
+      for (const priority of [1e308, -1e308, PRIORITY_LIMIT * 2]) {
+        const file = anExportFile([
+          { type: 'text', title: 'fine', mine: { prioritizable: true, priority: 1 } },
+          { type: 'text', title: 'huge', mine: { prioritizable: true, priority } },
+        ]);
+        for (const [language, message] of [
+          ['en-GB', 'At workspace.1.mine.priority: this value is not what a Nestbox export holds.'],
+          ['fr', /^À workspace\.1\.mine\.priority/],
+        ] as const) {
+          const res = await post('format=json', JSON.stringify(file), { token: user.token, language });
+          expect(res.status).toBe(400);
+          const { error } = (await res.json()) as ErrorBody;
+          expect(error.code).toBe('import.json.invalid');
+          expect(error.message).toMatch(message);
+        }
+      }
+      const rows = await t.database.db
+        .selectFrom('items')
+        .select('id')
+        .where('created_by', '=', user.id)
+        .execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('keeps imported ranks in order and within the limit, below ranks near it', async () => {
+      const user = await createSignedInUser(t);
+      const mine = await ok<{ _id: string }>(
+        'POST',
+        '/api/items/create-item',
+        { parentItemId: user.root, itemType: 'todoText', title: 'Mine' },
+        user.token,
+      );
+      const last = PRIORITY_LIMIT - 1_000_000;
+      await ok('PUT', '/api/items/update-priority', { itemId: mine._id, priority: last }, user.token);
+      const file = anExportFile([
+        { type: 'text', title: 'Top', mine: { prioritizable: true, priority: PRIORITY_LIMIT } },
+        { type: 'text', title: 'Bottom', mine: { prioritizable: true, priority: -PRIORITY_LIMIT } },
+        { type: 'text', title: 'Middle', mine: { prioritizable: true, priority: 0 } },
+      ]);
+      await imported('format=json&settings=0', JSON.stringify(file), user.token);
+      const organizer = await ok<OrganizerPage>('GET', '/api/items/get-organizer', undefined, user.token);
+      expect(organizer.organizerItems.map((item) => [item.title, item.prioritizable])).toEqual([
+        ['Mine', true],
+        ['Bottom', true],
+        ['Middle', true],
+        ['Top', true],
+      ]);
+      const ranks = organizer.organizerItems.map((item) => item.priority as number);
+      expect(ranks[0]).toBe(last);
+      for (const [index, rank] of ranks.entries()) {
+        expect(rank).toBeLessThanOrEqual(PRIORITY_LIMIT);
+        if (index > 0) expect(rank).toBeGreaterThan(ranks[index - 1] as number);
+      }
     });
 
     it('keeps the colour choice when a file made before it had one says nothing about it', async () => {

@@ -1,4 +1,4 @@
-import type { Item, SearchResult } from '@nestbox/shared/items/item.schema';
+import type { Item, ItemsForPane, SearchResult } from '@nestbox/shared/items/item.schema';
 import type { OrganizerPage } from '@nestbox/shared/organizer/organizer.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls.js';
@@ -59,6 +59,44 @@ describe(`nothing leaks about a parent box the caller cannot see, on ${testEngin
       [alone._id]: [secretBox._id, 'Secret plans'],
       [inShared._id]: [sharedBox._id, 'Family'],
     });
+  });
+
+  it('get-item, an edit, and the panes name the parent only to those who see it', async () => {
+    const asBob = await ok<Item>('GET', `/api/items/get-item?itemId=${alone._id}`, undefined, bob.token);
+    expect(asBob.parentItemId).toBeNull();
+    const edited = await ok<Item>(
+      'PUT',
+      '/api/items/update-item',
+      { itemId: alone._id, favourited: true },
+      bob.token,
+    );
+    expect(edited.parentItemId).toBeNull();
+    const inBox = await ok<Item>('GET', `/api/items/get-item?itemId=${inShared._id}`, undefined, bob.token);
+    expect(inBox.parentItemId).toBe(sharedBox._id);
+    // The shared box itself lives in Alice's Workspace, which Bob does not see.
+    for (const query of ['', '&limit=10']) {
+      const pane = await ok<ItemsForPane>(
+        'GET',
+        `/api/items/get-items-for-pane?itemId=${sharedBox._id}${query}`,
+        undefined,
+        bob.token,
+      );
+      expect(pane.item.parentItemId).toBeNull();
+    }
+    const bobsWorkspace = await ok<ItemsForPane>(
+      'GET',
+      `/api/items/get-items-for-pane?itemId=${bob.root}`,
+      undefined,
+      bob.token,
+    );
+    expect(bobsWorkspace.items.find((item) => item._id === alone._id)?.parentItemId).toBeNull();
+    expect(JSON.stringify(bobsWorkspace)).not.toContain(secretBox._id);
+    expect(JSON.stringify(bobsWorkspace)).not.toContain(alice.root);
+
+    const asAlice = await ok<Item>('GET', `/api/items/get-item?itemId=${alone._id}`);
+    expect(asAlice.parentItemId).toBe(secretBox._id);
+    const alicesPane = await ok<ItemsForPane>('GET', `/api/items/get-items-for-pane?itemId=${sharedBox._id}`);
+    expect(alicesPane.item.parentItemId).toBe(alice.root);
   });
 
   it('the Organizer shows the parent only to those who see it, whole and in pages', async () => {

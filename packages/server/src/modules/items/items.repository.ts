@@ -313,23 +313,6 @@ export async function descendantIds(
   return rows.map((r) => r.id);
 }
 
-/** Each item's version (`updated_at`) and completion time, by id (what an undone completion compares). */
-export async function itemVersions(
-  db: Executor,
-  itemIds: readonly string[],
-): Promise<Map<string, Pick<ItemRow, 'updated_at' | 'completed_at'>>> {
-  const versions = new Map<string, Pick<ItemRow, 'updated_at' | 'completed_at'>>();
-  for (const chunk of idChunks(itemIds)) {
-    const rows = await db
-      .selectFrom('items')
-      .select(['id', 'updated_at', 'completed_at'])
-      .where('id', 'in', chunk)
-      .execute();
-    for (const { id, ...version } of rows) versions.set(id, version);
-  }
-  return versions;
-}
-
 /** Sets the caller's personal state on an item, creating the row the first time. */
 export async function upsertUserItem(
   db: Executor,
@@ -389,32 +372,63 @@ export async function clearPriorities(db: Executor, itemIds: string[], now: numb
   }
 }
 
-/** Puts ranks back as they were (an undone completion), each row's version now `now`. */
-export async function restoreRanks(db: Executor, ranks: readonly Rank[], now: number): Promise<void> {
-  for (const rank of ranks)
-    await db
-      .updateTable('user_items')
-      .set({ priority: rank.priority, marked_for_today: rank.marked_for_today, updated_at: now })
-      .where('user_id', '=', rank.user_id)
-      .where('item_id', '=', rank.item_id)
-      .execute();
+/** How many ids one PostgreSQL statement takes as one array parameter. */
+const IDS_PER_ARRAY = 50_000;
+
+/**
+ * Reopens the items a completion at `at` closed, while none of them changed since (each still
+ * completed at `at` and last written then), inside the caller's transaction: the check and the
+ * write are one UPDATE, on PostgreSQL for up to IDS_PER_ARRAY ids as one array (one plan and
+ * one pass however many), on SQLite for each 1,000. False when one changed: the caller then
+ * rolls back.
+ */
+export async function reopenCompletedAt(
+  db: Executor,
+  engine: DbEngine,
+  itemIds: readonly string[],
+  { at, now }: { at: number; now: number },
+): Promise<boolean> {
+  const chunks = engine === 'postgres' ? idChunks(itemIds, IDS_PER_ARRAY) : idChunks(itemIds);
+  for (const chunk of chunks) {
+    const result = await db
+      .updateTable('items')
+      .set({ completed_at: null, updated_at: now })
+      .where((eb) => (engine === 'postgres' ? sql<boolean>`id = any(${chunk})` : eb('id', 'in', chunk)))
+      .where('completed_at', '=', at)
+      .where('updated_at', '=', at)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== chunk.length) return false;
+  }
+  return true;
 }
 
-/** The version (`updated_at`) of each person's own state of these items, keyed `userId itemId`. */
-export async function userItemVersions(
+/**
+ * Puts back the ranks a change at `at` cleared (an undone completion), while none of them
+ * changed since (each row last written at `at`), each row's version now `now`: one UPDATE
+ * from a list of values per 250 ranks, the check in its WHERE. False when one changed, the
+ * caller then rolls back. The values' columns keep their standard names (`column1`…) on both
+ * engines.
+ */
+export async function restoreRanksClearedAt(
   db: Executor,
-  itemIds: readonly string[],
-): Promise<Map<string, number>> {
-  const versions = new Map<string, number>();
-  for (const chunk of idChunks(itemIds)) {
-    const rows = await db
-      .selectFrom('user_items')
-      .select(['user_id', 'item_id', 'updated_at'])
-      .where('item_id', 'in', chunk)
-      .execute();
-    for (const row of rows) versions.set(`${row.user_id} ${row.item_id}`, row.updated_at);
+  ranks: readonly Rank[],
+  { at, now }: { at: number; now: number },
+): Promise<boolean> {
+  for (const chunk of idChunks(ranks, 250)) {
+    const values = sql.join(
+      chunk.map(
+        (rank) =>
+          sql`(cast(${rank.user_id} as text), cast(${rank.item_id} as text), cast(${rank.priority} as double precision), cast(${rank.marked_for_today} as integer))`,
+      ),
+    );
+    const result = await sql`update user_items
+      set priority = v.column3, marked_for_today = v.column4, updated_at = ${now}
+      from (values ${values}) as v
+      where user_items.user_id = v.column1 and user_items.item_id = v.column2
+        and user_items.updated_at = ${at}`.execute(db);
+    if (Number(result.numAffectedRows) !== chunk.length) return false;
   }
-  return versions;
+  return true;
 }
 
 /** The caller's own state of an item (user_items), if they have any. */

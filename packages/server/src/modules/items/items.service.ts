@@ -45,20 +45,19 @@ import {
   insertItem,
   insertItemRows,
   insertUserItemRows,
-  itemVersions,
   lastChildPosition,
   lockBox,
   lockTree,
   POSITION_STEP,
   type Rank,
-  restoreRanks,
+  reopenCompletedAt,
+  restoreRanksClearedAt,
   searchVisibleItems,
   setTextTitle,
   updateItems,
   upsertUserItem,
-  userItemVersions,
 } from './items.repository.js';
-import { type Place, placeIn, placeOf } from './positions.js';
+import { lockPlacesIn, type Place, placeIn, placeOf } from './positions.js';
 import { createRecurrenceFlows } from './recurrence.service.js';
 import { editableBox, refuseRootBox } from './target-box.js';
 
@@ -193,7 +192,17 @@ export function createItemsService({
   async function present(userId: string, itemId: string, level: AccessLevel, executor = db): Promise<Item> {
     const row = await findItemWithState(executor, userId, itemId);
     if (!row) throw appErrors.notFound();
-    return presentItem(row, level);
+    return withSeenParent(userId, presentItem(row, level), executor);
+  }
+
+  /**
+   * The item with its box named only when the caller sees that box too, as search, the finder
+   * and the Organizer show it: an item shared on its own says nothing of where it lives.
+   */
+  async function withSeenParent(userId: string, item: Item, executor = db): Promise<Item> {
+    if (item.parentItemId === null || (await access.levelOf(userId, item.parentItemId, executor)))
+      return item;
+    return { ...item, parentItemId: null };
   }
 
   /**
@@ -205,7 +214,7 @@ export function createItemsService({
     const items: Item[] = [];
     for (const shared of await directShares(db, user.id)) {
       const reachedAbove = shared.parent_id && (await access.levelOf(user.id, shared.parent_id));
-      const item = presentItem(shared, shared.level);
+      const item = { ...presentItem(shared, shared.level), parentItemId: null };
       if (!reachedAbove && isVisibleSubItem(item, box.show_completed === 1)) items.push(item);
     }
     return items;
@@ -451,22 +460,14 @@ export function createItemsService({
       await editableItem(user, itemId, trx);
       const restoredAt = now();
       const reopened: string[] = [];
-      for await (const slice of slices) {
-        const ids = slice.flatMap((row) => (row[0] === 'item' ? [row[1]] : []));
-        const ranks = slice.flatMap((row): Rank[] =>
-          row[0] === 'rank'
-            ? [{ user_id: row[1], item_id: row[2], priority: row[3], marked_for_today: row[4] }]
-            : [],
-        );
-        const items = await itemVersions(trx, ids);
-        if (ids.some((id) => items.get(id)?.updated_at !== at || items.get(id)?.completed_at !== at))
-          throw changedSince();
-        const states = await userItemVersions(trx, [...new Set(ranks.map((rank) => rank.item_id))]);
-        if (ranks.some((rank) => states.get(`${rank.user_id} ${rank.item_id}`) !== at)) throw changedSince();
-        await updateItems(trx, ids, { completed_at: null, updated_at: restoredAt });
-        await restoreRanks(trx, ranks, restoredAt);
-        reopened.push(...ids);
-      }
+      const ranks: Rank[] = [];
+      for await (const slice of slices)
+        for (const row of slice)
+          if (row[0] === 'item') reopened.push(row[1]);
+          else ranks.push({ user_id: row[1], item_id: row[2], priority: row[3], marked_for_today: row[4] });
+      // Set-based: each statement checks that what it writes is as the completion left it.
+      if (!(await reopenCompletedAt(trx, engine, reopened, { at, now: restoredAt }))) throw changedSince();
+      if (!(await restoreRanksClearedAt(trx, ranks, { at, now: restoredAt }))) throw changedSince();
       if (ended)
         await updateItems(trx, [itemId], { recurrence_rule: ended.rule, recurrence_done: ended.done });
       return reopened;
@@ -527,6 +528,9 @@ export function createItemsService({
     at = now(),
   ): Promise<string[]> {
     const target = await editableBox(trx, access, userId, parentId);
+    // Held to the end of the import: its items follow the box's last child, and no create or
+    // other import may take places among them meanwhile.
+    await lockPlacesIn(trx, target.id);
     const ids = tree.map(() => newId());
     const lastPosition = new Map<string, number>([
       [target.id, (await lastChildPosition(trx, target.id)) ?? 0],
@@ -615,7 +619,7 @@ export function createItemsService({
     /** An item as one person sees it, at their level (undefined once it is gone). */
     async presentFor(userId: string, itemId: string, level: AccessLevel): Promise<Item | undefined> {
       const row = await findItemWithState(db, userId, itemId);
-      return row ? presentItem(row, level) : undefined;
+      return row ? withSeenParent(userId, presentItem(row, level)) : undefined;
     },
 
     /** These items' shared fields, as nobody in particular sees them, with their parents. */
@@ -650,10 +654,13 @@ export function createItemsService({
         const children = await childrenWithState(db, user.id, itemId, { includeCompleted });
         const items = [...children.map((row) => presentItem(row, level)), ...shared];
         return {
-          item: presentItem(
-            box,
-            level,
-            items.map((child) => child._id),
+          item: await withSeenParent(
+            user.id,
+            presentItem(
+              box,
+              level,
+              items.map((child) => child._id),
+            ),
           ),
           items,
         };
@@ -670,7 +677,7 @@ export function createItemsService({
           found.set(row.id, presentItem(row, level));
       }
       return {
-        item: presentItem(box, level, offset === 0 ? ids : undefined),
+        item: await withSeenParent(user.id, presentItem(box, level, offset === 0 ? ids : undefined)),
         // A row archived or moved since its id was read is left out; its pane reads again then.
         items: pageIds.flatMap((id) => found.get(id) ?? []),
         ...(limit === undefined ? {} : { next: end < ids.length ? end : null }),

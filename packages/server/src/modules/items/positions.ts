@@ -1,5 +1,7 @@
+import { PostgresAdapter } from 'kysely';
+import type { DbEngine } from '../../db/connection.js';
 import type { Executor } from '../../db/schema.js';
-import { childPositions, POSITION_STEP, renumberChildren } from './items.repository.js';
+import { childPositions, lockBox, POSITION_STEP, renumberChildren } from './items.repository.js';
 
 /** Below this gap two siblings cannot be told apart reliably: renumber first. */
 const MIN_POSITION_GAP = 1e-9;
@@ -21,10 +23,24 @@ export function positionAmong(
   return upper.position - lower.position < MIN_POSITION_GAP ? undefined : middle;
 }
 
+/** The engine behind an executor (the box locks are PostgreSQL's alone). */
+const engineOf = (executor: Executor): DbEngine =>
+  executor.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+
+/**
+ * Holds `parentId`'s box lock (`lockBox`) until the caller's transaction ends: every way an
+ * item gets a place in a box (a create, a move, a restore, an import) takes it before it reads
+ * the siblings, so that two of them at once never take the same position. Taken again by the
+ * transaction that holds it already, it just goes on.
+ */
+export function lockPlacesIn(executor: Executor, parentId: string): Promise<void> {
+  return lockBox(executor, engineOf(executor), parentId);
+}
+
 /**
  * A position among a box's children (before or after an anchor, else last; `first` puts it
- * before them all), renumbering them if the fractions ran out. `movingId` is left out of the
- * siblings: the item being moved.
+ * before them all), renumbering them if the fractions ran out, with the box's places locked
+ * (`lockPlacesIn`). `movingId` is left out of the siblings: the item being moved.
  */
 export async function placeIn(
   executor: Executor,
@@ -35,6 +51,7 @@ export async function placeIn(
     movingId,
   }: { placement?: 'before' | 'after' | 'first'; anchorId?: string; movingId?: string } = {},
 ): Promise<number> {
+  await lockPlacesIn(executor, parentId);
   const siblings = async () => (await childPositions(executor, parentId)).filter((s) => s.id !== movingId);
   if (placement === 'first') {
     const first = (await siblings())[0];
@@ -77,6 +94,7 @@ export async function placeOf(
  * it was.
  */
 export async function placeBack(executor: Executor, place: Place, movingId: string): Promise<number> {
+  await lockPlacesIn(executor, place.parentId);
   const siblings = (await childPositions(executor, place.parentId)).filter((s) => s.id !== movingId);
   const sortsBefore = (s: { id: string; position: number }) =>
     s.position < place.position || (s.position === place.position && s.id < movingId);

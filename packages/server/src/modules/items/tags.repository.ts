@@ -1,6 +1,7 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { tagsOf } from '@nestbox/shared/tags/tags';
 import { sql } from 'kysely';
+import type { DbEngine } from '../../db/connection.js';
 import { idChunks } from '../../db/id-chunks.js';
 import type { Executor } from '../../db/schema.js';
 import { seenBoxesSql } from '../access/index.js';
@@ -67,4 +68,23 @@ export async function editableTaggedTexts(
     ${taggedVisibleTexts(userId, sql`t.name = ${name}`)}
     order by i.id`.execute(db);
   return rows.filter((row) => row.level !== 'readonly');
+}
+
+/**
+ * The titles of these texts as they are now, locked until the caller's transaction ends, so
+ * that a title rewritten from them overwrites no save made in between: on PostgreSQL a row
+ * lock (a save waits for the rewrite, or the rewrite reads the save); on SQLite the one
+ * connection already runs one transaction at a time. In id order, as every rewrite locks them.
+ */
+export async function lockedTitles(
+  db: Executor,
+  engine: DbEngine,
+  ids: readonly string[],
+): Promise<{ id: string; title: string }[]> {
+  const rows: { id: string; title: string }[] = [];
+  for (const chunk of idChunks([...ids].sort())) {
+    const query = db.selectFrom('items').select(['id', 'title']).where('id', 'in', chunk).orderBy('id');
+    rows.push(...(await (engine === 'postgres' ? query.forUpdate() : query).execute()));
+  }
+  return rows;
 }

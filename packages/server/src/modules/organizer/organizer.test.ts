@@ -1,3 +1,4 @@
+import { PRIORITY_LIMIT } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import type { User } from '@nestbox/shared/users/user.schema';
@@ -73,6 +74,26 @@ describe(`organizer on ${testEngine}`, () => {
     expect((await send('PUT', '/api/items/update-priority', { itemId: box._id, priority: 1 })).status).toBe(
       400,
     );
+  });
+
+  it('refuses a rank beyond the limit with a translated 400, and keeps the one it had', async () => {
+    const item = await text('bounded');
+    await ok('PUT', '/api/items/update-priority', { itemId: item._id, priority: PRIORITY_LIMIT });
+    for (const priority of [1e308, -1e308, PRIORITY_LIMIT * 2])
+      for (const [language, message] of [
+        ['en-GB', 'This value is not valid.'],
+        ['fr', "Cette valeur n'est pas valide."],
+      ] as const) {
+        const res = await t.request('/api/items/update-priority', {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${me.token}`, 'accept-language': language },
+          json: { itemId: item._id, priority },
+        });
+        expect(res.status).toBe(400);
+        expect(JSON.stringify(await res.json())).toContain(message);
+      }
+    const now = await ok<Item>('GET', `/api/items/get-item?itemId=${item._id}`);
+    expect(now.priority).toBe(PRIORITY_LIMIT);
   });
 
   it('drops completed items and items no longer shared; switching prioritizable off removes the rank', async () => {

@@ -3,6 +3,7 @@ import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import type { ApiToken, CreatedApiToken } from '@nestbox/shared/tokens/token.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { anExportFile } from '../../test/export-files.js';
 import { createSignedInUser, createUser, DEFAULT_PASSWORD, type SignedInUser } from '../../test/factories.js';
 import { type ClientSocket, connect } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
@@ -15,6 +16,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const SESSION_ONLY: readonly (readonly [Method, string])[] = [
   ['PUT', '/api/admin/users/save-profile'],
   ['PUT', '/api/admin/users/update-password'],
+  ['PUT', '/api/admin/users/update-language'],
+  ['PUT', '/api/admin/users/update-customizations'],
   ['POST', '/api/admin/tools/resend'],
   ['POST', '/auth/logout'],
   ['POST', '/api/users/slack-connect'],
@@ -231,6 +234,8 @@ describe(`personal API tokens on ${testEngine}`, () => {
         currentPassword: DEFAULT_PASSWORD,
         password: 'a brand new secret',
       },
+      '/api/admin/users/update-language': { locale: 'fr' },
+      '/api/admin/users/update-customizations': { reminderEmails: false, colorScheme: 'dark' },
       '/api/admin/tools/resend': { type: 'base' },
       '/api/tokens': { name: 'minted by a token', scope: 'write' },
       '/api/users/slack-account': { slackAccountId: 'x' },
@@ -244,7 +249,15 @@ describe(`personal API tokens on ${testEngine}`, () => {
     }
     const now = await t.database.db
       .selectFrom('users')
-      .select(['name', 'email', 'token_version', 'pending_email'])
+      .select([
+        'name',
+        'email',
+        'token_version',
+        'pending_email',
+        'locale',
+        'reminder_emails',
+        'color_scheme',
+      ])
       .where('id', '=', ann.id)
       .executeTakeFirstOrThrow();
     expect(now).toEqual({
@@ -252,12 +265,51 @@ describe(`personal API tokens on ${testEngine}`, () => {
       email: ann.email,
       token_version: ann.token_version,
       pending_email: null,
+      locale: ann.locale,
+      reminder_emails: ann.reminder_emails,
+      color_scheme: ann.color_scheme,
     });
     // The tokens and the session still work: a refusal ends nothing.
     expect((await listTokens(ann)).map((token) => token.id)).toEqual(
       expect.arrayContaining([read.id, write.id]),
     );
     expect((await call('GET', '/api/admin/users/get-user', write.token)).status).toBe(200);
+  });
+
+  it("imports with a write token but never applies the file's settings", async () => {
+    const cat = await createSignedInUser(t, { name: 'Cat' });
+    const write = await makeToken(cat, 'write');
+    const file = JSON.stringify(anExportFile([{ type: 'text', title: 'from a script' }], { locale: 'fr' }));
+    const importWith = (query: string, locale = 'en-GB') =>
+      t.request(`/api/import?${query}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${write.token}`, 'accept-language': locale },
+        body: file,
+      });
+    for (const locale of ['en-GB', 'fr']) {
+      const body = await refused(
+        await importWith('format=json&settings=1', locale),
+        403,
+        'tokens.notForAccount',
+      );
+      expect(body.error.message).toMatch(locale === 'fr' ? /Les jetons d’API/ : /API tokens cannot/);
+    }
+    const res = await importWith('format=json');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { settingsApplied: boolean }).settingsApplied).toBe(false);
+    const after = await t.database.db
+      .selectFrom('users')
+      .select(['locale', 'color_scheme', 'timezone'])
+      .where('id', '=', cat.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ locale: cat.locale, color_scheme: cat.color_scheme, timezone: cat.timezone });
+    const imported = await t.database.db
+      .selectFrom('items')
+      .select('id')
+      .where('title', '=', 'from a script')
+      .where('created_by', '=', cat.id)
+      .execute();
+    expect(imported).toHaveLength(1);
   });
 
   it('marks every write route of the API: a read token is refused on all but the reads', async () => {

@@ -38,17 +38,26 @@ export async function claimEntry(db: Executor, id: string, userId: string, at: n
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** An entry's rows, one stored slice at a time, in the order they were written. */
+/** How many stored slices (of up to 1,000 rows each) one read of an entry's rows takes. */
+const SLICES_PER_READ = 20;
+
+/**
+ * An entry's rows, one stored slice at a time, in the order they were written; read
+ * SLICES_PER_READ slices to a statement, so that a large entry costs few round trips and no
+ * more memory than those slices.
+ */
 export async function* entryRows(db: Executor, entryId: string): AsyncGenerator<unknown[]> {
-  for (let seq = 0; ; seq++) {
-    const row = await db
+  for (let from = 0; ; from += SLICES_PER_READ) {
+    const stored = await db
       .selectFrom('undo_entry_rows')
       .select('rows')
       .where('entry_id', '=', entryId)
-      .where('seq', '=', seq)
-      .executeTakeFirst();
-    if (!row) return;
-    yield JSON.parse(row.rows) as unknown[];
+      .where('seq', '>=', from)
+      .where('seq', '<', from + SLICES_PER_READ)
+      .orderBy('seq')
+      .execute();
+    for (const row of stored) yield JSON.parse(row.rows) as unknown[];
+    if (stored.length < SLICES_PER_READ) return;
   }
 }
 

@@ -186,6 +186,21 @@ describe(`undo on ${testEngine}`, () => {
       expect((await row(text._id)).completed_at).not.toBeNull();
     });
 
+    it('refuses once someone changed their own state of an item whose rank it cleared, changing nothing', async () => {
+      const box = await create(ann.root, 'todoBox', 'Shed');
+      await share(box._id, bob);
+      const texts = [await create(box._id, 'todoText', 'Oil'), await create(box._id, 'todoText', 'Saw')];
+      await ok('PUT', '/api/items/update-priority', { itemId: texts[0]?._id, priority: 16384 });
+      await ok('PUT', '/api/items/update-priority', { itemId: texts[1]?._id, priority: 32768 }, bob);
+      const { undoId } = await change('PUT', '/api/items/complete', { itemId: box._id });
+      await ok('PUT', '/api/items/update-item', { itemId: texts[1]?._id, favourited: true }, bob);
+      await refused(undoId, 409, 'undo.changedSince');
+      for (const id of [box._id, texts[0]?._id, texts[1]?._id])
+        expect((await row(id ?? '')).completed_at).not.toBeNull();
+      expect(await rank(ann.id, texts[0]?._id ?? '')).toMatchObject({ priority: null });
+      expect(await rank(bob.id, texts[1]?._id ?? '')).toMatchObject({ priority: null });
+    });
+
     it('refuses someone who may only read the box by now (403), changing nothing', async () => {
       const box = await create(ann.root, 'todoBox', 'Chores');
       await share(box._id, bob);

@@ -108,6 +108,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/users/update-language',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,
@@ -122,10 +123,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // Customizations: defaults for new boxes and reminder e-mails.
+  // Customizations: defaults for new boxes and reminder e-mails. Like the language (which
+  // reminder e-mails are written in), an account setting: a session's, never an API token's.
   app.put(
     '/api/admin/users/update-customizations',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,
