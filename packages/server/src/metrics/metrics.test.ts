@@ -92,6 +92,8 @@ describe(`Prometheus metrics on ${testEngine}`, () => {
     while (performance.now() < until) {
       // Busy: what a request that never yields does to everyone else.
     }
+    // The stall is recorded when the loop turns again.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const held = await scrape(t);
     const delay = (families: PrometheusFamily[], stat: string) =>
       sampleValue(families, 'nestbox_event_loop_delay_seconds', { stat });

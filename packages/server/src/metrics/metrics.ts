@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -20,6 +20,24 @@ const LATENESS_BUCKETS = [0.01, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 const LOOP_DELAY_RESOLUTION_MS = 10;
 
 /**
+ * How late a timer due every LOOP_DELAY_RESOLUTION_MS runs, as a histogram (ns) that a scrape
+ * reads and empties. Node's monitorEventLoopDelay forgets the first delay after a reset (it
+ * starts measuring again from that sample), so a stall right after a scrape went unseen; this
+ * one keeps its last tick across resets.
+ */
+function watchEventLoop(): RecordableHistogram & { stop(): void } {
+  const histogram = createHistogram();
+  let due = performance.now() + LOOP_DELAY_RESOLUTION_MS;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    histogram.record(Math.max(1, Math.round((now - due) * 1e6)));
+    due = now + LOOP_DELAY_RESOLUTION_MS;
+  }, LOOP_DELAY_RESOLUTION_MS);
+  timer.unref();
+  return Object.assign(histogram, { stop: () => clearInterval(timer) });
+}
+
+/**
  * What one instance counts, in Prometheus' terms, in a registry of its own (so each app built
  * in a process counts for itself): Node's process metrics, every HTTP answer by route pattern,
  * the live channel, the scheduler, mail and the database.
@@ -29,13 +47,12 @@ export function createMetrics(engine: DbEngine) {
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
   let countSockets = () => 0;
-  const loopDelay = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
-  loopDelay.enable();
+  const loopDelay = watchEventLoop();
   return {
     registry,
     /** Stops watching the event loop (the app closes). */
     close() {
-      loopDelay.disable();
+      loopDelay.stop();
     },
     /** Where the socket gauge reads its count from, at each scrape. */
     countSocketsWith(count: () => number) {
