@@ -10,6 +10,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { type StatedDateOption, serverNow } from './clock.js';
 
 export { expect };
 
@@ -46,6 +47,25 @@ function watchScreens(stillMs: number) {
   };
   if (document.documentElement) observe();
   else document.addEventListener('DOMContentLoaded', observe, { once: true });
+}
+
+/**
+ * Runs in the page: `Date` reads the server's time, `offset` ms from the machine's (the same
+ * on every page load of the test), and runs on at the real pace. Not Playwright's
+ * `page.clock.install`: its `Date` returns plain dates from `new`, so subclasses of `Date`
+ * (the app's time-zone maths uses one) lose their own methods and read the browser's zone.
+ */
+function followServerDate(offset: number) {
+  const NativeDate = Date;
+  const now = () => NativeDate.now() + offset;
+  function StatedDate(this: unknown, ...args: unknown[]) {
+    if (!new.target) return new NativeDate(now()).toString();
+    return Reflect.construct(NativeDate, args.length > 0 ? args : [now()], new.target);
+  }
+  Object.setPrototypeOf(StatedDate, NativeDate);
+  StatedDate.prototype = NativeDate.prototype;
+  StatedDate.now = now;
+  globalThis.Date = StatedDate as unknown as DateConstructor;
 }
 
 /** How long a recheck waits for a changing page to come to rest. */
@@ -115,7 +135,21 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(found, `axe-core on ${screen}`).toEqual([]);
 }
 
-export const test = base.extend<{ accessibility: undefined }>({
+export const test = base.extend<{ accessibility: undefined; browserClock: undefined } & StatedDateOption>({
+  /** The project's server runs from a stated date (the `dated` project): pages take its clock. */
+  statedDate: [false, { option: true }],
+  /**
+   * On a dated server, every page's clock starts at the server's time before any page script
+   * runs, and flows on from there, so the app's "today" is the server's and not the machine's.
+   * Only the date moves: timers, sockets and queries run on the real clock as usual.
+   */
+  browserClock: [
+    async ({ context, request, statedDate }, use) => {
+      if (statedDate) await context.addInitScript(followServerDate, (await serverNow(request)) - Date.now());
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   accessibility: [
     // Holds the page, so the last screen's check ends before the page closes.
     async ({ context, page: _page }, use) => {
