@@ -69,8 +69,9 @@ export default defineConfig<StatedDateOption>({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,
-  // One browser at a time in CI: the 2-core machine also runs the server (see the workspace flake note).
-  workers: process.env.CI ? 1 : 2,
+  // Two browsers at a time: every journey has its own accounts, and each waits for the state
+  // that proves a step (never for a time), so a loaded machine only makes it slower.
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
