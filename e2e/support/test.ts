@@ -80,11 +80,10 @@ const STILL_TIMEOUT_MS = 5_000;
 /** How many times a check is run again because the page changed while axe read it. */
 const RECHECKS = 5;
 
-/** How many DOM changes the page has seen (counted by watchScreens). */
-const changesOn = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __nestboxChanges?: number }).__nestboxChanges ?? 0);
-
-/** The page's document and how many DOM changes it has seen: equal states show the same DOM. */
+/**
+ * The page's document and how many DOM changes it has seen (counted by watchScreens): equal
+ * states show the same DOM.
+ */
 const stateOf = (page: Page) =>
   page.evaluate(() => {
     const changes = window as unknown as { __nestboxChanges?: number; __nestboxDocument?: string };
@@ -101,8 +100,8 @@ const judged = new WeakMap<Page, string>();
  */
 async function violationsOn(page: Page, screen: string): Promise<string[]> {
   for (let attempt = 0; ; attempt++) {
-    const before = await changesOn(page);
     const state = await stateOf(page);
+    const before = Number(state.split(':')[1]);
     const found = await axeViolations(page, screen);
     if ((await stateOf(page)) === state) {
       judged.set(page, state);
@@ -165,8 +164,9 @@ export const test = base.extend<{ accessibility: undefined; browserClock: undefi
    * Only the date moves: timers, sockets and queries run on the real clock as usual.
    */
   browserClock: [
-    async ({ context, request, statedDate }, use) => {
-      if (statedDate) await context.addInitScript(followServerDate, (await serverNow(request)) - Date.now());
+    async ({ context, page, statedDate }, use) => {
+      if (statedDate)
+        await context.addInitScript(followServerDate, (await serverNow(page.request)) - Date.now());
       await use(undefined);
     },
     { auto: true },
