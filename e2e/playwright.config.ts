@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { STATED_NOW, type StatedDateOption } from './support/clock.js';
 import { E2E_ADMIN, E2E_SLACK } from './support/e2e-env.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,6 +32,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_SLACK_API_PORT ??= String(await freePort());
 process.env.E2E_RESEED_PORT ??= String(await freePort());
 process.env.E2E_RESEED_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nestbox-e2e-reseed-'));
+// Journeys whose outcome depends on the calendar run against a server whose clock starts at
+// one stated instant (support/clock.ts), with the browser's clock set to the server's.
+process.env.E2E_DATED_PORT ??= String(await freePort());
+process.env.E2E_DATED_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nestbox-e2e-dated-'));
 /**
  * The journeys' servers keep everything in their temporary folder: SQLite, and rate limits in
  * memory. Without this they would inherit DATABASE_URL / REDIS_URL from the shell (CI exports
@@ -39,13 +44,23 @@ process.env.E2E_RESEED_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nestbox-e2e
  */
 const SELF_CONTAINED = { DATABASE_URL: '', REDIS_URL: '' };
 const reseedBaseURL = `http://127.0.0.1:${process.env.E2E_RESEED_PORT}`;
+const datedBaseURL = `http://127.0.0.1:${process.env.E2E_DATED_PORT}`;
+
+/**
+ * The journeys that depend on the date: they run in the `dated` project. reminders.spec.ts reads
+ * the server's time too, but its first reminder is fired by the server's scheduler, which runs
+ * its jobs at the machine's time rather than the server's clock: it stays on the shared server
+ * until the scheduler reads that clock.
+ */
+const DATED =
+  /(calendar-feed|dark-mode|item-settings|keyboard-only|organizer|quick-capture|recurring-items|reminder-opens-item)\.spec\.ts/;
 
 /**
  * End-to-end journeys: the real built server (SQLite in a temporary data directory, the
  * e2e helpers mounted) driven through Debian's Chromium. Screenshots and traces are kept
  * for failures under e2e/test-results.
  */
-export default defineConfig({
+export default defineConfig<StatedDateOption>({
   testDir: './specs',
   outputDir: './test-results',
   globalTeardown: './global-teardown.ts',
@@ -54,8 +69,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,
-  // One browser at a time in CI: the 2-core machine also runs the server (see the workspace flake note).
-  workers: process.env.CI ? 1 : 2,
+  // Two browsers at a time: every journey has its own accounts, and each waits for the state
+  // that proves a step (never for a time), so a loaded machine only makes it slower.
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
@@ -86,7 +102,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /admin\.spec\.ts/ },
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: [/admin\.spec\.ts/, DATED],
+    },
+    // The calendar's journeys: their own server, started at the stated date (third webServer
+    // below); the fixture in support/test.ts sets each page's clock to the server's.
+    {
+      name: 'dated',
+      use: { browserName: 'chromium', baseURL: datedBaseURL, statedDate: true },
+      testMatch: DATED,
+    },
     // Re-seeding deletes every account: its own server (second webServer below).
     {
       name: 'reseed',
@@ -136,6 +163,25 @@ export default defineConfig({
         NESTBOX_ALLOW_RESEED: '1',
         NESTBOX_ADMIN_EMAIL: E2E_ADMIN.email,
         NESTBOX_ADMIN_PASSWORD: E2E_ADMIN.password,
+      },
+    },
+    {
+      command: 'node ../packages/server/dist/server.js',
+      cwd: here,
+      url: `${datedBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(process.env.E2E_DATED_PORT),
+        HOST: '127.0.0.1',
+        NESTBOX_DATA_DIR: process.env.E2E_DATED_DATA_DIR,
+        ...SELF_CONTAINED,
+        NESTBOX_E2E: '1',
+        NESTBOX_E2E_NOW: STATED_NOW,
+        NESTBOX_APP_URL: datedBaseURL,
+        LOG_LEVEL: 'warn',
       },
     },
   ],

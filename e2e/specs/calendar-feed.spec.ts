@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, pane, rootBoxId } from '../support/api.js';
+import { serverNow } from '../support/clock.js';
 import { expect, test } from '../support/test.js';
 
 const DAY = 86_400_000;
@@ -64,7 +65,7 @@ test('subscribe to the calendar: the address from Data reads the dated items, an
   const plumber = await create(home._id, 'todoText', 'Call the plumber');
   await create(home._id, 'todoText', 'Someday, maybe');
   // A date picked without a time is the start of that day in the person's zone (London here).
-  const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+  const tomorrow = new Date((await serverNow(request)) + DAY).toISOString().slice(0, 10);
   await api(request, me.token, 'PUT', '/api/items/update-item', {
     itemId: bulbs._id,
     priorityTargetDate: londonMidnight(tomorrow),

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, getAs, pane, rankInOrganizer, rootBoxId } from '../support/api.js';
+import { serverNow } from '../support/clock.js';
 import { expect, expectAccessible, test } from '../support/test.js';
 import { openPanes } from '../support/workspace-setup.js';
 
@@ -44,7 +45,7 @@ async function accountWithThings(page: Page, label: string, locale = 'en-GB') {
   const done = await create('todoText', 'Return the jars', groceries._id);
   await api(request, token, 'PUT', '/api/items/complete', { itemId: done._id });
   await rankInOrganizer(request, token, [milk._id, bread._id]);
-  const now = Date.now();
+  const now = await serverNow(request);
   await api(request, token, 'PUT', '/api/items/update-item', {
     itemId: milk._id,
     priorityTargetDate: now - 2 * DAY,

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, pane, userIdOf } from '../support/api.js';
+import { serverNow } from '../support/clock.js';
 import { expect, test } from '../support/test.js';
 
 interface Item {
@@ -178,7 +179,7 @@ test.describe('the item hover menu and Item settings', () => {
     const dialog = page.getByRole('dialog', { name: 'Old note' });
     await expect(dialog.getByText('Fetching item details...')).toBeHidden();
 
-    const before = Date.now();
+    const before = await serverNow(page.request);
     await dialog.getByRole('combobox', { name: 'Archive automatically after' }).click();
     await page.getByRole('option', { name: '2 weeks' }).click();
     await expect(dialog.getByText(/This item archives itself on \d\d-\w{3}-\d{4} \d\d:\d\d\./)).toBeVisible();
@@ -187,7 +188,9 @@ test.describe('the item hover menu and Item settings', () => {
     expect(saved.autoArchiveDuration).toBe('weeks');
     const twoWeeks = 14 * 24 * 3600 * 1000;
     expect(saved.autoArchiveTimestamp ?? 0).toBeGreaterThanOrEqual(before + twoWeeks - 3600 * 1000);
-    expect(saved.autoArchiveTimestamp ?? 0).toBeLessThanOrEqual(Date.now() + twoWeeks + 3600 * 1000);
+    expect(saved.autoArchiveTimestamp ?? 0).toBeLessThanOrEqual(
+      (await serverNow(page.request)) + twoWeeks + 3600 * 1000,
+    );
 
     // It is still shown when Item settings opens again.
     await page.keyboard.press('Escape');
@@ -218,9 +221,12 @@ test.describe('the item hover menu and Item settings', () => {
     const picker = dialog.getByRole('button', { name: /^Target Date: / });
     await expect(picker).toBeInViewport();
 
-    const now = new Date();
-    const month = now.toLocaleString('en-GB', { month: 'long', timeZone: 'Europe/London' });
-    const year = now.getFullYear();
+    // The month the picker opens on: the one of today in London, the server's (stated) today.
+    const now = await serverNow(page.request);
+    const inLondon = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', ...options }).format(now);
+    const month = inLondon({ month: 'long' });
+    const year = inLondon({ year: 'numeric' });
     await picker.click();
     await page.getByRole('button', { name: `25 ${month} ${year}`, exact: true }).click();
     await expect(picker).toHaveText(`25 ${month} ${year}`);
@@ -229,7 +235,7 @@ test.describe('the item hover menu and Item settings', () => {
     const saved = (await item(report._id)).priorityTargetDate ?? 0;
     // The start of that day in the person's time zone (Europe/London).
     expect(new Date(saved).toLocaleString('en-GB', { timeZone: 'Europe/London' })).toBe(
-      `25/${String(now.getMonth() + 1).padStart(2, '0')}/${year}, 00:00:00`,
+      `25/${inLondon({ month: '2-digit' })}/${year}, 00:00:00`,
     );
 
     await dialog.getByRole('button', { name: 'Clear the target date' }).click();

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createActivatedAccount, logIn } from '../support/accounts.js';
 import { api, createBox, getAs, pane, rankInOrganizer, readItem, rootBoxId } from '../support/api.js';
+import { serverNow } from '../support/clock.js';
 import { expectSelected, signInByKeyboard } from '../support/keyboard.js';
 import { expect, test } from '../support/test.js';
 import { addTexts, openPanes } from '../support/workspace-setup.js';
@@ -115,7 +116,7 @@ test('a session by keyboard alone, each step checked on the server', async ({ pa
   for (const [index, title] of ['Buy bulbs', 'Call the plumber', 'Pay the rent'].entries()) {
     const item = await itemOf(request, token, captured[index]?._id ?? '');
     expect(item.title).toBe(title);
-    expect(item.priorityTargetDate).toBeGreaterThan(Date.now());
+    expect(item.priorityTargetDate).toBeGreaterThan(await serverNow(request));
     const inbox = await itemOf(request, token, item.parentItemId ?? '');
     expect(inbox.title).toBe('Inbox');
   }

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox } from '../support/api.js';
+import { serverNow } from '../support/clock.js';
 import { expect, test } from '../support/test.js';
 
 /**
@@ -174,8 +175,9 @@ test('pin to Today, give a target date tomorrow from the cell, clear it back to 
   await page.reload();
   await expect(row(prioritizedList(page), 'Water the plants')).toHaveAttribute('data-group', 'today');
 
-  // Tomorrow in the user's zone (Europe/London), by Intl rather than by the app's own rules.
-  const today = localDay(Date.now(), LONDON);
+  // Tomorrow in the user's zone (Europe/London), by Intl rather than by the app's own rules,
+  // from the server's today (the project's stated date).
+  const today = localDay(await serverNow(page.request), LONDON);
   const tomorrowNoon = startOfLocalDay(today, LONDON) + 36 * HOUR;
   const tomorrow = localDay(tomorrowNoon, LONDON);
   const tax = row(prioritizedList(page), 'Pay council tax');
@@ -236,7 +238,8 @@ test('the Unprioritized order follows the column headers and is kept', async ({ 
 test("changing the time zone changes what 'today' is", async ({ page }) => {
   const account = await createLoggedInAccount(page.request, { label: 'organizer-zone' });
   // D is today in Auckland; one item at 23:59 on D there, one at 00:01 on D + 1.
-  const day = localDay(Date.now(), AUCKLAND);
+  const now = await serverNow(page.request);
+  const day = localDay(now, AUCKLAND);
   const nextMidnight = startOfLocalDay(
     localDay(startOfLocalDay(day, AUCKLAND) + 36 * HOUR, AUCKLAND),
     AUCKLAND,
@@ -274,7 +277,7 @@ test("changing the time zone changes what 'today' is", async ({ page }) => {
   // In Los Angeles both instants fall on the same local day: today there, or tomorrow.
   await moveTo(LOS_ANGELES);
   const there = localDay(nextMidnight, LOS_ANGELES);
-  const expected = there === localDay(Date.now(), LOS_ANGELES) ? 'today' : `day:${there}`;
+  const expected = there === localDay(await serverNow(page.request), LOS_ANGELES) ? 'today' : `day:${there}`;
   await expect(row(prioritizedList(page), 'Check in online')).toHaveAttribute('data-group', expected);
   await expect(row(prioritizedList(page), 'Pack the bags')).toHaveAttribute('data-group', expected);
 });

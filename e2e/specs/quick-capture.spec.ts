@@ -2,7 +2,8 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createActivatedAccount, logIn } from '../support/accounts.js';
 import { api, createBox, getAs, pane } from '../support/api.js';
 import { captureText } from '../support/capture.js';
-import { signInByKeyboard } from '../support/keyboard.js';
+import { serverNow } from '../support/clock.js';
+import { openAppSignedIn } from '../support/keyboard.js';
 import { expect, test } from '../support/test.js';
 
 /**
@@ -38,9 +39,9 @@ function localDateTime(instant: number, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
-/** The local day `days` after today in a zone ('yyyy-MM-dd'), counted in calendar days. */
-function dayAfter(days: number, timeZone: string): string {
-  const today = localDateTime(Date.now(), timeZone).slice(0, 10);
+/** The local day `days` after the day of `now` in a zone ('yyyy-MM-dd'), counted in calendar days. */
+function dayAfter(now: number, days: number, timeZone: string): string {
+  const today = localDateTime(now, timeZone).slice(0, 10);
   const [year = 0, month = 1, day = 1] = today.split('-').map(Number);
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
@@ -64,7 +65,9 @@ test('English: Q, three dated captures into the Inbox, and !today lands in Today
   const zone = 'Europe/London';
   const account = await createActivatedAccount(page.request, { label: 'capture-en', timezone: zone });
   const token = await logIn(page.request, account);
-  await signInByKeyboard(page, account);
+  await openAppSignedIn(page, token);
+  // Today is the server's (the project's stated date), not the machine's.
+  const now = await serverNow(page.request);
 
   await page.keyboard.press('q');
   const dialog = page.getByRole('dialog', { name: 'Quick capture' });
@@ -77,15 +80,15 @@ test('English: Q, three dated captures into the Inbox, and !today lands in Today
   let server = await onServer(page.request, token, milk._id);
   expect(server.item.title).toBe('Buy milk');
   expect(server.boxTitle).toBe('Inbox');
-  expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(1, zone)} 09:00`);
+  expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(now, 1, zone)} 09:00`);
 
   const rent = await capture(page, field, 'Pay rent in 3 days', /^Date: \w+ \d+ \w+ Click/);
   server = await onServer(page.request, token, rent._id);
   expect(server.item.title).toBe('Pay rent');
-  expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(3, zone)} 00:00`);
+  expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(now, 3, zone)} 00:00`);
 
   // A day and month written out, ten days on (this year, or next January's).
-  const inTen = dayAfter(10, zone);
+  const inTen = dayAfter(now, 10, zone);
   const written = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
     Date.parse(`${inTen}T12:00:00Z`),
   );
@@ -142,8 +145,9 @@ test.describe('in French', () => {
       timezone: zone,
     });
     const token = await logIn(page.request, account);
-    await signInByKeyboard(page, account);
+    await openAppSignedIn(page, token);
     await expect(page.getByRole('button', { name: 'Ouvrir votre espace de travail' })).toBeVisible();
+    const now = await serverNow(page.request);
 
     await page.keyboard.press('q');
     const dialog = page.getByRole('dialog', { name: 'Capture rapide' });
@@ -160,7 +164,7 @@ test.describe('in French', () => {
     let server = await onServer(page.request, token, garage._id);
     expect(server.item.title).toBe('Appeler le garage');
     expect(server.boxTitle).toBe('Boîte de réception');
-    expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(1, zone)} 09:00`);
+    expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(now, 1, zone)} 09:00`);
 
     const rent = await capture(
       page,
@@ -174,7 +178,9 @@ test.describe('in French', () => {
     expect(friday.endsWith(' 00:00')).toBe(true);
     const fridayNoon = Date.parse(`${friday.slice(0, 10)}T12:00:00Z`);
     expect(new Date(fridayNoon).getUTCDay()).toBe(5);
-    const daysAhead = Math.round((fridayNoon - Date.parse(`${dayAfter(0, zone)}T12:00:00Z`)) / (24 * HOUR));
+    const daysAhead = Math.round(
+      (fridayNoon - Date.parse(`${dayAfter(now, 0, zone)}T12:00:00Z`)) / (24 * HOUR),
+    );
     expect(daysAhead).toBeGreaterThanOrEqual(1);
     expect(daysAhead).toBeLessThanOrEqual(13);
 
@@ -186,7 +192,7 @@ test.describe('in French', () => {
     );
     server = await onServer(page.request, token, plants._id);
     expect(server.item.title).toBe('Arroser les plantes');
-    expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(3, zone)} 00:00`);
+    expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(now, 3, zone)} 00:00`);
     expect(server.titles).toEqual(['Arroser les plantes', 'Payer le loyer', 'Appeler le garage']);
 
     // The Inbox sits at the top of the Workspace.
@@ -219,7 +225,7 @@ test.describe('in French', () => {
     await expect(row).toHaveText('Appeler Anna');
     server = await onServer(page.request, token, created._id);
     expect(server.item.title).toBe('Appeler Anna');
-    expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(1, zone)} 00:00`);
+    expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(now, 1, zone)} 00:00`);
     // Right below the text it was opened from.
     expect(server.titles).toEqual([
       'Arroser les plantes',
@@ -245,7 +251,7 @@ test('#: the boxes offered as one types, and the text lands in the one chosen', 
   const account = await createActivatedAccount(page.request, { label: 'capture-box' });
   const token = await logIn(page.request, account);
   const kitchen = await createBox(page.request, token, 'Kitchen');
-  await signInByKeyboard(page, account);
+  await openAppSignedIn(page, token);
 
   await page.keyboard.press('q');
   const dialog = page.getByRole('dialog', { name: 'Quick capture' });
@@ -272,7 +278,7 @@ test('#: the boxes offered as one types, and the text lands in the one chosen', 
 test('a click on a tinted part keeps it as text', async ({ page }) => {
   const account = await createActivatedAccount(page.request, { label: 'capture-click' });
   const token = await logIn(page.request, account);
-  await signInByKeyboard(page, account);
+  await openAppSignedIn(page, token);
   await page.getByRole('button', { name: 'Quick capture' }).click();
   const dialog = page.getByRole('dialog', { name: 'Quick capture' });
   const field = dialog.getByRole('combobox', { name: 'What to capture' });

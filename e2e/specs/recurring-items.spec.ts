@@ -2,7 +2,8 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createActivatedAccount, logIn } from '../support/accounts.js';
 import { getAs } from '../support/api.js';
 import { captureText } from '../support/capture.js';
-import { signInByKeyboard } from '../support/keyboard.js';
+import { serverNow } from '../support/clock.js';
+import { openAppSignedIn } from '../support/keyboard.js';
 import { expect, test } from '../support/test.js';
 
 /**
@@ -28,16 +29,16 @@ const dayIn = (instant: number, timeZone: string) =>
     instant,
   );
 
-/** The local day `days` after today in a zone. */
-function dayAfter(days: number, timeZone: string): string {
-  const [year = 0, month = 1, day = 1] = dayIn(Date.now(), timeZone).split('-').map(Number);
+/** The local day `days` after the day of `now` in a zone. */
+function dayAfter(now: number, days: number, timeZone: string): string {
+  const [year = 0, month = 1, day = 1] = dayIn(now, timeZone).split('-').map(Number);
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-/** The next Monday from today (today when it is one), in a zone. */
-function nextMonday(timeZone: string): string {
-  const weekday = new Date(`${dayAfter(0, timeZone)}T12:00:00Z`).getUTCDay();
-  return dayAfter((8 - weekday) % 7, timeZone);
+/** The next Monday from the day of `now` (that day when it is one), in a zone. */
+function nextMonday(now: number, timeZone: string): string {
+  const weekday = new Date(`${dayAfter(now, 0, timeZone)}T12:00:00Z`).getUTCDay();
+  return dayAfter(now, (8 - weekday) % 7, timeZone);
 }
 
 /** 'Mon 30 Nov' (or 'lun. 30 nov.'), as a row shows a day. */
@@ -62,7 +63,9 @@ test('English: "every Monday" by quick capture, the mark in the pane, completing
     timezone: zone,
   });
   const token = await logIn(page.request, account);
-  await signInByKeyboard(page, account);
+  await openAppSignedIn(page, token);
+  // Today is the server's (the project's stated date), not the machine's.
+  const now = await serverNow(page.request);
 
   await page.keyboard.press('q');
   const dialog = page.getByRole('dialog', { name: 'Quick capture' });
@@ -74,7 +77,7 @@ test('English: "every Monday" by quick capture, the mark in the pane, completing
     /^Repeats: every Monday, from Monday /,
   );
   expect(created).toMatchObject({ title: 'Water the plants', recurrence: 'FREQ=WEEKLY;BYDAY=MO' });
-  const monday = nextMonday(zone);
+  const monday = nextMonday(now, zone);
   expect(dayIn(created.priorityTargetDate ?? 0, zone)).toBe(monday);
 
   // Open the Inbox from the capture's own link: the row shows the date and the repeat mark.
@@ -123,9 +126,9 @@ test.describe('in French', () => {
       locale: 'fr',
       timezone: zone,
     });
-    await logIn(page.request, account);
-    await signInByKeyboard(page, account);
+    await openAppSignedIn(page, await logIn(page.request, account));
     await expect(page.getByRole('button', { name: 'Ouvrir votre espace de travail' })).toBeVisible();
+    const now = await serverNow(page.request);
 
     await page.keyboard.press('q');
     const dialog = page.getByRole('dialog', { name: 'Capture rapide' });
@@ -137,9 +140,9 @@ test.describe('in French', () => {
       /^Se répète\s:\sle 1er de chaque mois, à partir du \S+ 1 \S+/,
     );
     expect(rent).toMatchObject({ title: 'Payer le loyer', recurrence: 'FREQ=MONTHLY;BYMONTHDAY=1' });
-    const [year = 0, month = 1, day = 1] = dayAfter(0, zone).split('-').map(Number);
+    const [year = 0, month = 1, day = 1] = dayAfter(now, 0, zone).split('-').map(Number);
     const first =
-      day === 1 ? dayAfter(0, zone) : new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+      day === 1 ? dayAfter(now, 0, zone) : new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
     expect(dayIn(rent.priorityTargetDate ?? 0, zone)).toBe(first);
 
     await dialog.getByRole('status').getByRole('button', { name: 'Ouvrir' }).click();

@@ -1,5 +1,6 @@
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, rootBoxId } from '../support/api.js';
+import { serverNow } from '../support/clock.js';
 import { liveSocketConnected } from '../support/live.js';
 import { expect, test } from '../support/test.js';
 
@@ -16,7 +17,7 @@ test('a reminder opens its item at the Reminders section: one heading, and Add a
     itemType: 'todoText',
     title: 'Renew the passport',
   });
-  const target = Date.now() + DAY;
+  const target = (await serverNow(request)) + DAY;
   await api(request, me.token, 'PUT', '/api/items/update-item', {
     itemId: item._id,
     priorityTargetDate: target,

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, rootBoxId, userIdOf } from '../support/api.js';
+import { serverNow } from '../support/clock.js';
 import { liveSocketConnected } from '../support/live.js';
 import { expect, test } from '../support/test.js';
 
@@ -45,7 +46,7 @@ test('a reminder reaches the badge live, the modal lists it, closing clears it; 
 
   // Target date 80 s ahead, reminder 1 minute before: due in about 20 s, once the page listens.
   const plumber = await text('Call the plumber');
-  const target = Date.now() + 80_000;
+  const target = (await serverNow(request)) + 80_000;
   await setTarget(plumber._id, target);
   await addReminder(plumber._id, 'numberOf=1&unit=minutes&beforeAfterOn=before');
   const due = target - MIN;
@@ -60,7 +61,7 @@ test('a reminder reaches the badge live, the modal lists it, closing clears it; 
   // late), and the badge shows it without reloading.
   const unread = async () =>
     (await api<{ count: number }>(request, me.token, 'GET', '/api/reminders/unread-count')).count;
-  await expect.poll(unread, { timeout: due - Date.now() + 90_000 }).toBe(1);
+  await expect.poll(unread, { timeout: due - (await serverNow(request)) + 90_000 }).toBe(1);
   await expect(badge(page)).toHaveText('1');
   await expect(remindersButton(page)).toHaveAccessibleDescription('1 unread reminder');
 
@@ -82,7 +83,7 @@ test('a reminder reaches the badge live, the modal lists it, closing clears it; 
 
   // A repeating 'on' reminder, every minute from a target date tomorrow.
   const plants = await text('Water the plants');
-  const tomorrow = Date.now() + DAY;
+  const tomorrow = (await serverNow(request)) + DAY;
   await setTarget(plants._id, tomorrow);
   await addReminder(plants._id, 'numberOf=1&unit=minutes&beforeAfterOn=on&repeat=true');
   await runAt(tomorrow + 1_000); // the repeating one and the target date's own
@@ -138,7 +139,7 @@ test('the Reminders modal loads the next page while scrolling, and shows an empt
     itemType: 'todoText',
     title: 'Many reminders',
   });
-  const target = Date.now() + 3 * DAY;
+  const target = (await serverNow(request)) + 3 * DAY;
   await api(request, me.token, 'PUT', '/api/items/update-item', {
     itemId: item._id,
     priorityTargetDate: target,
@@ -183,7 +184,7 @@ test("a fired reminder of an item no longer shared keeps its row, but not the it
     userId: await userIdOf(request, member.token),
     ownershipId: 'editor',
   });
-  const target = Date.now() + 3 * DAY;
+  const target = (await serverNow(request)) + 3 * DAY;
   await api(request, owner.token, 'PUT', '/api/items/update-item', {
     itemId: ladder._id,
     priorityTargetDate: target,

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { TestAccount } from './accounts.js';
+import { putSessionToken, type TestAccount } from './accounts.js';
 
 /** Signs in through the login page, by keyboard, and waits for the app (and its keys) to be there. */
 export async function signInByKeyboard(page: Page, account: TestAccount) {
@@ -11,6 +11,16 @@ export async function signInByKeyboard(page: Page, account: TestAccount) {
   await page.keyboard.type(account.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app(\/boxes)?$/);
+  await expect(page.getByRole('banner').locator('button[aria-keyshortcuts="Q"]')).toBeVisible();
+}
+
+/**
+ * Opens the app already signed in (a token from the API login, as the login page leaves it),
+ * and waits for the app and its keys to be there: for journeys that only need a session.
+ */
+export async function openAppSignedIn(page: Page, token: string) {
+  await putSessionToken(page, token);
+  await page.goto('/app');
   await expect(page.getByRole('banner').locator('button[aria-keyshortcuts="Q"]')).toBeVisible();
 }
 

@@ -10,6 +10,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { type StatedDateOption, serverNow } from './clock.js';
 
 export { expect };
 
@@ -26,8 +27,9 @@ function watchScreens(stillMs: number) {
       .map((dialog) => dialog.getAttribute('aria-labelledby') ?? dialog.getAttribute('aria-label') ?? '?');
     return [location.pathname, ...dialogs].join(' + ');
   };
-  const changes = window as unknown as { __nestboxChanges?: number };
+  const changes = window as unknown as { __nestboxChanges?: number; __nestboxDocument?: string };
   changes.__nestboxChanges = 0;
+  changes.__nestboxDocument = Math.random().toString(36).slice(2);
   const settle = () => {
     if (!location.protocol.startsWith('http')) return;
     const now = screen();
@@ -41,11 +43,35 @@ function watchScreens(stillMs: number) {
       changes.__nestboxChanges = (changes.__nestboxChanges ?? 0) + 1;
       clearTimeout(timer);
       timer = setTimeout(settle, stillMs);
-    }).observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+    }).observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
     timer = setTimeout(settle, stillMs);
   };
   if (document.documentElement) observe();
   else document.addEventListener('DOMContentLoaded', observe, { once: true });
+}
+
+/**
+ * Runs in the page: `Date` reads the server's time, `offset` ms from the machine's (the same
+ * on every page load of the test), and runs on at the real pace. Not Playwright's
+ * `page.clock.install`: its `Date` returns plain dates from `new`, so subclasses of `Date`
+ * (the app's time-zone maths uses one) lose their own methods and read the browser's zone.
+ */
+function followServerDate(offset: number) {
+  const NativeDate = Date;
+  const now = () => NativeDate.now() + offset;
+  function StatedDate(this: unknown, ...args: unknown[]) {
+    if (!new.target) return new NativeDate(now()).toString();
+    return Reflect.construct(NativeDate, args.length > 0 ? args : [now()], new.target);
+  }
+  Object.setPrototypeOf(StatedDate, NativeDate);
+  StatedDate.prototype = NativeDate.prototype;
+  StatedDate.now = now;
+  globalThis.Date = StatedDate as unknown as DateConstructor;
 }
 
 /** How long a recheck waits for a changing page to come to rest. */
@@ -54,9 +80,18 @@ const STILL_TIMEOUT_MS = 5_000;
 /** How many times a check is run again because the page changed while axe read it. */
 const RECHECKS = 5;
 
-/** How many DOM changes the page has seen (counted by watchScreens). */
-const changesOn = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __nestboxChanges?: number }).__nestboxChanges ?? 0);
+/**
+ * The page's document and how many DOM changes it has seen (counted by watchScreens): equal
+ * states show the same DOM.
+ */
+const stateOf = (page: Page) =>
+  page.evaluate(() => {
+    const changes = window as unknown as { __nestboxChanges?: number; __nestboxDocument?: string };
+    return `${changes.__nestboxDocument ?? ''}:${changes.__nestboxChanges ?? 0}`;
+  });
+
+/** For each page, the state its last check read from start to end without a change. */
+const judged = new WeakMap<Page, string>();
 
 /**
  * The violations axe finds on the page as it is now, one line each. A page that changed while
@@ -65,9 +100,14 @@ const changesOn = (page: Page) =>
  */
 async function violationsOn(page: Page, screen: string): Promise<string[]> {
   for (let attempt = 0; ; attempt++) {
-    const before = await changesOn(page);
+    const state = await stateOf(page);
+    const before = Number(state.split(':')[1]);
     const found = await axeViolations(page, screen);
-    if (attempt >= RECHECKS || (await changesOn(page)) === before) return found;
+    if ((await stateOf(page)) === state) {
+      judged.set(page, state);
+      return found;
+    }
+    if (attempt >= RECHECKS) return found;
     // A page that never comes to rest (a running loader) is judged as it was read.
     const still = await page
       .waitForFunction(
@@ -115,7 +155,22 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(found, `axe-core on ${screen}`).toEqual([]);
 }
 
-export const test = base.extend<{ accessibility: undefined }>({
+export const test = base.extend<{ accessibility: undefined; browserClock: undefined } & StatedDateOption>({
+  /** The project's server runs from a stated date (the `dated` project): pages take its clock. */
+  statedDate: [false, { option: true }],
+  /**
+   * On a dated server, every page's clock starts at the server's time before any page script
+   * runs, and flows on from there, so the app's "today" is the server's and not the machine's.
+   * Only the date moves: timers, sockets and queries run on the real clock as usual.
+   */
+  browserClock: [
+    async ({ context, page, statedDate }, use) => {
+      if (statedDate)
+        await context.addInitScript(followServerDate, (await serverNow(page.request)) - Date.now());
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   accessibility: [
     // Holds the page, so the last screen's check ends before the page closes.
     async ({ context, page: _page }, use) => {
@@ -145,10 +200,13 @@ export const test = base.extend<{ accessibility: undefined }>({
       });
       await context.addInitScript(watchScreens, STILL_MS);
       await use(undefined);
-      // And the screen each page ends on, still or not.
+      // And the screen each page ends on, still or not, unless a check already read that very DOM.
       for (const page of context.pages()) {
-        if (page.url().startsWith('http')) waiting.set(page, `${new URL(page.url()).pathname} (at the end)`);
-        await (running.get(page) ?? checkNext(page));
+        while (running.has(page)) await running.get(page);
+        if (!page.url().startsWith('http')) continue;
+        const state = await stateOf(page).catch(() => undefined);
+        if (state !== undefined && judged.get(page) === state) continue;
+        waiting.set(page, `${new URL(page.url()).pathname} (at the end)`);
         await checkNext(page);
       }
       expect([...found], 'axe-core found accessibility violations').toEqual([]);

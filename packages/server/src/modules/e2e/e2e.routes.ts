@@ -34,6 +34,10 @@ export const e2eRoutes: FastifyPluginAsyncZod<{
       async (request) => ({ fired: await runReminders(request.body.now) }),
     );
 
+  // The server's time now: journeys on a server started at a stated date (NESTBOX_E2E_NOW)
+  // compute their dates, and set the browser's clock, from it rather than the machine's.
+  app.get('/e2e/clock', { schema: { tags } }, async () => ({ now: clock() }));
+
   app.post('/e2e/user/activate', { schema: { tags, body: EmailBody } }, async (request) => {
     const user = await findUserByEmail(db, request.body.email);
     if (!user) throw appErrors.notFound();
