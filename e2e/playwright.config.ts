@@ -46,14 +46,9 @@ const SELF_CONTAINED = { DATABASE_URL: '', REDIS_URL: '' };
 const reseedBaseURL = `http://127.0.0.1:${process.env.E2E_RESEED_PORT}`;
 const datedBaseURL = `http://127.0.0.1:${process.env.E2E_DATED_PORT}`;
 
-/**
- * The journeys that depend on the date: they run in the `dated` project. reminders.spec.ts reads
- * the server's time too, but its first reminder is fired by the server's scheduler, which runs
- * its jobs at the machine's time rather than the server's clock: it stays on the shared server
- * until the scheduler reads that clock.
- */
+/** The journeys that depend on the date: they run in the `dated` project. */
 const DATED =
-  /(calendar-feed|dark-mode|item-settings|keyboard-only|organizer|quick-capture|recurring-items|reminder-opens-item)\.spec\.ts/;
+  /(calendar-feed|dark-mode|item-settings|keyboard-only|organizer|quick-capture|recurring-items|reminder-opens-item|reminders)\.spec\.ts/;
 
 /**
  * End-to-end journeys: the real built server (SQLite in a temporary data directory, the

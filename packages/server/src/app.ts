@@ -377,10 +377,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         { name: 'expired-import-keys', run: imports.pruneExpiredKeys },
       ],
       app.log,
-      { observe },
+      { now, observe },
     );
     // Reminders are due to the minute: their own, shorter interval.
     const reminderScheduler = startScheduler([remindersJob(reminders)], app.log, {
+      now,
       intervalMs: REMINDERS_INTERVAL_MS,
       observe,
     });

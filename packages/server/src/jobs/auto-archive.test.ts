@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../clock.js';
 import type { UserRow } from '../db/schema.js';
 import { createAccessService } from '../modules/access/index.js';
 import { createItemsService, type ItemsService } from '../modules/items/index.js';
@@ -66,6 +67,7 @@ describe(`auto-archive on ${testEngine}`, () => {
 
   it('runs from the scheduler, survives a failing job, and tells how late each job ran', async () => {
     const calls: string[] = [];
+    const runAt: number[] = [];
     const observed: { job: string; lateMs: number; done: number }[] = [];
     const scheduler = startScheduler(
       [
@@ -78,18 +80,25 @@ describe(`auto-archive on ${testEngine}`, () => {
         },
         {
           name: 'ok',
-          run: async () => {
+          run: async (at: number) => {
             calls.push('ok');
+            runAt.push(at);
             return 1;
           },
         },
       ],
       pino({ level: 'silent' }),
-      { intervalMs: 10, observe: (job, lateMs, done) => observed.push({ job, lateMs, done }) },
+      {
+        // Jobs run as of the app's clock, not the machine's.
+        now: fixedClock(Date.UTC(2027, 0, 1)),
+        intervalMs: 10,
+        observe: (job, lateMs, done) => observed.push({ job, lateMs, done }),
+      },
     );
     await new Promise((resolve) => setTimeout(resolve, 60));
     scheduler.stop();
     expect(calls.filter((c) => c === 'ok').length).toBeGreaterThanOrEqual(2);
+    expect(new Set(runAt)).toEqual(new Set([Date.UTC(2027, 0, 1)]));
     expect(calls.filter((c) => c === 'broken').length).toBeGreaterThanOrEqual(2);
     expect(observed.filter((o) => o.job === 'ok').every((o) => o.done === 1 && o.lateMs >= 0)).toBe(true);
     expect(observed.filter((o) => o.job === 'broken').every((o) => o.done === 0)).toBe(true);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.js';
 
 /** How often due work is looked for; SPEC: auto-archive happens within a minute of expiry. */
 export const SCHEDULER_INTERVAL_MS = 30_000;
@@ -27,17 +28,26 @@ export type JobObserver = (job: string, lateMs: number, done: number) => void;
 export function startScheduler(
   jobs: ScheduledJob[],
   log: FastifyBaseLogger,
-  { intervalMs = SCHEDULER_INTERVAL_MS, observe }: { intervalMs?: number; observe?: JobObserver } = {},
+  {
+    now,
+    intervalMs = SCHEDULER_INTERVAL_MS,
+    observe,
+  }: {
+    /** The app's clock: each job runs as of its time. */
+    now: Clock;
+    intervalMs?: number;
+    observe?: JobObserver;
+  },
 ) {
   let running = false;
-  let nextDue = Date.now();
+  let nextDue = now();
   const tick = async () => {
     const due = nextDue;
     nextDue += intervalMs;
     if (running) return;
     running = true;
     for (const job of jobs) {
-      const startedAt = Date.now();
+      const startedAt = now();
       const lateMs = Math.max(0, startedAt - due);
       try {
         const done = await job.run(startedAt);
