@@ -5,6 +5,7 @@ import { startAppInWorker } from './lib/app-in-worker.js';
 import { seedBenchUser } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
 import { onEachEngine } from './lib/engines.js';
+import { FRESH_SETTINGS } from './lib/export-file.js';
 import { seededRandom } from './lib/random.js';
 
 const ITEMS = 10_000;
@@ -110,22 +111,7 @@ function asJson(items: Tree): string {
     format: 'nestbox',
     version: 1,
     exportedAt: now,
-    settings: {
-      locale: 'en-GB',
-      timezone: 'Europe/London',
-      workspace: { tooltipsEnabled: true, openBoxesIn: 'newPane' },
-      organizer: {
-        prioritizedSplitPercentage: 55,
-        unprioritizedListOrderBy: 'createdDate',
-        unprioritizedListOrderByDir: 'desc',
-      },
-      customizations: {
-        defaultShowCompletedItems: false,
-        defaultAutoAddToUnprioritized: true,
-        reminderEmails: false,
-        shortcutsEnabled: true,
-      },
-    },
+    settings: FRESH_SETTINGS,
     workspace: items.map(item),
   });
 }

@@ -9,6 +9,7 @@ import { startAppInWorker } from './lib/app-in-worker.js';
 import { type BenchItem, gatherStatistics, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import { type Benchmark, percentile } from './lib/benchmark.js';
 import { onEachEngine } from './lib/engines.js';
+import { FRESH_SETTINGS } from './lib/export-file.js';
 
 /** The budget: no request holds the instance. */
 const HEALTH_P99_MS = 100;
@@ -35,23 +36,6 @@ let serial = 0;
 const fresh = (rule: string) => {
   serial += 1;
   return `${rule};COUNT=${serial}`;
-};
-
-const SETTINGS = {
-  locale: 'en-GB',
-  timezone: 'Europe/London',
-  workspace: { tooltipsEnabled: true, openBoxesIn: 'newPane' },
-  organizer: {
-    prioritizedSplitPercentage: 55,
-    unprioritizedListOrderBy: 'createdDate',
-    unprioritizedListOrderByDir: 'desc',
-  },
-  customizations: {
-    defaultShowCompletedItems: false,
-    defaultAutoAddToUnprioritized: true,
-    reminderEmails: false,
-    shortcutsEnabled: true,
-  },
 };
 
 /** A Nestbox export of these texts (in boxes of 1,000), each with `extra` fields. */
@@ -84,7 +68,7 @@ function nestboxJson(titles: readonly string[], extra: (n: number) => Record<str
     format: 'nestbox',
     version: 1,
     exportedAt: now,
-    settings: SETTINGS,
+    settings: FRESH_SETTINGS,
     workspace: boxes,
   });
 }
