@@ -1,7 +1,7 @@
-import { Loader, Modal, TextInput } from '@mantine/core';
+import { Center, Loader, Modal } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadBoundary, retryableLazy } from '../../components/errors/load-boundary';
 import { organizerKey } from '../../features/organizer/api/get-organizer';
@@ -22,11 +22,6 @@ export function QuickCaptureHost({ opened, onClose }: { opened: boolean; onClose
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const openBox = useOpenBox();
-  // Typed before the form's code arrived (a first opening on a slow phone): kept for the form.
-  const [early, setEarly] = useState('');
-  useEffect(() => {
-    if (opened) setEarly('');
-  }, [opened]);
 
   // As if it had arrived live: this tab ignores its own echo.
   const handleCaptured = (item: Item) => {
@@ -52,25 +47,12 @@ export function QuickCaptureHost({ opened, onClose }: { opened: boolean; onClose
       <LoadBoundary retry={QuickCaptureForm.retry}>
         <Suspense
           fallback={
-            // The field is there from the first frame, focused, and keeps what is typed.
-            <TextInput
-              size="md"
-              data-autofocus
-              autoFocus
-              aria-label={t('capture.field')}
-              placeholder={t('capture.placeholder')}
-              value={early}
-              onChange={(event) => setEarly(event.currentTarget.value)}
-              autoComplete="off"
-              rightSection={<Loader size="xs" role="status" aria-label={t('common.loading')} />}
-            />
+            <Center mih={80}>
+              <Loader size="sm" role="status" aria-label={t('common.loading')} />
+            </Center>
           }
         >
-          <QuickCaptureForm
-            initialText={early}
-            onCaptured={handleCaptured}
-            onOpen={(item) => void handleOpen(item)}
-          />
+          <QuickCaptureForm onCaptured={handleCaptured} onOpen={(item) => void handleOpen(item)} />
         </Suspense>
       </LoadBoundary>
     </Modal>

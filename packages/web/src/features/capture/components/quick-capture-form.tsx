@@ -29,8 +29,6 @@ interface QuickCaptureFormProps {
   onCaptured: (item: Item) => void;
   /** "Open": the box the text went into, in the workspace, with the text shown. */
   onOpen: (item: Item) => void;
-  /** What was typed before the form was loaded (into the field that stood in for it). */
-  initialText?: string;
 }
 
 /** What the last capture said: where the text went, or why it did not. */
@@ -43,7 +41,7 @@ type Outcome =
  * Quick capture's field, read as it is typed (a date, `#Box`, `!today`, `!p`), with the boxes
  * `#` offers; Enter saves and clears it for the next one, and says where the text went.
  */
-export function QuickCaptureForm({ onCaptured, onOpen, initialText = '' }: QuickCaptureFormProps) {
+export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) {
   const { t } = useTranslation();
   const user = useUser();
   const parser = useCaptureParser();
@@ -60,15 +58,6 @@ export function QuickCaptureForm({ onCaptured, onOpen, initialText = '' }: Quick
   const typed = useRef(text);
   typed.current = text;
   const send = useQuickCapture();
-
-  // Keys typed while the form was loading were kept: they go on here, the caret after them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form replaces the stand-in.
-  useEffect(() => {
-    if (initialText === '') return;
-    capture.setText(initialText);
-    setCaret(initialText.length);
-    requestAnimationFrame(() => field.current?.setSelectionRange(initialText.length, initialText.length));
-  }, []);
 
   // `#` being typed: the finder is asked for boxes by the words after it.
   const query = parser && parsed ? parser.boxQueryAt(text, caret, parsed) : null;
