@@ -72,3 +72,26 @@ test('the change that discovers a silent outage waits, and reaches the server on
     completed: true,
   });
 });
+
+test('a part whose code cannot be fetched says so in place, and the app goes on', async ({
+  page,
+  context,
+}) => {
+  await workspaceWith(page, 'part-offline', { [BOX]: ['Post the parcel'] });
+  await page.goto('/app/boxes');
+  await expect(rows(page, BOX)).toHaveText(['Post the parcel']);
+
+  // Offline before the app was ever kept for offline use: quick capture's code cannot come.
+  await context.setOffline(true);
+  await page.keyboard.press('q');
+  const dialog = page.getByRole('dialog', { name: 'Quick capture' });
+  await expect(dialog.getByRole('alert')).toContainText('Not available offline');
+  // The rest of the app is still there, not the crash screen.
+  await expect(rows(page, BOX)).toHaveText(['Post the parcel']);
+  await expect(page.getByText('Oops, something went wrong')).toHaveCount(0);
+
+  // Back online, Try again loads it.
+  await context.setOffline(false);
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'What to capture' })).toBeFocused();
+});
