@@ -10,13 +10,10 @@ import { UNREAD_COUNT_KEY } from '../../features/reminders/api/reminder-events';
 import { IMPORT_FINISHED_KEY } from '../../features/settings/api/import-finished';
 import { CLIENT_ID } from '../../lib/api-client';
 import { markUnreachable } from '../../lib/connectivity';
+import { keepConnected } from '../../lib/live-socket';
 import { rerunAfterItemChange } from '../../lib/query-client';
 import type { SessionEndedState } from '../../lib/session';
 import { applyAddItem, applyUpdateItem } from './live-cache';
-
-/** The first pause before asking a server that closed the socket again, and the longest. */
-const RECONNECT_FIRST_MS = 500;
-const RECONNECT_MAX_MS = 10_000;
 
 /**
  * Keeps what is on screen in step with other clients (SPEC §4 "Live socket events"): one
@@ -54,27 +51,15 @@ export function useLiveUpdates(token: string | null): void {
     });
     socket.on('connect', () => {
       console.info('[live] connected');
-      retries = 0;
       if (connectedBefore) void queryClient.invalidateQueries();
       connectedBefore = true;
     });
     socket.on('connect_error', (error) => console.warn('[live] connection failed', error.message));
-    // A server that stops (a restart, a deploy) closes its sockets itself, and socket.io takes
-    // that for final: this tab asks again, after a pause that grows while the server stays
-    // away (as socket.io's own reconnection does), and the app counts as offline meanwhile
-    // (the status line says so) until the server answers. A session ended on purpose says so
-    // first (sessionEnded) and leaves the page, so nothing is asked again then.
-    let retries = 0;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let sessionEnded = false;
-    socket.on('disconnect', (reason) => {
-      console.info('[live] disconnected', reason);
-      if (reason !== 'io server disconnect' || sessionEnded) return;
-      markUnreachable();
-      const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** retries) * (0.5 + Math.random());
-      retries += 1;
-      retry = setTimeout(() => socket.connect(), delay);
-    });
+    // Through a server restart: asked again, and the app counts as offline meanwhile (the
+    // status line says so) until the server answers. A session ended on purpose says so first
+    // (sessionEnded) and leaves the page, so nothing is asked again then.
+    const stopKeeping = keepConnected(socket, () => markUnreachable());
+    socket.on('disconnect', (reason) => console.info('[live] disconnected', reason));
     socket.on(SOCKET_EVENTS.addItem, (event) => {
       if (!fromElsewhere(event)) return;
       applyAddItem(queryClient, event);
@@ -96,13 +81,13 @@ export function useLiveUpdates(token: string | null): void {
       refreshLists();
     });
     socket.on(SOCKET_EVENTS.sessionEnded, ({ reason }) => {
-      sessionEnded = true;
+      stopKeeping();
       const { pathname, search } = window.location;
       const state: SessionEndedState = { sessionEnded: reason, returnTo: `${pathname}${search}` };
       navigate(PAGE_PATHS.logout, { replace: true, state });
     });
     return () => {
-      clearTimeout(retry);
+      stopKeeping();
       socket.close();
     };
   }, [token, queryClient, navigate]);
