@@ -28,12 +28,12 @@ export const SWEEP_DAYS = [
     at: '2027-10-31T00:55:00Z',
     zone: 'Europe/Paris',
   },
+  // February (février) and December (décembre) are months whose French names take an accent.
   {
     name: '29 February 2028, 23:00 in Sydney (février)',
     at: '2028-02-29T12:00:00Z',
     zone: 'Australia/Sydney',
   },
-  { name: 'a weekday in August (août)', at: '2027-08-16T09:00:00Z', zone: 'UTC' },
 ];
 
 const FAKETIME = '/usr/bin/faketime';
