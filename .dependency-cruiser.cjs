@@ -5,6 +5,14 @@
 module.exports = {
   forbidden: [
     {
+      // The known cycles (auth ↔ users ↔ realtime) are listed on every run until the
+      // architecture step breaks them; then this becomes an error.
+      name: 'no-circular',
+      severity: 'warn',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'server-module-reaches-into-another',
       comment:
         'A module owns its data: another module uses it through its service or its index.ts, never through its repository or its commands.',

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { PRIORITY_LIMIT, PRIORITY_STEP } from '@nestbox/shared/constants';
 import type { ExportItem, ExportSettings } from '@nestbox/shared/data/export.schema';
 import {
@@ -22,11 +21,11 @@ import type { OrganizerService } from '../organizer/organizer.service.js';
 import type { ImportedReminder, RemindersService } from '../reminders/reminders.service.js';
 import { isValidTimeZone, updateUser } from '../users/index.js';
 import type { FileReader } from './file-reader.js';
+import { answerOf, fingerprintOf, KeyTaken } from './import-keys.js';
 import {
   claimImportKey,
   deleteExpiredImportKeys,
   findImportKey,
-  type ImportKeyRow,
   saveImportKeyResult,
 } from './import-keys.repository.js';
 import type { CheckedFile } from './parsers/check-file.js';
@@ -154,39 +153,6 @@ function rebasePriorities(tree: NewTreeItem[], highestExisting: number | null): 
   const gap = Math.min(PRIORITY_STEP, (PRIORITY_LIMIT - base) / inOrder.length);
   for (const [rank, { item }] of inOrder.entries())
     item.personal = { ...item.personal, priority: Math.min(PRIORITY_LIMIT, base + (rank + 1) * gap) };
-}
-
-/** Thrown inside an import's transaction when another import holds its key: it rolls back. */
-class KeyTaken extends Error {
-  override name = 'KeyTaken';
-}
-
-/**
- * What an import request is, for telling a retry of it from another request sent with the same
- * key: the SHA-256 of the options that change what it writes and of the file.
- */
-function fingerprintOf(request: ImportRequest, bytes: Buffer | undefined): string {
-  const { format, boxId, name, settings } = request;
-  return createHash('sha256')
-    .update(JSON.stringify({ format, boxId, name, settings }))
-    .update('\n')
-    .update(bytes ?? Buffer.alloc(0))
-    .digest('hex');
-}
-
-/**
- * The answer a key gives: the first import's, when it is this very request and it committed;
- * a refusal (409) when the key went with another request; nothing when it is free or its
- * import still runs.
- */
-function answerOf(
-  claim: { fingerprint: string },
-  stored: ImportKeyRow | undefined,
-): (ImportResult & { replayed: true }) | undefined {
-  if (!stored) return undefined;
-  if (stored.fingerprint !== claim.fingerprint) throw appErrors.conflict('import.idempotencyKey.reused');
-  if (stored.result === '') return undefined;
-  return { ...(JSON.parse(stored.result) as ImportResult), replayed: true };
 }
 
 /**
