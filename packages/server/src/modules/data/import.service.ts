@@ -309,15 +309,24 @@ export function createImportService({
         boxId,
         settingsApplied: settings !== undefined,
       });
+      const autoAdds = target
+        ? target.box_type === 'todo' && target.auto_add_to_unprioritized === 1
+        : user.default_auto_add_to_unprioritized === 1;
+      const { tree, reminders: given } = flatten(parsed.items, {
+        fromNestbox: request.format === 'json',
+        targetAutoAdds: autoAdds,
+      });
+      rebasePriorities(tree, await organizer.highestPriority(db, user.id));
+      // Written in parts out of sight first, so that no one transaction holds the database for
+      // long; the short one below then places the tree and makes the import happen at once.
+      const { stagingId, ids } = await items.stageTree(user.id, tree, at);
+
       /** The import itself, inside its transaction, with its answer kept under its key. */
-      const write = async (trx: Executor): Promise<{ boxId: string; newBox: boolean }> => {
+      const place = async (trx: Executor): Promise<{ boxId: string; newBox: boolean }> => {
         if (settings) await applySettings(trx, user, settings, at);
         let boxId: string;
-        let autoAdds: boolean;
         if (target) {
-          const box = await items.editableBoxOf(user.id, target.id, trx);
-          boxId = box.id;
-          autoAdds = box.box_type === 'todo' && box.auto_add_to_unprioritized === 1;
+          boxId = (await items.editableBoxOf(user.id, target.id, trx)).id;
         } else {
           const root = await items.rootBoxOf(user.id, trx);
           if (!root) throw appErrors.notFound();
@@ -332,14 +341,8 @@ export function createImportService({
             },
             { showCompleted: user.default_show_completed, autoAdd: user.default_auto_add_to_unprioritized },
           );
-          autoAdds = user.default_auto_add_to_unprioritized === 1;
         }
-        const { tree, reminders: given } = flatten(parsed.items, {
-          fromNestbox: request.format === 'json',
-          targetAutoAdds: autoAdds,
-        });
-        rebasePriorities(tree, await organizer.highestPriority(trx, user.id));
-        const ids = await items.insertTreeIn(trx, user.id, boxId, tree, at);
+        await items.placeStagedTree(trx, user.id, stagingId, boxId);
         await reminders.insertImported(trx, {
           userId: user.id,
           timeZone: settings?.timezone ?? user.timezone,
@@ -355,9 +358,10 @@ export function createImportService({
         written = await db.transaction().execute(async (trx) => {
           // Taken first: a retry sent meanwhile waits here, then answers what this one did.
           if (claim && !(await claimImportKey(trx, claim))) throw new KeyTaken();
-          return write(trx);
+          return place(trx);
         });
       } catch (error) {
+        await items.discardStagedTree(stagingId);
         if (!(error instanceof KeyTaken) || !claim) throw error;
         const answered = answerOf(claim, await findImportKey(db, claim));
         if (!answered) throw appErrors.conflict('import.idempotencyKey.reused');
