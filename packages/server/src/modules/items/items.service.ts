@@ -55,7 +55,13 @@ import {
 } from './items.repository.js';
 import { type Place, placeIn, placeOf } from './positions.js';
 import { createRecurrenceFlows } from './recurrence.service.js';
-import { discardAbandonedStaging, discardStagedTree, placeStagedTree, stageTree } from './staged-tree.js';
+import {
+  discardAbandonedStaging,
+  discardStagedTree,
+  placeStagedBox,
+  placeStagedTree,
+  stageTree,
+} from './staged-tree.js';
 import { editableBox, refuseRootBox } from './target-box.js';
 
 /** The caller's own state on an item (user_items columns). */
@@ -515,9 +521,16 @@ export function createItemsService({
   return {
     insertItemIn,
     madeBefore,
-    stageTree: (userId: string, tree: readonly NewTreeItem[], at: number) => stageTree(db, userId, tree, at),
+    stageTree: (userId: string, parts: Iterable<readonly NewTreeItem[]>, at: number) =>
+      stageTree(db, userId, parts, at),
     placeStagedTree: (trx: Executor, userId: string, stagingId: string, parentId: string) =>
       placeStagedTree(trx, access, userId, stagingId, parentId),
+    placeStagedBox: (
+      trx: Executor,
+      userId: string,
+      stagingId: string,
+      box: { parentId: string; title: string; showCompleted: number; autoAdd: number },
+    ) => placeStagedBox(trx, access, userId, stagingId, box),
     discardStagedTree: (stagingId: string) => discardStagedTree(db, stagingId),
     discardAbandonedStaging: (at: number) => discardAbandonedStaging(db, at),
     writePersonalState,

@@ -38,14 +38,14 @@ describe(`staged trees on ${testEngine}`, () => {
     t.database.db.selectFrom('items').select('id').where('id', 'in', ids).execute();
 
   it('discards a tree that will not be placed, with its items', async () => {
-    const { stagingId, ids } = await stageTree(t.database.db, me.id, tree, AT);
+    const { stagingId, ids } = await stageTree(t.database.db, me.id, [tree], AT);
     expect(await rowsOf([stagingId, ...ids])).toHaveLength(3);
     await discardStagedTree(t.database.db, stagingId);
     expect(await rowsOf([stagingId, ...ids])).toHaveLength(0);
   });
 
   it("removes what a dead import left, once it is old enough, and never a person's Workspace", async () => {
-    const { stagingId, ids } = await stageTree(t.database.db, me.id, tree, AT);
+    const { stagingId, ids } = await stageTree(t.database.db, me.id, [tree], AT);
     expect(await discardAbandonedStaging(t.database.db, AT + STAGING_KEPT_MS - 1)).toBe(0);
     expect(await rowsOf([stagingId, ...ids])).toHaveLength(3);
     expect(await discardAbandonedStaging(t.database.db, AT + STAGING_KEPT_MS + 1)).toBe(1);

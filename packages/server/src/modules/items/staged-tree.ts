@@ -1,7 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { add } from 'date-fns';
 import { sql } from 'kysely';
-import { idChunks } from '../../db/id-chunks.js';
 import { newId } from '../../db/ids.js';
 import type { Executor, NewItemRow } from '../../db/schema.js';
 import type { AccessService } from '../access/index.js';
@@ -13,30 +12,24 @@ import {
   POSITION_STEP,
 } from './items.repository.js';
 import type { NewTreeItem } from './items.service.js';
-import { lockPlacesIn } from './positions.js';
+import { lockPlacesIn, placeIn } from './positions.js';
 import { editableBox } from './target-box.js';
-
-/**
- * Rows written per transaction. SQLite has one connection, so a transaction of 100,000 rows
- * would hold every other request (and, its driver being synchronous, the event loop) for
- * seconds; a part of this size holds them for a few tens of milliseconds.
- */
-export const STAGED_PART_ROWS = 2_000;
 
 /** A staging box still there this long after it was made belongs to an import that died. */
 export const STAGING_KEPT_MS = 60 * 60 * 1000;
 
 /**
- * A large tree written in parts, each its own short transaction, under a staging box: a box
- * that hangs from nothing and is linked to nobody. Every read walks down from a person's links
- * (access, the Workspace, search, the Organizer, tags, feeds, exports), so no one sees a staged
- * item; `placeStagedTree` then moves the whole tree into place in one short transaction. Answers
- * the staging box and each tree item's new id, in tree order.
+ * A large tree written in parts (as the caller hands them over), each its own short
+ * transaction, under a staging box: a box that hangs from nothing and is linked to nobody.
+ * Every read walks down from a person's links (access, the Workspace, search, the Organizer,
+ * tags, feeds, exports), so no one sees a staged item; `placeStagedBox` or `placeStagedTree`
+ * then puts it in place in one short transaction. Answers the staging box and each tree item's
+ * new id, in tree order.
  */
 export async function stageTree(
   db: Executor,
   userId: string,
-  tree: readonly NewTreeItem[],
+  parts: Iterable<readonly NewTreeItem[]>,
   at: number,
 ): Promise<{ stagingId: string; ids: string[] }> {
   const stagingId = newId();
@@ -52,15 +45,16 @@ export async function stageTree(
     updated_at: at,
   });
   try {
-    const ids = tree.map(() => newId());
+    const ids: string[] = [];
+    const rowOf = treeRow(userId, stagingId, ids, at);
     // A tree lists each parent before its children, so each part's parents are already written.
-    for (const part of idChunks(treeRows(userId, stagingId, tree, ids, at), STAGED_PART_ROWS)) {
+    for (const part of parts) {
       await nextTurn();
-      await db.transaction().execute((trx) => insertItemRows(trx, part));
-    }
-    for (const part of idChunks(personalRows(userId, tree, ids, at), STAGED_PART_ROWS)) {
-      await nextTurn();
-      await insertUserItemRows(db, part);
+      const rows = part.map(rowOf);
+      await db.transaction().execute(async (trx) => {
+        await insertItemRows(trx, rows);
+        await insertUserItemRows(trx, personalRows(userId, part, rows, at));
+      });
     }
     await nextTurn();
     return { stagingId, ids };
@@ -93,6 +87,31 @@ export async function placeStagedTree(
   await trx.deleteFrom('items').where('id', '=', stagingId).execute();
 }
 
+/**
+ * Inside the caller's transaction: makes the staging box itself a new box, first in `parentId`
+ * (a box `userId` may edit), so that however many items it holds, one row changes.
+ */
+export async function placeStagedBox(
+  trx: Executor,
+  access: AccessService,
+  userId: string,
+  stagingId: string,
+  box: { parentId: string; title: string; showCompleted: number; autoAdd: number },
+): Promise<void> {
+  const parent = await editableBox(trx, access, userId, box.parentId);
+  await trx
+    .updateTable('items')
+    .set({
+      parent_id: parent.id,
+      title: box.title,
+      position: await placeIn(trx, parent.id, { placement: 'first' }),
+      show_completed: box.showCompleted,
+      auto_add_to_unprioritized: box.autoAdd,
+    })
+    .where('id', '=', stagingId)
+    .execute();
+}
+
 /** Removes a staged tree that will not be placed, its items with it. */
 export async function discardStagedTree(db: Executor, stagingId: string): Promise<void> {
   await db.deleteFrom('items').where('id', '=', stagingId).where('parent_id', 'is', null).execute();
@@ -109,22 +128,21 @@ export async function discardAbandonedStaging(db: Executor, at: number): Promise
   return Number(numDeletedRows);
 }
 
-/** The tree's item rows: top items under `topId`, each box's items after one another. */
-function treeRows(
-  userId: string,
-  topId: string,
-  tree: readonly NewTreeItem[],
-  ids: readonly string[],
-  at: number,
-): NewItemRow[] {
+/**
+ * The row of the tree's next item (items asked for in tree order), given a new id, added to
+ * `ids`: top items under `topId`, each box's items after one another.
+ */
+function treeRow(userId: string, topId: string, ids: string[], at: number) {
   const lastPosition = new Map<string, number>();
-  return tree.map((item, index) => {
+  return (item: NewTreeItem): NewItemRow => {
+    const id = newId();
+    ids.push(id);
     const parent = item.parent === null ? topId : (ids[item.parent] as string);
     const position = (lastPosition.get(parent) ?? 0) + POSITION_STEP;
     lastPosition.set(parent, position);
     const isBox = item.itemType === 'todoBox';
     return {
-      id: ids[index] as string,
+      id,
       type: item.itemType,
       box_type: item.boxType,
       title: item.title,
@@ -148,19 +166,24 @@ function treeRows(
       created_at: item.createdAt,
       updated_at: at,
     };
-  });
+  };
 }
 
-/** The person's own state on the tree's items: favourites, and texts ranked in the Organizer. */
-function personalRows(userId: string, tree: readonly NewTreeItem[], ids: readonly string[], at: number) {
-  return tree.flatMap((item, index) => {
+/** The person's own state on these items (`rows`, their rows): favourites, and texts ranked in the Organizer. */
+function personalRows(
+  userId: string,
+  items: readonly NewTreeItem[],
+  rows: readonly NewItemRow[],
+  at: number,
+) {
+  return items.flatMap((item, index) => {
     const { favourited, markedForToday } = item.personal;
     const rankable = item.itemType === 'todoText' && item.personal.prioritizable;
     if (!favourited && !rankable) return [];
     return [
       {
         user_id: userId,
-        item_id: ids[index] as string,
+        item_id: rows[index]?.id as string,
         favourited: favourited ? 1 : 0,
         prioritizable: rankable ? 1 : 0,
         priority: rankable ? item.personal.priority : null,
