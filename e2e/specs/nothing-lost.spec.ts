@@ -1,4 +1,5 @@
 import { readItem } from '../support/api.js';
+import { savedCopy } from '../support/offline.js';
 import { expect, test } from '../support/test.js';
 import { rows, workspaceWith } from '../support/workspace-setup.js';
 
@@ -94,4 +95,35 @@ test('a part whose code cannot be fetched says so in place, and the app goes on'
   await context.setOffline(false);
   await dialog.getByRole('button', { name: 'Try again' }).click();
   await expect(dialog.getByRole('combobox', { name: 'What to capture' })).toBeFocused();
+});
+
+test.describe('offline, with the app kept on the device', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('visiting a screen never seen online neither spins nor costs the Workspace its copy', async ({
+    page,
+    context,
+  }) => {
+    await workspaceWith(page, 'offline-visit', { [BOX]: ['Post the parcel', 'Water the plants'] });
+    await page.goto('/app/boxes');
+    await expect(rows(page, BOX)).toHaveText(['Post the parcel', 'Water the plants']);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect.poll(() => savedCopy(page), { message: 'the offline copy holds the pane' }).toContain(
+      'Water the plants',
+    );
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(rows(page, BOX)).toHaveText(['Post the parcel', 'Water the plants']);
+
+    // The Organizer was never opened online: it says so instead of spinning.
+    await page.getByRole('link', { name: 'Organiser' }).first().click();
+    await expect(page.getByText('Not available offline')).toBeVisible();
+
+    // Back on the Workspace, the pane is still there, and still there after another reload.
+    await page.getByRole('link', { name: 'Workspace' }).first().click();
+    await expect(rows(page, BOX)).toHaveText(['Post the parcel', 'Water the plants']);
+    await page.reload();
+    await expect(rows(page, BOX)).toHaveText(['Post the parcel', 'Water the plants']);
+  });
 });

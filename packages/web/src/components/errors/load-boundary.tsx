@@ -1,7 +1,5 @@
-import { Alert, Button } from '@mantine/core';
-import { IconCloudOff } from '@tabler/icons-react';
 import { Component, type ComponentType, lazy, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { NotAvailableOffline } from '../feedback/not-available-offline';
 
 /** Whether an error is a part of the app's code that could not be fetched (offline, a server away). */
 export function isLoadFailure(error: unknown): boolean {
@@ -26,23 +24,6 @@ export function retryableLazy<P extends object>(
       Current = lazy(load);
     },
   });
-}
-
-function NotAvailableOffline({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      variant="light"
-      color="gray"
-      icon={<IconCloudOff size={20} stroke={1.7} aria-hidden="true" />}
-      title={t('crash.partOffline.title')}
-    >
-      {t('crash.partOffline.body')}
-      <Button mt="sm" size="sm" variant="default" display="block" onClick={onRetry}>
-        {t('crash.partOffline.retry')}
-      </Button>
-    </Alert>
-  );
 }
 
 /**

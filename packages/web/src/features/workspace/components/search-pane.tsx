@@ -22,6 +22,7 @@ import { IconAlignLeft, IconBox, IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
 import { RichText } from '../../../components/rich-text/rich-text';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { displayTitleIn } from '../../../lib/display-title';
@@ -114,9 +115,11 @@ export function SearchPane({ paneId, paneIndex, savedSearch }: SearchPaneProps) 
     body = <TagsList filter={search.term} onOpen={(name) => change({ term: `#${name}`, scope: 'search' })} />;
   } else if (!isRunnable(settled)) {
     body = <Empty>{t('searchPane.prompt')}</Empty>;
+  } else if (waitsForNetwork(results)) {
+    body = <NotAvailableOffline onRetry={() => void results.refetch()} />;
   } else if (results.isPending) {
     body = <PaneLoading label={t('searchPane.searching')} />;
-  } else if (results.isError) {
+  } else if (!results.data) {
     body = <PaneLoadFailed message={t('searchPane.loadFailed')} onRetry={() => void results.refetch()} />;
   } else if (results.data.length === 0) {
     body = (

@@ -5,6 +5,7 @@ import { IconBox, IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useWorkspaceLayout } from '../../../hooks/use-preferences';
 import { useArrowKeysEnterRows } from '../../../hooks/use-row-selection';
@@ -158,6 +159,13 @@ export function WorkspaceView() {
     return strip?.querySelectorAll<HTMLElement>(':scope > [data-slot-id]')[current] ?? strip;
   });
 
+  if (waitsForNetwork(workspace)) {
+    return (
+      <Center h="60vh">
+        <NotAvailableOffline onRetry={() => void workspace.refetch()} />
+      </Center>
+    );
+  }
   if (workspace.isPending) {
     return (
       <Center h="60vh">
@@ -165,7 +173,8 @@ export function WorkspaceView() {
       </Center>
     );
   }
-  if (workspace.isError) {
+  // A failed refetch keeps what was shown: only with nothing to show is the failure the screen.
+  if (!workspace.data) {
     return (
       <Center h="60vh">
         <Stack align="center" gap="sm">
