@@ -108,9 +108,9 @@ test.describe('offline, with the app kept on the device', () => {
     await page.goto('/app/boxes');
     await expect(rows(page, BOX)).toHaveText(['Post the parcel', 'Water the plants']);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await expect.poll(() => savedCopy(page), { message: 'the offline copy holds the pane' }).toContain(
-      'Water the plants',
-    );
+    await expect
+      .poll(() => savedCopy(page), { message: 'the offline copy holds the pane' })
+      .toContain('Water the plants');
 
     await context.setOffline(true);
     await page.reload();
