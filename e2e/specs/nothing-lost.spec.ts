@@ -1,4 +1,4 @@
-import { readItem } from '../support/api.js';
+import { api, pane, readItem } from '../support/api.js';
 import { savedCopy } from '../support/offline.js';
 import { expect, test } from '../support/test.js';
 import { rows, workspaceWith } from '../support/workspace-setup.js';
@@ -126,4 +126,58 @@ test.describe('offline, with the app kept on the device', () => {
     await page.reload();
     await expect(rows(page, BOX)).toHaveText(['Post the parcel', 'Water the plants']);
   });
+});
+
+test('texts refused for a box archived meanwhile keep their words, in one notice, one click from the Inbox', async ({
+  page,
+  context,
+}) => {
+  const { token, ids } = await workspaceWith(page, 'refused-kept', { [BOX]: ['Post the parcel'] });
+  await page.goto('/app/boxes');
+  await expect(rows(page, BOX)).toHaveText(['Post the parcel']);
+
+  // Offline, two new texts go into the box; meanwhile it is archived elsewhere.
+  await context.setOffline(true);
+  await pane(page, BOX).getByRole('button', { name: 'Insert item' }).click();
+  await page.getByRole('menuitem', { name: 'Text' }).click();
+  await page.keyboard.type('Buy stamps');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Ring the plumber');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  const status = page.getByRole('status').filter({ hasText: 'Offline' });
+  await expect(status).toContainText('2 changes wait for the network');
+  await api(page.request, token, 'DELETE', `/api/items/archive?itemId=${ids[BOX]}`);
+
+  // Back online: one notice names both, with the true reason, and keeps their words.
+  const refused = page.waitForResponse(
+    (r) => r.url().endsWith('/api/items/create-item') && r.status() === 404,
+  );
+  await context.setOffline(false);
+  await refused;
+  const notice = page.getByRole('alert').filter({ hasText: 'changes were not saved' });
+  await expect(notice).toContainText('2 changes were not saved');
+  await expect(notice).toContainText('“Buy stamps” was not added: its box was archived.');
+  await expect(notice).toContainText('“Ring the plumber” was not added: its box was archived.');
+  await expect(page.getByRole('alert')).toHaveCount(1);
+  const close = notice.getByRole('button', { name: 'Close' });
+  const size = await close.boundingBox();
+  expect(size?.width).toBeGreaterThanOrEqual(44);
+  expect(size?.height).toBeGreaterThanOrEqual(44);
+
+  // Put in Inbox: the words are saved after all, and leave the notice.
+  const captured = page.waitForResponse((r) => r.url().endsWith('/api/items/quick-capture') && r.ok());
+  await notice
+    .getByRole('listitem')
+    .filter({ hasText: 'Buy stamps' })
+    .getByRole('button', { name: 'Put in Inbox' })
+    .click();
+  const { _id: stampsId } = (await (await captured).json()) as { _id: string };
+  expect(await readItem<{ title: string }>(page.request, token, stampsId)).toMatchObject({
+    title: 'Buy stamps',
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'Inbox' })).toHaveText([
+    '“Ring the plumber” was not added: its box was archived.Put in InboxCopy',
+    '“Buy stamps” is in your Inbox.',
+  ]);
 });

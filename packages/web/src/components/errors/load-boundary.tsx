@@ -29,10 +29,11 @@ export function retryableLazy<P extends object>(
 /**
  * Around a part loaded on demand: when its code cannot be fetched (offline before the app was
  * kept for offline use, a server restarting), that part says so in place and the rest of the
- * app goes on. Any other error goes on to the boundary above.
+ * app goes on (or, with `fallback`, it shows that instead: nothing, for a part that only adds
+ * to what is there). Any other error goes on to the boundary above.
  */
 export class LoadBoundary extends Component<
-  { children: ReactNode; retry: () => void },
+  { children: ReactNode; retry: () => void; fallback?: ReactNode },
   { error: unknown; failed: boolean }
 > {
   override state = { error: undefined as unknown, failed: false };
@@ -49,6 +50,7 @@ export class LoadBoundary extends Component<
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     if (!isLoadFailure(this.state.error)) throw this.state.error;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return <NotAvailableOffline onRetry={() => this.setState({ error: undefined, failed: false })} />;
   }
 }

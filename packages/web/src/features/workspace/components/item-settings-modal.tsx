@@ -20,9 +20,10 @@ import { dayOfTargetDate, targetDateFromDay } from '@nestbox/shared/dates/target
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconArchive, IconCalendarEvent } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { LoadBoundary, retryableLazy } from '../../../components/errors/load-boundary';
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/fr';
-import { lazy, type ReactNode, type Ref, Suspense, useEffect, useRef } from 'react';
+import { type ReactNode, type Ref, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
@@ -41,9 +42,9 @@ import { SettingsModalHeader } from './settings-modal-header';
 import { ShareSection } from './share-section';
 
 /** The Repeat section and `rrule`, which it needs, load with the first Item settings opened. */
-const RecurrenceSection = lazy(() =>
-  import('./recurrence-section').then((module) => ({ default: module.RecurrenceSection })),
-);
+const RecurrenceSection = retryableLazy(async () => ({
+  default: (await import('./recurrence-section')).RecurrenceSection,
+}));
 
 interface ItemSettingsModalProps {
   itemId: string;
@@ -179,9 +180,11 @@ function ItemSettingsBody({ item, onClose, scrollTo, focusSection, renderReminde
       )}
       <TargetDateSection item={item} readonly={readonly} sectionRef={sections.targetDate} />
       {item.itemType === 'todoText' && !archived && (
-        <Suspense fallback={<Skeleton height={64} radius="sm" aria-hidden="true" />}>
-          <RecurrenceSection item={item} readonly={readonly} />
-        </Suspense>
+        <LoadBoundary retry={RecurrenceSection.retry}>
+          <Suspense fallback={<Skeleton height={64} radius="sm" aria-hidden="true" />}>
+            <RecurrenceSection item={item} readonly={readonly} />
+          </Suspense>
+        </LoadBoundary>
       )}
       <Section
         title={t('itemSettings.reminders')}
