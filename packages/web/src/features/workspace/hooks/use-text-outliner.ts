@@ -1,4 +1,5 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
@@ -11,6 +12,7 @@ import type { LiteralMark } from '../../../lib/quick-capture/parse-capture';
 import { loadRecurrenceWords } from '../../../lib/recurrence-words';
 import { useCreateDatedText } from '../api/create-dated-text';
 import { useCreateItem } from '../api/create-item';
+import { type ItemsForPane, itemsForPaneKey } from '../api/get-items-for-pane';
 import { useSaveTextItem } from '../api/save-text-item';
 import { useUpdateItem } from '../api/update-item';
 
@@ -53,6 +55,7 @@ export function useTextOutliner(boxId: string) {
   const createItem = useCreateItem();
   const createDatedText = useCreateDatedText();
   const saveText = useSaveTextItem(boxId);
+  const queryClient = useQueryClient();
   const updateItem = useUpdateItem();
   const notifyFailure = useNotifyFailure();
   const { t } = useTranslation();
@@ -73,10 +76,16 @@ export function useTextOutliner(boxId: string) {
     setDraftKey(nextKey.current);
   };
 
-  const save = (itemId: string, title: string) =>
+  const save = (itemId: string, title: string) => {
+    const startedFrom = queryClient
+      .getQueryData<ItemsForPane>(itemsForPaneKey(boxId))
+      ?.items.find((item) => item._id === itemId)?.title;
     enqueue(async () => {
-      saveText.mutateAsync({ itemId, title }).catch((error) => notifyFailure(error, 'boxes.textSaveFailed'));
+      saveText
+        .mutateAsync({ itemId, title, ...(startedFrom === undefined ? {} : { startedFrom }) })
+        .catch((error) => notifyFailure(error, 'boxes.textSaveFailed'));
     });
+  };
 
   /** Undoes the reading of a line: the text as typed, and no target date. */
   const keepAsTyped = (itemId: string, text: string) =>
