@@ -55,7 +55,13 @@ describe(`live updates on ${testEngine}`, () => {
     const laptop = await open(owner.token);
     const told = nextEvent(laptop, 'item:overwritten');
     const save = (title: string, startedFrom: string, clientId: string) =>
-      call(owner.token, 'POST', '/api/items/save-text-item', { itemId: text._id, title, startedFrom }, clientId);
+      call(
+        owner.token,
+        'POST',
+        '/api/items/save-text-item',
+        { itemId: text._id, title, startedFrom },
+        clientId,
+      );
     // The laptop saves over what it saw: no overwrite.
     await save('Laptop title', 'Call the vet', 'laptop');
     // The phone's change, made offline from the old text, arrives: it stands, and is told.
