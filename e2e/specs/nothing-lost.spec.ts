@@ -37,6 +37,34 @@ test('quick capture puts the caret in its field on each of five openings, by key
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
+test("what is typed while quick capture's code still loads lands in its field", async ({ page }) => {
+  await workspaceWith(page, 'capture-early', { [BOX]: ['Post the parcel'] });
+  // A slow network: the form's code is held until the words are typed.
+  let release: () => void = () => {};
+  const typed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/quick-capture-form-*.js', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto('/app/boxes');
+  await expect(rows(page, BOX)).toHaveText(['Post the parcel']);
+
+  await page.keyboard.press('q');
+  const dialog = page.getByRole('dialog', { name: 'Quick capture' });
+  await expect(dialog.getByRole('status', { name: 'Loading…' })).toBeVisible();
+  await page.keyboard.type('Buy milk');
+  release();
+  const field = dialog.getByRole('combobox', { name: 'What to capture' });
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('Buy milk');
+  // Nothing went to Close or to the page behind; what is typed next follows on.
+  await page.keyboard.type(' and eggs');
+  await expect(field).toHaveValue('Buy milk and eggs');
+  await expect(rows(page, BOX)).toHaveText(['Post the parcel']);
+});
+
 test('the change that discovers a silent outage waits, and reaches the server once it answers', async ({
   page,
 }) => {

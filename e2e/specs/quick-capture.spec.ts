@@ -265,13 +265,13 @@ test('#: the boxes offered as one types, and the text lands in the one chosen', 
   const server = await onServer(page.request, token, item._id);
   expect(server.item).toMatchObject({ title: 'Buy bulbs', parentItemId: kitchen._id });
 
-  // The box archived meanwhile: the server's refusal is said, and the text stays to try again.
+  // The box archived meanwhile: the server's refusal says so, and the text stays to try again.
   await field.pressSequentially('Fix the tap #Kit');
   await expect(dialog.getByRole('option', { name: /Kitchen/ })).toBeVisible();
   await page.keyboard.press('Enter');
   await api(page.request, token, 'DELETE', `/api/items/archive?itemId=${kitchen._id}`);
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('status')).toHaveText('This could not be found.');
+  await expect(dialog.getByRole('status')).toHaveText('This box is archived: nothing can be added to it.');
   await expect(field).toHaveValue('Fix the tap #Kitchen ');
 });
 

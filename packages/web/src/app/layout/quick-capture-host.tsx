@@ -1,7 +1,7 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadBoundary, retryableLazy } from '../../components/errors/load-boundary';
 import { organizerKey } from '../../features/organizer/api/get-organizer';
@@ -15,6 +15,32 @@ const QuickCaptureForm = retryableLazy(async () => ({
 }));
 
 /**
+ * Stands for the form while its code loads: the keys typed meanwhile (a person types as soon
+ * as the dialog shows) go into `typed` rather than to the dialog's Close button or to the
+ * shortcuts of the page behind, and the form's field starts with them.
+ */
+function TypedWhileLoading({ typed }: { typed: { current: string } }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const keep = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+      if (event.key.length === 1) typed.current += event.key;
+      else if (event.key === 'Backspace') typed.current = typed.current.slice(0, -1);
+      else return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    document.addEventListener('keydown', keep, true);
+    return () => document.removeEventListener('keydown', keep, true);
+  }, [typed]);
+  return (
+    <Center mih={80}>
+      <Loader size="sm" role="status" aria-label={t('common.loading')} />
+    </Center>
+  );
+}
+
+/**
  * The quick capture dialog, from every signed-in page: a captured text shows at once in its
  * box's pane and in the Organizer, and "Open" shows it in its box in the workspace.
  */
@@ -22,6 +48,7 @@ export function QuickCaptureHost({ opened, onClose }: { opened: boolean; onClose
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const openBox = useOpenBox();
+  const typed = useRef('');
 
   // As if it had arrived live: this tab ignores its own echo.
   const handleCaptured = (item: Item) => {
@@ -38,21 +65,22 @@ export function QuickCaptureHost({ opened, onClose }: { opened: boolean; onClose
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={() => {
+        typed.current = '';
+        onClose();
+      }}
       title={t('capture.title')}
       size="lg"
       centered={false}
       yOffset="12vh"
     >
       <LoadBoundary retry={QuickCaptureForm.retry}>
-        <Suspense
-          fallback={
-            <Center mih={80}>
-              <Loader size="sm" role="status" aria-label={t('common.loading')} />
-            </Center>
-          }
-        >
-          <QuickCaptureForm onCaptured={handleCaptured} onOpen={(item) => void handleOpen(item)} />
+        <Suspense fallback={<TypedWhileLoading typed={typed} />}>
+          <QuickCaptureForm
+            onCaptured={handleCaptured}
+            onOpen={(item) => void handleOpen(item)}
+            typedBefore={() => typed.current}
+          />
         </Suspense>
       </LoadBoundary>
     </Modal>

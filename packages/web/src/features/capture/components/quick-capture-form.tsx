@@ -29,6 +29,8 @@ interface QuickCaptureFormProps {
   onCaptured: (item: Item) => void;
   /** "Open": the box the text went into, in the workspace, with the text shown. */
   onOpen: (item: Item) => void;
+  /** What was typed before the form was there (its code still loading): the field starts with it. */
+  typedBefore?: () => string;
 }
 
 /** What the last capture said: where the text went, or why it did not. */
@@ -41,7 +43,7 @@ type Outcome =
  * Quick capture's field, read as it is typed (a date, `#Box`, `!today`, `!p`), with the boxes
  * `#` offers; Enter saves and clears it for the next one, and says where the text went.
  */
-export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) {
+export function QuickCaptureForm({ onCaptured, onOpen, typedBefore }: QuickCaptureFormProps) {
   const { t } = useTranslation();
   const user = useUser();
   const parser = useCaptureParser();
@@ -53,7 +55,8 @@ export function QuickCaptureForm({ onCaptured, onOpen }: QuickCaptureFormProps) 
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const boxes = useMemo(() => [...chosen, ...offered], [chosen, offered]);
-  const capture = useCaptureText({ boxes, marks: true });
+  const [initialText] = useState(() => typedBefore?.() ?? '');
+  const capture = useCaptureText({ boxes, marks: true, initialText });
   const { text, parsed } = capture;
   const typed = useRef(text);
   typed.current = text;
