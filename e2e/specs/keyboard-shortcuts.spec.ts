@@ -323,7 +323,7 @@ test('G then O goes to the Organizer, where Alt+↑ reorders priorities and Ctrl
   await expectSelected(row('Renew passport'));
 
   // Ctrl+T pins it to Today, and the page says the key is used (its default prevented). The
-  // default is the browser's: Chromium still opens a tab for it (see the README).
+  // default is the browser's: Chromium still opens a tab for it (see docs/guide.md, "Keyboard").
   await page.evaluate(() => {
     window.addEventListener('keydown', (event) => {
       if (event.ctrlKey && event.key.toLowerCase() === 't')

@@ -20,7 +20,7 @@ export const ReseedResponseSchema = z
 export type ReseedBody = z.infer<typeof ReseedBodySchema>;
 export type ReseedResponse = z.infer<typeof ReseedResponseSchema>;
 
-/** The demo accounts of the full seed (README lists them); all share one password. */
+/** The demo accounts of the full seed (docs/operations.md lists them); all share one password. */
 export const DEMO_PASSWORD = 'nestbox-demo-2026';
 export const DEMO_EMAILS = {
   alice: 'alice@demo.nestbox',

@@ -2,7 +2,7 @@ import { recurrenceOptions } from './recurrence-rule.js';
 import { type ByWeekday, Frequency } from './rrule.js';
 
 /**
- * Item settings' repeat presets (README "Recurring items") and the RRULE each stands for:
+ * Item settings' repeat presets (docs/guide.md "Recurring items") and the RRULE each stands for:
  * every day, every weekday, every week on chosen days, every month on a day or on its last
  * day, every year, every N days, weeks or months, each with an end (never, on a date, after N
  * times). A rule made elsewhere (typed, imported) that is none of them shows as `custom`.

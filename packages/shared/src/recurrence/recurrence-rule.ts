@@ -3,7 +3,7 @@ import { wallTimeOf } from '../dates/wall-time.js';
 import { Frequency, type Options, RRule, type RRuleInstance } from './rrule.js';
 
 /**
- * Recurring items (README "Recurring items"). A recurrence is an RFC 5545 RRULE without its
+ * Recurring items (docs/guide.md "Recurring items"). A recurrence is an RFC 5545 RRULE without its
  * DTSTART, read and stepped by the `rrule` package; the item's target date is the series'
  * current occurrence. Occurrences are worked out in the person's time zone on wall-clock
  * fields ("floating" times), so 09:00 stays 09:00 across a DST change.

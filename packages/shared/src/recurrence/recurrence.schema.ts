@@ -5,7 +5,7 @@ import { RECURRENCE_RULE_MAX_LENGTH, recurrenceRuleError } from './recurrence-ru
 const id = z.string().min(1).max(64);
 
 /**
- * An RFC 5545 RRULE as Nestbox keeps it (README "Recurring items"): daily to yearly, no
+ * An RFC 5545 RRULE as Nestbox keeps it (docs/guide.md "Recurring items"): daily to yearly, no
  * DTSTART (the target date is the current occurrence), at most RECURRENCE_RULE_MAX_LENGTH
  * characters; anything else is a translated 400 naming why.
  */

@@ -9,7 +9,7 @@ import { i18n } from './i18n';
 import { notify } from './notify';
 
 /**
- * Undo (README "Undo"): a change that moves, hides or loses something answers an `X-Undo-Id`;
+ * Undo (docs/guide.md "Undo"): a change that moves, hides or loses something answers an `X-Undo-Id`;
  * its notification offers Undo for UNDO_NOTICE_MS, and Ctrl+Z (Cmd+Z on a Mac) undoes this
  * tab's latest such change, then the one before, while the server still keeps them
  * (UNDO_TTL_MS). The server does the undo; the tab then asks again for everything it shows,

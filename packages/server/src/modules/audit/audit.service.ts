@@ -51,7 +51,7 @@ function presentAuditEvent(row: AuditEventsTable): AuditEvent {
 }
 
 /**
- * The audit trail (README "Audit"): security-relevant events in `audit_events` and in the log
+ * The audit trail (docs/guide.md "Audit"): security-relevant events in `audit_events` and in the log
  * at `info`. A change made in a transaction writes its event in that transaction (`write`),
  * and logs it once committed (`log`); `record` does both for a change made outside one.
  * Nothing deletes an event.

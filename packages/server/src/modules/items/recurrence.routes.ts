@@ -8,7 +8,7 @@ import type { ItemsService } from './items.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-/** Recurring items' routes (README "Recurring items"); completing one is `PUT /api/items/complete`. */
+/** Recurring items' routes (docs/guide.md "Recurring items"); completing one is `PUT /api/items/complete`. */
 export const recurrenceRoutes: FastifyPluginAsyncZod<{
   items: ItemsService;
   authenticate: onRequestAsyncHookHandler;

@@ -38,7 +38,7 @@ interface Advanced {
 }
 
 /**
- * Recurring items (README "Recurring items"), inside the items module: setting a rule, the
+ * Recurring items (docs/guide.md "Recurring items"), inside the items module: setting a rule, the
  * completion that moves the target date to the next occurrence instead of completing, its
  * history and its undo. Reminders follow the date as for any change of it.
  */

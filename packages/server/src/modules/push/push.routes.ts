@@ -16,7 +16,7 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 const Ok = z.object({ ok: z.literal(true) });
 
 /**
- * Web Push (README "Notifications on your devices"): a device subscribes with the server's
+ * Web Push (docs/guide.md "Notifications"): a device subscribes with the server's
  * public key and a session (`sessionOnly`: a personal API token never subscribes anything).
  */
 export const pushRoutes: FastifyPluginAsyncZod<{

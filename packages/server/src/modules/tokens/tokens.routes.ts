@@ -14,7 +14,7 @@ import type { TokensService } from './tokens.service.js';
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 /**
- * Personal API tokens (README "Personal API tokens"): the caller's own, with a session only
+ * Personal API tokens (docs/guide.md "Personal API tokens"): the caller's own, with a session only
  * (`sessionOnly`: an API token never makes, lists or revokes tokens).
  */
 export const tokensRoutes: FastifyPluginAsyncZod<{

@@ -62,7 +62,7 @@ export async function apiTokenCaller(
 }
 
 /**
- * Personal API tokens (README "Personal API tokens"): a person makes, lists and revokes their
+ * Personal API tokens (docs/guide.md "Personal API tokens"): a person makes, lists and revokes their
  * own. The token's text is answered once, when it is made; only its hash is kept.
  */
 export function createTokensService({

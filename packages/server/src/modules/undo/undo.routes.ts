@@ -14,7 +14,7 @@ const errors = {
   409: ErrorBodySchema,
 };
 
-/** Undo (README "Undo"): puts back one of the caller's recent changes. */
+/** Undo (docs/guide.md "Undo"): puts back one of the caller's recent changes. */
 export const undoRoutes: FastifyPluginAsyncZod<{
   undo: UndoService;
   authenticate: onRequestAsyncHookHandler;

@@ -56,7 +56,7 @@ export interface UndoEntry<Payload, Row> {
 export type UndoRestorer<Payload, Row> = (user: UserRow, entry: UndoEntry<Payload, Row>) => Promise<void>;
 
 /**
- * Undo (README "Undo"): a change that moves, hides or loses something records how to put it
+ * Undo (docs/guide.md "Undo"): a change that moves, hides or loses something records how to put it
  * back; for UNDO_TTL_MS its author (and only they) may undo it, once. Entries are kept here;
  * each kind is restored by the module that owns its data, which registers a restorer.
  */

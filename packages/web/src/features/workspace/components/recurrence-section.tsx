@@ -36,7 +36,7 @@ function startingPreset(item: Item, timeZone: string): RecurrencePreset {
 }
 
 /**
- * Item settings' Repeat section (README "Recurring items"), for texts: the presets, the end,
+ * Item settings' Repeat section (docs/guide.md "Recurring items"), for texts: the presets, the end,
  * whether the next date counts from the completion, Complete forever, and the completions.
  * The choices are saved together with 'Save repeat'.
  */
