@@ -5,9 +5,9 @@ import type { Database, UserRow } from '../../db/schema.js';
 import { reseedDatabase } from '../../db/seeds/reseed.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Publisher } from '../../realtime/realtime.js';
-import type { AuditService } from '../audit/index.js';
-import { hashPassword } from '../auth/password-hasher.js';
-import { foldEmail } from '../users/index.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { hashPassword } from '../auth/auth.service.js';
+import { foldEmail } from '../users/users.service.js';
 
 /** Administrators' tools (Application Settings → Database). */
 export function createAdminService({

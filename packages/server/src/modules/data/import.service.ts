@@ -8,7 +8,8 @@ import {
   type ImportResult,
 } from '@nestbox/shared/data/import.schema';
 import { formatDate } from '@nestbox/shared/dates/format-date';
-import { isUserLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
+import { isValidTimeZone } from '@nestbox/shared/dates/time-zone';
+import { type UserLocale, userLocaleOf } from '@nestbox/shared/i18n/locales';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
@@ -19,7 +20,7 @@ import { translate } from '../../i18n/translate.js';
 import type { ItemsService, NewTreeItem } from '../items/index.js';
 import type { OrganizerService } from '../organizer/organizer.service.js';
 import type { ImportedReminder, RemindersService } from '../reminders/reminders.service.js';
-import { isValidTimeZone, updateUser } from '../users/index.js';
+import { updateUser } from '../users/users.service.js';
 import type { FileReader } from './file-reader.js';
 import { answerOf, fingerprintOf, KeyTaken } from './import-keys.js';
 import {
@@ -299,7 +300,7 @@ export function createImportService({
         };
       if (firstError) throw new ImportRefused(firstError);
 
-      const userLocale: UserLocale = isUserLocale(user.locale) ? user.locale : 'en-GB';
+      const userLocale = userLocaleOf(user.locale);
       /** The answer of this import, once it wrote into `boxId`. */
       const resultWith = (boxId: string): ImportResult => ({
         dryRun: false,

@@ -4,6 +4,7 @@ import {
   SYSTEM_USER,
   type UnprioritizedOrderColumn,
 } from '@nestbox/shared/constants';
+import { isValidTimeZone } from '@nestbox/shared/dates/time-zone';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type {
   SaveProfileBody,
@@ -11,26 +12,57 @@ import type {
   UpdatePasswordBody,
 } from '@nestbox/shared/users/user.schema';
 import type { Kysely } from 'kysely';
-
-const USER_SEARCH_LIMIT = 20;
-
 import type { Clock } from '../../clock.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import type { Publisher } from '../../realtime/realtime.js';
-import type { AuditService } from '../audit/index.js';
-import { type AuthService, hashPassword, refuseWeakPassword } from '../auth/index.js';
-import { findUserById, foldEmail, replacePassword, searchUsers, updateUser } from './users.repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { AccountChecks, SessionEnder } from '../auth/auth.contract.js';
+import { foldEmail } from './users.contract.js';
+import * as records from './users.repository.js';
 
-/** Is this an IANA time zone name the runtime knows (aliases such as Asia/Kolkata included)? */
-export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { foldEmail, SESSION_USER_TTL_MS } from './users.contract.js';
+export { presentUser } from './users.presenter.js';
+
+const USER_SEARCH_LIMIT = 20;
+
+// The account records. The users table is this module's: signing up, activating and resetting
+// (auth), the admin tools, quick capture, imports, the end-to-end helpers, the seeds and the
+// command line read and write it through these, and this module's own service does too.
+
+export const findUserById: typeof records.findUserById = (db, id) => records.findUserById(db, id);
+
+/** Like findUserById, from this process's short-lived copy when it has one (sessions). */
+export const findSessionUser: typeof records.findSessionUser = (db, id) => records.findSessionUser(db, id);
+
+/** Drops this process's copy of a user (every user with no id), after a write it did not make. */
+export const forgetSessionUser: typeof records.forgetSessionUser = (id) => records.forgetSessionUser(id);
+
+export const findUserByEmail: typeof records.findUserByEmail = (db, email) =>
+  records.findUserByEmail(db, email);
+
+/** A new account together with its root box ('Workspace'), which it owns. */
+export const insertUserWithRootBox: typeof records.insertUserWithRootBox = (db, user, rootBoxId) =>
+  records.insertUserWithRootBox(db, user, rootBoxId);
+
+export const updateUser: typeof records.updateUser = (db, id, changes) => records.updateUser(db, id, changes);
+
+/** The quick-capture Inbox box of a person, read after locking their row in the caller's transaction. */
+export const lockedInboxOf: typeof records.lockedInboxOf = (db, id) => records.lockedInboxOf(db, id);
+
+/** A new password hash; every older token stops counting. */
+export const replacePassword: typeof records.replacePassword = (db, id, passwordHash, now) =>
+  records.replacePassword(db, id, passwordHash, now);
+
+/** Moves the account to a confirmed address; false when another account took it meanwhile. */
+export const replaceEmail: typeof records.replaceEmail = (db, id, email, now) =>
+  records.replaceEmail(db, id, email, now);
+
+/** Removes an account and the items only it could reach (the end-to-end helpers). */
+export const deleteUserByEmail: typeof records.deleteUserByEmail = (db, email) =>
+  records.deleteUserByEmail(db, email);
+
+export const activateIfPending: typeof records.activateIfPending = (db, id, now) =>
+  records.activateIfPending(db, id, now);
 
 /** The logged-in user's own account: profile, password and language (Application Settings → Profile). */
 export function createUsersService({
@@ -44,11 +76,11 @@ export function createUsersService({
   db: Kysely<Database>;
   now: Clock;
   /** Proving the current password (rate limited) and e-mail changes belong to the accounts service. */
-  accounts: Pick<AuthService, 'verifyCurrentPassword' | 'requestEmailChange'>;
+  accounts: AccountChecks;
   /** Records password changes. */
   audit: Pick<AuditService, 'record'>;
   /** Ends live sockets whose tokens a password change voids. */
-  sessions?: Pick<Publisher, 'endUserSessions'>;
+  sessions?: Pick<SessionEnder, 'endUserSessions'>;
   /** Called inside the profile's transaction when the user's time zone changes (reminders re-plan). */
   onTimeZoneChanged?: (
     trx: Kysely<Database>,
@@ -104,10 +136,10 @@ export function createUsersService({
       tokenId: string,
     ): Promise<UserRow> {
       await accounts.verifyCurrentPassword(user, body.currentPassword, ip);
-      refuseWeakPassword(body.password);
+      const passwordHash = await accounts.hashNewPassword(body.password);
       // Committed on its own, before the event: the change drops this process's cached copy of
       // the user, which a transaction still open could let another request put back.
-      await replacePassword(db, user.id, await hashPassword(body.password), now());
+      await replacePassword(db, user.id, passwordHash, now());
       await audit.record({ type: 'auth.passwordChanged', userId: user.id });
       sessions?.endUserSessions(user.id, 'passwordChanged', tokenId);
       return (await findUserById(db, user.id)) ?? user;
@@ -153,9 +185,9 @@ export function createUsersService({
 
     /** People to share with: never the caller or the system user. */
     searchUsers: (user: UserRow, term: string) =>
-      searchUsers(db, term, [user.id, SYSTEM_USER.id], USER_SEARCH_LIMIT).then((rows) =>
-        rows.map((row) => ({ _id: row.id, name: row.name })),
-      ),
+      records
+        .searchUsers(db, term, [user.id, SYSTEM_USER.id], USER_SEARCH_LIMIT)
+        .then((rows) => rows.map((row) => ({ _id: row.id, name: row.name }))),
 
     /** Application Settings → Customizations: defaults for new boxes, reminder e-mails, keyboard shortcuts and colours. */
     async updateCustomizations(user: UserRow, body: UpdateCustomizationsBody): Promise<UserRow> {
