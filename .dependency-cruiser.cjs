@@ -1,6 +1,7 @@
 /**
  * The boundaries between the parts of the code, checked by `npm run lint`
- * (dependency-cruiser): a rule broken is a failed build, not a comment in review.
+ * (dependency-cruiser): a rule broken is a failed build, not a comment in review. That no file
+ * re-exports a repository is checked by Biome (scripts/lint/no-repository-re-export.grit).
  */
 const MODULES = '^packages/server/src/modules/';
 
@@ -51,14 +52,6 @@ module.exports = {
           `${MODULES}auth/authenticate[.]ts$`,
         ],
       },
-    },
-    {
-      name: 'server-re-exports-a-repository',
-      comment:
-        "Nothing hands a repository's functions on: not a barrel, not a module's public file. What another module needs is a service function that says what it does.",
-      severity: 'error',
-      from: { path: '^packages/server/src/', pathNot: SPLITTING_INDEX },
-      to: { path: '[.]repository[.]ts$', dependencyTypes: ['export'] },
     },
     {
       name: 'server-outside-modules-reaches-into-a-repository',
