@@ -54,6 +54,14 @@ module.exports = {
       },
     },
     {
+      name: 'server-service-imports-kysely',
+      comment:
+        'Only repositories know the query builder: a service takes an Executor (db/schema.ts) and hands it to its repository, which writes the SQL.',
+      severity: 'error',
+      from: { path: `${MODULES}[^/]+/[^/]+[.]service[.]ts$` },
+      to: { path: 'node_modules/kysely/' },
+    },
+    {
       name: 'server-outside-modules-reaches-into-a-repository',
       comment:
         "Code outside the modules (app, jobs, realtime, seeds, command line, tests' helpers) reaches a module through its service or contract (app.ts also registers its routes), never its repository or commands.",
@@ -105,7 +113,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)dist/' },
+    // The packages' build output; a package in node_modules may resolve into its own dist/.
+    exclude: { path: '^packages/[^/]+/dist/' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {
       exportsFields: ['exports'],

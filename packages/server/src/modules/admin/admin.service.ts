@@ -1,7 +1,6 @@
 import { DEMO_PASSWORD, type ReseedType } from '@nestbox/shared/admin/admin.schema';
-import type { Kysely } from 'kysely';
 import type { Config } from '../../config/env.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Executor, UserRow } from '../../db/schema.js';
 import { reseedDatabase } from '../../db/seeds/reseed.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Publisher } from '../../realtime/realtime.js';
@@ -17,7 +16,7 @@ export function createAdminService({
   sessions,
   audit,
 }: {
-  db: Kysely<Database>;
+  db: Executor;
   /** Records each re-seed, in its transaction. */
   audit: Pick<AuditService, 'write' | 'log'>;
   /** NESTBOX_ALLOW_RESEED. */

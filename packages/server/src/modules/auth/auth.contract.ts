@@ -1,6 +1,5 @@
 import type { SessionEndReason } from '@nestbox/shared/realtime/events';
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Executor, UserRow } from '../../db/schema.js';
 
 /**
  * Ends the live connections of sessions that no longer count (logout, password change or
@@ -25,11 +24,7 @@ export interface AccountChecks {
    * Records a wish to move the account to `newEmail`, inside the caller's transaction; answers
    * what sends the e-mails once that transaction has committed.
    */
-  requestEmailChange(
-    executor: Kysely<Database>,
-    user: UserRow,
-    newEmail: string,
-  ): Promise<() => Promise<void>>;
+  requestEmailChange(executor: Executor, user: UserRow, newEmail: string): Promise<() => Promise<void>>;
   /** Refuses a weak password (400) and answers the hash to store for a good one. */
   hashNewPassword(password: string): Promise<string>;
 }

@@ -11,10 +11,9 @@ import { DEFAULT_TIMEZONE } from '@nestbox/shared/constants';
 import { isValidTimeZone } from '@nestbox/shared/dates/time-zone';
 import { type UserLocale, userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { LoginResponse } from '@nestbox/shared/users/user.schema';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Limit, RateLimiter } from '../../http/rate-limit.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -67,7 +66,7 @@ export const AUTH_LIMITS = {
 export type CaptchaVerifier = (response: string, ip: string) => Promise<boolean>;
 
 export interface AuthServiceDeps {
-  db: Kysely<Database>;
+  db: Executor;
   mailer: Mailer;
   limiter: RateLimiter;
   verifyCaptcha: CaptchaVerifier;
@@ -108,7 +107,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** Issues a fresh single-use link token (256 random bits; only its hash is stored). */
-  async function issueToken(executor: Kysely<Database>, userId: string, purpose: EmailedTokenPurpose) {
+  async function issueToken(executor: Executor, userId: string, purpose: EmailedTokenPurpose) {
     const token = randomBytes(32).toString('base64url');
     const at = now();
     await retireAccountTokens(executor, userId, purpose, at);
@@ -320,7 +319,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * the address stays as it is until the link e-mailed to the new one is opened. Answers
      * what sends the two e-mails once the transaction has committed.
      */
-    async requestEmailChange(executor: Kysely<Database>, user: UserRow, newEmail: string) {
+    async requestEmailChange(executor: Executor, user: UserRow, newEmail: string) {
       const email = foldEmail(newEmail);
       const holder = await findUserByEmail(executor, email);
       if (holder && holder.id !== user.id)
@@ -388,7 +387,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
  * answers the token it carries; `expired` makes one whose time is already up.
  */
 export async function insertResetToken(
-  db: Kysely<Database>,
+  db: Executor,
   userId: string,
   { now, expired }: { now: number; expired: boolean },
 ): Promise<string> {

@@ -7,12 +7,11 @@ import {
   type PushSubscriptionBody,
 } from '@nestbox/shared/push/push.schema';
 import { itemLinkPath, PAGE_PATHS } from '@nestbox/shared/routes';
-import type { Kysely } from 'kysely';
 import webPush from 'web-push';
 import type { Clock } from '../../clock.js';
 import type { DbEngine } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
 import { isSessionLive } from '../auth/auth.service.js';
@@ -65,7 +64,7 @@ export function createPushService({
   now,
   onError = () => {},
 }: {
-  db: Kysely<Database>;
+  db: Executor;
   engine: DbEngine;
   vapid: { publicKey: string; privateKey: string };
   subject: string;

@@ -11,9 +11,8 @@ import type {
   UpdateCustomizationsBody,
   UpdatePasswordBody,
 } from '@nestbox/shared/users/user.schema';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AccountChecks, SessionEnder } from '../auth/auth.contract.js';
@@ -73,7 +72,7 @@ export function createUsersService({
   audit,
   onTimeZoneChanged,
 }: {
-  db: Kysely<Database>;
+  db: Executor;
   now: Clock;
   /** Proving the current password (rate limited) and e-mail changes belong to the accounts service. */
   accounts: AccountChecks;
@@ -83,7 +82,7 @@ export function createUsersService({
   sessions?: Pick<SessionEnder, 'endUserSessions'>;
   /** Called inside the profile's transaction when the user's time zone changes (reminders re-plan). */
   onTimeZoneChanged?: (
-    trx: Kysely<Database>,
+    trx: Executor,
     change: { userId: string; timeZone: string; at: number },
   ) => Promise<void>;
 }) {

@@ -1,9 +1,8 @@
 import type { Item, SearchItemsBody, SearchResult } from '@nestbox/shared/items/item.schema';
-import type { Selectable } from 'kysely';
-import type { PanesTable, UserRow } from '../../db/schema.js';
+import type { UserRow } from '../../db/schema.js';
 
 /** A pane as stored: what closing the panes that show an item answers, and reopening takes back. */
-export type PaneRow = Selectable<PanesTable>;
+export type { PaneRow } from '../../db/schema.js';
 
 /**
  * What the workspace asks of the items module (which calls back into this one when an archive

@@ -6,10 +6,9 @@ import type {
   Workspace,
   WorkspaceSettings,
 } from '@nestbox/shared/workspace/workspace.schema';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
-import type { Database, Executor, UserRow } from '../../db/schema.js';
+import type { Executor, UserRow } from '../../db/schema.js';
 import { AppError, appErrors } from '../../http/app-error.js';
 import type { UsersService } from '../users/users.service.js';
 import type { PaneContent, PaneRow } from './workspace.contract.js';
@@ -63,7 +62,7 @@ function presentPane(row: PaneRow): Pane {
 
 /** The multi-pane workspace: which boxes are open, in which order and how wide, per user. */
 export function createWorkspaceService(deps: {
-  db: Kysely<Database>;
+  db: Executor;
   items: PaneContent;
   users: UsersService;
   now: Clock;
