@@ -28,6 +28,7 @@ const USER_SEARCH_LIMIT = 20;
 // (auth), the admin tools, quick capture, imports, the end-to-end helpers, the seeds and the
 // command line read and write it through these, and this module's own service does too.
 
+/** The account with this id, active or not. */
 export const findUserById: typeof records.findUserById = (db, id) => records.findUserById(db, id);
 
 /** Like findUserById, from this process's short-lived copy when it has one (sessions). */
@@ -36,6 +37,7 @@ export const findSessionUser: typeof records.findSessionUser = (db, id) => recor
 /** Drops this process's copy of a user (every user with no id), after a write it did not make. */
 export const forgetSessionUser: typeof records.forgetSessionUser = (id) => records.forgetSessionUser(id);
 
+/** The account with this address (compared case-folded). */
 export const findUserByEmail: typeof records.findUserByEmail = (db, email) =>
   records.findUserByEmail(db, email);
 
@@ -43,6 +45,7 @@ export const findUserByEmail: typeof records.findUserByEmail = (db, email) =>
 export const insertUserWithRootBox: typeof records.insertUserWithRootBox = (db, user, rootBoxId) =>
   records.insertUserWithRootBox(db, user, rootBoxId);
 
+/** Writes these columns of an account (and drops this process's copy of it). */
 export const updateUser: typeof records.updateUser = (db, id, changes) => records.updateUser(db, id, changes);
 
 /** The quick-capture Inbox box of a person, read after locking their row in the caller's transaction. */
@@ -60,6 +63,7 @@ export const replaceEmail: typeof records.replaceEmail = (db, id, email, now) =>
 export const deleteUserByEmail: typeof records.deleteUserByEmail = (db, email) =>
   records.deleteUserByEmail(db, email);
 
+/** Activates an account not activated yet; an active one stays as it is. */
 export const activateIfPending: typeof records.activateIfPending = (db, id, now) =>
   records.activateIfPending(db, id, now);
 

@@ -12,12 +12,13 @@ import type { Executor, UserRow } from '../../db/schema.js';
 import { AppError, appErrors } from '../../http/app-error.js';
 import type { UsersService } from '../users/users.service.js';
 import type { PaneContent, PaneRow } from './workspace.contract.js';
-import * as panes from './workspace.repository.js';
 import {
+  closePanesShowing as closeStoredPanes,
   deletePane,
   findPane,
   insertPane,
   listPanes,
+  reopenPanes as reopenStoredPanes,
   reorderPanes,
   setPaneItem,
   setPaneWidths,
@@ -29,7 +30,7 @@ import {
  * transaction (an item archived, or gone); answers the panes closed, as they were.
  */
 export function closePanesShowing(trx: Executor, itemIds: readonly string[]): Promise<PaneRow[]> {
-  return panes.closePanesShowing(trx, itemIds);
+  return closeStoredPanes(trx, itemIds);
 }
 
 /**
@@ -37,7 +38,7 @@ export function closePanesShowing(trx: Executor, itemIds: readonly string[]): Pr
  * transaction (an archive undone): those of people still there, whose id nobody took meanwhile.
  */
 export function reopenPanes(trx: Executor, closed: readonly PaneRow[]): Promise<void> {
-  return panes.reopenPanes(trx, closed);
+  return reopenStoredPanes(trx, closed);
 }
 
 function presentPane(row: PaneRow): Pane {
