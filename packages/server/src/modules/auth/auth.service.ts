@@ -25,10 +25,11 @@ import {
   findUserById,
   foldEmail,
   insertUserWithRootBox,
+  markActivated,
   presentUser,
   replaceEmail,
   replacePassword,
-  updateUser,
+  setPendingEmail,
 } from '../users/users.service.js';
 import {
   consumeAccountToken,
@@ -182,11 +183,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await db.transaction().execute(async (trx) => {
         if (!(await consumeAccountToken(trx, record.id, now())))
           throw appErrors.badRequest('activation.invalid');
-        await updateUser(trx, record.userId, {
-          activated_at: now(),
-          email_verified_at: now(),
-          updated_at: now(),
-        });
+        await markActivated(trx, record.userId, now());
       });
       return 'activation.success' as const;
     },
@@ -325,10 +322,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (holder && holder.id !== user.id)
         throw appErrors.conflict('validation.email.taken', { email: 'validation.email.taken' });
       const token = await issueToken(executor, user.id, 'email_change');
-      await updateUser(executor, user.id, {
-        pending_email: email,
-        pending_email_expires_at: now() + TOKEN_TTL_MS.email_change,
-      });
+      await setPendingEmail(executor, user.id, email, now() + TOKEN_TTL_MS.email_change);
       return async () => {
         const locale = userLocaleOf(user.locale);
         await mailer.send(

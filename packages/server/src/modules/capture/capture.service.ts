@@ -7,7 +7,7 @@ import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
 import type { ItemsService, PersonalChanges } from '../items/index.js';
 import type { OrganizerService } from '../organizer/organizer.service.js';
-import { lockedInboxOf, updateUser } from '../users/users.service.js';
+import { lockedInboxOf, setInbox } from '../users/users.service.js';
 
 /**
  * Quick capture: a text typed anywhere lands in a box in one step, dated, pinned to Today or
@@ -43,7 +43,7 @@ export function createCaptureService({
       },
       { showCompleted: user.default_show_completed, autoAdd: user.default_auto_add_to_unprioritized },
     );
-    await updateUser(trx, user.id, { inbox_item_id: id });
+    await setInbox(trx, user.id, id);
     return { id, created: true };
   }
 

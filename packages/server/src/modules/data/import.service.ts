@@ -20,7 +20,7 @@ import { translate } from '../../i18n/translate.js';
 import type { ItemsService, NewTreeItem } from '../items/index.js';
 import type { OrganizerService } from '../organizer/organizer.service.js';
 import type { ImportedReminder, RemindersService } from '../reminders/reminders.service.js';
-import { updateUser } from '../users/users.service.js';
+import { applyImportedSettings } from '../users/users.service.js';
 import type { FileReader } from './file-reader.js';
 import { answerOf, fingerprintOf, KeyTaken } from './import-keys.js';
 import {
@@ -220,22 +220,7 @@ export function createImportService({
 
   /** Applies a file's settings to the person, inside the import's transaction. */
   async function applySettings(trx: Executor, user: UserRow, settings: ExportSettings, at: number) {
-    const { workspace, organizer: order, customizations } = settings;
-    await updateUser(trx, user.id, {
-      locale: settings.locale,
-      timezone: settings.timezone,
-      tooltips_enabled: workspace.tooltipsEnabled ? 1 : 0,
-      open_boxes_in: workspace.openBoxesIn,
-      prioritized_split_percentage: order.prioritizedSplitPercentage,
-      unprioritized_order_by: order.unprioritizedListOrderBy,
-      unprioritized_order_dir: order.unprioritizedListOrderByDir,
-      default_show_completed: customizations.defaultShowCompletedItems ? 1 : 0,
-      default_auto_add_to_unprioritized: customizations.defaultAutoAddToUnprioritized ? 1 : 0,
-      reminder_emails: customizations.reminderEmails ? 1 : 0,
-      shortcuts_enabled: customizations.shortcutsEnabled ? 1 : 0,
-      ...(customizations.colorScheme ? { color_scheme: customizations.colorScheme } : {}),
-      updated_at: at,
-    });
+    await applyImportedSettings(trx, user.id, settings, at);
     if (settings.timezone !== user.timezone)
       await reminders.timeZoneChanged(trx, { userId: user.id, timeZone: settings.timezone, at });
   }

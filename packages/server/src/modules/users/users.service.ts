@@ -4,6 +4,7 @@ import {
   SYSTEM_USER,
   type UnprioritizedOrderColumn,
 } from '@nestbox/shared/constants';
+import type { ExportSettings } from '@nestbox/shared/data/export.schema';
 import { isValidTimeZone } from '@nestbox/shared/dates/time-zone';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type {
@@ -45,8 +46,53 @@ export const findUserByEmail: typeof records.findUserByEmail = (db, email) =>
 export const insertUserWithRootBox: typeof records.insertUserWithRootBox = (db, user, rootBoxId) =>
   records.insertUserWithRootBox(db, user, rootBoxId);
 
-/** Writes these columns of an account (and drops this process's copy of it). */
-export const updateUser: typeof records.updateUser = (db, id, changes) => records.updateUser(db, id, changes);
+/** The account's address is confirmed and the account active: its activation link was opened. */
+export async function markActivated(db: Executor, id: string, at: number): Promise<void> {
+  await records.updateUser(db, id, { activated_at: at, email_verified_at: at, updated_at: at });
+}
+
+/**
+ * Keeps the address the account is moving to until `expiresAt`, when the link that confirms it
+ * stops working; the account's own address stays until then.
+ */
+export async function setPendingEmail(
+  db: Executor,
+  id: string,
+  email: string,
+  expiresAt: number,
+): Promise<void> {
+  await records.updateUser(db, id, { pending_email: email, pending_email_expires_at: expiresAt });
+}
+
+/** Remembers the box quick capture files into (the person's Inbox). */
+export async function setInbox(db: Executor, id: string, boxId: string): Promise<void> {
+  await records.updateUser(db, id, { inbox_item_id: boxId });
+}
+
+/** Takes the settings a Nestbox export carries, inside the importing transaction. */
+export async function applyImportedSettings(
+  db: Executor,
+  id: string,
+  settings: ExportSettings,
+  at: number,
+): Promise<void> {
+  const { workspace, organizer: order, customizations } = settings;
+  await records.updateUser(db, id, {
+    locale: settings.locale,
+    timezone: settings.timezone,
+    tooltips_enabled: workspace.tooltipsEnabled ? 1 : 0,
+    open_boxes_in: workspace.openBoxesIn,
+    prioritized_split_percentage: order.prioritizedSplitPercentage,
+    unprioritized_order_by: order.unprioritizedListOrderBy,
+    unprioritized_order_dir: order.unprioritizedListOrderByDir,
+    default_show_completed: customizations.defaultShowCompletedItems ? 1 : 0,
+    default_auto_add_to_unprioritized: customizations.defaultAutoAddToUnprioritized ? 1 : 0,
+    reminder_emails: customizations.reminderEmails ? 1 : 0,
+    shortcuts_enabled: customizations.shortcutsEnabled ? 1 : 0,
+    ...(customizations.colorScheme ? { color_scheme: customizations.colorScheme } : {}),
+    updated_at: at,
+  });
+}
 
 /** The quick-capture Inbox box of a person, read after locking their row in the caller's transaction. */
 export const lockedInboxOf: typeof records.lockedInboxOf = (db, id) => records.lockedInboxOf(db, id);
@@ -110,7 +156,7 @@ export function createUsersService({
       }
       const at = now();
       const sendEmailChangeMails = await db.transaction().execute(async (trx) => {
-        await updateUser(trx, user.id, {
+        await records.updateUser(trx, user.id, {
           name: body.name,
           timezone: body.timezone,
           locale: body.locale,
@@ -153,7 +199,7 @@ export function createUsersService({
       user: UserRow,
       prefs: { split?: number; tooltipsEnabled?: boolean; openBoxesIn?: OpenBoxesIn },
     ): Promise<void> {
-      await updateUser(db, user.id, {
+      await records.updateUser(db, user.id, {
         ...(prefs.split !== undefined ? { workspace_split: prefs.split } : {}),
         ...(prefs.tooltipsEnabled !== undefined ? { tooltips_enabled: prefs.tooltipsEnabled ? 1 : 0 } : {}),
         ...(prefs.openBoxesIn !== undefined ? { open_boxes_in: prefs.openBoxesIn } : {}),
@@ -169,7 +215,7 @@ export function createUsersService({
         order?: { column: UnprioritizedOrderColumn; dir: OrderDirection };
       },
     ): Promise<void> {
-      await updateUser(db, user.id, {
+      await records.updateUser(db, user.id, {
         ...(prefs.prioritizedSplitPercentage !== undefined
           ? { prioritized_split_percentage: prefs.prioritizedSplitPercentage }
           : {}),
@@ -195,7 +241,7 @@ export function createUsersService({
     /** Application Settings → Customizations: defaults for new boxes, reminder e-mails, keyboard shortcuts and colours. */
     async updateCustomizations(user: UserRow, body: UpdateCustomizationsBody): Promise<UserRow> {
       const flag = (value: boolean) => (value ? 1 : 0);
-      await updateUser(db, user.id, {
+      await records.updateUser(db, user.id, {
         ...(body.defaultShowCompletedItems !== undefined
           ? { default_show_completed: flag(body.defaultShowCompletedItems) }
           : {}),
@@ -211,7 +257,7 @@ export function createUsersService({
     },
 
     async updateLanguage(user: UserRow, locale: UserLocale): Promise<void> {
-      await updateUser(db, user.id, { locale, updated_at: now() });
+      await records.updateUser(db, user.id, { locale, updated_at: now() });
     },
   };
 }
