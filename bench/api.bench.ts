@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { loadSecrets } from '../packages/server/dist/config/secrets.js';
 import { openDatabase } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
-import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
 import { startAppInWorker } from './lib/app-in-worker.js';
 import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import { type Benchmark, type LoadResult, measure } from './lib/benchmark.js';

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { loadSecrets } from '../packages/server/dist/config/secrets.js';
 import { type DatabaseHandle, openDatabase } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
-import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
 import { type BenchItem, gatherStatistics, seedBenchUser } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
 import { seededRandom } from './lib/random.js';

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { type Browser, chromium } from 'playwright-core';
-import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
 import { seedUserWithPanes } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
 import { startBuiltApp } from './lib/built-app.js';

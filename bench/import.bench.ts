@@ -1,6 +1,6 @@
 import { loadSecrets } from '../packages/server/dist/config/secrets.js';
 import { type OpenDatabaseOptions, openDatabase } from '../packages/server/dist/db/connection.js';
-import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
 import { startAppInWorker } from './lib/app-in-worker.js';
 import { seedBenchUser } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { Util } from 'lighthouse/shared/util.js';
 import puppeteer from 'puppeteer-core';
-import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
 import { seedUserWithPanes } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
 import { startBuiltApp } from './lib/built-app.js';

@@ -8,8 +8,8 @@ import { openDatabase } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import { runBaseSeed } from '../packages/server/dist/db/seeds/base-seed.js';
-import { hashPassword } from '../packages/server/dist/modules/auth/index.js';
-import { insertUserWithRootBox } from '../packages/server/dist/modules/users/index.js';
+import { hashPassword } from '../packages/server/dist/modules/auth/auth.service.js';
+import { insertUserWithRootBox } from '../packages/server/dist/modules/users/users.service.js';
 import { type Benchmark, measureConcurrent } from './lib/benchmark.js';
 
 const CONCURRENCY = 4;

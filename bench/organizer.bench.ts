@@ -11,7 +11,7 @@ import {
   openDatabase,
 } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
-import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
 import { startAppInWorker } from './lib/app-in-worker.js';
 import { type BenchItem, gatherStatistics, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import { type Benchmark, measureConcurrent } from './lib/benchmark.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
 import { seedUserWithPanes } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
 import { startBuiltApp } from './lib/built-app.js';

@@ -9,8 +9,8 @@ import { loadSecrets } from '../packages/server/dist/config/secrets.js';
 import { openDatabase } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
-import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
-import { insertUserWithRootBox } from '../packages/server/dist/modules/users/index.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
+import { insertUserWithRootBox } from '../packages/server/dist/modules/users/users.service.js';
 import { type Benchmark, percentile } from './lib/benchmark.js';
 
 const WRITES = 300;

@@ -8,12 +8,12 @@ import { newId } from '../packages/server/dist/db/ids.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import type { NewItemRow, RemindersTable } from '../packages/server/dist/db/schema.js';
 import { createDomainEvents } from '../packages/server/dist/events/domain-events.js';
-import { createAccessService } from '../packages/server/dist/modules/access/index.js';
+import { createAccessService } from '../packages/server/dist/modules/access/access.service.js';
 import {
   createRemindersService,
   REMINDER_CLAIM_BATCH,
 } from '../packages/server/dist/modules/reminders/reminders.service.js';
-import { insertUserWithRootBox } from '../packages/server/dist/modules/users/index.js';
+import { insertUserWithRootBox } from '../packages/server/dist/modules/users/users.service.js';
 import type { Benchmark } from './lib/benchmark.js';
 
 const REMINDERS = 100_000;

@@ -3,7 +3,7 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type { DatabaseHandle } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
-import { signSessionToken } from '../packages/server/dist/modules/auth/index.js';
+import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
 import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
 import { startBuiltApp } from './lib/built-app.js';

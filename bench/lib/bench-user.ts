@@ -5,7 +5,7 @@ import { migrateToLatest } from '../../packages/server/dist/db/migrate.js';
 import type { Database } from '../../packages/server/dist/db/schema.js';
 import { runBaseSeed } from '../../packages/server/dist/db/seeds/base-seed.js';
 import { insertTagsOf } from '../../packages/server/dist/modules/items/index.js';
-import { insertUserWithRootBox } from '../../packages/server/dist/modules/users/index.js';
+import { insertUserWithRootBox } from '../../packages/server/dist/modules/users/users.service.js';
 
 /** An item row as the benches write them (created by the bench user). */
 export interface BenchItem {

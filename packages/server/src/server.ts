@@ -6,7 +6,7 @@ import { loadSecrets } from './config/secrets.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { runBaseSeed } from './db/seeds/base-seed.js';
-import { hashPassword } from './modules/auth/password-hasher.js';
+import { hashPassword } from './modules/auth/auth.service.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

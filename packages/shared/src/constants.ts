@@ -74,8 +74,9 @@ export const WORKSPACE_PADDING = 60;
 export const DEFAULT_LOCALE = 'en-GB';
 export const DEFAULT_TIMEZONE = 'Europe/London';
 
-/** Date formats (date-fns tokens). */
+/** Date formats (date-fns tokens): SPEC §9's dates, and their short form where space is tight. */
 export const DATE_FORMAT = 'dd-MMM-yyyy';
+export const SHORT_DATE_FORMAT = 'dd-MMM-yy';
 
 /** Layout breakpoints (px) and stacking order. */
 export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200 } as const;

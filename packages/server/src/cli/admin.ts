@@ -33,9 +33,9 @@ import { newId } from '../db/ids.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { runBaseSeed } from '../db/seeds/base-seed.js';
 import { reseedDatabase } from '../db/seeds/reseed.js';
-import { createAuditService } from '../modules/audit/index.js';
-import { hashPassword } from '../modules/auth/index.js';
-import { findUserByEmail, foldEmail, insertUserWithRootBox } from '../modules/users/index.js';
+import { createAuditService } from '../modules/audit/audit.service.js';
+import { hashPassword } from '../modules/auth/auth.service.js';
+import { findUserByEmail, foldEmail, insertUserWithRootBox } from '../modules/users/users.service.js';
 
 const USAGE = `Usage:
   npm run admin -- create-user --email <email> --name <name> [--password <password>] [--admin]

@@ -341,6 +341,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type ItemRow = Selectable<ItemsTable>;
 export type NewItemRow = Insertable<ItemsTable>;
 export type ItemUpdateRow = Updateable<ItemsTable>;
+export type PaneRow = Selectable<PanesTable>;
 
 /**
  * Where a repository function runs its statements: the database, or a transaction the caller

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { ImportCounts } from '@nestbox/shared/data/import.schema';
 import type { Item } from '@nestbox/shared/items/item.schema';
-import type { Audience } from '../modules/access/index.js';
-import type { FiredReminderNotice } from '../modules/push/index.js';
+import type { Audience } from '../modules/access/access.contract.js';
+import type { FiredReminderNotice } from '../modules/push/push.service.js';
 
 /**
  * What happened, as the services that made it happen tell it, after their change committed.

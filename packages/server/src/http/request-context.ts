@@ -1,7 +1,23 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { CLIENT_ID_HEADER } from '@nestbox/shared/constants';
+import type { ApiTokenScope } from '@nestbox/shared/tokens/token-values';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { UserRow } from '../db/schema.js';
+import { appErrors } from './app-error.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, once `authenticate` has run on the route. */
+    sessionUser: UserRow | null;
+    /** Whether the caller's session was opened with 'Remember me'. */
+    sessionRemembered: boolean;
+    /** The id (`jti`) of the caller's token and when it expires (UTC ms): what a logout revokes. */
+    sessionToken: { id: string; expiresAt: number } | null;
+    /** The scope of the personal API token the caller sent; null for a session. */
+    apiTokenScope: ApiTokenScope | null;
+  }
+}
 
 interface RequestContext {
   /** The calling tab's `X-Client-Id`, carried by the live events its call causes. */
@@ -34,6 +50,18 @@ export function setRequestCaller(userId: string): void {
  */
 export function echoTagFor(context: RequestContext | undefined, recipientId: string): { clientId?: string } {
   return context?.clientId && context.callerId === recipientId ? { clientId: context.clientId } : {};
+}
+
+/** The authenticated caller; only valid on routes behind `authenticate`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.sessionUser) throw appErrors.unauthorized();
+  return request.sessionUser;
+}
+
+/** The authenticated caller's token; only valid on routes behind `authenticate`. */
+export function currentToken(request: FastifyRequest): { id: string; expiresAt: number } {
+  if (!request.sessionToken) throw appErrors.unauthorized();
+  return request.sessionToken;
 }
 
 const CLIENT_ID = /^[\w-]{1,64}$/;

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock.js';
 import type { UserRow } from '../db/schema.js';
-import { createAccessService } from '../modules/access/index.js';
+import { createAccessService } from '../modules/access/access.service.js';
 import { createItemsService, type ItemsService } from '../modules/items/index.js';
 import { createUser, rootBoxOf } from '../test/factories.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../test/test-database.js';

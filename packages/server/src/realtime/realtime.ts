@@ -1,4 +1,4 @@
-import type { ServerToClientEvents, SessionEndReason } from '@nestbox/shared/realtime/events';
+import type { ServerToClientEvents } from '@nestbox/shared/realtime/events';
 import { SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
@@ -7,23 +7,19 @@ import type { Kysely } from 'kysely';
 import { Server } from 'socket.io';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
-import { sessionForToken } from '../modules/auth/index.js';
+import type { SessionEnder } from '../modules/auth/auth.contract.js';
+import { sessionForToken } from '../modules/auth/auth.service.js';
 
-/** What the rest of the server needs from the live channel: send to a user, end their sessions. */
-export interface Publisher {
+/**
+ * What the rest of the server needs from the live channel: send to a user, and end the sockets
+ * of sessions that stopped counting (the auth module's `SessionEnder`; a re-seed uses it too).
+ */
+export interface Publisher extends SessionEnder {
   publish<E extends keyof ServerToClientEvents>(
     userId: string,
     event: E,
     payload: Parameters<ServerToClientEvents[E]>[0],
   ): void;
-  /**
-   * Ends every socket of a user (their tokens are void: password change or reset, re-seed),
-   * telling each why first — except the sockets of `exceptTokenId`, whose tab carries on
-   * with a new token and is only disconnected.
-   */
-  endUserSessions(userId: string, reason: SessionEndReason, exceptTokenId?: string): void;
-  /** Ends the sockets opened with one token (logged out), on every instance, telling them why. */
-  endTokenSessions(tokenId: string, reason: SessionEndReason): void;
 }
 
 const userRoom = (userId: string) => `user:${userId}`;

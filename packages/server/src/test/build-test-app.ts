@@ -9,7 +9,7 @@ import { type Clock, systemClock } from '../clock.js';
 import { type Config, loadConfig } from '../config/env.js';
 import { loadSecrets, type Secrets } from '../config/secrets.js';
 import { openDatabase } from '../db/connection.js';
-import type { PushTransport } from '../modules/push/index.js';
+import type { PushTransport } from '../modules/push/push.service.js';
 import { createMigratedTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {

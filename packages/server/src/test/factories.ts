@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import { newId } from '../db/ids.js';
 import type { Database, UserRow } from '../db/schema.js';
-import { hashPassword, signSessionToken } from '../modules/auth/index.js';
+import { hashPassword, signSessionToken } from '../modules/auth/auth.service.js';
 import { insertTagsOf } from '../modules/items/index.js';
-import { findUserById, insertUserWithRootBox } from '../modules/users/index.js';
+import { findUserById, insertUserWithRootBox } from '../modules/users/users.service.js';
 
 let counter = 0;
 

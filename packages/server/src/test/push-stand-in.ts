@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { PushPayload } from '@nestbox/shared/push/push.schema';
 import ece from 'http_ece';
 import selfsigned from 'selfsigned';
-import type { PushTransport } from '../modules/push/index.js';
+import type { PushTransport } from '../modules/push/push.service.js';
 
 /** What a push service received for one device. */
 export interface ReceivedPush {

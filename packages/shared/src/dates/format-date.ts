@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { enGB, fr } from 'date-fns/locale';
-import { DATE_FORMAT } from '../constants.js';
+import { DATE_FORMAT, SHORT_DATE_FORMAT } from '../constants.js';
 import type { UserLocale } from '../i18n/locales.js';
 
 const dateLocales = { 'en-GB': enGB, fr } as const;
@@ -17,4 +17,17 @@ export function formatDate(
   pattern: string = DATE_FORMAT,
 ): string {
   return format(new TZDate(epochMs, timeZone), pattern, { locale: dateLocales[locale] });
+}
+
+/**
+ * A date as SPEC §9 writes it, the same on every screen: dd-MMM-yyyy, or dd-MMM-yy when
+ * `short`, in the user's time zone and language.
+ */
+export function formatSpecDate(
+  epochMs: number,
+  timeZone: string,
+  locale: UserLocale,
+  { short = false }: { short?: boolean } = {},
+): string {
+  return formatDate(epochMs, timeZone, locale, short ? SHORT_DATE_FORMAT : DATE_FORMAT);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeForTag, pickLocale } from './locales.js';
+import { localeForTag, pickLocale, userLocaleOf } from './locales.js';
 
 describe('pickLocale', () => {
   it.each([
@@ -27,5 +27,20 @@ describe('pickLocale', () => {
     expect(localeForTag('FR_fr')).toBe('fr');
     expect(localeForTag('EN-gb')).toBe('en-GB');
     expect(localeForTag('es')).toBeUndefined();
+  });
+});
+
+describe('userLocaleOf', () => {
+  it.each([
+    ['en-GB', 'en-GB'],
+    ['fr', 'fr'],
+    ['fr-FR', 'fr'],
+    ['en', 'en-GB'],
+    ['de', 'en-GB'],
+    ['', 'en-GB'],
+    [null, 'en-GB'],
+    [undefined, 'en-GB'],
+  ])('speaks to %j in %s', (value, expected) => {
+    expect(userLocaleOf(value)).toBe(expected);
   });
 });

@@ -48,3 +48,12 @@ export function pickLocale(accept: string | readonly string[] | undefined | null
   }
   return DEFAULT_LOCALE;
 }
+
+/**
+ * The locale to speak to a person in: their stored locale, or the one its language tag names
+ * (`fr-FR`, `en`), or en-GB when it names none (unset, unknown, or a language we do not have).
+ */
+export function userLocaleOf(value: string | null | undefined): UserLocale {
+  if (!value) return DEFAULT_LOCALE;
+  return isUserLocale(value) ? value : (localeForTag(value) ?? DEFAULT_LOCALE);
+}

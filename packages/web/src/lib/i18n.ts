@@ -1,5 +1,10 @@
-import { DEFAULT_LOCALE } from '@nestbox/shared/constants';
-import { localeForTag, pickLocale, USER_LOCALES, type UserLocale } from '@nestbox/shared/i18n/locales';
+import {
+  localeForTag,
+  pickLocale,
+  USER_LOCALES,
+  type UserLocale,
+  userLocaleOf,
+} from '@nestbox/shared/i18n/locales';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '../config/storage-keys';
@@ -114,12 +119,12 @@ i18n.on('languageChanged', reflectLanguage);
 
 /** The language every request announces in `Accept-Language` and every screen uses. */
 export function currentLocale(): UserLocale {
-  return localeForTag(i18n.language ?? DEFAULT_LOCALE) ?? DEFAULT_LOCALE;
+  return userLocaleOf(i18n.language);
 }
 
 /** Remembers the user's locale (any en/fr tag is accepted) for the next page load; returns it. */
 export function rememberLocale(tag: string): UserLocale {
-  const locale = localeForTag(tag) ?? DEFAULT_LOCALE;
+  const locale = userLocaleOf(tag);
   writeItem(STORAGE_KEYS.locale, locale);
   return locale;
 }

@@ -1,6 +1,6 @@
 import { SYSTEM_USER } from '@nestbox/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../modules/auth/password-hasher.js';
+import { hashPassword, verifyPassword } from '../../modules/auth/auth.service.js';
 import { buildTestApp } from '../../test/build-test-app.js';
 import { linkIn, startSmtpCapture } from '../../test/smtp-capture.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../../test/test-database.js';

@@ -1,6 +1,6 @@
 import { SYSTEM_USER } from '@nestbox/shared/constants';
 import type { Kysely } from 'kysely';
-import { foldEmail, forgetSessionUser, insertUserWithRootBox } from '../../modules/users/index.js';
+import { foldEmail, forgetSessionUser, insertUserWithRootBox } from '../../modules/users/users.service.js';
 import { newId } from '../ids.js';
 import type { Database } from '../schema.js';
 

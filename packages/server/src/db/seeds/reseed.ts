@@ -1,6 +1,6 @@
 import type { ReseedType } from '@nestbox/shared/admin/admin.schema';
 import type { Kysely } from 'kysely';
-import { forgetSessionUser } from '../../modules/users/index.js';
+import { forgetSessionUser } from '../../modules/users/users.service.js';
 import type { Database } from '../schema.js';
 import { runBaseSeed, type SeedAdmin } from './base-seed.js';
 import { runFullSeed } from './full-seed.js';

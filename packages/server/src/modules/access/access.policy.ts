@@ -1,25 +1,5 @@
-import type { Abilities, AccessLevel, ItemType } from '@nestbox/shared/items/item.schema';
+import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { appErrors } from '../../http/app-error.js';
-
-/**
- * What each level may do with an item (SPEC §6), and what the item itself allows: owners and
- * editors change items, readonly members only read; only owners share and change levels; a
- * Workspace (root box) is never archived, moved, renamed or shared. A member's own state
- * (favourite, prioritizable, reminders) is personal: any level may set it.
- */
-export function abilitiesOf(level: AccessLevel, item: { isRootBox: boolean; itemType: ItemType }): Abilities {
-  const edit = level !== 'readonly';
-  const owner = level === 'owner';
-  return {
-    edit,
-    archive: edit && !item.isRootBox,
-    move: edit && !item.isRootBox,
-    share: owner && !item.isRootBox,
-    changeLevels: owner && !item.isRootBox,
-    prioritize: item.itemType === 'todoText',
-    setReminders: true,
-  };
-}
 
 /** What a route asks of the caller's level before the item itself is read. */
 const LEVELS_FOR = {

@@ -1,11 +1,12 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { idChunks } from '../../db/id-chunks.js';
 import type { Executor } from '../../db/schema.js';
+import type { Audience } from './access.contract.js';
 import { authorizeLevel, type LevelCheck } from './access.policy.js';
-import { audienceOf, levelOf, linksOf, type Member, pairsThatSee } from './access.repository.js';
+import { audienceOf, levelOf, linksOf, pairsThatSee } from './access.repository.js';
 
-/** The people who see an item, at their level. */
-export type Audience = Member[];
+export type { Audience } from './access.contract.js';
+export { authorizeLevel } from './access.policy.js';
 
 /** An audience as one comparable value: the same people at the same levels give the same key. */
 export function audienceKey(audience: Audience): string {

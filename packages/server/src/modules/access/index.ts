@@ -1,4 +1,12 @@
-/** The access module's public face: who sees an item at what level, and what that allows. */
-export { abilitiesOf, authorizeLevel, type LevelCheck } from './access.policy.js';
-export { MAX_TREE_DEPTH, type Member, seenBoxesSql, visibleItemsSql } from './access.repository.js';
-export { type AccessService, type Audience, audienceKey, createAccessService } from './access.service.js';
+/** What the items, reminders and undo modules still import from here; other modules use access.service.ts and access.contract.ts. */
+export { abilitiesOf } from '@nestbox/shared/items/abilities';
+export {
+  type Audience,
+  type LevelCheck,
+  MAX_TREE_DEPTH,
+  type Member,
+  seenBoxesSql,
+  visibleItemsSql,
+} from './access.contract.js';
+export { authorizeLevel } from './access.policy.js';
+export { type AccessService, audienceKey, createAccessService } from './access.service.js';

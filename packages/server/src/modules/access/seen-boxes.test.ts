@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../../test/test-database.js';
-import { seenBoxesSql } from './access.repository.js';
+import { seenBoxesSql } from './access.contract.js';
 
 /**
  * How SQLite walks down the caller's boxes when a query reads `seen_boxes` twice (the

@@ -2,8 +2,8 @@ import { ReseedBodySchema, ReseedResponseSchema } from '@nestbox/shared/admin/ad
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/request-context.js';
 import { translate } from '../../i18n/translate.js';
-import { currentUser } from '../auth/authenticate.js';
 import type { AdminService } from './admin.service.js';
 
 /** The admin namespace's tools (API.md "Admin"): isAdmin only. */

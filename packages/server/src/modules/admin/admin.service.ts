@@ -1,13 +1,12 @@
 import { DEMO_PASSWORD, type ReseedType } from '@nestbox/shared/admin/admin.schema';
-import type { Kysely } from 'kysely';
 import type { Config } from '../../config/env.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Executor, UserRow } from '../../db/schema.js';
 import { reseedDatabase } from '../../db/seeds/reseed.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Publisher } from '../../realtime/realtime.js';
-import type { AuditService } from '../audit/index.js';
-import { hashPassword } from '../auth/password-hasher.js';
-import { foldEmail } from '../users/index.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { hashPassword } from '../auth/auth.service.js';
+import { foldEmail } from '../users/users.service.js';
 
 /** Administrators' tools (Application Settings → Database). */
 export function createAdminService({
@@ -17,7 +16,7 @@ export function createAdminService({
   sessions,
   audit,
 }: {
-  db: Kysely<Database>;
+  db: Executor;
   /** Records each re-seed, in its transaction. */
   audit: Pick<AuditService, 'write' | 'log'>;
   /** NESTBOX_ALLOW_RESEED. */

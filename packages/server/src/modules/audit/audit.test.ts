@@ -27,7 +27,7 @@ import {
 import { startSlackStandIn, TEST_SLACK } from '../../test/slack-stand-in.js';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.js';
 import { createTestDatabase, testEngine } from '../../test/test-database.js';
-import { createAuditService } from './index.js';
+import { createAuditService } from './audit.service.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const json = async <T>(res: Response) => (await res.json()) as T;

@@ -13,9 +13,9 @@ import { LoginResponseSchema } from '@nestbox/shared/users/user.schema';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentToken, currentUser } from '../../http/request-context.js';
 import { translate } from '../../i18n/translate.js';
 import type { AuthService } from './auth.service.js';
-import { currentToken, currentUser } from './authenticate.js';
 
 const errors = {
   400: ErrorBodySchema,

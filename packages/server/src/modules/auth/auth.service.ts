@@ -8,31 +8,29 @@ import type {
   SignupBody,
 } from '@nestbox/shared/auth/auth.schema';
 import { DEFAULT_TIMEZONE } from '@nestbox/shared/constants';
-import type { UserLocale } from '@nestbox/shared/i18n/locales';
-import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
+import { isValidTimeZone } from '@nestbox/shared/dates/time-zone';
+import { type UserLocale, userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { LoginResponse } from '@nestbox/shared/users/user.schema';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Limit, RateLimiter } from '../../http/rate-limit.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { renderActionMail } from '../../mail/templates.js';
-import type { Publisher } from '../../realtime/realtime.js';
-import type { AuditService } from '../audit/index.js';
+import type { AuditService } from '../audit/audit.service.js';
 import {
   activateIfPending,
   findUserByEmail,
   findUserById,
   foldEmail,
   insertUserWithRootBox,
-  isValidTimeZone,
+  markActivated,
   presentUser,
   replaceEmail,
   replacePassword,
-  updateUser,
-} from '../users/index.js';
+  setPendingEmail,
+} from '../users/users.service.js';
 import {
   consumeAccountToken,
   type EmailedTokenPurpose,
@@ -40,8 +38,9 @@ import {
   insertAccountToken,
   retireAccountTokens,
 } from './account-tokens.repository.js';
+import type { SessionEnder } from './auth.contract.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
-import { passwordWeakness } from './password-policy.js';
+import { refuseWeakPassword } from './password-policy.js';
 import { deleteExpiredRevokedTokens, insertRevokedToken } from './revoked-tokens.repository.js';
 import { signSessionToken } from './session-tokens.js';
 
@@ -68,7 +67,7 @@ export const AUTH_LIMITS = {
 export type CaptchaVerifier = (response: string, ip: string) => Promise<boolean>;
 
 export interface AuthServiceDeps {
-  db: Kysely<Database>;
+  db: Executor;
   mailer: Mailer;
   limiter: RateLimiter;
   verifyCaptcha: CaptchaVerifier;
@@ -79,7 +78,7 @@ export interface AuthServiceDeps {
   /** Records logins, logouts, password resets and e-mail changes. */
   audit: Pick<AuditService, 'write' | 'log' | 'record'>;
   /** Ends live sockets when their sessions end (logout, password reset). */
-  sessions?: Pick<Publisher, 'endUserSessions' | 'endTokenSessions'>;
+  sessions?: SessionEnder;
   /** Told of each logout once it is recorded (the session's devices stop being notified). */
   onLoggedOut?: (sessionId: string) => Promise<void>;
   now: Clock;
@@ -109,7 +108,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** Issues a fresh single-use link token (256 random bits; only its hash is stored). */
-  async function issueToken(executor: Kysely<Database>, userId: string, purpose: EmailedTokenPurpose) {
+  async function issueToken(executor: Executor, userId: string, purpose: EmailedTokenPurpose) {
     const token = randomBytes(32).toString('base64url');
     const at = now();
     await retireAccountTokens(executor, userId, purpose, at);
@@ -129,7 +128,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       renderActionMail('activation', {
         to: user.email,
         name: user.name,
-        locale: user.locale === 'fr' ? 'fr' : 'en-GB',
+        locale: userLocaleOf(user.locale),
         link: `${deps.appUrl}/activate-account/${token}`,
       }),
     );
@@ -142,16 +141,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     return record;
   }
 
-  function refuseCommonPassword(password: string) {
-    refuseWeakPassword(password);
-  }
-
-  const userLocale = (user: { locale: string }): UserLocale => (user.locale === 'fr' ? 'fr' : 'en-GB');
-
   return {
     async signup(body: SignupBody, ip: string, requestLocale: UserLocale) {
       await limit('signup', ip);
-      refuseCommonPassword(body.password);
+      refuseWeakPassword(body.password);
       const timezone = body.timezone ?? DEFAULT_TIMEZONE;
       if (!isValidTimeZone(timezone))
         throw appErrors.badRequest('error.validation', { timezone: 'validation.timezone.invalid' });
@@ -190,11 +183,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await db.transaction().execute(async (trx) => {
         if (!(await consumeAccountToken(trx, record.id, now())))
           throw appErrors.badRequest('activation.invalid');
-        await updateUser(trx, record.userId, {
-          activated_at: now(),
-          email_verified_at: now(),
-          updated_at: now(),
-        });
+        await markActivated(trx, record.userId, now());
       });
       return 'activation.success' as const;
     },
@@ -253,7 +242,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         renderActionMail('passwordReset', {
           to: user.email,
           name: user.name,
-          locale: user.locale === 'fr' ? 'fr' : 'en-GB',
+          locale: userLocaleOf(user.locale),
           link: `${deps.appUrl}/password-reset/${token}`,
         }),
       );
@@ -270,7 +259,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await limit('reset', ip);
       const record = await usableResetToken(body.verifyId);
       // Everything the user can fix comes before the captcha, which an answer uses up.
-      refuseCommonPassword(body.password);
+      refuseWeakPassword(body.password);
       if (!(await deps.verifyCaptcha(body.gRecaptchaResponse ?? '', ip))) {
         throw appErrors.badRequest('captcha.failed');
       }
@@ -316,23 +305,26 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
+    /** Refuses a weak password (400) and answers the hash to store for a good one. */
+    async hashNewPassword(password: string): Promise<string> {
+      refuseWeakPassword(password);
+      return hashPassword(password);
+    },
+
     /**
      * Records a wish to move the account to `newEmail` (inside the caller's transaction):
      * the address stays as it is until the link e-mailed to the new one is opened. Answers
      * what sends the two e-mails once the transaction has committed.
      */
-    async requestEmailChange(executor: Kysely<Database>, user: UserRow, newEmail: string) {
+    async requestEmailChange(executor: Executor, user: UserRow, newEmail: string) {
       const email = foldEmail(newEmail);
       const holder = await findUserByEmail(executor, email);
       if (holder && holder.id !== user.id)
         throw appErrors.conflict('validation.email.taken', { email: 'validation.email.taken' });
       const token = await issueToken(executor, user.id, 'email_change');
-      await updateUser(executor, user.id, {
-        pending_email: email,
-        pending_email_expires_at: now() + TOKEN_TTL_MS.email_change,
-      });
+      await setPendingEmail(executor, user.id, email, now() + TOKEN_TTL_MS.email_change);
       return async () => {
-        const locale = userLocale(user);
+        const locale = userLocaleOf(user.locale);
         await mailer.send(
           renderActionMail('emailChange', {
             to: email,
@@ -384,8 +376,28 @@ export function createAuthService(deps: AuthServiceDeps) {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-/** Refuses (400) a password that is only whitespace, a few characters repeated, or common. */
-export function refuseWeakPassword(password: string, field = 'password') {
-  const weakness: MessageKey | undefined = passwordWeakness(password);
-  if (weakness) throw appErrors.badRequest('error.validation', { [field]: weakness });
+/**
+ * Stores a password-reset link for a person without e-mailing it (the end-to-end helpers) and
+ * answers the token it carries; `expired` makes one whose time is already up.
+ */
+export async function insertResetToken(
+  db: Executor,
+  userId: string,
+  { now, expired }: { now: number; expired: boolean },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertAccountToken(db, {
+    id: newId(),
+    userId,
+    purpose: 'password_reset',
+    tokenHash: hashToken(token),
+    expiresAt: expired ? now - 1 : now + TOKEN_TTL_MS.password_reset,
+    now,
+  });
+  return token;
 }
+
+// What the app, the live channel, other modules and the command line use of sessions and passwords.
+export { createAuthenticate, isSessionLive, sessionForToken } from './authenticate.js';
+export { hashPassword, verifyPassword } from './password-hasher.js';
+export { signSessionToken } from './session-tokens.js';

@@ -5,22 +5,12 @@ import { type Clock, systemClock } from '../../clock.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { setRequestCaller } from '../../http/request-context.js';
-import { apiTokenCaller, isApiToken } from '../tokens/index.js';
-import { findSessionUser, findUserById } from '../users/index.js';
+import { apiTokenCaller, isApiToken } from '../tokens/tokens.service.js';
+import { findSessionUser, findUserById } from '../users/users.service.js';
 import { isTokenRevoked } from './revoked-tokens.repository.js';
 import { verifySessionToken } from './session-tokens.js';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The caller, once `authenticate` has run on the route. */
-    sessionUser: UserRow | null;
-    /** Whether the caller's session was opened with 'Remember me'. */
-    sessionRemembered: boolean;
-    /** The id (`jti`) of the caller's token and when it expires (UTC ms): what a logout revokes. */
-    sessionToken: { id: string; expiresAt: number } | null;
-    /** The scope of the personal API token the caller sent; null for a session. */
-    apiTokenScope: ApiTokenScope | null;
-  }
   interface FastifyContextConfig {
     /**
      * A POST that only reads (a search, a page of events): a read-only API token may call it.
@@ -156,14 +146,5 @@ export function createAuthenticate(db: Kysely<Database>, secret: string, options
   };
 }
 
-/** The authenticated caller's token; only valid on routes behind `authenticate`. */
-export function currentToken(request: FastifyRequest): { id: string; expiresAt: number } {
-  if (!request.sessionToken) throw appErrors.unauthorized();
-  return request.sessionToken;
-}
-
-/** The authenticated caller; only valid on routes behind `authenticate`. */
-export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.sessionUser) throw appErrors.unauthorized();
-  return request.sessionUser;
-}
+/** The items, reminders and undo routes still read the caller from here. */
+export { currentToken, currentUser } from '../../http/request-context.js';

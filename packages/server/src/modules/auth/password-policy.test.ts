@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
-import { isCommonPassword, passwordWeakness } from './password-policy.js';
+import { isCommonPassword, passwordWeakness, refuseWeakPassword } from './password-policy.js';
 
 describe('password policy', () => {
   it('checks against a maintained list of at least 10,000 common and breached passwords', () => {
@@ -15,5 +15,15 @@ describe('password policy', () => {
     for (const password of ['        ', '\t\t\t\t\t\t\t\t', 'zzzzzzzz', 'abababab', 'xyzxyzxyz', 'aabbaabb'])
       expect(passwordWeakness(password), JSON.stringify(password)).toBe('validation.password.weak');
     expect(passwordWeakness('  a long passphrase  ')).toBeUndefined();
+  });
+
+  it('refuses a weak password with a 400 on the field it came in, and lets a good one through', () => {
+    expect(() => refuseWeakPassword('correct horse battery')).not.toThrow();
+    expect(() => refuseWeakPassword('zzzzzzzz')).toThrow(
+      expect.objectContaining({ statusCode: 400, fields: { password: 'validation.password.weak' } }),
+    );
+    expect(() => refuseWeakPassword('Steelers', 'newPassword')).toThrow(
+      expect.objectContaining({ statusCode: 400, fields: { newPassword: 'validation.password.common' } }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { appErrors } from '../../http/app-error.js';
 
 /**
  * The ~49,000 most common passwords of the breach-frequency lists zxcvbn-ts ships
@@ -29,4 +30,10 @@ export function passwordWeakness(password: string): MessageKey | undefined {
     return 'validation.password.weak';
   if (isCommonPassword(folded) || isCommonPassword(folded.trim())) return 'validation.password.common';
   return undefined;
+}
+
+/** Refuses (400, on `field`) a password that is only whitespace, a few characters repeated, or common. */
+export function refuseWeakPassword(password: string, field = 'password'): void {
+  const weakness = passwordWeakness(password);
+  if (weakness) throw appErrors.badRequest('error.validation', { [field]: weakness });
 }

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, DEFAULT_PASSWORD } from '../../test/factories.js';
 import { type ClientSocket, connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
-import { SESSION_USER_TTL_MS } from '../users/index.js';
+import { SESSION_USER_TTL_MS } from '../users/users.service.js';
 import { deleteExpiredRevokedTokens, REVOCATION_CHECK_TTL_MS } from './revoked-tokens.repository.js';
 
 describe(`sessions on ${testEngine}`, () => {

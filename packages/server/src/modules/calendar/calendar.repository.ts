@@ -1,7 +1,7 @@
 import type { ItemType } from '@nestbox/shared/items/item.schema';
 import { sql } from 'kysely';
 import type { Executor, UserRow } from '../../db/schema.js';
-import { seenBoxesSql } from '../access/index.js';
+import { seenBoxesSql } from '../access/access.contract.js';
 
 /** Makes the user's feed, or replaces it: the old secret stops working in the same statement. */
 export async function upsertCalendarFeed(

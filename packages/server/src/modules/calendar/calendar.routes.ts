@@ -8,7 +8,7 @@ import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appErrors } from '../../http/app-error.js';
-import { currentUser } from '../auth/authenticate.js';
+import { currentUser } from '../../http/request-context.js';
 import type { CalendarService } from './calendar.service.js';
 
 const tags = ['calendar'];

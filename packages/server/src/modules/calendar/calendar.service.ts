@@ -7,7 +7,7 @@ import {
   type CalendarFeedStatus,
   calendarFeedPath,
 } from '@nestbox/shared/calendar/calendar.schema';
-import { isUserLocale } from '@nestbox/shared/i18n/locales';
+import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { matchesEntityTag } from '../../http/entity-tag.js';
@@ -155,7 +155,7 @@ export function createCalendarService({
       const owner = await userOfCalendarFeed(db, secretHash);
       if (!owner) return undefined;
       const feedOwner: FeedOwner = {
-        locale: isUserLocale(owner.locale) ? owner.locale : 'en-GB',
+        locale: userLocaleOf(owner.locale),
         timezone: owner.timezone,
       };
       const [items, reminders] = await Promise.all([

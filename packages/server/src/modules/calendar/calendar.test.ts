@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { deleteUserByEmail } from '../users/index.js';
+import { deleteUserByEmail } from '../users/users.service.js';
 
 const APP_URL = 'https://nestbox.example';
 const FEED_URL = new RegExp(`^${APP_URL.replace(/\./g, '\\.')}/calendar/[A-Za-z0-9_-]{43}\\.ics$`);

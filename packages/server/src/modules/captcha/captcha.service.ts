@@ -1,8 +1,7 @@
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/schema.js';
 import { claimUsedCaptcha, deleteExpiredCaptchas } from './captcha.repository.js';
 
 const ALGORITHM = 'SHA-256';
@@ -30,7 +29,7 @@ export interface CaptchaReplayStore {
 }
 
 /** Answered challenges in the database (the `used_captchas` table; expired rows are pruned by a job). */
-export function createDatabaseReplayStore(db: Kysely<Database>): CaptchaReplayStore {
+export function createDatabaseReplayStore(db: Executor): CaptchaReplayStore {
   return {
     claim: (signature, expiresAt) => claimUsedCaptcha(db, signature, expiresAt),
     prune: (now) => deleteExpiredCaptchas(db, now),

@@ -3,7 +3,7 @@ import { ItemSchema } from '@nestbox/shared/items/item.schema';
 import { QuickCaptureBodySchema } from '@nestbox/shared/items/quick-capture.schema';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/authenticate.js';
+import { currentUser } from '../../http/request-context.js';
 import type { CaptureService } from './capture.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };

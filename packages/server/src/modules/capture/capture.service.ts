@@ -1,4 +1,4 @@
-import { isUserLocale } from '@nestbox/shared/i18n/locales';
+import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { QuickCaptureBody } from '@nestbox/shared/items/quick-capture.schema';
 import type { Executor, UserRow } from '../../db/schema.js';
@@ -7,7 +7,7 @@ import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
 import type { ItemsService, PersonalChanges } from '../items/index.js';
 import type { OrganizerService } from '../organizer/organizer.service.js';
-import { lockedInboxOf, updateUser } from '../users/index.js';
+import { lockedInboxOf, setInbox } from '../users/users.service.js';
 
 /**
  * Quick capture: a text typed anywhere lands in a box in one step, dated, pinned to Today or
@@ -38,12 +38,12 @@ export function createCaptureService({
       {
         parentId: root.id,
         itemType: 'todoBox',
-        title: translate(isUserLocale(user.locale) ? user.locale : 'en-GB', 'inbox.title'),
+        title: translate(userLocaleOf(user.locale), 'inbox.title'),
         placement: 'first',
       },
       { showCompleted: user.default_show_completed, autoAdd: user.default_auto_add_to_unprioritized },
     );
-    await updateUser(trx, user.id, { inbox_item_id: id });
+    await setInbox(trx, user.id, id);
     return { id, created: true };
   }
 

@@ -6,7 +6,7 @@ import type {
   ExportText,
 } from '@nestbox/shared/data/export.schema';
 import { dateClampedToRange, dateInRangeOrNull, isDateInRange } from '@nestbox/shared/dates/date-range';
-import { isUserLocale } from '@nestbox/shared/i18n/locales';
+import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { UserRow } from '../../db/schema.js';
 import type { ExportRow } from './export.repository.js';
 
@@ -21,7 +21,7 @@ export interface ExportNode {
 /** The exporter's settings, as the JSON file carries them. */
 export function presentSettings(user: UserRow): ExportSettings {
   return {
-    locale: isUserLocale(user.locale) ? user.locale : 'en-GB',
+    locale: userLocaleOf(user.locale),
     timezone: user.timezone,
     workspace: { tooltipsEnabled: user.tooltips_enabled === 1, openBoxesIn: user.open_boxes_in },
     organizer: {

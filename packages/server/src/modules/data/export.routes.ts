@@ -2,7 +2,7 @@ import { ExportFileSchema, ExportQuerySchema } from '@nestbox/shared/data/export
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/authenticate.js';
+import { currentUser } from '../../http/request-context.js';
 import type { ExportService } from './export.service.js';
 
 /** `GET /api/export`: thin — validate, authenticate, then the service's stream. */

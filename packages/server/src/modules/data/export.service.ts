@@ -6,15 +6,15 @@ import {
   type ExportFile,
   type ExportFormat,
 } from '@nestbox/shared/data/export.schema';
-import { isUserLocale } from '@nestbox/shared/i18n/locales';
+import { isValidTimeZone } from '@nestbox/shared/dates/time-zone';
+import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
-import type { AccessService } from '../access/index.js';
+import type { AccessService } from '../access/access.service.js';
 import type { ItemsService } from '../items/index.js';
-import { isValidTimeZone } from '../users/index.js';
 import {
   CSV_COLUMNS,
   csvRecord,
@@ -245,7 +245,7 @@ export function createExportService({
     at: number,
     clock: (epochMs: number) => ZonedTime,
   ): AsyncGenerator<string> {
-    const title = translate(isUserLocale(user.locale) ? user.locale : 'en-GB', 'export.opml.title');
+    const title = translate(userLocaleOf(user.locale), 'export.opml.title');
     yield [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<opml version="2.0">',

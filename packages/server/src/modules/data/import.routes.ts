@@ -8,7 +8,7 @@ import { type ErrorBody, ErrorBodySchema } from '@nestbox/shared/http/error-body
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appErrors } from '../../http/app-error.js';
-import { currentUser } from '../auth/authenticate.js';
+import { currentUser } from '../../http/request-context.js';
 import { ImportRefused, type ImportService } from './import.service.js';
 
 const errors = {

@@ -7,7 +7,8 @@ import {
   type ImportResult,
 } from '@nestbox/shared/data/import.schema';
 import { formatDate } from '@nestbox/shared/dates/format-date';
-import { isUserLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
+import { isValidTimeZone } from '@nestbox/shared/dates/time-zone';
+import { type UserLocale, userLocaleOf } from '@nestbox/shared/i18n/locales';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
@@ -18,7 +19,7 @@ import { translate } from '../../i18n/translate.js';
 import type { ItemsService } from '../items/index.js';
 import type { OrganizerService } from '../organizer/organizer.service.js';
 import type { RemindersService } from '../reminders/reminders.service.js';
-import { isValidTimeZone, updateUser } from '../users/index.js';
+import { applyImportedSettings } from '../users/users.service.js';
 import type { FileReader } from './file-reader.js';
 import { answerOf, fingerprintOf, KeyTaken } from './import-keys.js';
 import {
@@ -145,22 +146,7 @@ export function createImportService({
 
   /** Applies a file's settings to the person, inside the import's transaction. */
   async function applySettings(trx: Executor, user: UserRow, settings: ExportSettings, at: number) {
-    const { workspace, organizer: order, customizations } = settings;
-    await updateUser(trx, user.id, {
-      locale: settings.locale,
-      timezone: settings.timezone,
-      tooltips_enabled: workspace.tooltipsEnabled ? 1 : 0,
-      open_boxes_in: workspace.openBoxesIn,
-      prioritized_split_percentage: order.prioritizedSplitPercentage,
-      unprioritized_order_by: order.unprioritizedListOrderBy,
-      unprioritized_order_dir: order.unprioritizedListOrderByDir,
-      default_show_completed: customizations.defaultShowCompletedItems ? 1 : 0,
-      default_auto_add_to_unprioritized: customizations.defaultAutoAddToUnprioritized ? 1 : 0,
-      reminder_emails: customizations.reminderEmails ? 1 : 0,
-      shortcuts_enabled: customizations.shortcutsEnabled ? 1 : 0,
-      ...(customizations.colorScheme ? { color_scheme: customizations.colorScheme } : {}),
-      updated_at: at,
-    });
+    await applyImportedSettings(trx, user.id, settings, at);
     if (settings.timezone !== user.timezone)
       await reminders.timeZoneChanged(trx, { userId: user.id, timeZone: settings.timezone, at });
   }
@@ -234,7 +220,7 @@ export function createImportService({
         };
       if (firstError) throw new ImportRefused(firstError);
 
-      const userLocale: UserLocale = isUserLocale(user.locale) ? user.locale : 'en-GB';
+      const userLocale = userLocaleOf(user.locale);
       /** The answer of this import, once it wrote into `boxId`. */
       const resultWith = (boxId: string): ImportResult => ({
         dryRun: false,

@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
-import { newId } from '../../db/ids.js';
 import type { Database } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import { hashToken, TOKEN_TTL_MS } from '../auth/auth.service.js';
-import { insertAccountToken } from '../auth/index.js';
+import { insertResetToken } from '../auth/auth.service.js';
 import { appendTexts } from '../items/index.js';
-import { activateIfPending, deleteUserByEmail, findUserByEmail } from '../users/index.js';
+import { activateIfPending, deleteUserByEmail, findUserByEmail } from '../users/users.service.js';
 
 const EmailBody = z.object({ email: z.string().min(3) });
 
@@ -52,16 +49,7 @@ export const e2eRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const user = await findUserByEmail(db, request.body.email);
       if (!user) throw appErrors.notFound();
-      const verifyId = randomBytes(32).toString('base64url');
-      const now = clock();
-      await insertAccountToken(db, {
-        id: newId(),
-        userId: user.id,
-        purpose: 'password_reset',
-        tokenHash: hashToken(verifyId),
-        expiresAt: request.body.expired ? now - 1 : now + TOKEN_TTL_MS.password_reset,
-        now,
-      });
+      const verifyId = await insertResetToken(db, user.id, { now: clock(), expired: request.body.expired });
       return { verifyId };
     },
   );

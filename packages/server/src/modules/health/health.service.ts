@@ -1,7 +1,6 @@
 import type { HealthResponse } from '@nestbox/shared/health/health.schema';
 import type { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/schema.js';
 import { pingDatabase } from './health.repository.js';
 
 const REDIS_PING_TIMEOUT_MS = 1_000;
@@ -21,7 +20,7 @@ async function pingRedis(redis: Redis): Promise<boolean> {
 }
 
 /** The process is up; reports each store it depends on. Redis only when it is configured. */
-export async function checkHealth(db: Kysely<Database>, redis: Redis | undefined): Promise<HealthResponse> {
+export async function checkHealth(db: Executor, redis: Redis | undefined): Promise<HealthResponse> {
   const [dbUp, redisUp] = await Promise.all([pingDatabase(db), redis ? pingRedis(redis) : undefined]);
   const health: HealthResponse = { status: 'ok', db: dbUp ? 'ok' : 'down' };
   if (redisUp !== undefined) health.redis = redisUp ? 'ok' : 'down';

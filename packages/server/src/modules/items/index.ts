@@ -9,8 +9,8 @@ export { appendTexts, PRESENTED_COLUMNS, type PresentableRow } from './items.rep
 export {
   createItemsService,
   type ItemsService,
-  type NewTreeItem,
   type PersonalChanges,
   type Undoable,
 } from './items.service.js';
+export type { NewTreeItem } from './staged-tree.js';
 export { insertTagsOf } from './tags.repository.js';

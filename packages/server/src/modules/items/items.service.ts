@@ -58,6 +58,7 @@ import { createRecurrenceFlows } from './recurrence.service.js';
 import {
   discardAbandonedStaging,
   discardStagedTree,
+  type NewTreeItem,
   placeStagedBox,
   placeStagedTree,
   stageTree,
@@ -128,28 +129,6 @@ export interface NewItem {
   /** Before or after `anchorId`, first in the box, else last. */
   placement?: 'before' | 'after' | 'first' | undefined;
   anchorId?: string | undefined;
-}
-
-/**
- * One item of a new tree (an import), in depth-first order: `parent` is the index of its box
- * among the tree's items, or null for the items that go straight into the target box.
- */
-export interface NewTreeItem {
-  parent: number | null;
-  itemType: ItemType;
-  boxType: BoxType;
-  title: string;
-  createdAt: number;
-  completedAt: number | null;
-  archivedAt: number | null;
-  targetDate: number | null;
-  autoArchive: { amount: number; duration: AutoArchiveDuration } | null;
-  /** Boxes only. */
-  settings: { showCompleted: boolean; autoAddToUnprioritized: boolean } | null;
-  /** Dated texts only: the RRULE, from-completion and the occurrences completed. */
-  recurrence?: { rule: string; fromCompletion: boolean; done: number } | null;
-  /** The creator's own state; texts only may be prioritizable. */
-  personal: { favourited: boolean; prioritizable: boolean; priority: number | null; markedForToday: boolean };
 }
 
 /**

@@ -1,4 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { AutoArchiveDuration } from '@nestbox/shared/constants';
+import type { BoxType, ItemType } from '@nestbox/shared/items/item.schema';
 import { add } from 'date-fns';
 import { sql } from 'kysely';
 import { newId } from '../../db/ids.js';
@@ -11,9 +13,30 @@ import {
   lastChildPosition,
   POSITION_STEP,
 } from './items.repository.js';
-import type { NewTreeItem } from './items.service.js';
 import { lockPlacesIn, placeIn } from './positions.js';
 import { editableBox } from './target-box.js';
+
+/**
+ * One item of a new tree (an import), in depth-first order: `parent` is the index of its box
+ * among the tree's items, or null for the items that go straight into the target box.
+ */
+export interface NewTreeItem {
+  parent: number | null;
+  itemType: ItemType;
+  boxType: BoxType;
+  title: string;
+  createdAt: number;
+  completedAt: number | null;
+  archivedAt: number | null;
+  targetDate: number | null;
+  autoArchive: { amount: number; duration: AutoArchiveDuration } | null;
+  /** Boxes only. */
+  settings: { showCompleted: boolean; autoAddToUnprioritized: boolean } | null;
+  /** Dated texts only: the RRULE, from-completion and the occurrences completed. */
+  recurrence?: { rule: string; fromCompletion: boolean; done: number } | null;
+  /** The creator's own state; texts only may be prioritizable. */
+  personal: { favourited: boolean; prioritizable: boolean; priority: number | null; markedForToday: boolean };
+}
 
 /** A staging box still there this long after it was made belongs to an import that died. */
 export const STAGING_KEPT_MS = 60 * 60 * 1000;

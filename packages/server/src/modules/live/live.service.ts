@@ -4,7 +4,8 @@ import { idChunks } from '../../db/id-chunks.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { echoTagFor, requestContext } from '../../http/request-context.js';
 import type { Publisher } from '../../realtime/realtime.js';
-import type { AccessService, Audience } from '../access/index.js';
+import type { Audience } from '../access/access.contract.js';
+import type { AccessService } from '../access/access.service.js';
 import type { ItemsService } from '../items/index.js';
 
 /**

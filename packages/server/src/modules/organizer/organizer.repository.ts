@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { idChunks } from '../../db/id-chunks.js';
 import { pageSql } from '../../db/page-sql.js';
 import type { Executor } from '../../db/schema.js';
-import { seenBoxesSql } from '../access/index.js';
+import { seenBoxesSql } from '../access/access.contract.js';
 import { PRESENTED_COLUMNS, type PresentableRow } from '../items/index.js';
 
 /**

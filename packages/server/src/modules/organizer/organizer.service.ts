@@ -11,7 +11,7 @@ import { priorityAtEdge, reindexedPriorities } from '@nestbox/shared/organizer/p
 import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { type ItemsService, type PersonalChanges, presentItem } from '../items/index.js';
-import { presentUser } from '../users/users.presenter.js';
+import { presentUser } from '../users/users.service.js';
 import {
   type OrganizerRow,
   organizerRankedKeys,

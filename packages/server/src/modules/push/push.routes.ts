@@ -9,7 +9,7 @@ import {
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentToken, currentUser } from '../auth/authenticate.js';
+import { currentToken, currentUser } from '../../http/request-context.js';
 import type { PushService } from './push.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };

@@ -1,21 +1,20 @@
 import type { Agent } from 'node:https';
 import { formatDate } from '@nestbox/shared/dates/format-date';
-import { isUserLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
+import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import {
   PUSH_DEVICES_MAX,
   type PushPayload,
   type PushSubscriptionBody,
 } from '@nestbox/shared/push/push.schema';
 import { itemLinkPath, PAGE_PATHS } from '@nestbox/shared/routes';
-import type { Kysely } from 'kysely';
 import webPush from 'web-push';
 import type { Clock } from '../../clock.js';
 import type { DbEngine } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
-import { isSessionLive } from '../auth/index.js';
+import { isSessionLive } from '../auth/auth.service.js';
 import {
   addSubscription,
   deleteOwnSubscription,
@@ -65,7 +64,7 @@ export function createPushService({
   now,
   onError = () => {},
 }: {
-  db: Kysely<Database>;
+  db: Executor;
   engine: DbEngine;
   vapid: { publicKey: string; privateKey: string };
   subject: string;
@@ -74,7 +73,6 @@ export function createPushService({
   onError?: (error: unknown, context: string) => void;
 }) {
   const readEndpoint = transport.readEndpoint ?? readPushEndpoint;
-  const localeOf = (locale: string): UserLocale => (isUserLocale(locale) ? locale : 'en-GB');
 
   /**
    * Sends one payload to one device: true when taken, false when the device is gone (then
@@ -166,7 +164,7 @@ export function createPushService({
     async sendTest(user: UserRow, endpoint: string): Promise<{ delivered: boolean }> {
       const subscription = await findOwnSubscription(db, user.id, endpoint);
       if (!subscription) throw appErrors.notFound();
-      const locale = localeOf(user.locale);
+      const locale = userLocaleOf(user.locale);
       try {
         const delivered = await send(subscription, {
           title: translate(locale, 'push.test.title'),
@@ -186,7 +184,7 @@ export function createPushService({
       const devices = await liveSubscriptions([...new Set(fired.map((notice) => notice.userId))]);
       if (devices.length === 0) return;
       const sends = fired.flatMap((notice) => {
-        const locale = localeOf(notice.locale);
+        const locale = userLocaleOf(notice.locale);
         const payload: PushPayload = {
           title: notice.title,
           body: translate(locale, 'push.reminder.body', {

@@ -1,7 +1,7 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
-import { MAX_TREE_DEPTH } from '../access/index.js';
+import { MAX_TREE_DEPTH } from '../access/access.contract.js';
 
 /** The people an item is shared with directly: owners first, then editors, then readers, oldest link first. */
 export function listLinks(db: Executor, itemId: string) {

@@ -11,8 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, appErrors } from '../../http/app-error.js';
 import { isJsonTooDeep } from '../../http/json-body.js';
-import { callerOf } from '../../http/request-context.js';
-import { currentUser } from '../auth/authenticate.js';
+import { callerOf, currentUser } from '../../http/request-context.js';
 import { SLACK_STATE_TTL_MS, type SlackEventPayload, type SlackService } from './slack.service.js';
 import { isValidSlackSignature } from './slack-signature.js';
 

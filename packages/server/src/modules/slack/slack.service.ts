@@ -13,7 +13,7 @@ import { newId } from '../../db/ids.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { createDomainEvents, type DomainEventBus } from '../../events/domain-events.js';
 import { AppError, appErrors } from '../../http/app-error.js';
-import type { AuditCaller, AuditService } from '../audit/index.js';
+import type { AuditCaller, AuditService } from '../audit/audit.service.js';
 import type { ItemsService } from '../items/index.js';
 import {
   consumeOAuthState,

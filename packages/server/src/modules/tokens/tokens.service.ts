@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
 import type { ApiTokensTable, Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import type { AuditService } from '../audit/index.js';
+import type { AuditService } from '../audit/audit.service.js';
 import {
   deleteApiToken,
   deleteEndedApiTokens,

@@ -7,8 +7,8 @@ import { anExportFile } from '../../test/export-files.js';
 import { createSignedInUser, createUser, DEFAULT_PASSWORD, type SignedInUser } from '../../test/factories.js';
 import { type ClientSocket, connect } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
-import { createAuditService } from '../audit/index.js';
-import { apiTokenCaller, createTokensService } from './index.js';
+import { createAuditService } from '../audit/audit.service.js';
+import { apiTokenCaller, createTokensService } from './tokens.service.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

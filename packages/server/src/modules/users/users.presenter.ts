@@ -1,4 +1,4 @@
-import { isUserLocale } from '@nestbox/shared/i18n/locales';
+import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { User } from '@nestbox/shared/users/user.schema';
 import type { UserRow } from '../../db/schema.js';
 
@@ -11,7 +11,7 @@ export function presentUser(row: UserRow, now: number): User {
     name: row.name,
     email: row.email,
     pendingEmail: pendingLive ? row.pending_email : null,
-    locale: isUserLocale(row.locale) ? row.locale : 'en-GB',
+    locale: userLocaleOf(row.locale),
     timezone: row.timezone,
     timezoneId: row.timezone,
     location: row.location,

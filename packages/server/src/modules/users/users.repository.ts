@@ -1,20 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
-
-/** E-mail addresses are stored and compared case-folded. */
-export const foldEmail = (email: string) => email.trim().toLowerCase();
+import { foldEmail, SESSION_USER_TTL_MS } from './users.contract.js';
 
 export function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * Who is behind a session is read on every authenticated request, so this process keeps each
- * answer for a moment: every write below drops it at once, and a write made by another
- * instance (or behind this module's back) shows within SESSION_USER_TTL_MS. A password change
- * there (a bumped token_version) so ends a session everywhere within that time.
- */
-export const SESSION_USER_TTL_MS = 1_000;
+/** Each session's user, kept for SESSION_USER_TTL_MS; every write below drops its copy. */
 const SESSION_USERS_KEPT = 10_000;
 const sessionUsers = new Map<string, { user: UserRow; until: number }>();
 

@@ -1,5 +1,6 @@
 import { MessageResponseSchema } from '@nestbox/shared/auth/auth.schema';
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import {
   SaveProfileBodySchema,
   UpdateCustomizationsBodySchema,
@@ -12,9 +13,9 @@ import {
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.js';
+import { currentToken, currentUser } from '../../http/request-context.js';
 import { translate } from '../../i18n/translate.js';
-import { currentToken, currentUser } from '../auth/authenticate.js';
-import { signSessionToken } from '../auth/session-tokens.js';
+import { signSessionToken } from '../auth/auth.service.js';
 import { presentUser } from './users.presenter.js';
 import type { UsersService } from './users.service.js';
 
@@ -63,7 +64,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         request.body,
         request.ip,
       );
-      const locale = user.locale === 'fr' ? 'fr' : 'en-GB';
+      const locale = userLocaleOf(user.locale);
       return {
         message: emailChangePending
           ? translate(locale, 'profile.emailChangePending', { email: emailChangePending })

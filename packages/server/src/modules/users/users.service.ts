@@ -4,33 +4,114 @@ import {
   SYSTEM_USER,
   type UnprioritizedOrderColumn,
 } from '@nestbox/shared/constants';
+import type { ExportSettings } from '@nestbox/shared/data/export.schema';
+import { isValidTimeZone } from '@nestbox/shared/dates/time-zone';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type {
   SaveProfileBody,
   UpdateCustomizationsBody,
   UpdatePasswordBody,
 } from '@nestbox/shared/users/user.schema';
-import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Executor, UserRow } from '../../db/schema.js';
+import { appErrors } from '../../http/app-error.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { AccountChecks, SessionEnder } from '../auth/auth.contract.js';
+import { foldEmail } from './users.contract.js';
+import * as records from './users.repository.js';
+
+export { foldEmail, SESSION_USER_TTL_MS } from './users.contract.js';
+export { presentUser } from './users.presenter.js';
 
 const USER_SEARCH_LIMIT = 20;
 
-import type { Clock } from '../../clock.js';
-import type { Database, UserRow } from '../../db/schema.js';
-import { appErrors } from '../../http/app-error.js';
-import type { Publisher } from '../../realtime/realtime.js';
-import type { AuditService } from '../audit/index.js';
-import { type AuthService, hashPassword, refuseWeakPassword } from '../auth/index.js';
-import { findUserById, foldEmail, replacePassword, searchUsers, updateUser } from './users.repository.js';
+// The account records. The users table is this module's: signing up, activating and resetting
+// (auth), the admin tools, quick capture, imports, the end-to-end helpers, the seeds and the
+// command line read and write it through these, and this module's own service does too.
 
-/** Is this an IANA time zone name the runtime knows (aliases such as Asia/Kolkata included)? */
-export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+/** The account with this id, active or not. */
+export const findUserById: typeof records.findUserById = (db, id) => records.findUserById(db, id);
+
+/** Like findUserById, from this process's short-lived copy when it has one (sessions). */
+export const findSessionUser: typeof records.findSessionUser = (db, id) => records.findSessionUser(db, id);
+
+/** Drops this process's copy of a user (every user with no id), after a write it did not make. */
+export const forgetSessionUser: typeof records.forgetSessionUser = (id) => records.forgetSessionUser(id);
+
+/** The account with this address (compared case-folded). */
+export const findUserByEmail: typeof records.findUserByEmail = (db, email) =>
+  records.findUserByEmail(db, email);
+
+/** A new account together with its root box ('Workspace'), which it owns. */
+export const insertUserWithRootBox: typeof records.insertUserWithRootBox = (db, user, rootBoxId) =>
+  records.insertUserWithRootBox(db, user, rootBoxId);
+
+/** The account's address is confirmed and the account active: its activation link was opened. */
+export async function markActivated(db: Executor, id: string, at: number): Promise<void> {
+  await records.updateUser(db, id, { activated_at: at, email_verified_at: at, updated_at: at });
 }
+
+/**
+ * Keeps the address the account is moving to until `expiresAt`, when the link that confirms it
+ * stops working; the account's own address stays until then.
+ */
+export async function setPendingEmail(
+  db: Executor,
+  id: string,
+  email: string,
+  expiresAt: number,
+): Promise<void> {
+  await records.updateUser(db, id, { pending_email: email, pending_email_expires_at: expiresAt });
+}
+
+/** Remembers the box quick capture files into (the person's Inbox). */
+export async function setInbox(db: Executor, id: string, boxId: string): Promise<void> {
+  await records.updateUser(db, id, { inbox_item_id: boxId });
+}
+
+/** Takes the settings a Nestbox export carries, inside the importing transaction. */
+export async function applyImportedSettings(
+  db: Executor,
+  id: string,
+  settings: ExportSettings,
+  at: number,
+): Promise<void> {
+  const { workspace, organizer: order, customizations } = settings;
+  await records.updateUser(db, id, {
+    locale: settings.locale,
+    timezone: settings.timezone,
+    tooltips_enabled: workspace.tooltipsEnabled ? 1 : 0,
+    open_boxes_in: workspace.openBoxesIn,
+    prioritized_split_percentage: order.prioritizedSplitPercentage,
+    unprioritized_order_by: order.unprioritizedListOrderBy,
+    unprioritized_order_dir: order.unprioritizedListOrderByDir,
+    default_show_completed: customizations.defaultShowCompletedItems ? 1 : 0,
+    default_auto_add_to_unprioritized: customizations.defaultAutoAddToUnprioritized ? 1 : 0,
+    reminder_emails: customizations.reminderEmails ? 1 : 0,
+    shortcuts_enabled: customizations.shortcutsEnabled ? 1 : 0,
+    ...(customizations.colorScheme ? { color_scheme: customizations.colorScheme } : {}),
+    updated_at: at,
+  });
+}
+
+/** The quick-capture Inbox box of a person, read after locking their row in the caller's transaction. */
+export const lockedInboxOf: typeof records.lockedInboxOf = (db, id) => records.lockedInboxOf(db, id);
+
+/** A new password hash; every older token stops counting. */
+export const replacePassword: typeof records.replacePassword = (db, id, passwordHash, now) =>
+  records.replacePassword(db, id, passwordHash, now);
+
+/** Moves the account to a confirmed address; false when another account took it meanwhile. */
+export const replaceEmail: typeof records.replaceEmail = (db, id, email, now) =>
+  records.replaceEmail(db, id, email, now);
+
+/** Removes an account and the items only it could reach (the end-to-end helpers). */
+export const deleteUserByEmail: typeof records.deleteUserByEmail = (db, email) =>
+  records.deleteUserByEmail(db, email);
+
+/** Activates an account not activated yet; an active one stays as it is. */
+export const activateIfPending: typeof records.activateIfPending = (db, id, now) =>
+  records.activateIfPending(db, id, now);
 
 /** The logged-in user's own account: profile, password and language (Application Settings → Profile). */
 export function createUsersService({
@@ -41,17 +122,17 @@ export function createUsersService({
   audit,
   onTimeZoneChanged,
 }: {
-  db: Kysely<Database>;
+  db: Executor;
   now: Clock;
   /** Proving the current password (rate limited) and e-mail changes belong to the accounts service. */
-  accounts: Pick<AuthService, 'verifyCurrentPassword' | 'requestEmailChange'>;
+  accounts: AccountChecks;
   /** Records password changes. */
   audit: Pick<AuditService, 'record'>;
   /** Ends live sockets whose tokens a password change voids. */
-  sessions?: Pick<Publisher, 'endUserSessions'>;
+  sessions?: Pick<SessionEnder, 'endUserSessions'>;
   /** Called inside the profile's transaction when the user's time zone changes (reminders re-plan). */
   onTimeZoneChanged?: (
-    trx: Kysely<Database>,
+    trx: Executor,
     change: { userId: string; timeZone: string; at: number },
   ) => Promise<void>;
 }) {
@@ -75,7 +156,7 @@ export function createUsersService({
       }
       const at = now();
       const sendEmailChangeMails = await db.transaction().execute(async (trx) => {
-        await updateUser(trx, user.id, {
+        await records.updateUser(trx, user.id, {
           name: body.name,
           timezone: body.timezone,
           locale: body.locale,
@@ -104,10 +185,10 @@ export function createUsersService({
       tokenId: string,
     ): Promise<UserRow> {
       await accounts.verifyCurrentPassword(user, body.currentPassword, ip);
-      refuseWeakPassword(body.password);
+      const passwordHash = await accounts.hashNewPassword(body.password);
       // Committed on its own, before the event: the change drops this process's cached copy of
       // the user, which a transaction still open could let another request put back.
-      await replacePassword(db, user.id, await hashPassword(body.password), now());
+      await replacePassword(db, user.id, passwordHash, now());
       await audit.record({ type: 'auth.passwordChanged', userId: user.id });
       sessions?.endUserSessions(user.id, 'passwordChanged', tokenId);
       return (await findUserById(db, user.id)) ?? user;
@@ -118,7 +199,7 @@ export function createUsersService({
       user: UserRow,
       prefs: { split?: number; tooltipsEnabled?: boolean; openBoxesIn?: OpenBoxesIn },
     ): Promise<void> {
-      await updateUser(db, user.id, {
+      await records.updateUser(db, user.id, {
         ...(prefs.split !== undefined ? { workspace_split: prefs.split } : {}),
         ...(prefs.tooltipsEnabled !== undefined ? { tooltips_enabled: prefs.tooltipsEnabled ? 1 : 0 } : {}),
         ...(prefs.openBoxesIn !== undefined ? { open_boxes_in: prefs.openBoxesIn } : {}),
@@ -134,7 +215,7 @@ export function createUsersService({
         order?: { column: UnprioritizedOrderColumn; dir: OrderDirection };
       },
     ): Promise<void> {
-      await updateUser(db, user.id, {
+      await records.updateUser(db, user.id, {
         ...(prefs.prioritizedSplitPercentage !== undefined
           ? { prioritized_split_percentage: prefs.prioritizedSplitPercentage }
           : {}),
@@ -153,14 +234,14 @@ export function createUsersService({
 
     /** People to share with: never the caller or the system user. */
     searchUsers: (user: UserRow, term: string) =>
-      searchUsers(db, term, [user.id, SYSTEM_USER.id], USER_SEARCH_LIMIT).then((rows) =>
-        rows.map((row) => ({ _id: row.id, name: row.name })),
-      ),
+      records
+        .searchUsers(db, term, [user.id, SYSTEM_USER.id], USER_SEARCH_LIMIT)
+        .then((rows) => rows.map((row) => ({ _id: row.id, name: row.name }))),
 
     /** Application Settings → Customizations: defaults for new boxes, reminder e-mails, keyboard shortcuts and colours. */
     async updateCustomizations(user: UserRow, body: UpdateCustomizationsBody): Promise<UserRow> {
       const flag = (value: boolean) => (value ? 1 : 0);
-      await updateUser(db, user.id, {
+      await records.updateUser(db, user.id, {
         ...(body.defaultShowCompletedItems !== undefined
           ? { default_show_completed: flag(body.defaultShowCompletedItems) }
           : {}),
@@ -176,7 +257,7 @@ export function createUsersService({
     },
 
     async updateLanguage(user: UserRow, locale: UserLocale): Promise<void> {
-      await updateUser(db, user.id, { locale, updated_at: now() });
+      await records.updateUser(db, user.id, { locale, updated_at: now() });
     },
   };
 }

@@ -1,5 +1,3 @@
-/**
- * The workspace module's public face for other modules: archiving an item closes the panes
- * that show it, in the archiving transaction, and undoing the archive opens them again.
- */
-export { closePanesShowing, type PaneRow, reopenPanes } from './workspace.repository.js';
+/** What the items module still imports from here; other modules use workspace.service.ts and workspace.contract.ts. */
+export type { PaneRow } from './workspace.contract.js';
+export { closePanesShowing, reopenPanes } from './workspace.service.js';

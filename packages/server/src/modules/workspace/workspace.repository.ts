@@ -1,8 +1,7 @@
 import type { PaneScope } from '@nestbox/shared/items/item-values';
 import { idChunks } from '../../db/id-chunks.js';
 import type { Executor, PaneType } from '../../db/schema.js';
-
-export type PaneRow = Awaited<ReturnType<typeof listPanes>>[number];
+import type { PaneRow } from './workspace.contract.js';
 
 /** A user's panes, left to right. */
 export function listPanes(db: Executor, userId: string) {

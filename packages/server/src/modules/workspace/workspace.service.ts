@@ -6,24 +6,40 @@ import type {
   Workspace,
   WorkspaceSettings,
 } from '@nestbox/shared/workspace/workspace.schema';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Executor, UserRow } from '../../db/schema.js';
 import { AppError, appErrors } from '../../http/app-error.js';
-import type { ItemsService } from '../items/items.service.js';
 import type { UsersService } from '../users/users.service.js';
+import type { PaneContent, PaneRow } from './workspace.contract.js';
 import {
+  closePanesShowing as closeStoredPanes,
   deletePane,
   findPane,
   insertPane,
   listPanes,
-  type PaneRow,
+  reopenPanes as reopenStoredPanes,
   reorderPanes,
   setPaneItem,
   setPaneWidths,
   updatePaneSearch,
 } from './workspace.repository.js';
+
+/**
+ * Closes every pane (of every user) that shows one of these items, inside the caller's
+ * transaction (an item archived, or gone); answers the panes closed, as they were.
+ */
+export function closePanesShowing(trx: Executor, itemIds: readonly string[]): Promise<PaneRow[]> {
+  return closeStoredPanes(trx, itemIds);
+}
+
+/**
+ * Opens panes closed by {@link closePanesShowing} again, as they were, inside the caller's
+ * transaction (an archive undone): those of people still there, whose id nobody took meanwhile.
+ */
+export function reopenPanes(trx: Executor, closed: readonly PaneRow[]): Promise<void> {
+  return reopenStoredPanes(trx, closed);
+}
 
 function presentPane(row: PaneRow): Pane {
   return {
@@ -47,8 +63,8 @@ function presentPane(row: PaneRow): Pane {
 
 /** The multi-pane workspace: which boxes are open, in which order and how wide, per user. */
 export function createWorkspaceService(deps: {
-  db: Kysely<Database>;
-  items: ItemsService;
+  db: Executor;
+  items: PaneContent;
   users: UsersService;
   now: Clock;
 }) {

@@ -1,5 +1,5 @@
 import { formatDate } from '@nestbox/shared/dates/format-date';
-import type { UserLocale } from '@nestbox/shared/i18n/locales';
+import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import { IconRepeat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useRecurrenceWords } from '../../lib/recurrence-words';
@@ -23,7 +23,7 @@ export function RecurrenceMark({ rule, date = null, timeZone, locale }: Recurren
   const { t } = useTranslation();
   const describeRule = useRecurrenceWords(rule !== null);
   if (!rule) return null;
-  const language: UserLocale = locale.startsWith('fr') ? 'fr' : 'en-GB';
+  const language = userLocaleOf(locale);
   // Until the words are loaded (a moment), the mark says only that it repeats.
   const label = t('item.repeats', { rule: describeRule?.(rule, language) ?? '' }).trim();
   return (

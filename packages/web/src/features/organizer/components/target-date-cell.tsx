@@ -1,12 +1,13 @@
 import { Button, Group, Popover, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
+import { formatSpecDate } from '@nestbox/shared/dates/format-date';
+import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import { dayKey, startOfDayIn } from '@nestbox/shared/organizer/grouping';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconCalendarPlus, IconX } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { displayTitleIn } from '../../../lib/display-title';
-import { formatShortDate } from '../format-dates';
 import classes from './organizer-lists.module.css';
 
 interface TargetDateCellProps {
@@ -55,7 +56,7 @@ export function TargetDateCell({ item, overdue, timeZone, locale, onChange, t }:
       {target === null ? (
         <IconCalendarPlus size={16} stroke={1.6} aria-hidden />
       ) : (
-        formatShortDate(target, timeZone, locale)
+        formatSpecDate(target, timeZone, userLocaleOf(locale))
       )}
       {/* The name starts with what the button shows (the date), then says whose date it is. */}
       <span className={classes.visuallyHidden}>

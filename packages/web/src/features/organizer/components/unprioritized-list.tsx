@@ -4,12 +4,13 @@ import {
   UNPRIORITIZED_DROPPABLE_ID,
   type UnprioritizedOrderColumn,
 } from '@nestbox/shared/constants';
+import { formatSpecDate } from '@nestbox/shared/dates/format-date';
+import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../lib/i18n';
-import { formatShortDate } from '../format-dates';
 import { ITEM_ROW_HEIGHT, OrganizerItemRow } from './organizer-item-row';
 import classes from './organizer-lists.module.css';
 import { type ListSelection, VirtualDropList, type VirtualRowProps } from './virtual-droppable';
@@ -53,7 +54,9 @@ export function UnprioritizedList({
         selectable={selectable}
       >
         <span className={classes.parent}>{item.parentTitle ?? t('item.parent.sharedWithYou')}</span>
-        <span className={classes.created}>{formatShortDate(item.createdDate, timeZone, locale, true)}</span>
+        <span className={classes.created}>
+          {formatSpecDate(item.createdDate, timeZone, userLocaleOf(locale), { short: true })}
+        </span>
       </OrganizerItemRow>
     ),
     [onDiveDown, timeZone, locale, t],

@@ -1,3 +1,4 @@
+import { abilitiesOf } from '@nestbox/shared/items/abilities';
 import type { CreateItemBody, Item } from '@nestbox/shared/items/item.schema';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -35,8 +36,6 @@ export function provisionalText(
   box: Item,
   { itemId, title, targetDate = null }: { itemId: string; title: string; targetDate?: number | null },
 ): Item {
-  const { edit } = box.abilities;
-  const owner = box.accessLevel === 'owner';
   return {
     _id: itemId,
     title,
@@ -59,15 +58,7 @@ export function provisionalText(
     autoArchiveTimestamp: null,
     settings: { autoAddToUnprioritized: false, showCompletedItems: false },
     accessLevel: box.accessLevel,
-    abilities: {
-      edit,
-      archive: edit,
-      move: edit,
-      share: owner,
-      changeLevels: owner,
-      prioritize: true,
-      setReminders: true,
-    },
+    abilities: abilitiesOf(box.accessLevel, { isRootBox: false, itemType: 'todoText' }),
   };
 }
 
