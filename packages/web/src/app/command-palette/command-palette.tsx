@@ -22,11 +22,11 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getItemQueryOptions } from '../../features/workspace/api/get-item';
-import { useWorkspace } from '../../features/workspace/api/get-workspace';
-import { useMoveToNewParent } from '../../features/workspace/api/move-to-new-parent';
+import { useMoveToNewParent } from '../../features/items/api/move-to-new-parent';
 import { useNotifyFailure } from '../../hooks/use-notify-failure';
 import { useFindItems } from '../../lib/api/find-items';
+import { getItemQueryOptions } from '../../lib/api/items/get-item';
+import { useWorkspace } from '../../lib/api/panes/get-workspace';
 import { displayTitleIn } from '../../lib/display-title';
 import { useItemSelection } from '../../lib/item-selection';
 import { notify } from '../../lib/notify';

@@ -1,9 +1,9 @@
 import type { CreateItemBody, Item } from '@nestbox/shared/items/item.schema';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ItemsForPane, itemsForPaneKey } from '../../../lib/api/items/get-items-for-pane';
+import { paneWithItem, paneWithoutItem, paneWithPage } from '../../../lib/api/items/pane-contents';
 import { apiRequest } from '../../../lib/api-client';
 import { ITEM_CHANGE_ROOT_KEY, itemChange } from '../../../lib/item-changes';
-import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
-import { paneWithItem, paneWithoutItem, paneWithPage } from './pane-contents';
 
 /** `POST /api/items/create-item` (201): a new box or text inside a box, last or next to an item. */
 export function createItem(body: CreateItemBody): Promise<Item> {

@@ -1,9 +1,9 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { type ItemsForPane, itemsForPaneKey } from '../../../lib/api/items/get-items-for-pane';
 import { itemChange } from '../../../lib/item-changes';
 import { type Undoable, undoableRequest, useOfferUndo } from '../../../lib/undo';
-import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 
 type BeforeAfter = 'before' | 'after';
 

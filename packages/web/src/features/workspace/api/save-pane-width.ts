@@ -1,7 +1,7 @@
 import type { Workspace } from '@nestbox/shared/workspace/workspace.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getWorkspaceQueryOptions } from '../../../lib/api/panes/get-workspace';
 import { apiRequest } from '../../../lib/api-client';
-import { getWorkspaceQueryOptions } from './get-workspace';
 
 /** Narrowest and widest a pane can be dragged (the API accepts 200–2000 px). */
 export const PANE_WIDTH_LIMITS = { min: 280, max: 960 } as const;

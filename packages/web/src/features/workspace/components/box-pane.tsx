@@ -13,32 +13,33 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from '../../../components/layout/pane.module.css';
+import { PaneLoadFailed, PaneLoading } from '../../../components/layout/pane-states';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
+import { occurrenceOf, useSetItemCompleted } from '../../../lib/api/items/complete-item';
+import { useItemsForPane } from '../../../lib/api/items/get-items-for-pane';
+import { paneRows } from '../../../lib/api/items/pane-contents';
+import { useClosePane } from '../../../lib/api/panes/close-pane';
+import { useCreatePane } from '../../../lib/api/panes/create-pane';
+// Drag and drop and search panes
+import { useCreateSearchPane } from '../../../lib/api/panes/create-search-pane';
 import { displayTitleIn } from '../../../lib/display-title';
 import { SHORTCUT_KEYS } from '../../../lib/shortcuts';
-import { useClosePane } from '../api/close-pane';
-import { occurrenceOf, useSetItemCompleted } from '../api/complete-item';
-import { useCreatePane } from '../api/create-pane';
-import { useItemsForPane } from '../api/get-items-for-pane';
-import { paneRows } from '../api/pane-contents';
 // Workspace settings 'Open boxes in' (items web)
 import { useReplaceInWorkspace } from '../api/replace-in-workspace';
-// Drag and drop and search panes
-import { useCreateSearchPane } from '../api/search-pane';
 import { useItemCommands } from '../hooks/use-item-commands';
 import { useMoveDrop } from '../hooks/use-move-drop';
 import { usePaneCommands } from '../hooks/use-pane-commands';
 import { useTextOutliner } from '../hooks/use-text-outliner';
-import classes from './box-pane.module.css';
 import { BoxSettingsModal } from './box-settings-modal';
 import { BoxTitle } from './box-title';
 import { confirmBoxCompletion } from './confirm-box-completion';
 import { CreateBoxModal } from './create-box-modal';
 import { BoxItemRow, DraftTextRow, QueuedTextRow, TextItemRow } from './item-row';
 import { PaneItemList } from './pane-item-list';
-import { PaneLoadFailed, PaneLoading } from './pane-states';
+import type { WorkspaceSlots } from './workspace-slots';
 
 function PaneAction({
   label,
@@ -66,10 +67,11 @@ interface BoxPaneProps {
   itemId: string;
   /** The box as the workspace sent it, shown while the pane loads. */
   initialBox: Item | undefined;
+  renderShare: WorkspaceSlots['renderShare'];
 }
 
 /** One box pane: its heading and actions, then its visible sub-items in order. */
-export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps) {
+export function BoxPane({ paneId, paneIndex, itemId, initialBox, renderShare }: BoxPaneProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const [createBoxOpen, setCreateBoxOpen] = useState(false);
@@ -343,6 +345,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
           onClose={() => setSettingsOpen(false)}
           box={box}
           title={title}
+          renderShare={renderShare}
         />
       )}
     </Paper>

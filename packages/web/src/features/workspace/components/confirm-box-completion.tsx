@@ -4,9 +4,13 @@ import { PANE_FIRST_PAGE } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import {
+  getItemsForPane,
+  type ItemsForPane,
+  itemsForPaneKey,
+} from '../../../lib/api/items/get-items-for-pane';
+import { isPaneComplete } from '../../../lib/api/items/pane-contents';
 import { displayTitleIn } from '../../../lib/display-title';
-import { getItemsForPane, type ItemsForPane, itemsForPaneKey } from '../api/get-items-for-pane';
-import { isPaneComplete } from '../api/pane-contents';
 
 /**
  * Whether completing this box would complete more than the box: it holds an open item, or

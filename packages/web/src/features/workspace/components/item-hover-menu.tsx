@@ -12,11 +12,11 @@ import {
 import { type FocusEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../../hooks/use-abilities';
+import { useArchive } from '../../../hooks/use-archive';
+import { type ItemSettingsSection, openItemSettings } from '../../../hooks/use-item-settings';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
-import { useUpdateItem } from '../api/update-item';
-import { useArchive } from '../hooks/use-archive';
+import { useUpdateItem } from '../../../lib/api/items/update-item';
 import { useDragInProgress } from '../hooks/use-drag-in-progress';
-import { type ItemSettingsSection, openItemSettings } from '../hooks/use-item-settings';
 import classes from './item-hover-menu.module.css';
 
 /** How long the menu waits after the pointer leaves, so it can cross the 6 px gap to the menu. */

@@ -5,7 +5,7 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { indexAfterDrop } from '../../../components/dnd/drop-gaps';
 import { type DragSource, type DropEvent, PointerDnd } from '../../../components/dnd/pointer-dnd';
-import { getWorkspaceQueryOptions } from '../api/get-workspace';
+import { getWorkspaceQueryOptions } from '../../../lib/api/panes/get-workspace';
 import { DragInProgressContext } from '../hooks/use-drag-in-progress';
 import { useMoveDrop } from '../hooks/use-move-drop';
 import { DraggedRow } from './draggable-item';

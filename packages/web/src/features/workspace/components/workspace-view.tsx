@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useWorkspaceLayout } from '../../../hooks/use-preferences';
 import { useArrowKeysEnterRows } from '../../../hooks/use-row-selection';
-import { useCreatePane } from '../api/create-pane';
-import { getRootBoxQueryOptions } from '../api/get-root-box';
-import { useWorkspace } from '../api/get-workspace';
+import { getRootBoxQueryOptions } from '../../../lib/api/items/get-root-box';
+import { useCreatePane } from '../../../lib/api/panes/create-pane';
+import { useWorkspace } from '../../../lib/api/panes/get-workspace';
 import { useSavePaneWidth } from '../api/save-pane-width';
 import { useCurrentPane } from '../hooks/use-current-pane';
 import { usePaneSwipe } from '../hooks/use-pane-swipe';
@@ -21,10 +21,10 @@ import { BoxPane } from './box-pane';
 import { OpenBoxButton } from './open-box-button';
 import { PaneResizeHandle } from './pane-resize-handle';
 import { PaneSwitcher } from './pane-switcher';
-import { SearchPane } from './search-pane';
 import { WorkspaceDnd } from './workspace-dnd';
 import { WorkspaceEmptyState } from './workspace-empty-state';
 import { WorkspaceSection } from './workspace-section';
+import type { WorkspaceSlots } from './workspace-slots';
 import classes from './workspace-view.module.css';
 
 /** Opens the caller's root box ('Workspace') in the first pane. */
@@ -136,8 +136,9 @@ function PaneSwipe({
 /**
  * The boxes page: the panes of the workspace side by side, or an invitation to open one. On
  * phones one pane fills the width: the switcher above it and a sideways swipe go to the others.
+ * The panes other features own (search) and their sections (sharing) come in as `slots`.
  */
-export function WorkspaceView() {
+export function WorkspaceView({ slots }: { slots: WorkspaceSlots }) {
   const { t } = useTranslation();
   const workspace = useWorkspace();
   const stripRef = useRef<HTMLUListElement>(null);
@@ -222,17 +223,18 @@ export function WorkspaceView() {
             {openPanes.map((pane) => (
               <PaneSlot key={pane._id} pane={pane}>
                 {pane.type === 'search' && pane.search ? (
-                  <SearchPane
-                    paneId={pane._id}
-                    paneIndex={panesIndex.indexOf(pane._id)}
-                    savedSearch={pane.search}
-                  />
+                  slots.renderSearchPane({
+                    paneId: pane._id,
+                    paneIndex: panesIndex.indexOf(pane._id),
+                    savedSearch: pane.search,
+                  })
                 ) : (
                   <BoxPane
                     paneId={pane._id}
                     paneIndex={panesIndex.indexOf(pane._id)}
                     itemId={pane.itemId ?? ''}
                     initialBox={pane.itemId ? paneObjects[pane.itemId] : undefined}
+                    renderShare={slots.renderShare}
                   />
                 )}
               </PaneSlot>
