@@ -1,5 +1,7 @@
 import type { SearchResult } from '@nestbox/shared/items/item.schema';
+import { SearchResultSchema } from '@nestbox/shared/items/item.schema';
 import type { PaneSearch, Workspace } from '@nestbox/shared/workspace/workspace.schema';
+import { WorkspaceResponseSchema } from '@nestbox/shared/workspace/workspace.schema';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getWorkspaceQueryOptions } from '../../../lib/api/panes/get-workspace';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,7 +9,11 @@ import { RERUN_ON_ITEM_CHANGE } from '../../../lib/query-client';
 
 /** `PUT /api/items/update-search-pane`: keeps a search pane's term, scope and toggles. */
 export function updateSearchPane(body: { paneId: string; search: PaneSearch }): Promise<Workspace> {
-  return apiRequest<Workspace>('/api/items/update-search-pane', { method: 'PUT', body });
+  return apiRequest<Workspace>('/api/items/update-search-pane', {
+    method: 'PUT',
+    body,
+    schema: import.meta.env.DEV ? WorkspaceResponseSchema : undefined,
+  });
 }
 
 /** `POST /api/items/search-items`: the items matching a search, with their box's title. */
@@ -22,6 +28,7 @@ export function searchItems(search: PaneSearch, { signal }: { signal?: AbortSign
       withinBoxId: search.withinBoxId,
     },
     signal,
+    schema: import.meta.env.DEV ? SearchResultSchema.array() : undefined,
   });
 }
 

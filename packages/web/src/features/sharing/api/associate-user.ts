@@ -1,3 +1,4 @@
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import type { AssociateUserBody } from '@nestbox/shared/sharing/sharing.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -5,7 +6,11 @@ import { invalidateShares } from './get-users-associated';
 
 /** `PUT /api/items/associate-user` (owners only; 409 when already shared). */
 export function associateUser(body: AssociateUserBody) {
-  return apiRequest<{ ok: boolean }>('/api/items/associate-user', { method: 'PUT', body });
+  return apiRequest<{ ok: boolean }>('/api/items/associate-user', {
+    method: 'PUT',
+    body,
+    schema: import.meta.env.DEV ? OkResponseSchema : undefined,
+  });
 }
 
 /** Shares an item with someone, then refetches its share list. */

@@ -1,4 +1,5 @@
 import type { InheritedShare, ShareEntry } from '@nestbox/shared/sharing/sharing.schema';
+import { InheritedShareSchema, ShareEntrySchema } from '@nestbox/shared/sharing/sharing.schema';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,6 +9,7 @@ export function getUsersAssociated(itemId: string, { signal }: { signal?: AbortS
     method: 'GET',
     query: { itemId },
     signal,
+    schema: import.meta.env.DEV ? ShareEntrySchema.array() : undefined,
   });
 }
 
@@ -36,6 +38,7 @@ export function getInheritedShares(itemId: string, { signal }: { signal?: AbortS
     method: 'GET',
     query: { itemId },
     signal,
+    schema: import.meta.env.DEV ? InheritedShareSchema.array() : undefined,
   });
 }
 

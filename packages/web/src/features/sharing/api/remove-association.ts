@@ -1,3 +1,4 @@
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import type { RemoveAssociationQuery } from '@nestbox/shared/sharing/sharing.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ export function removeAssociation(query: RemoveAssociationQuery): Promise<Undoab
   return undoableRequest<{ ok: boolean }>('/api/items/remove-association', {
     method: 'DELETE',
     query: { ...query },
+    schema: import.meta.env.DEV ? OkResponseSchema : undefined,
   });
 }
 

@@ -1,3 +1,4 @@
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import type { UpdateOwnershipBody } from '@nestbox/shared/sharing/sharing.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -5,7 +6,11 @@ import { invalidateShares } from './get-users-associated';
 
 /** `PUT /api/items/update-ownership` (owners only; never the last owner). */
 export function updateOwnership(body: UpdateOwnershipBody) {
-  return apiRequest<{ ok: boolean }>('/api/items/update-ownership', { method: 'PUT', body });
+  return apiRequest<{ ok: boolean }>('/api/items/update-ownership', {
+    method: 'PUT',
+    body,
+    schema: import.meta.env.DEV ? OkResponseSchema : undefined,
+  });
 }
 
 /** Changes someone's level on an item, then refetches its share list. */

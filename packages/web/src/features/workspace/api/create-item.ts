@@ -1,4 +1,5 @@
 import type { CreateItemBody, Item } from '@nestbox/shared/items/item.schema';
+import { ItemSchema } from '@nestbox/shared/items/item.schema';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ItemsForPane, itemsForPaneKey } from '../../../lib/api/items/get-items-for-pane';
 import { paneWithItem, paneWithoutItem, paneWithPage } from '../../../lib/api/items/pane-contents';
@@ -7,7 +8,11 @@ import { ITEM_CHANGE_ROOT_KEY, itemChange } from '../../../lib/item-changes';
 
 /** `POST /api/items/create-item` (201): a new box or text inside a box, last or next to an item. */
 export function createItem(body: CreateItemBody): Promise<Item> {
-  return apiRequest<Item>('/api/items/create-item', { method: 'POST', body });
+  return apiRequest<Item>('/api/items/create-item', {
+    method: 'POST',
+    body,
+    schema: import.meta.env.DEV ? ItemSchema : undefined,
+  });
 }
 
 /**

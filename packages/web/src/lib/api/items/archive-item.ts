@@ -1,3 +1,4 @@
+import { ItemSchema } from '@nestbox/shared/items/item.schema';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { itemChange } from '../../item-changes';
 import { type Undoable, undoableRequest } from '../../undo';
@@ -9,7 +10,11 @@ import { refetchItemViews, removeItemFromPanes, restoreSnapshot } from './item-c
  * (SPEC §4). The answer carries the id that undoes it.
  */
 export function archiveItem(itemId: string): Promise<Undoable<unknown>> {
-  return undoableRequest<unknown>('/api/items/archive', { method: 'DELETE', query: { itemId } });
+  return undoableRequest<unknown>('/api/items/archive', {
+    method: 'DELETE',
+    query: { itemId },
+    schema: import.meta.env.DEV ? ItemSchema : undefined,
+  });
 }
 
 /** Asks again for the layout (an archive closes panes), every pane and the item. */

@@ -1,5 +1,6 @@
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import type { Item } from '@nestbox/shared/items/item.schema';
+import { ItemSchema } from '@nestbox/shared/items/item.schema';
 import { isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,7 @@ export function setItemCompleted({ itemId, completed, occurrence, forever }: Com
       ...(completed && occurrence != null ? { occurrence } : {}),
       ...(forever ? { forever } : {}),
     },
+    schema: import.meta.env.DEV ? ItemSchema : undefined,
   });
 }
 

@@ -1,10 +1,16 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
+import { ItemSchema } from '@nestbox/shared/items/item.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api-client';
 
 /** `GET /api/items/get-item`: one item with the caller's own state. */
 export function getItem(itemId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Item> {
-  return apiRequest<Item>('/api/items/get-item', { method: 'GET', query: { itemId }, signal });
+  return apiRequest<Item>('/api/items/get-item', {
+    method: 'GET',
+    query: { itemId },
+    signal,
+    schema: import.meta.env.DEV ? ItemSchema : undefined,
+  });
 }
 
 /** Key of one item's details (Item settings). */

@@ -1,4 +1,5 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
+import { ItemSchema } from '@nestbox/shared/items/item.schema';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../api-client';
 
@@ -8,6 +9,7 @@ export function getUserBoxes({ signal }: { signal?: AbortSignal } = {}): Promise
     method: 'POST',
     body: { idsOnly: false, limitToType: 'todoBox' },
     signal,
+    schema: import.meta.env.DEV ? ItemSchema.array() : undefined,
   });
 }
 

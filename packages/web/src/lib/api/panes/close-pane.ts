@@ -1,3 +1,4 @@
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import type { Workspace } from '@nestbox/shared/workspace/workspace.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api-client';
@@ -5,7 +6,11 @@ import { getWorkspaceQueryOptions } from './get-workspace';
 
 /** `DELETE /api/workspace/pane`: closes one pane. */
 export function closePane(paneId: string): Promise<{ ok: boolean }> {
-  return apiRequest<{ ok: boolean }>('/api/workspace/pane', { method: 'DELETE', query: { paneId } });
+  return apiRequest<{ ok: boolean }>('/api/workspace/pane', {
+    method: 'DELETE',
+    query: { paneId },
+    schema: import.meta.env.DEV ? OkResponseSchema : undefined,
+  });
 }
 
 /** Closes a pane: it leaves the layout at once, and comes back if the server refuses. */

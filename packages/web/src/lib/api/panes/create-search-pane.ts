@@ -1,4 +1,5 @@
 import type { PaneSearch, Workspace } from '@nestbox/shared/workspace/workspace.schema';
+import { WorkspaceResponseSchema } from '@nestbox/shared/workspace/workspace.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api-client';
 import { getWorkspaceQueryOptions } from './get-workspace';
@@ -28,6 +29,7 @@ export function createSearchPane({
   return apiRequest<Workspace>('/api/items/create-search-pane', {
     method: 'POST',
     body: { pos, search: { ...NEW_SEARCH, withinBoxId, term } },
+    schema: import.meta.env.DEV ? WorkspaceResponseSchema : undefined,
   });
 }
 
