@@ -35,7 +35,8 @@ export const NewItemIdSchema = z
 /**
  * What the caller may do with an item, decided by the server's policy from their level and
  * the item itself (a Workspace is never archived, moved or renamed): the web app reads these
- * and never re-derives them from `accessLevel`.
+ * and never re-derives them from `accessLevel`, but for a text it shows before the server has
+ * it, which gets them from the same rule (`abilitiesOf`, items/abilities.ts).
  */
 export const ITEM_ABILITIES = [
   'edit',

@@ -1,3 +1,5 @@
+import { abilitiesOf } from '@nestbox/shared/items/abilities';
+import { joinsUnprioritized } from '@nestbox/shared/items/auto-add';
 import type { CreateItemBody, Item } from '@nestbox/shared/items/item.schema';
 import { ItemSchema } from '@nestbox/shared/items/item.schema';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -33,15 +35,14 @@ export async function showCreatedInPane(
 }
 
 /**
- * A text not yet on the server, as its box's pane shows it meanwhile: the box's level and what
- * it allows inside it, the box's own defaults, nothing else set.
+ * A text not yet on the server, as its box's pane shows it meanwhile, by the server's own
+ * rules: the box's level and the abilities that level gives (abilitiesOf), in the creator's
+ * Unprioritized list when the box adds new texts there (joinsUnprioritized), nothing else set.
  */
 export function provisionalText(
   box: Item,
   { itemId, title, targetDate = null }: { itemId: string; title: string; targetDate?: number | null },
 ): Item {
-  const { edit } = box.abilities;
-  const owner = box.accessLevel === 'owner';
   return {
     _id: itemId,
     title,
@@ -52,7 +53,10 @@ export function provisionalText(
     completed: false,
     archivedDate: null,
     favourited: false,
-    prioritizable: box.settings.autoAddToUnprioritized,
+    prioritizable: joinsUnprioritized('todoText', {
+      boxType: box.boxType,
+      autoAddToUnprioritized: box.settings.autoAddToUnprioritized,
+    }),
     priority: null,
     priorityTargetDate: targetDate,
     recurrence: null,
@@ -64,15 +68,7 @@ export function provisionalText(
     autoArchiveTimestamp: null,
     settings: { autoAddToUnprioritized: false, showCompletedItems: false },
     accessLevel: box.accessLevel,
-    abilities: {
-      edit,
-      archive: edit,
-      move: edit,
-      share: owner,
-      changeLevels: owner,
-      prioritize: true,
-      setReminders: true,
-    },
+    abilities: abilitiesOf(box.accessLevel, { isRootBox: false, itemType: 'todoText' }),
   };
 }
 
