@@ -20,12 +20,16 @@ import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
 import { notify } from '../../../lib/notify';
-import { useCompleteForever, useCompletions, useSetRecurrence } from '../api/recurrence';
+import { useCompleteForever, useSetRecurrence } from '../api/recurrence';
+import { CompletionHistory } from './completion-history';
 
 const NONE = 'none';
+
 /** What every number field here takes: a whole number within its bounds. */
 const WHOLE_NUMBER = { clampBehavior: 'strict', allowDecimal: false } as const;
+
 type Kind = PresetKind | typeof NONE;
+
 const UNITS: IntervalUnit[] = ['DAILY', 'WEEKLY', 'MONTHLY'];
 
 /** The preset a new repeat starts from: the weekday and day of month of the item's date (or today). */
@@ -251,44 +255,6 @@ export function RecurrenceSection({ item, readonly }: { item: Item; readonly: bo
         </Group>
       )}
       <CompletionHistory itemId={item._id} />
-    </Stack>
-  );
-}
-
-/** 'Completed on …' for each completed occurrence, newest first; nothing before the first. */
-function CompletionHistory({ itemId }: { itemId: string }) {
-  const { t } = useTranslation();
-  const user = useUser();
-  const completions = useCompletions(itemId);
-  const list = completions.data?.completions ?? [];
-  if (list.length === 0) return null;
-  return (
-    <Stack gap={4} data-completion-history>
-      <Title order={4} fz="sm">
-        {t('itemSettings.repeat.history')}
-      </Title>
-      <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
-        {list.map((completion) => {
-          const date = formatDate(
-            completion.completedAt,
-            user.timezone,
-            user.locale,
-            'EEEE d MMMM yyyy, HH:mm',
-          );
-          return (
-            <Text
-              component="li"
-              fz="sm"
-              c="dimmed"
-              key={`${completion.completedAt}-${completion.occurrence}`}
-            >
-              {completion.by
-                ? t('itemSettings.repeat.completedOnBy', { date, name: completion.by })
-                : t('itemSettings.repeat.completedOn', { date })}
-            </Text>
-          );
-        })}
-      </Stack>
     </Stack>
   );
 }

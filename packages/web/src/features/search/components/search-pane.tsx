@@ -1,7 +1,5 @@
 import {
   ActionIcon,
-  Badge,
-  CloseButton,
   Group,
   Loader,
   Paper,
@@ -11,29 +9,25 @@ import {
   TextInput,
   Title,
   Tooltip,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_TERM_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { SearchResult } from '@nestbox/shared/items/item.schema';
 import { PANE_SCOPES } from '@nestbox/shared/items/item-values';
 import type { PaneSearch } from '@nestbox/shared/workspace/workspace.schema';
-import { IconAlignLeft, IconBox, IconSearch, IconX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import paneClasses from '../../../components/layout/pane.module.css';
 import { PaneLoadFailed, PaneLoading } from '../../../components/layout/pane-states';
 import resultClasses from '../../../components/layout/result-list.module.css';
-import { RichText } from '../../../components/rich-text/rich-text';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
-import { getItemQueryOptions } from '../../../lib/api/items/get-item';
 import { useClosePane } from '../../../lib/api/panes/close-pane';
 import { useCreatePane } from '../../../lib/api/panes/create-pane';
-import { displayTitleIn } from '../../../lib/display-title';
 import { revealItem } from '../../../lib/reveal-item';
 import { isRunnable, useSearchResults, useUpdateSearchPane } from '../api/search-pane';
 import classes from './search-pane.module.css';
+import { Empty, ResultRow, WithinBox } from './search-result-parts';
 
 /** Typing settles this long before the search runs and is kept with the pane. */
 const TYPING_PAUSE_MS = 300;
@@ -232,90 +226,5 @@ export function SearchPane({ paneId, paneIndex, savedSearch, renderTags }: Searc
       </div>
       <div className={paneClasses.body}>{body}</div>
     </Paper>
-  );
-}
-
-/** The box the search is limited to, and the button that lifts the limit. */
-function WithinBox({ boxId, onClear }: { boxId: string; onClear: () => void }) {
-  const { t } = useTranslation();
-  const box = useQuery(getItemQueryOptions(boxId));
-  const title = box.data ? displayTitleIn(t, box.data) : '…';
-  return (
-    <div>
-      <Badge
-        size="lg"
-        variant="light"
-        tt="none"
-        fw={500}
-        leftSection={<IconBox size={14} stroke={1.8} aria-hidden />}
-        rightSection={
-          <CloseButton
-            size="xs"
-            variant="transparent"
-            aria-label={t('searchPane.within.clear')}
-            onClick={onClear}
-          />
-        }
-        maw="100%"
-        data-within-box={boxId}
-      >
-        {t('searchPane.within', { title })}
-      </Badge>
-    </div>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <Text c="dimmed" ta="center" fz="sm" py="xl" px="md">
-      {children}
-    </Text>
-  );
-}
-
-/** One result: what it is, its title, the box it sits in; a click opens it (or its box). */
-function ResultRow({ result, onOpen }: { result: SearchResult; onOpen: () => void }) {
-  const { t } = useTranslation();
-  const isBox = result.itemType === 'todoBox';
-  const title = displayTitleIn(t, result);
-  const Icon = isBox ? IconBox : IconAlignLeft;
-  return (
-    <UnstyledButton
-      className={resultClasses.result}
-      onClick={onOpen}
-      disabled={!isBox && !result.parentItemId}
-      data-item-id={result._id}
-    >
-      <Icon
-        className={resultClasses.resultIcon}
-        data-box={isBox || undefined}
-        size={18}
-        stroke={1.7}
-        aria-hidden
-      />
-      <span className={resultClasses.resultText}>
-        <span
-          className={resultClasses.resultTitle}
-          data-box={isBox || undefined}
-          data-completed={result.completed || undefined}
-        >
-          {/* Inside the result's button, links and tag chips show as marked text. */}
-          {!isBox && result.title ? <RichText text={result.title} interactive={false} /> : title}
-        </span>
-        <span className={resultClasses.resultParent}>
-          {/* No parent title: the item is shared on its own, its box is not the caller's to see. */}
-          {result.parentTitle === null
-            ? t('item.parent.sharedWithYou')
-            : t('searchPane.in', {
-                title: displayTitleIn(t, { title: result.parentTitle, itemType: 'todoBox' }),
-              })}
-        </span>
-      </span>
-      {result.archivedDate !== null && (
-        <Badge size="xs" variant="light" color="gray">
-          {t('searchPane.archived')}
-        </Badge>
-      )}
-    </UnstyledButton>
   );
 }
