@@ -1,5 +1,4 @@
 import { ActionIcon, EmptyState, Group, Menu, Paper, Title, Tooltip } from '@mantine/core';
-import type { HotkeyItem } from '@mantine/hooks';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import {
   IconAlignLeft,
@@ -26,12 +25,10 @@ import { useCreatePane } from '../../../lib/api/panes/create-pane';
 // Drag and drop and search panes
 import { useCreateSearchPane } from '../../../lib/api/panes/create-search-pane';
 import { displayTitleIn } from '../../../lib/display-title';
-import { SHORTCUT_KEYS } from '../../../lib/shortcuts';
 // Workspace settings 'Open boxes in' (items web)
 import { useReplaceInWorkspace } from '../api/replace-in-workspace';
-import { useItemCommands } from '../hooks/use-item-commands';
-import { useMoveDrop } from '../hooks/use-move-drop';
 import { usePaneCommands } from '../hooks/use-pane-commands';
+import { useRowKeys } from '../hooks/use-row-keys';
 import { useTextOutliner } from '../hooks/use-text-outliner';
 import { BoxSettingsModal } from './box-settings-modal';
 import { BoxTitle } from './box-title';
@@ -91,8 +88,6 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox, renderShare }: 
   const openBoxesIn = useUser().workspace.settings.openBoxesIn;
   const notifyFailure = useNotifyFailure();
   const createSearchPane = useCreateSearchPane();
-  const commands = useItemCommands();
-  const moveDrop = useMoveDrop();
 
   const rows = useMemo(() => (contents.data ? paneRows(contents.data) : []), [contents.data]);
   const box = contents.data?.item ?? initialBox;
@@ -167,49 +162,14 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox, renderShare }: 
     [],
   );
 
-  // The keys of a selected row (beyond moving the selection), as far as the item's abilities go.
-  const itemShortcuts = (item: Item): HotkeyItem[] => {
-    const K = SHORTCUT_KEYS;
-    const { edit, move } = item.abilities;
-    const moveBy = (by: number) => {
-      if (!move) return void commands.refuse();
-      const items = contents.data?.items ?? [];
-      const sourceIndex = items.findIndex((candidate) => candidate._id === item._id);
-      const destIndex = sourceIndex + by;
-      if (sourceIndex < 0 || destIndex < 0 || destIndex >= items.length) return;
-      moveDrop({ sourceBoxId: itemId, sourceIndex, destBoxId: itemId, destIndex });
-    };
-    const archive = () => void commands.archive(item);
-    return [
-      [
-        K.edit,
-        () => {
-          if (!edit) void commands.refuse();
-          else if (item.itemType === 'todoBox') setRenamingId(item._id);
-          else outliner.startEditing(item);
-        },
-      ],
-      [K.complete, () => (edit ? rowActions.setCompleted(item, !item.completed) : void commands.refuse())],
-      [K.moveUp, () => moveBy(-1)],
-      [K.moveDown, () => moveBy(1)],
-      [
-        K.openInNextPane,
-        () => {
-          if (item.itemType !== 'todoBox') return;
-          createPane.mutate(
-            { pos: paneIndex + 1, itemId: item._id },
-            { onError: (error) => notifyFailure(error, 'boxes.addFailed') },
-          );
-        },
-      ],
-      [K.archive, archive],
-      [K.archiveOnMac, archive],
-      [K.favourite, () => void commands.toggleFavourite(item)],
-      [K.prioritise, () => void commands.togglePrioritizable(item)],
-      [K.targetDate, () => commands.openSettingsAt(item, 'targetDate')],
-      [K.share, () => commands.openSettingsAt(item, 'share')],
-    ];
-  };
+  const itemShortcuts = useRowKeys({
+    boxId: itemId,
+    paneIndex,
+    items: contents.data?.items ?? [],
+    startEditing: outliner.startEditing,
+    startRenaming: setRenamingId,
+    setCompleted: rowActions.setCompleted,
+  });
 
   let body: ReactNode;
   if (contents.isPending) {
