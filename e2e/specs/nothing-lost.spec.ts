@@ -1,4 +1,5 @@
-import { readItem } from '../support/api.js';
+import { api, pane, readItem } from '../support/api.js';
+import { savedCopy } from '../support/offline.js';
 import { expect, test } from '../support/test.js';
 import { rows, workspaceWith } from '../support/workspace-setup.js';
 
@@ -94,4 +95,89 @@ test('a part whose code cannot be fetched says so in place, and the app goes on'
   await context.setOffline(false);
   await dialog.getByRole('button', { name: 'Try again' }).click();
   await expect(dialog.getByRole('combobox', { name: 'What to capture' })).toBeFocused();
+});
+
+test.describe('offline, with the app kept on the device', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('visiting a screen never seen online neither spins nor costs the Workspace its copy', async ({
+    page,
+    context,
+  }) => {
+    await workspaceWith(page, 'offline-visit', { [BOX]: ['Post the parcel', 'Water the plants'] });
+    await page.goto('/app/boxes');
+    await expect(rows(page, BOX)).toHaveText(['Post the parcel', 'Water the plants']);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect
+      .poll(() => savedCopy(page), { message: 'the offline copy holds the pane' })
+      .toContain('Water the plants');
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(rows(page, BOX)).toHaveText(['Post the parcel', 'Water the plants']);
+
+    // The Organizer was never opened online: it says so instead of spinning.
+    await page.getByRole('link', { name: 'Organiser' }).first().click();
+    await expect(page.getByText('Not available offline')).toBeVisible();
+
+    // Back on the Workspace, the pane is still there, and still there after another reload.
+    await page.getByRole('link', { name: 'Workspace' }).first().click();
+    await expect(rows(page, BOX)).toHaveText(['Post the parcel', 'Water the plants']);
+    await page.reload();
+    await expect(rows(page, BOX)).toHaveText(['Post the parcel', 'Water the plants']);
+  });
+});
+
+test('texts refused for a box archived meanwhile keep their words, in one notice, one click from the Inbox', async ({
+  page,
+  context,
+}) => {
+  const { token, ids } = await workspaceWith(page, 'refused-kept', { [BOX]: ['Post the parcel'] });
+  await page.goto('/app/boxes');
+  await expect(rows(page, BOX)).toHaveText(['Post the parcel']);
+
+  // Offline, two new texts go into the box; meanwhile it is archived elsewhere.
+  await context.setOffline(true);
+  await pane(page, BOX).getByRole('button', { name: 'Insert item' }).click();
+  await page.getByRole('menuitem', { name: 'Text' }).click();
+  await page.keyboard.type('Buy stamps');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Ring the plumber');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  const status = page.getByRole('status').filter({ hasText: 'Offline' });
+  await expect(status).toContainText('2 changes wait for the network');
+  await api(page.request, token, 'DELETE', `/api/items/archive?itemId=${ids[BOX]}`);
+
+  // Back online: one notice names both, with the true reason, and keeps their words.
+  const refused = page.waitForResponse(
+    (r) => r.url().endsWith('/api/items/create-item') && r.status() === 404,
+  );
+  await context.setOffline(false);
+  await refused;
+  const notice = page.getByRole('alert').filter({ hasText: 'changes were not saved' });
+  await expect(notice).toContainText('2 changes were not saved');
+  await expect(notice).toContainText('“Buy stamps” was not added: its box was archived.');
+  await expect(notice).toContainText('“Ring the plumber” was not added: its box was archived.');
+  await expect(page.getByRole('alert')).toHaveCount(1);
+  const close = notice.getByRole('button', { name: 'Close' });
+  const size = await close.boundingBox();
+  expect(size?.width).toBeGreaterThanOrEqual(44);
+  expect(size?.height).toBeGreaterThanOrEqual(44);
+
+  // Put in Inbox: the words are saved after all, and leave the notice.
+  const captured = page.waitForResponse((r) => r.url().endsWith('/api/items/quick-capture') && r.ok());
+  await notice
+    .getByRole('listitem')
+    .filter({ hasText: 'Buy stamps' })
+    .getByRole('button', { name: 'Put in Inbox' })
+    .click();
+  const { _id: stampsId } = (await (await captured).json()) as { _id: string };
+  expect(await readItem<{ title: string }>(page.request, token, stampsId)).toMatchObject({
+    title: 'Buy stamps',
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'Inbox' })).toHaveText([
+    '“Ring the plumber” was not added: its box was archived.Put in InboxCopy',
+    '“Buy stamps” is in your Inbox.',
+  ]);
 });

@@ -375,6 +375,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         { name: 'expired-undo-entries', run: undo.pruneExpired },
         // An import's key answers its retries for IMPORT_KEY_TTL_MS; then it goes.
         { name: 'expired-import-keys', run: imports.pruneExpiredKeys },
+        // An import that died half-way leaves its staged items out of sight; they go later.
+        { name: 'abandoned-import-staging', run: items.discardAbandonedStaging },
       ],
       app.log,
       { now, observe },

@@ -6,10 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddItemEvent } from '@nestbox/shared/realtime/events';
 import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The web app's own way of staying connected, tested here against real restarting servers.
+import { keepConnected } from '../../../web/src/lib/live-socket.js';
 import { openDatabase } from '../db/connection.js';
 import { createUser, rootBoxOf, tokenFor } from '../test/factories.js';
-import { connect, nextEvent } from '../test/socket-client.js';
+import { type ClientSocket, connect, nextEvent } from '../test/socket-client.js';
 import { testEngine } from '../test/test-database.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -47,45 +50,52 @@ describe.runIf(testEngine === 'postgres' && databaseUrl && redisUrl)(
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-scale-'));
     const children: ChildProcess[] = [];
     const urls: string[] = [];
+    let schemaUrl = '';
+
+    /** Starts instance `index` (A, B) of the same app on `port`, and waits until it is healthy. */
+    async function startInstance(index: number, port: number) {
+      const name = 'AB'[index] ?? 'X';
+      const output: string[] = [];
+      const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', serverEntry], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: schemaUrl,
+          REDIS_URL: redisUrl,
+          NESTBOX_JWT_SECRET: SECRET,
+          NESTBOX_DATA_DIR: path.join(dataDir, name),
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      children[index] = child;
+      urls[index] = `http://127.0.0.1:${port}`;
+      await waitForHealth(urls[index] ?? '', child, output);
+    }
+
+    /** Stops instance `index` as a deploy does (SIGTERM: it closes its sockets, then exits). */
+    async function stopInstance(index: number) {
+      const child = children[index];
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
 
     beforeAll(async () => {
       const admin = new pg.Client({ connectionString: databaseUrl });
       await admin.connect();
       await admin.query(`create schema ${schema}`);
       await admin.end();
-      const schemaUrl = `${databaseUrl}${databaseUrl?.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-      for (const name of ['A', 'B']) {
-        const port = await freePort();
-        const output: string[] = [];
-        const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', serverEntry], {
-          env: {
-            ...process.env,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATABASE_URL: schemaUrl,
-            REDIS_URL: redisUrl,
-            NESTBOX_JWT_SECRET: SECRET,
-            NESTBOX_DATA_DIR: path.join(dataDir, name),
-            LOG_LEVEL: 'warn',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-        child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-        children.push(child);
-        urls.push(`http://127.0.0.1:${port}`);
-        await waitForHealth(urls.at(-1) ?? '', child, output);
-      }
+      schemaUrl = `${databaseUrl}${databaseUrl?.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+      for (const index of [0, 1]) await startInstance(index, await freePort());
     }, 90_000);
 
     afterAll(async () => {
-      for (const child of children) child.kill('SIGTERM');
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))),
-        ),
-      );
+      await Promise.all(children.map((_, index) => stopInstance(index)));
       const admin = new pg.Client({ connectionString: databaseUrl });
       await admin.connect();
       await admin.query(`drop schema if exists ${schema} cascade`);
@@ -159,5 +169,65 @@ describe.runIf(testEngine === 'postgres' && databaseUrl && redisUrl)(
         socket.close();
       }
     });
+
+    it('keeps every client live through a rolling restart of both instances', async () => {
+      const database = openDatabase({ databaseUrl, pgSchema: schema, pgPoolSize: 2 });
+      const user = await createUser(database.db, { name: 'Rolling' });
+      const root = await rootBoxOf(database.db, user.id);
+      await database.close();
+      const token = await tokenFor(SECRET, user);
+
+      // Two pages on each instance, as the web app opens them and keeps them connected.
+      const clients = [0, 0, 1, 1].map((index) => {
+        const socket: ClientSocket = io(urls[index], {
+          path: '/socket.io',
+          auth: { token },
+          transports: ['websocket'],
+        });
+        return { socket, stop: keepConnected(socket as Socket) };
+      });
+      const allConnected = (within: number) =>
+        Promise.all(
+          clients.map(({ socket }) =>
+            socket.connected
+              ? undefined
+              : new Promise<void>((resolve, reject) => {
+                  const timer = setTimeout(
+                    () => reject(new Error(`a client was not live within ${within} ms`)),
+                    within,
+                  );
+                  socket.once('connect', () => {
+                    clearTimeout(timer);
+                    resolve();
+                  });
+                }),
+          ),
+        );
+      try {
+        await allConnected(10_000);
+        // A deploy: A stops and starts again on its address, then B.
+        for (const index of [0, 1]) {
+          const port = Number(new URL(urls[index] ?? '').port);
+          await stopInstance(index);
+          await startInstance(index, port);
+        }
+        await allConnected(10_000);
+
+        // Live again: a change through A reaches every page, on either instance.
+        const heard = Promise.all(clients.map(({ socket }) => nextEvent(socket, 'ADD_ITEM', 10_000)));
+        const res = await fetch(`${urls[0]}/api/items/create-item`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ parentItemId: root, itemType: 'todoText', title: 'after the deploy' }),
+        });
+        expect(res.status).toBe(201);
+        for (const event of await heard) expect(event).toMatchObject({ item: { title: 'after the deploy' } });
+      } finally {
+        for (const { socket, stop } of clients) {
+          stop();
+          socket.close();
+        }
+      }
+    }, 120_000);
   },
 );

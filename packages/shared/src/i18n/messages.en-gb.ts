@@ -57,6 +57,7 @@ export const messagesEnGb = {
   'items.move.rootBox': 'Your Workspace cannot be moved, archived or renamed.',
   'items.id.taken': 'This id belongs to another item.',
   'items.parent.notBox': 'Items can only be placed inside a box.',
+  'items.parent.archived': 'This box is archived: nothing can be added to it.',
   'items.prioritizable.textOnly': 'Only text items can be prioritised.',
   'items.setting.boxOnly': 'Only boxes have this setting.',
   'validation.box.selectToOpen': 'Select a Box to open.',

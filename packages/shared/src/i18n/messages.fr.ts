@@ -57,6 +57,7 @@ export const messagesFr: Record<MessageKey, string> = {
   'items.move.rootBox': 'Votre espace de travail ne peut être ni déplacé, ni archivé, ni renommé.',
   'items.id.taken': 'Cet identifiant appartient déjà à un autre élément.',
   'items.parent.notBox': 'Les éléments ne peuvent être placés que dans une Boîte.',
+  'items.parent.archived': 'Cette Boîte est archivée\u00a0: on ne peut plus rien y ajouter.',
   'items.prioritizable.textOnly': 'Seuls les éléments texte peuvent être priorisés.',
   'items.setting.boxOnly': 'Seules les Boîtes ont ce réglage.',
   'validation.box.selectToOpen': 'Sélectionnez une Boîte à ouvrir.',

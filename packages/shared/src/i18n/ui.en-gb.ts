@@ -22,11 +22,22 @@ export const uiEnGb = {
   'app.loadingAccount': 'Opening your Nestbox…',
 
   // Connection and app updates
-  'connection.droppedGone':
-    'Your change to “{{title}}” was not saved: it was deleted, or is no longer shared with you.',
-  'connection.droppedGoneUntitled':
-    'A change made offline was not saved: its item was deleted, or is no longer shared with you.',
-  'connection.droppedRefused': 'Your change to “{{title}}” was not saved: {{reason}}',
+  'connection.notSaved': 'Your change to “{{title}}” was not saved: {{reason}}',
+  'connection.notSavedUntitled': 'A change made offline was not saved: {{reason}}',
+  'connection.notAdded': '“{{title}}” was not added: {{reason}}',
+  'connection.notSavedCount_one': '{{count}} change was not saved',
+  'connection.notSavedCount_other': '{{count}} changes were not saved',
+  'connection.reason.gone': 'it was deleted, or is no longer shared with you.',
+  'connection.reason.readOnly': 'you can only read it now.',
+  'connection.reason.boxGone': 'its box was deleted, or is no longer shared with you.',
+  'connection.reason.boxArchived': 'its box was archived.',
+  'connection.reason.boxReadOnly': 'you can only read its box now.',
+  'connection.putInInbox': 'Put in Inbox',
+  'connection.putInInboxDone': '“{{title}}” is in your Inbox.',
+  'connection.putInInboxFailed': '“{{title}}” could not be put in your Inbox: {{reason}}',
+  'connection.copyText': 'Copy',
+  'connection.copied': 'Copied',
+  'connection.closeNotice': 'Close',
   'connection.offline': 'Offline: showing what this device last saw',
   'connection.waiting_one': '{{count}} change waits for the network',
   'connection.waiting_other': '{{count}} changes wait for the network',

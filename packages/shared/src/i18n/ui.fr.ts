@@ -18,12 +18,25 @@ export const uiFr: Record<UiKey, string> = {
   'app.loadingAccount': 'Ouverture de votre Nestbox…',
 
   // Connexion et mises à jour
-  'connection.droppedGone':
-    'Votre modification de «\u00a0{{title}}\u00a0» n’a pas été enregistrée\u00a0: l’élément a été supprimé, ou n’est plus partagé avec vous.',
-  'connection.droppedGoneUntitled':
-    'Une modification faite hors ligne n’a pas été enregistrée\u00a0: son élément a été supprimé, ou n’est plus partagé avec vous.',
-  'connection.droppedRefused':
+  'connection.notSaved':
     'Votre modification de «\u00a0{{title}}\u00a0» n’a pas été enregistrée\u00a0: {{reason}}',
+  'connection.notSavedUntitled':
+    'Une modification faite hors ligne n’a pas été enregistrée\u00a0: {{reason}}',
+  'connection.notAdded': '«\u00a0{{title}}\u00a0» n’a pas été ajouté\u00a0: {{reason}}',
+  'connection.notSavedCount_one': '{{count}}\u00a0modification n’a pas été enregistrée',
+  'connection.notSavedCount_other': '{{count}}\u00a0modifications n’ont pas été enregistrées',
+  'connection.reason.gone': 'l’élément a été supprimé, ou n’est plus partagé avec vous.',
+  'connection.reason.readOnly': 'vous ne pouvez plus que le lire.',
+  'connection.reason.boxGone': 'sa Boîte a été supprimée, ou n’est plus partagée avec vous.',
+  'connection.reason.boxArchived': 'sa Boîte a été archivée.',
+  'connection.reason.boxReadOnly': 'vous ne pouvez plus que lire sa Boîte.',
+  'connection.putInInbox': 'Mettre dans la boîte de réception',
+  'connection.putInInboxDone': '«\u00a0{{title}}\u00a0» est dans votre boîte de réception.',
+  'connection.putInInboxFailed':
+    '«\u00a0{{title}}\u00a0» n’a pas pu être mis dans votre boîte de réception\u00a0: {{reason}}',
+  'connection.copyText': 'Copier',
+  'connection.copied': 'Copié',
+  'connection.closeNotice': 'Fermer',
   'connection.offline': 'Hors ligne\u00a0: affichage de ce que cet appareil a vu en dernier',
   'connection.waiting_one': '{{count}}\u00a0modification attend le réseau',
   'connection.waiting_other': '{{count}}\u00a0modifications attendent le réseau',

@@ -1,8 +1,9 @@
 import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
+import { LoadBoundary, retryableLazy } from '../components/errors/load-boundary';
 
 /** The container and the Mantine code it needs: a chunk of its own, loaded when first needed. */
-const NotificationsContainer = lazy(() => import('./notifications-container'));
+const NotificationsContainer = retryableLazy(() => import('./notifications-container'));
 
 let requested = false;
 const listeners = new Set<() => void>();
@@ -36,8 +37,10 @@ export function NotificationsHost() {
   if (!mounted && (asked || shown)) setMounted(true);
   if (!mounted) return null;
   return (
-    <Suspense fallback={null}>
-      <NotificationsContainer />
-    </Suspense>
+    <LoadBoundary retry={NotificationsContainer.retry} fallback={null}>
+      <Suspense fallback={null}>
+        <NotificationsContainer />
+      </Suspense>
+    </LoadBoundary>
   );
 }

@@ -1,6 +1,12 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { persistQueryClientSave, persistQueryClientSubscribe } from '@tanstack/query-persist-client-core';
-import { hydrate, type Mutation, type Query, type QueryClient } from '@tanstack/react-query';
+import {
+  type DehydratedState,
+  hydrate,
+  type Mutation,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { createStore, del, get, set } from 'idb-keyval';
 import { isItemChange } from './item-changes';
 
@@ -35,8 +41,28 @@ const persister = createAsyncStoragePersister({
   throttleTime: 1_000,
 });
 
-function isKept(query: Query): boolean {
-  return query.state.status === 'success' && KEPT_QUERIES.has(String(query.queryKey[0]));
+/**
+ * A kept screen's data is saved as long as it has some: a refetch that failed (the network
+ * gone while the device said it was online) still shows it, so the copy keeps it too.
+ */
+export function isKept(query: Query): boolean {
+  return query.state.data !== undefined && KEPT_QUERIES.has(String(query.queryKey[0]));
+}
+
+/** A saved screen as it was shown: its data, with no failed refetch that would stand for it. */
+export function asShown(query: DehydratedState['queries'][number]): DehydratedState['queries'][number] {
+  const { state } = query;
+  return {
+    ...query,
+    state: {
+      ...state,
+      status: 'success',
+      error: null,
+      fetchStatus: 'idle',
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+    },
+  };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any kind of change, whatever its types.
@@ -113,7 +139,7 @@ export async function restoreOffline(
   if (!saved?.buster.startsWith(`${userId}:`)) return;
   const current = saved.buster === busterFor(userId) && Date.now() - saved.timestamp <= MAX_AGE_MS;
   hydrate(queryClient, {
-    queries: screens && current ? saved.clientState.queries : [],
+    queries: screens && current ? saved.clientState.queries.map(asShown) : [],
     mutations: withChanges ? saved.clientState.mutations : [],
   });
 }

@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { IMPORT_MAX_BYTES } from '@nestbox/shared/data/import.schema';
 import { Piscina } from 'piscina';
-import type { CheckedFile } from './parsers/check-file.js';
-import type { ParseTask } from './parsers/parse-worker.js';
+import type { ParseTask, ReadFile } from './parsers/parse-worker.js';
 
 /** The longest a file may take to read; past it the reading thread is stopped. */
 const READ_LIMIT_MS = 60_000;
@@ -19,7 +18,7 @@ const fromSource = import.meta.url.endsWith('.ts');
  * answered as one that could not be read (`import.file.tooHard`), never a crash.
  */
 export function createFileReader() {
-  const pool = new Piscina<ParseTask, CheckedFile>({
+  const pool = new Piscina<ParseTask, ReadFile>({
     filename: new URL(`./parsers/parse-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url).href,
     minThreads: 0,
     maxThreads: Math.max(1, availableParallelism() - 1),
@@ -30,7 +29,7 @@ export function createFileReader() {
 
   return {
     /** The parsed file, or undefined when it could not be read within the limits. */
-    async read(task: ParseTask): Promise<CheckedFile | undefined> {
+    async read(task: ParseTask): Promise<ReadFile | undefined> {
       try {
         // The bytes move to the thread rather than being copied, when they own their memory.
         const { bytes } = task;

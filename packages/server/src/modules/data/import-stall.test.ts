@@ -120,4 +120,56 @@ describe(`big imports on ${testEngine}`, () => {
     expect(await itemCount()).toBe(before + 3_001);
     expect(done.delayMaxMs).toBeLessThan(2_000);
   }, 120_000);
+
+  it('writes a big file in parts, out of sight, so others are answered while it writes', async () => {
+    const before = await itemCount();
+    const body = new Blob([opml(Array.from({ length: 30_000 }, (_, n) => `Staged walnut ${n}`))]);
+    let answered = false;
+    const importing = post('format=opml', body).then(async (res) => {
+      answered = true;
+      return { status: res.status, json: await res.json() };
+    });
+    // The staging box: a box that hangs from nothing and is nobody's Workspace.
+    const staging = () =>
+      t.database.db
+        .selectFrom('items')
+        .select('id')
+        .where('parent_id', 'is', null)
+        .where('is_root_box', '=', 0)
+        .executeTakeFirst();
+    let staged = await staging();
+    while (!answered && !staged) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      staged = await staging();
+    }
+    expect(answered, 'the import was answered before anything was seen of its writing').toBe(false);
+    const childrenOf = async (boxId: string) =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('items')
+            .select((eb) => eb.fn.countAll<number>().as('children'))
+            .where('parent_id', '=', boxId)
+            .executeTakeFirstOrThrow()
+        ).children,
+      );
+
+    // Between two parts, another request gets the database, and nothing staged shows yet.
+    expect((await t.request('/api/health')).status).toBe(200);
+    expect(await childrenOf(staged?.id ?? '')).toBeLessThan(30_000);
+    const found = await t.request('/api/items/search-items', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${me.token}` },
+      json: { searchTerm: 'walnut' },
+    });
+    expect(await found.json()).toEqual([]);
+    expect(answered, 'others waited for the whole import').toBe(false);
+
+    const done = await importing;
+    expect(done.status).toBe(200);
+    expect(done.json).toMatchObject({ ok: true, counts: { texts: 30_000 } });
+    expect(await itemCount()).toBe(before + 30_001);
+    expect(await staging()).toBeUndefined();
+    expect(await childrenOf(done.json.boxId)).toBe(30_000);
+  }, 120_000);
 });

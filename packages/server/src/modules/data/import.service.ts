@@ -1,5 +1,4 @@
-import { PRIORITY_LIMIT, PRIORITY_STEP } from '@nestbox/shared/constants';
-import type { ExportItem, ExportSettings } from '@nestbox/shared/data/export.schema';
+import type { ExportSettings } from '@nestbox/shared/data/export.schema';
 import {
   IMPORT_KEY_TTL_MS,
   IMPORT_PROBLEMS_SHOWN,
@@ -16,9 +15,9 @@ import type { Executor, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
-import type { ItemsService, NewTreeItem } from '../items/index.js';
+import type { ItemsService } from '../items/index.js';
 import type { OrganizerService } from '../organizer/organizer.service.js';
-import type { ImportedReminder, RemindersService } from '../reminders/reminders.service.js';
+import type { RemindersService } from '../reminders/reminders.service.js';
 import { isValidTimeZone, updateUser } from '../users/index.js';
 import type { FileReader } from './file-reader.js';
 import { answerOf, fingerprintOf, KeyTaken } from './import-keys.js';
@@ -28,7 +27,8 @@ import {
   findImportKey,
   saveImportKeyResult,
 } from './import-keys.repository.js';
-import type { CheckedFile } from './parsers/check-file.js';
+import { type TreeOptions, treeItems } from './import-tree.js';
+import type { ReadFile } from './parsers/parse-worker.js';
 import type { FoundProblem, ParseContext } from './parsers/parsed-file.js';
 
 export type ImportRequest = z.output<typeof ImportQuerySchema>;
@@ -41,9 +41,6 @@ export class ImportRefused extends Error {
     super(problem.message);
   }
 }
-
-/** The reminder setting a target date gives its setter (hidden, linked to the date), as Item settings does. */
-const LINKED_REMINDER = { numberOf: 1, unit: 'days', beforeAfterOn: 'on', repeat: false } as const;
 
 /** The problem as the caller reads it: where it is, then what is wrong, in their language. */
 function presentProblem(problem: FoundProblem, locale: UserLocale): ImportProblem {
@@ -81,81 +78,6 @@ function inFileOrder(problems: FoundProblem[]): FoundProblem[] {
 }
 
 /**
- * The tree as rows for the items module, depth first, with the reminders to give: the file's
- * own (a Nestbox export), or for a dated item of another format the date's linked reminder,
- * as setting a target date gives one. A text of another format joins the Unprioritized list
- * when its box adds new texts there (as a text created in it would).
- */
-function flatten(
-  items: readonly ExportItem[],
-  { fromNestbox, targetAutoAdds }: { fromNestbox: boolean; targetAutoAdds: boolean },
-): { tree: NewTreeItem[]; reminders: { index: number; reminder: Omit<ImportedReminder, 'itemId'> }[] } {
-  const tree: NewTreeItem[] = [];
-  const reminders: { index: number; reminder: Omit<ImportedReminder, 'itemId'> }[] = [];
-  const walk = (list: readonly ExportItem[], parent: number | null, autoAdds: boolean) => {
-    for (const item of list) {
-      const index = tree.length;
-      const isBox = item.type === 'box';
-      const joinsUnprioritized = !fromNestbox && !isBox && autoAdds;
-      tree.push({
-        parent,
-        itemType: isBox ? 'todoBox' : 'todoText',
-        boxType: isBox ? item.boxType : 'todo',
-        title: item.title,
-        createdAt: item.createdAt,
-        completedAt: item.completedAt,
-        archivedAt: item.archivedAt,
-        targetDate: item.targetDate,
-        autoArchive: item.autoArchive,
-        settings: isBox ? item.settings : null,
-        recurrence: !isBox && item.recurrence && item.targetDate !== null ? item.recurrence : null,
-        personal: joinsUnprioritized ? { ...item.mine, prioritizable: true } : item.mine,
-      });
-      const given = fromNestbox
-        ? item.reminders
-        : item.targetDate !== null
-          ? [{ ...LINKED_REMINDER, linkedDirectlyToTargetDate: true }]
-          : [];
-      for (const { linkedDirectlyToTargetDate, ...rule } of given)
-        reminders.push({
-          index,
-          reminder: { targetDate: item.targetDate, rule, linkedDirectlyToTargetDate },
-        });
-      if (isBox) walk(item.children, index, item.boxType === 'todo' && item.settings.autoAddToUnprioritized);
-    }
-  };
-  walk(items, null, targetAutoAdds);
-  return { tree, reminders };
-}
-
-/**
- * Ranked items keep their order among themselves and go below everything the person already
- * ranks: the file's priorities as they are when they all lie below, else all moved down by the
- * same amount (so a file imported into a fresh account keeps its very numbers). When that
- * would take a rank beyond PRIORITY_LIMIT, they are spread in order between the last rank and
- * the limit instead: every rank stays a number an export of it can be imported with.
- */
-function rebasePriorities(tree: NewTreeItem[], highestExisting: number | null): void {
-  const ranked = tree.filter((item) => item.personal.prioritizable && item.personal.priority !== null);
-  if (ranked.length === 0 || highestExisting === null) return;
-  const priorityOf = (item: NewTreeItem) => item.personal.priority as number;
-  const lowest = ranked.reduce((min, item) => Math.min(min, priorityOf(item)), Infinity);
-  if (lowest > highestExisting) return;
-  const shift = highestExisting - lowest + PRIORITY_STEP;
-  const highest = ranked.reduce((max, item) => Math.max(max, priorityOf(item)), -Infinity);
-  if (highest + shift <= PRIORITY_LIMIT) {
-    for (const item of ranked) item.personal = { ...item.personal, priority: priorityOf(item) + shift };
-    return;
-  }
-  const inOrder = ranked.map((item, index) => ({ item, index }));
-  inOrder.sort((a, b) => priorityOf(a.item) - priorityOf(b.item) || a.index - b.index);
-  const base = Math.min(highestExisting, PRIORITY_LIMIT);
-  const gap = Math.min(PRIORITY_STEP, (PRIORITY_LIMIT - base) / inOrder.length);
-  for (const [rank, { item }] of inOrder.entries())
-    item.personal = { ...item.personal, priority: Math.min(PRIORITY_LIMIT, base + (rank + 1) * gap) };
-}
-
-/**
  * Imports (SPEC: Your data): a Nestbox export, an OPML outline or a Todoist CSV becomes boxes
  * and texts in one transaction, into a new box at the top of the Workspace (the file's name,
  * or "Imported <date>") or last into a box the person may edit. A dry run reads and checks the
@@ -180,9 +102,13 @@ export function createImportService({
   now: Clock;
 }) {
   /** The file read and checked in a worker thread; its items only when they are to be written. */
-  async function read(bytes: Buffer | undefined, request: ImportRequest, context: ParseContext) {
-    const fail = (key: FoundProblem['key']): CheckedFile => ({
-      items: [],
+  async function read(
+    bytes: Buffer | undefined,
+    request: ImportRequest,
+    context: ParseContext,
+    tree: TreeOptions | undefined,
+  ) {
+    const fail = (key: FoundProblem['key']): ReadFile => ({
       counts: { boxes: 0, texts: 0, dates: 0, reminders: 0 },
       problems: [{ severity: 'error', key }],
       treeProblems: [],
@@ -192,7 +118,7 @@ export function createImportService({
       bytes,
       format: request.format,
       context,
-      withItems: !request.dryRun,
+      ...(tree ? { tree } : {}),
     });
     return checked ?? fail('import.file.tooHard');
   }
@@ -280,7 +206,16 @@ export function createImportService({
       };
       const target =
         request.boxId === undefined ? undefined : await items.editableBoxOf(user.id, request.boxId);
-      const parsed = await read(bytes, request, context);
+      const tree: TreeOptions | undefined = request.dryRun
+        ? undefined
+        : {
+            fromNestbox: request.format === 'json',
+            targetAutoAdds: target
+              ? target.box_type === 'todo' && target.auto_add_to_unprioritized === 1
+              : user.default_auto_add_to_unprioritized === 1,
+            highestPriority: await organizer.highestPriority(db, user.id),
+          };
+      const parsed = await read(bytes, request, context, tree);
       const settings = request.format === 'json' && request.settings ? parsed.settings : undefined;
       const found = inFileOrder([...parsed.problems, ...settingsProblems(settings), ...parsed.treeProblems]);
       const { counts } = parsed;
@@ -309,42 +244,37 @@ export function createImportService({
         boxId,
         settingsApplied: settings !== undefined,
       });
+      // Written in parts out of sight first, so that no one transaction holds the database for
+      // long; the short one below then places the tree and makes the import happen at once.
+      const toWrite = parsed.tree ?? { parts: [], reminders: [] };
+      const { stagingId, ids } = await items.stageTree(user.id, treeItems(toWrite), at);
+
       /** The import itself, inside its transaction, with its answer kept under its key. */
-      const write = async (trx: Executor): Promise<{ boxId: string; newBox: boolean }> => {
+      const place = async (trx: Executor): Promise<{ boxId: string; newBox: boolean }> => {
         if (settings) await applySettings(trx, user, settings, at);
         let boxId: string;
-        let autoAdds: boolean;
         if (target) {
-          const box = await items.editableBoxOf(user.id, target.id, trx);
-          boxId = box.id;
-          autoAdds = box.box_type === 'todo' && box.auto_add_to_unprioritized === 1;
+          boxId = (await items.editableBoxOf(user.id, target.id, trx)).id;
+          await items.placeStagedTree(trx, user.id, stagingId, boxId);
         } else {
           const root = await items.rootBoxOf(user.id, trx);
           if (!root) throw appErrors.notFound();
-          boxId = await items.insertItemIn(
-            trx,
-            user.id,
-            {
-              parentId: root.id,
-              itemType: 'todoBox',
-              title: newBoxTitle(user, userLocale, request.name, at),
-              placement: 'first',
-            },
-            { showCompleted: user.default_show_completed, autoAdd: user.default_auto_add_to_unprioritized },
-          );
-          autoAdds = user.default_auto_add_to_unprioritized === 1;
+          boxId = stagingId;
+          await items.placeStagedBox(trx, user.id, stagingId, {
+            parentId: root.id,
+            title: newBoxTitle(user, userLocale, request.name, at),
+            showCompleted: user.default_show_completed,
+            autoAdd: user.default_auto_add_to_unprioritized,
+          });
         }
-        const { tree, reminders: given } = flatten(parsed.items, {
-          fromNestbox: request.format === 'json',
-          targetAutoAdds: autoAdds,
-        });
-        rebasePriorities(tree, await organizer.highestPriority(trx, user.id));
-        const ids = await items.insertTreeIn(trx, user.id, boxId, tree, at);
         await reminders.insertImported(trx, {
           userId: user.id,
           timeZone: settings?.timezone ?? user.timezone,
           at,
-          reminders: given.map(({ index, reminder }) => ({ ...reminder, itemId: ids[index] as string })),
+          reminders: toWrite.reminders.map(({ index, reminder }) => ({
+            ...reminder,
+            itemId: ids[index] as string,
+          })),
         });
         if (claim) await saveImportKeyResult(trx, { ...claim, result: JSON.stringify(resultWith(boxId)) });
         return { boxId, newBox: !target };
@@ -355,9 +285,10 @@ export function createImportService({
         written = await db.transaction().execute(async (trx) => {
           // Taken first: a retry sent meanwhile waits here, then answers what this one did.
           if (claim && !(await claimImportKey(trx, claim))) throw new KeyTaken();
-          return write(trx);
+          return place(trx);
         });
       } catch (error) {
+        await items.discardStagedTree(stagingId);
         if (!(error instanceof KeyTaken) || !claim) throw error;
         const answered = answerOf(claim, await findImportKey(db, claim));
         if (!answered) throw appErrors.conflict('import.idempotencyKey.reused');

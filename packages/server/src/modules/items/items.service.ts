@@ -43,12 +43,8 @@ import {
   findRootBox,
   findUserItem,
   insertItem,
-  insertItemRows,
-  insertUserItemRows,
-  lastChildPosition,
   lockBox,
   lockTree,
-  POSITION_STEP,
   type Rank,
   reopenCompletedAt,
   restoreRanksClearedAt,
@@ -57,8 +53,15 @@ import {
   updateItems,
   upsertUserItem,
 } from './items.repository.js';
-import { lockPlacesIn, type Place, placeIn, placeOf } from './positions.js';
+import { type Place, placeIn, placeOf } from './positions.js';
 import { createRecurrenceFlows } from './recurrence.service.js';
+import {
+  discardAbandonedStaging,
+  discardStagedTree,
+  placeStagedBox,
+  placeStagedTree,
+  stageTree,
+} from './staged-tree.js';
 import { editableBox, refuseRootBox } from './target-box.js';
 
 /** The caller's own state on an item (user_items columns). */
@@ -515,83 +518,21 @@ export function createItemsService({
     onTargetDateRestored,
   });
 
-  /**
-   * Inserts a whole tree of new items (an import) last into a box `userId` may edit, inside
-   * the caller's transaction: rows and the creator's personal state in batches, each box's
-   * children in order. Answers the new ids, in the order given. The caller emits the events.
-   */
-  async function insertTreeIn(
-    trx: Executor,
-    userId: string,
-    parentId: string,
-    tree: readonly NewTreeItem[],
-    at = now(),
-  ): Promise<string[]> {
-    const target = await editableBox(trx, access, userId, parentId);
-    // Held to the end of the import: its items follow the box's last child, and no create or
-    // other import may take places among them meanwhile.
-    await lockPlacesIn(trx, target.id);
-    const ids = tree.map(() => newId());
-    const lastPosition = new Map<string, number>([
-      [target.id, (await lastChildPosition(trx, target.id)) ?? 0],
-    ]);
-    const rows = tree.map((item, index) => {
-      const parent = item.parent === null ? target.id : (ids[item.parent] as string);
-      const position = (lastPosition.get(parent) ?? 0) + POSITION_STEP;
-      lastPosition.set(parent, position);
-      const isBox = item.itemType === 'todoBox';
-      return {
-        id: ids[index] as string,
-        type: item.itemType,
-        box_type: item.boxType,
-        title: item.title,
-        parent_id: parent,
-        position,
-        completed_at: item.completedAt,
-        archived_at: item.archivedAt,
-        auto_archive_amount: item.autoArchive?.amount ?? null,
-        auto_archive_duration: item.autoArchive?.duration ?? null,
-        auto_archive_at:
-          item.autoArchive && item.archivedAt === null
-            ? add(at, { [item.autoArchive.duration]: item.autoArchive.amount }).getTime()
-            : null,
-        target_date: item.targetDate,
-        recurrence_rule: item.recurrence?.rule ?? null,
-        recur_from_completion: item.recurrence?.fromCompletion ? 1 : 0,
-        recurrence_done: item.recurrence?.done ?? 0,
-        show_completed: isBox && item.settings?.showCompleted ? 1 : 0,
-        auto_add_to_unprioritized: isBox && item.settings?.autoAddToUnprioritized ? 1 : 0,
-        created_by: userId,
-        created_at: item.createdAt,
-        updated_at: at,
-      };
-    });
-    await insertItemRows(trx, rows);
-    const personal = tree.flatMap((item, index) => {
-      const { favourited, markedForToday } = item.personal;
-      const rankable = item.itemType === 'todoText' && item.personal.prioritizable;
-      if (!favourited && !rankable) return [];
-      return [
-        {
-          user_id: userId,
-          item_id: ids[index] as string,
-          favourited: favourited ? 1 : 0,
-          prioritizable: rankable ? 1 : 0,
-          priority: rankable ? item.personal.priority : null,
-          marked_for_today: rankable && markedForToday ? 1 : 0,
-          created_at: at,
-          updated_at: at,
-        },
-      ];
-    });
-    await insertUserItemRows(trx, personal);
-    return ids;
-  }
-
   return {
     insertItemIn,
     madeBefore,
-    insertTreeIn,
+    stageTree: (userId: string, parts: Iterable<readonly NewTreeItem[]>, at: number) =>
+      stageTree(db, userId, parts, at),
+    placeStagedTree: (trx: Executor, userId: string, stagingId: string, parentId: string) =>
+      placeStagedTree(trx, access, userId, stagingId, parentId),
+    placeStagedBox: (
+      trx: Executor,
+      userId: string,
+      stagingId: string,
+      box: { parentId: string; title: string; showCompleted: number; autoAdd: number },
+    ) => placeStagedBox(trx, access, userId, stagingId, box),
+    discardStagedTree: (stagingId: string) => discardStagedTree(db, stagingId),
+    discardAbandonedStaging: (at: number) => discardAbandonedStaging(db, at),
     writePersonalState,
     writeRecurrence: recurrence.writeRecurrence,
     setRecurrence: recurrence.setRecurrence,

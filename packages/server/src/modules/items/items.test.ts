@@ -181,6 +181,14 @@ describe(`items on ${testEngine}`, () => {
     const archived = await ok('DELETE', 'archive', { itemId: box._id });
     expect(archived.archivedDate).toBeGreaterThan(0);
     expect(await titles(annRoot)).not.toContain('Old');
+    // Nothing goes into an archived box, and the refusal says why (a queued change names it).
+    const into = await call('POST', 'create-item', {
+      parentItemId: box._id,
+      itemType: 'todoText',
+      title: 'Late',
+    });
+    expect(into.status).toBe(404);
+    expect(((await into.json()) as ErrorBody).error.code).toBe('items.parent.archived');
     const panes = await t.database.db
       .selectFrom('panes')
       .select('id')

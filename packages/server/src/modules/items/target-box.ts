@@ -13,7 +13,7 @@ export async function editableBox(
   await access.authorize(userId, boxId, 'edit', executor);
   const box = await findItem(executor, boxId);
   if (box?.type !== 'todoBox') throw appErrors.badRequest('items.parent.notBox');
-  if (box.archived_at !== null) throw appErrors.notFound();
+  if (box.archived_at !== null) throw appErrors.notFound('items.parent.archived');
   return box;
 }
 

@@ -1,8 +1,9 @@
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadBoundary, retryableLazy } from '../../components/errors/load-boundary';
 import { HeaderAction } from '../../components/layout/header-action';
 import { findItemsQueryOptions } from '../../lib/api/find-items';
 import { getItemSelection } from '../../lib/item-selection';
@@ -12,7 +13,7 @@ import { paletteShortcut, RECENT_LIMIT } from './palette-launch';
 
 /** The palette (Spotlight, its styles, its commands) loads when it is first opened. */
 const loadPalette = () => import('./command-palette');
-const CommandPalette = lazy(async () => ({ default: (await loadPalette()).CommandPalette }));
+const CommandPalette = retryableLazy(async () => ({ default: (await loadPalette()).CommandPalette }));
 
 const SHORTCUT = paletteShortcut(isApplePlatform());
 
@@ -98,9 +99,11 @@ export function CommandPaletteLauncher(tools: PaletteTools) {
         shortcut={SHORTCUT}
       />
       {requested && (
-        <Suspense fallback={null}>
-          <CommandPalette {...tools} paneId={paneId} />
-        </Suspense>
+        <LoadBoundary retry={CommandPalette.retry}>
+          <Suspense fallback={null}>
+            <CommandPalette {...tools} paneId={paneId} />
+          </Suspense>
+        </LoadBoundary>
       )}
     </>
   );

@@ -12,10 +12,11 @@ import {
   IconSettings,
   IconStack2,
 } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/brand/logo';
+import { LoadBoundary, retryableLazy } from '../../components/errors/load-boundary';
 import { HeaderAction } from '../../components/layout/header-action';
 import { RemindersButton } from '../../features/reminders/components/reminders-button';
 import { RemindersModal } from '../../features/reminders/components/reminders-list';
@@ -31,7 +32,7 @@ import { useOpenBox } from './use-open-box';
 const ICON = { size: 20, stroke: 1.7 } as const;
 
 /** The settings forms (and the schemas they validate with) load when the modal first opens. */
-const AppSettings = lazy(async () => ({
+const AppSettings = retryableLazy(async () => ({
   default: (await import('../../features/settings/components/app-settings')).AppSettings,
 }));
 
@@ -130,20 +131,22 @@ export function AppHeader() {
       <WorkspaceSettingsModal opened={workspaceSettingsOpened} onClose={workspaceSettings.close} />
       <QuickCaptureHost opened={captureOpened} onClose={capture.close} />
       <Modal opened={settingsOpened} onClose={settings.close} title={t('settings.title')} size="lg">
-        <Suspense
-          fallback={
-            <Center mih={240}>
-              <Loader role="status" aria-label={t('common.loading')} />
-            </Center>
-          }
-        >
-          <AppSettings
-            onOpenBox={(boxId) => {
-              settings.close();
-              void openBox(boxId);
-            }}
-          />
-        </Suspense>
+        <LoadBoundary retry={AppSettings.retry}>
+          <Suspense
+            fallback={
+              <Center mih={240}>
+                <Loader role="status" aria-label={t('common.loading')} />
+              </Center>
+            }
+          >
+            <AppSettings
+              onOpenBox={(boxId) => {
+                settings.close();
+                void openBox(boxId);
+              }}
+            />
+          </Suspense>
+        </LoadBoundary>
       </Modal>
     </Group>
   );

@@ -1,3 +1,4 @@
+import { LoadBoundary, retryableLazy } from '../../components/errors/load-boundary';
 import './mantine-app.css';
 import { AppShell } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
@@ -5,7 +6,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Z_INDEX } from '@nestbox/shared/constants';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/feedback/page-loader';
@@ -36,7 +37,9 @@ import { useLiveUpdates } from './use-live-updates';
 import { useOpenTag } from './use-open-tag';
 
 /** The shortcuts' help, loaded the first time it opens. */
-const ShortcutsHelp = lazy(async () => ({ default: (await import('./shortcuts-help')).ShortcutsHelp }));
+const ShortcutsHelp = retryableLazy(async () => ({
+  default: (await import('./shortcuts-help')).ShortcutsHelp,
+}));
 
 /**
  * The keys every signed-in page answers (go to a page, show the shortcuts, undo), and their
@@ -54,9 +57,11 @@ function KeyboardShortcuts() {
   const [helpLoaded, setHelpLoaded] = useState(false);
   if (helpOpen && !helpLoaded) setHelpLoaded(true);
   return helpLoaded ? (
-    <Suspense fallback={null}>
-      <ShortcutsHelp />
-    </Suspense>
+    <LoadBoundary retry={ShortcutsHelp.retry}>
+      <Suspense fallback={null}>
+        <ShortcutsHelp />
+      </Suspense>
+    </LoadBoundary>
   ) : null;
 }
 

@@ -17,7 +17,7 @@ import {
   isItemChange,
   itemChangeKey,
 } from '../../lib/item-changes';
-import { notify } from '../../lib/notify';
+import { refusalReason, tellRefusedChange } from './refused-changes';
 
 /** How each kind of item change is sent, for a change read back after a reload. */
 const SENDERS: Record<ItemChangeKind, (variables: never) => Promise<unknown>> = {
@@ -116,6 +116,13 @@ export function handleItemChanges(queryClient: QueryClient): () => void {
     Object.assign(config, { onError, onSettled });
   };
 }
+/** The kinds of change that make a new item: their refusal is about the box it was to go into. */
+const CREATIONS: readonly ItemChangeKind[] = ['create', 'capture'];
+
+/**
+ * Tells the person that a change which had to wait was refused, naming the item and the true
+ * reason, and keeping what they typed (a new text, an edited title) one click from the Inbox.
+ */
 function tellRefused(
   queryClient: QueryClient,
   mutation: AnyMutation,
@@ -124,13 +131,19 @@ function tellRefused(
 ): void {
   if (!isApiError(error) || error.canceled || error.status < 400 || error.status >= 500) return;
   error.told = true;
-  const itemId = changedItemId(mutation.state.variables);
-  const title = titleThen ?? (itemId ? cachedTitleOf(queryClient, itemId) : undefined);
-  const gone = error.status === 403 || error.status === 404;
-  const message = gone
-    ? title
-      ? i18n.t('connection.droppedGone', { title })
-      : i18n.t('connection.droppedGoneUntitled')
-    : i18n.t('connection.droppedRefused', { title: title ?? '…', reason: error.message });
-  notify({ type: 'warning', message, timeout: false });
+  const variables = mutation.state.variables as { title?: unknown } | undefined;
+  const itemId = changedItemId(variables);
+  const kind = mutation.options.mutationKey?.[1] as ItemChangeKind | undefined;
+  const creation = kind !== undefined && CREATIONS.includes(kind);
+  const typed =
+    typeof variables?.title === 'string' && variables.title.trim() !== '' ? variables.title : undefined;
+  const title = creation ? typed : (titleThen ?? (itemId ? cachedTitleOf(queryClient, itemId) : undefined));
+  const reason = refusalReason(error, creation);
+  tellRefusedChange({
+    key: itemId ?? String(mutation.mutationId),
+    message: title
+      ? i18n.t(creation ? 'connection.notAdded' : 'connection.notSaved', { title, reason })
+      : i18n.t('connection.notSavedUntitled', { reason }),
+    ...(typed !== undefined ? { text: typed } : {}),
+  });
 }

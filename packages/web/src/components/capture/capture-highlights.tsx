@@ -1,7 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { LoadBoundary, retryableLazy } from '../errors/load-boundary';
 import type { HighlightLayerProps } from './highlight-layer';
 
-const HighlightLayer = lazy(async () => ({ default: (await import('./highlight-layer')).HighlightLayer }));
+const HighlightLayer = retryableLazy(async () => ({
+  default: (await import('./highlight-layer')).HighlightLayer,
+}));
 
 /**
  * Tints the recognised parts of a field's text (see HighlightLayer). Its code loads apart, as
@@ -10,8 +13,10 @@ const HighlightLayer = lazy(async () => ({ default: (await import('./highlight-l
  */
 export function CaptureHighlights(props: HighlightLayerProps) {
   return (
-    <Suspense fallback={null}>
-      <HighlightLayer {...props} />
-    </Suspense>
+    <LoadBoundary retry={HighlightLayer.retry} fallback={null}>
+      <Suspense fallback={null}>
+        <HighlightLayer {...props} />
+      </Suspense>
+    </LoadBoundary>
   );
 }

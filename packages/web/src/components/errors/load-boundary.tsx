@@ -1,7 +1,5 @@
-import { Alert, Button } from '@mantine/core';
-import { IconCloudOff } from '@tabler/icons-react';
 import { Component, type ComponentType, lazy, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { NotAvailableOffline } from '../feedback/not-available-offline';
 
 /** Whether an error is a part of the app's code that could not be fetched (offline, a server away). */
 export function isLoadFailure(error: unknown): boolean {
@@ -28,30 +26,14 @@ export function retryableLazy<P extends object>(
   });
 }
 
-function NotAvailableOffline({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      variant="light"
-      color="gray"
-      icon={<IconCloudOff size={20} stroke={1.7} aria-hidden="true" />}
-      title={t('crash.partOffline.title')}
-    >
-      {t('crash.partOffline.body')}
-      <Button mt="sm" size="sm" variant="default" display="block" onClick={onRetry}>
-        {t('crash.partOffline.retry')}
-      </Button>
-    </Alert>
-  );
-}
-
 /**
  * Around a part loaded on demand: when its code cannot be fetched (offline before the app was
  * kept for offline use, a server restarting), that part says so in place and the rest of the
- * app goes on. Any other error goes on to the boundary above.
+ * app goes on (or, with `fallback`, it shows that instead: nothing, for a part that only adds
+ * to what is there). Any other error goes on to the boundary above.
  */
 export class LoadBoundary extends Component<
-  { children: ReactNode; retry: () => void },
+  { children: ReactNode; retry: () => void; fallback?: ReactNode },
   { error: unknown; failed: boolean }
 > {
   override state = { error: undefined as unknown, failed: false };
@@ -68,6 +50,7 @@ export class LoadBoundary extends Component<
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     if (!isLoadFailure(this.state.error)) throw this.state.error;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return <NotAvailableOffline onRetry={() => this.setState({ error: undefined, failed: false })} />;
   }
 }

@@ -1,6 +1,6 @@
-import { Button, Center, Divider, Loader, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Center, Divider, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { Abilities, Item } from '@nestbox/shared/items/item.schema';
-import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsModalHeader } from '../../../components/items/settings-modal-header';
 import { useAbilities } from '../../../hooks/use-abilities';
@@ -21,7 +21,7 @@ import {
 export interface ItemSettingsSlots {
   /** The Share section (the sharing feature). */
   renderShare: (item: Item, abilities: Abilities) => ReactNode;
-  /** A text's Repeat section (the recurrence feature); it may suspend while its code loads. */
+  /** A text's Repeat section (the recurrence feature), with what shows while its code loads. */
   renderRecurrence: (item: Item, readonly: boolean) => ReactNode;
   /** The Reminders section, heading and all (the reminders feature). */
   renderReminders?: ((item: Item) => ReactNode) | undefined;
@@ -151,11 +151,7 @@ function ItemSettingsBody({ item, onClose, scrollTo, focusSection, slots }: Body
         </Text>
       )}
       <TargetDateSection item={item} readonly={readonly} sectionRef={sections.targetDate} />
-      {item.itemType === 'todoText' && !archived && (
-        <Suspense fallback={<Skeleton height={64} radius="sm" aria-hidden="true" />}>
-          {slots.renderRecurrence(item, readonly)}
-        </Suspense>
-      )}
+      {item.itemType === 'todoText' && !archived && slots.renderRecurrence(item, readonly)}
       <Section
         title={t('itemSettings.reminders')}
         sectionRef={sections.reminders}

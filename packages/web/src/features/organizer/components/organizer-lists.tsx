@@ -15,6 +15,7 @@ import {
 import { DatesProvider } from '@mantine/dates';
 import { tagsOf } from '@nestbox/shared/tags/tags';
 import { IconAlertTriangle, IconHash, IconListDetails } from '@tabler/icons-react';
+import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/fr';
 import { UNPRIORITIZED_DROPPABLE_ID } from '@nestbox/shared/constants';
@@ -80,7 +81,9 @@ export function OrganizerLists({ commands }: { commands: ItemKeyCommands }) {
   }, [allItems, tagFilter]);
 
   let body: ReactNode;
-  if (organizer.isPending) {
+  if (waitsForNetwork(organizer)) {
+    body = <NotAvailableOffline onRetry={() => void organizer.refetch()} />;
+  } else if (organizer.isPending) {
     body = (
       <Center py="xl" role="status">
         <Stack align="center" gap="xs">

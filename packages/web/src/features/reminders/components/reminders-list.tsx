@@ -18,6 +18,7 @@ import { IconBell, IconBellRinging } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
 import { useUser } from '../../../lib/api/get-user';
 import { currentLocale } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -95,13 +96,14 @@ export function RemindersList({ onOpenItem }: { onOpenItem: (itemId: string) => 
     loadMoreIfNeeded();
   }, [loadMoreIfNeeded]);
 
+  if (waitsForNetwork(events)) return <NotAvailableOffline onRetry={() => void events.refetch()} />;
   if (events.isPending)
     return (
       <Center mih={160}>
         <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
-  if (events.isError)
+  if (!events.data)
     return (
       <Alert color="red" variant="light" title={t('reminders.loadFailed')}>
         <Button variant="subtle" size="xs" onClick={() => void events.refetch()}>

@@ -18,6 +18,7 @@ import type { PaneSearch } from '@nestbox/shared/workspace/workspace.schema';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
 import paneClasses from '../../../components/layout/pane.module.css';
 import { PaneLoadFailed, PaneLoading } from '../../../components/layout/pane-states';
 import resultClasses from '../../../components/layout/result-list.module.css';
@@ -113,9 +114,11 @@ export function SearchPane({ paneId, paneIndex, savedSearch, renderTags }: Searc
     });
   } else if (!isRunnable(settled)) {
     body = <Empty>{t('searchPane.prompt')}</Empty>;
+  } else if (waitsForNetwork(results)) {
+    body = <NotAvailableOffline onRetry={() => void results.refetch()} />;
   } else if (results.isPending) {
     body = <PaneLoading label={t('searchPane.searching')} />;
-  } else if (results.isError) {
+  } else if (!results.data) {
     body = <PaneLoadFailed message={t('searchPane.loadFailed')} onRetry={() => void results.refetch()} />;
   } else if (results.data.length === 0) {
     body = (

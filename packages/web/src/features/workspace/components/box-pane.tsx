@@ -12,6 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
 import classes from '../../../components/layout/pane.module.css';
 import { PaneLoadFailed, PaneLoading } from '../../../components/layout/pane-states';
 import { useAbilities } from '../../../hooks/use-abilities';
@@ -172,9 +173,11 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox, renderShare }: 
   });
 
   let body: ReactNode;
-  if (contents.isPending) {
+  if (waitsForNetwork(contents)) {
+    body = <NotAvailableOffline onRetry={() => void contents.refetch()} />;
+  } else if (contents.isPending) {
     body = <PaneLoading label={t('pane.loading')} />;
-  } else if (contents.isError) {
+  } else if (!contents.data) {
     body = <PaneLoadFailed message={t('boxes.itemsLoadFailed')} onRetry={() => void contents.refetch()} />;
   } else {
     const { items } = contents.data;

@@ -1,6 +1,7 @@
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
 import { useWorkspaceLayout } from '../../../hooks/use-preferences';
 import { useArrowKeysEnterRows } from '../../../hooks/use-row-selection';
 import { useWorkspace } from '../../../lib/api/panes/get-workspace';
@@ -46,6 +47,13 @@ export function WorkspaceView({ slots }: { slots: WorkspaceSlots }) {
     return strip?.querySelectorAll<HTMLElement>(':scope > [data-slot-id]')[current] ?? strip;
   });
 
+  if (waitsForNetwork(workspace)) {
+    return (
+      <Center h="60vh">
+        <NotAvailableOffline onRetry={() => void workspace.refetch()} />
+      </Center>
+    );
+  }
   if (workspace.isPending) {
     return (
       <Center h="60vh">
@@ -53,7 +61,8 @@ export function WorkspaceView({ slots }: { slots: WorkspaceSlots }) {
       </Center>
     );
   }
-  if (workspace.isError) {
+  // A failed refetch keeps what was shown: only with nothing to show is the failure the screen.
+  if (!workspace.data) {
     return (
       <Center h="60vh">
         <Stack align="center" gap="sm">
