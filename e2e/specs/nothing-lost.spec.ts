@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import { putSessionToken } from '../support/accounts.js';
 import { api, pane, readItem } from '../support/api.js';
 import { savedCopy } from '../support/offline.js';
 import { expect, test } from '../support/test.js';
@@ -180,4 +182,65 @@ test('texts refused for a box archived meanwhile keep their words, in one notice
     '“Ring the plumber” was not added: its box was archived.Put in InboxCopy',
     '“Buy stamps” is in your Inbox.',
   ]);
+});
+
+/** Replaces a text's words in its pane, as typed in the row's editor; waits until it is sent (or queued). */
+async function retype(page: Page, text: string, words: string) {
+  const boxPane = pane(page, BOX);
+  await boxPane.getByRole('button', { name: text, exact: true }).click({ position: { x: 8, y: 8 } });
+  const editor = boxPane.getByRole('textbox', { name: 'Text' });
+  await expect(editor).toBeFocused();
+  await editor.fill(words);
+  await page.keyboard.press('Enter');
+  await expect(boxPane.getByRole('textbox', { name: 'Text' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(boxPane.getByRole('textbox', { name: 'Text' })).toHaveCount(0);
+}
+
+test('an offline edit that replaces newer words says so where they were typed, with them one click away', async ({
+  page,
+  browser,
+}) => {
+  const { token } = await workspaceWith(page, 'conflict', { [BOX]: ['Call the vet'] });
+  const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  try {
+    const phone = await phoneContext.newPage();
+    await putSessionToken(phone, token);
+    await phone.goto('/app/boxes');
+    await expect(rows(phone, BOX)).toHaveText(['Call the vet']);
+    const textId = (await rows(phone, BOX).first().getAttribute('data-item-id')) ?? '';
+
+    // The phone, offline, renames the text; the change waits.
+    await phoneContext.setOffline(true);
+    await retype(phone, 'Call the vet', 'Phone title');
+    await expect(phone.getByRole('status').filter({ hasText: 'Offline' })).toContainText(
+      '1 change waits for the network',
+    );
+
+    // The laptop renames it too, and its words are saved.
+    await page.goto('/app/boxes');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/items/save-text-item') && r.ok());
+    await retype(page, 'Call the vet', 'Laptop title');
+    await saved;
+
+    // The phone comes back: its change stands (the last save wins), and the laptop is told.
+    await phoneContext.setOffline(false);
+    const notice = page.getByRole('alert').filter({ hasText: 'was replaced' });
+    await expect(notice).toHaveText(
+      'Your text “Laptop title” was replaced by “Phone title”, saved elsewhere without seeing yours.Put mine back',
+    );
+    await expect(rows(page, BOX)).toHaveText(['Phone title']);
+    expect(await readItem<{ title: string }>(page.request, token, textId)).toMatchObject({
+      title: 'Phone title',
+    });
+
+    // One click puts the laptop's words back.
+    const back = page.waitForResponse((r) => r.url().endsWith('/api/items/save-text-item') && r.ok());
+    await notice.getByRole('button', { name: 'Put mine back' }).click();
+    await back;
+    await expect(rows(page, BOX)).toHaveText(['Laptop title']);
+    await expect(rows(phone, BOX)).toHaveText(['Laptop title']);
+  } finally {
+    await phoneContext.close();
+  }
 });

@@ -15,6 +15,8 @@ export interface DomainEvents {
   'items.changed': { itemIds: readonly string[] };
   /** One person's own state of an item changed (a star, a place in their Organizer). */
   'item.personalChanged': { userId: string; item: Item };
+  /** A text was saved over a title its writer had not seen: `replacedTitle` is gone. */
+  'item.overwritten': { itemId: string; replacedTitle: string; title: string };
   /** An item moved into another box; `audienceBefore`: who saw it before. */
   'item.moved': { itemId: string; audienceBefore: Audience };
   /** An item was shared with a person (they now see it and everything inside it). */

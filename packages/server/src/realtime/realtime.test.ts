@@ -46,6 +46,36 @@ describe(`live updates on ${testEngine}`, () => {
     return (await res.json()) as T;
   };
 
+  it('tells whoever sees a text when a save replaced a text its writer had not seen', async () => {
+    const text = await call<Item>(owner.token, 'POST', '/api/items/create-item', {
+      parentItemId: owner.root,
+      itemType: 'todoText',
+      title: 'Call the vet',
+    });
+    const laptop = await open(owner.token);
+    const told = nextEvent(laptop, 'item:overwritten');
+    const save = (title: string, startedFrom: string, clientId: string) =>
+      call(
+        owner.token,
+        'POST',
+        '/api/items/save-text-item',
+        { itemId: text._id, title, startedFrom },
+        clientId,
+      );
+    // The laptop saves over what it saw: no overwrite.
+    await save('Laptop title', 'Call the vet', 'laptop');
+    // The phone's change, made offline from the old text, arrives: it stands, and is told.
+    await save('Phone title', 'Call the vet', 'phone');
+    expect(await told).toEqual({
+      itemId: text._id,
+      replacedTitle: 'Laptop title',
+      title: 'Phone title',
+      clientId: 'phone',
+    });
+    const saved = await call<Item>(owner.token, 'GET', `/api/items/get-item?itemId=${text._id}`, undefined);
+    expect(saved.title).toBe('Phone title');
+  });
+
   it('refuses a socket without a valid token', async () => {
     await expect(connect(t.baseUrl, undefined)).rejects.toThrow('unauthorized');
     await expect(connect(t.baseUrl, 'not-a-token')).rejects.toThrow('unauthorized');

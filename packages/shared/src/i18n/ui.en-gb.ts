@@ -38,6 +38,9 @@ export const uiEnGb = {
   'connection.copyText': 'Copy',
   'connection.copied': 'Copied',
   'connection.closeNotice': 'Close',
+  'conflict.replaced':
+    'Your text “{{mine}}” was replaced by “{{theirs}}”, saved elsewhere without seeing yours.',
+  'conflict.putMineBack': 'Put mine back',
   'connection.offline': 'Offline: showing what this device last saw',
   'connection.waiting_one': '{{count}} change waits for the network',
   'connection.waiting_other': '{{count}} changes wait for the network',

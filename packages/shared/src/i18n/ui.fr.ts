@@ -37,6 +37,9 @@ export const uiFr: Record<UiKey, string> = {
   'connection.copyText': 'Copier',
   'connection.copied': 'Copié',
   'connection.closeNotice': 'Fermer',
+  'conflict.replaced':
+    'Votre texte «\u00a0{{mine}}\u00a0» a été remplacé par «\u00a0{{theirs}}\u00a0», enregistré ailleurs sans avoir vu le vôtre.',
+  'conflict.putMineBack': 'Remettre le mien',
   'connection.offline': 'Hors ligne\u00a0: affichage de ce que cet appareil a vu en dernier',
   'connection.waiting_one': '{{count}}\u00a0modification attend le réseau',
   'connection.waiting_other': '{{count}}\u00a0modifications attendent le réseau',

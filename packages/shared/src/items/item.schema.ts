@@ -136,7 +136,19 @@ export const CreateItemBodySchema = z
 export const SaveBoxItemBodySchema = z.object({ itemId: id, title }).meta({ id: 'SaveBoxItemBody' });
 
 /** `POST /api/items/save-text-item`. */
-export const SaveTextItemBodySchema = z.object({ itemId: id, title }).meta({ id: 'SaveTextItemBody' });
+export const SaveTextItemBodySchema = z
+  .object({
+    itemId: id,
+    title,
+    startedFrom: z
+      .string()
+      .max(TEXT_TITLE_MAX_LENGTH)
+      .optional()
+      .describe(
+        'The text this change was made from. When the text has changed since (a change that waited offline), this one still stands, and those who see the item hear which text it replaced.',
+      ),
+  })
+  .meta({ id: 'SaveTextItemBody' });
 
 /** `PUT /api/items/update-setting`: a box's own settings. */
 export const UpdateSettingBodySchema = z

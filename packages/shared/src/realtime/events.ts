@@ -8,6 +8,7 @@ export const SOCKET_EVENTS = {
   remindersUnreadCount: 'reminders:unread-count',
   sessionEnded: 'session:ended',
   importFinished: 'import.finished',
+  itemOverwritten: 'item:overwritten',
 } as const;
 
 /**
@@ -63,6 +64,18 @@ export interface UpdateItemEvent {
   clientId?: string;
 }
 
+/**
+ * `item:overwritten`: a text was saved over a title its writer had not seen (a change that
+ * waited offline while someone else saved another): `replacedTitle` is gone, `title` stands.
+ * Sent to everyone who sees the item; the client that wrote `replacedTitle` offers it back.
+ */
+export interface ItemOverwrittenEvent {
+  itemId: string;
+  replacedTitle: string;
+  title: string;
+  clientId?: string;
+}
+
 export interface ServerToClientEvents {
   ADD_ITEM: (event: AddItemEvent) => void;
   UPDATE_ITEM: (event: UpdateItemEvent) => void;
@@ -70,4 +83,5 @@ export interface ServerToClientEvents {
   'session:ended': (event: { reason: SessionEndReason }) => void;
   /** An import by this person committed (to their own sockets only). */
   'import.finished': (event: ImportFinishedEvent) => void;
+  'item:overwritten': (event: ItemOverwrittenEvent) => void;
 }

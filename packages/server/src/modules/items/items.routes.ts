@@ -142,7 +142,10 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
         response: item,
       },
     },
-    async (request) => items.saveText(currentUser(request), request.body.itemId, request.body.title),
+    async (request) => {
+      const { itemId, title, startedFrom } = request.body;
+      return items.saveText(currentUser(request), itemId, title, startedFrom);
+    },
   );
 
   app.put(

@@ -669,12 +669,18 @@ export function createItemsService({
       return present(user.id, itemId, level);
     },
 
-    async saveText(user: UserRow, itemId: string, title: string): Promise<Item> {
+    /**
+     * Saves a text. With `startedFrom` (the text the change was made from), a save over a text
+     * its writer had not seen still stands (the last writer wins), and is told as an overwrite.
+     */
+    async saveText(user: UserRow, itemId: string, title: string, startedFrom?: string): Promise<Item> {
       const { item, level } = await editableItem(user, itemId);
       if (item.type !== 'todoText')
         throw appErrors.badRequest('error.validation', { itemId: 'validation.invalidValue' });
       await db.transaction().execute((trx) => setTextTitle(trx, itemId, title, now()));
       events.emit('items.changed', { itemIds: [itemId] });
+      if (startedFrom !== undefined && item.title !== startedFrom && item.title !== title)
+        events.emit('item.overwritten', { itemId, replacedTitle: item.title, title });
       return present(user.id, itemId, level);
     },
 

@@ -99,6 +99,16 @@ export function subscribeLiveUpdates({
     });
   }
 
+  events.on('item.overwritten', async ({ itemId, replacedTitle, title }) => {
+    const context = requestContext();
+    for (const { userId } of await access.audienceOf(itemId))
+      publisher.publish(userId, SOCKET_EVENTS.itemOverwritten, {
+        itemId,
+        replacedTitle,
+        title,
+        ...echoTagFor(context, userId),
+      });
+  });
   events.on('items.created', async ({ itemIds }) => {
     for (const itemId of itemIds) await added(itemId);
   });

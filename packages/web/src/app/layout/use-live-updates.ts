@@ -8,10 +8,14 @@ import { STORAGE_KEYS } from '../../config/storage-keys';
 import { organizerKey } from '../../features/organizer/api/get-organizer';
 import { UNREAD_COUNT_KEY } from '../../features/reminders/api/reminder-events';
 import { IMPORT_FINISHED_KEY } from '../../features/settings/api/import-finished';
-import { CLIENT_ID } from '../../lib/api-client';
+import { saveTextItem } from '../../features/workspace/api/save-text-item';
+import { CLIENT_ID, isApiError } from '../../lib/api-client';
 import { markUnreachable } from '../../lib/connectivity';
+import { i18n } from '../../lib/i18n';
 import { keepConnected } from '../../lib/live-socket';
+import { notify } from '../../lib/notify';
 import { rerunAfterItemChange } from '../../lib/query-client';
+import { rememberSavedText, savedTextOf } from '../../lib/saved-texts';
 import type { SessionEndedState } from '../../lib/session';
 import { applyAddItem, applyUpdateItem } from './live-cache';
 
@@ -69,6 +73,28 @@ export function useLiveUpdates(token: string | null): void {
       if (!fromElsewhere(event)) return;
       applyUpdateItem(queryClient, event);
       refreshLists();
+    });
+    // A save elsewhere replaced words this page saved without seeing them: say so, and offer
+    // them back (the other words stay until then: the last save wins).
+    socket.on(SOCKET_EVENTS.itemOverwritten, ({ itemId, replacedTitle, title, ...event }) => {
+      if (!fromElsewhere(event) || savedTextOf(itemId) !== replacedTitle) return;
+      notify({
+        type: 'warning',
+        timeout: false,
+        message: i18n.t('conflict.replaced', { mine: replacedTitle, theirs: title }),
+        action: {
+          label: i18n.t('conflict.putMineBack'),
+          onClick: () =>
+            void saveTextItem({ itemId, title: replacedTitle, startedFrom: title }).then(
+              (saved) => {
+                rememberSavedText(itemId, saved.title);
+                void queryClient.invalidateQueries();
+              },
+              (error: unknown) =>
+                notify({ type: 'error', message: isApiError(error) ? error.message : String(error) }),
+            ),
+        },
+      });
     });
     // The reminders badge follows the server's count.
     socket.on(SOCKET_EVENTS.remindersUnreadCount, ({ count }) => {

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ItemsForPane, itemsForPaneKey } from '../../../lib/api/items/get-items-for-pane';
 import { apiRequest } from '../../../lib/api-client';
 import { itemChange } from '../../../lib/item-changes';
+import { rememberSavedText } from '../../../lib/saved-texts';
 
 /** `POST /api/items/save-text-item`: saves a text item's text. */
 export function saveTextItem(body: SaveTextItemBody): Promise<Item> {
@@ -13,7 +14,11 @@ export function saveTextItem(body: SaveTextItemBody): Promise<Item> {
   });
 }
 
-/** Saves a text in the pane of box `parentItemId`: the new text shows at once and is put back on failure. */
+/**
+ * Saves a text in the pane of box `parentItemId`: the new text shows at once and is put back
+ * on failure. A change names the text it was made from (`startedFrom`), so that a save over
+ * another device's newer text is told to that device.
+ */
 export function useSaveTextItem(parentItemId: string) {
   const queryClient = useQueryClient();
   const key = itemsForPaneKey(parentItemId);
@@ -31,6 +36,7 @@ export function useSaveTextItem(parentItemId: string) {
       }
       return { before };
     },
+    onSuccess: (_item, { itemId, title }) => rememberSavedText(itemId, title),
     onError: (_error, _body, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
     },

@@ -1,8 +1,10 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
+import { type ItemsForPane, itemsForPaneKey } from '../../../lib/api/items/get-items-for-pane';
 import { useUpdateItem } from '../../../lib/api/items/update-item';
 import { newItemId } from '../../../lib/item-changes';
 import { notify } from '../../../lib/notify';
@@ -53,6 +55,7 @@ export function useTextOutliner(boxId: string) {
   const createItem = useCreateItem();
   const createDatedText = useCreateDatedText();
   const saveText = useSaveTextItem(boxId);
+  const queryClient = useQueryClient();
   const updateItem = useUpdateItem();
   const notifyFailure = useNotifyFailure();
   const { t } = useTranslation();
@@ -73,10 +76,16 @@ export function useTextOutliner(boxId: string) {
     setDraftKey(nextKey.current);
   };
 
-  const save = (itemId: string, title: string) =>
+  const save = (itemId: string, title: string) => {
+    const startedFrom = queryClient
+      .getQueryData<ItemsForPane>(itemsForPaneKey(boxId))
+      ?.items.find((item) => item._id === itemId)?.title;
     enqueue(async () => {
-      saveText.mutateAsync({ itemId, title }).catch((error) => notifyFailure(error, 'boxes.textSaveFailed'));
+      saveText
+        .mutateAsync({ itemId, title, ...(startedFrom === undefined ? {} : { startedFrom }) })
+        .catch((error) => notifyFailure(error, 'boxes.textSaveFailed'));
     });
+  };
 
   /** Undoes the reading of a line: the text as typed, and no target date. */
   const keepAsTyped = (itemId: string, text: string) =>
