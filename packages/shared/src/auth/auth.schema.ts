@@ -97,6 +97,9 @@ export const PasswordResetCheckBodySchema = z
 /** A translated confirmation, e.g. 'Your account has been activated.'. */
 export const MessageResponseSchema = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
 
+/** A password reset link that can still be used (an unusable one is a 4xx). */
+export const PasswordResetCheckResponseSchema = z.object({ valid: z.literal(true) });
+
 export type ActivateBody = z.infer<typeof ActivateBodySchema>;
 export type ResendActivationBody = z.infer<typeof ResendActivationBodySchema>;
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;

@@ -81,6 +81,9 @@ export const UnprioritizedOrderBodySchema = z
 export type OrganizerItem = z.infer<typeof OrganizerItemSchema>;
 export type OrganizerQuery = z.infer<typeof OrganizerQuerySchema>;
 export type OrganizerPage = z.infer<typeof OrganizerResponseSchema>;
+/** The priorities after a renumbering, by item id. */
+export const PrioritiesByIdSchema = z.record(z.string(), z.number());
+
 export type UpdatePriorityBody = z.infer<typeof UpdatePriorityBodySchema>;
 
 export type OrganizerCursor = z.infer<typeof OrganizerCursorSchema>;

@@ -97,6 +97,9 @@ export const MarkEventsReadBodySchema = z.object({ remindersEventIds: z.array(id
 
 export const UnreadCountSchema = z.object({ count: z.number().int() });
 
+/** A new reminder: its id. */
+export const ReminderCreatedSchema = z.object({ data: z.string() });
+
 export type Reminder = z.infer<typeof ReminderSchema>;
 export type ReminderEvent = z.infer<typeof ReminderEventSchema>;
 export type ReminderEventsPage = z.infer<typeof ReminderEventsPageSchema>;

@@ -3,9 +3,9 @@ import { PAGE_PATHS } from '@nestbox/shared/routes';
 import type { Workspace } from '@nestbox/shared/workspace/workspace.schema';
 import type { QueryClient } from '@tanstack/react-query';
 import { getOrganizerQueryOptions } from '../features/organizer/api/get-organizer';
-import { getItemsForPaneQueryOptions } from '../features/workspace/api/get-items-for-pane';
-import { getWorkspaceQueryOptions } from '../features/workspace/api/get-workspace';
 import { getUserQueryOptions } from '../lib/api/get-user';
+import { getItemsForPaneQueryOptions } from '../lib/api/items/get-items-for-pane';
+import { getWorkspaceQueryOptions } from '../lib/api/panes/get-workspace';
 import { getToken } from '../lib/session';
 
 /** The boxes of the panes in sight from the left of the strip, in a window this wide. */

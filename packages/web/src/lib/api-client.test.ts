@@ -1,10 +1,11 @@
 import { CLIENT_ID_HEADER, UNDO_ID_HEADER } from '@nestbox/shared/constants';
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { NoBodySchema } from '@nestbox/shared/http/responses';
 import { messagesEnGb } from '@nestbox/shared/i18n/messages.en-gb';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient, errorOfBody } from './api-client';
+import { ApiError, apiRequest, createApiClient, errorOfBody } from './api-client';
 import { i18n } from './i18n';
 
 /**
@@ -35,6 +36,7 @@ beforeAll(async () => {
       .header('content-disposition', 'attachment; filename="a.csv"')
       .send('a,b\r\n1,2\r\n'),
   );
+  server.delete('/nothing', async (_request, reply) => reply.code(204).send());
   server.get('/echo-query', async (request) => ({ query: request.query, body: request.body ?? null }));
   server.post('/taken', async (_request, reply) =>
     reply.code(409).send({
@@ -131,6 +133,20 @@ describe('apiRequest', () => {
     await expect(trusting('/echo', { body: {}, schema: drifted })).resolves.toMatchObject({
       clientId: expect.any(String),
     });
+  });
+
+  it("holds an answer without a body to the 'no body' contract", async () => {
+    const { request } = makeClient();
+    await expect(request('/nothing', { method: 'DELETE', schema: NoBodySchema })).resolves.toBeUndefined();
+    const error = await failureOf(request('/echo', { body: {}, schema: NoBodySchema }));
+    expect(error).toMatchObject({ status: 200, code: 'error.contract' });
+  });
+
+  it("makes every one of the app's calls name its answer's contract (checked by the type checker)", () => {
+    // @ts-expect-error: a call of the app's client without `schema` does not compile.
+    const unnamed = () => apiRequest('/api/anything', { method: 'GET' });
+    const named = () => apiRequest('/api/anything', { method: 'GET', schema: undefined });
+    expect([unnamed, named]).toHaveLength(2);
   });
 
   it('sends no Authorization header for public calls', async () => {

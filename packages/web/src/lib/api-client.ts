@@ -39,11 +39,12 @@ export interface ApiRequestOptions {
    */
   token?: string;
   /**
-   * The shared contract of the answer (a zod schema from packages/shared). In development and
-   * tests the answer is checked against it, so a drift between server and web app fails
-   * loudly; production trusts the server, which serialises with the same schema. Pass it as
-   * `import.meta.env.DEV ? Schema : undefined`: the condition, a constant of the build where
-   * it is written, lets production bundles leave out the schema and zod.
+   * The shared contract of the answer (a zod schema from packages/shared; `NoBodySchema` for
+   * an answer without a body). In development and tests the answer is checked against it,
+   * so a drift between server and web app fails loudly; production trusts the server, which
+   * serialises with the same schema. Pass it as `import.meta.env.DEV ? Schema : undefined`:
+   * the condition, a constant of the build where it is written, lets production bundles
+   * leave out the schema and zod. The app's calls must name it ({@link ApiCallOptions}).
    */
   schema?: ZodType | undefined;
   /** Called with the headers of a successful answer (an undoable change's `X-Undo-Id`). */
@@ -205,6 +206,12 @@ async function readBody(response: Response): Promise<unknown> {
 /** A typed request function bound to one configuration. */
 export type ApiRequest = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
 
+/** Options of the app's calls: every one names the contract of its answer. */
+export type ApiCallOptions = ApiRequestOptions & { schema: ZodType | undefined };
+
+/** The app's request function: as {@link ApiRequest}, with the answer's contract required. */
+export type ApiCall = <T>(path: string, options: ApiCallOptions) => Promise<T>;
+
 /** Builds a request function; the app uses {@link apiRequest}, tests build their own. */
 export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRequest {
   const config: ApiClientConfig = { ...browserDefaults, ...overrides };
@@ -332,5 +339,8 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}): ApiRe
   };
 }
 
-/** The app's API client (browser defaults): `apiRequest<T>(path, { method, body, query, signal, timeoutMs })`. */
-export const apiRequest: ApiRequest = createApiClient();
+/**
+ * The app's API client (browser defaults): `apiRequest<T>(path, { method, body, query,
+ * signal, timeoutMs, schema })`.
+ */
+export const apiRequest: ApiCall = createApiClient();

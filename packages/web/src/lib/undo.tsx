@@ -1,10 +1,11 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { UNDO_ID_HEADER, UNDO_NOTICE_MS, UNDO_TTL_MS } from '@nestbox/shared/constants';
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import type { UndoActionBody } from '@nestbox/shared/undo/undo.schema';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type ApiRequestOptions, apiRequest, isApiError } from './api-client';
+import { type ApiCallOptions, apiRequest, isApiError } from './api-client';
 import { i18n } from './i18n';
 import { notify } from './notify';
 
@@ -23,7 +24,7 @@ export interface Undoable<T> {
 }
 
 /** `apiRequest` for a change that may be undone: the answer and its `X-Undo-Id`. */
-export async function undoableRequest<T>(path: string, options: ApiRequestOptions): Promise<Undoable<T>> {
+export async function undoableRequest<T>(path: string, options: ApiCallOptions): Promise<Undoable<T>> {
   let undoId: string | null = null;
   const data = await apiRequest<T>(path, {
     ...options,
@@ -36,7 +37,11 @@ export async function undoableRequest<T>(path: string, options: ApiRequestOption
 
 /** `POST /api/undo/undo-action`. */
 export function undoAction(body: UndoActionBody): Promise<{ ok: true }> {
-  return apiRequest<{ ok: true }>('/api/undo/undo-action', { method: 'POST', body });
+  return apiRequest<{ ok: true }>('/api/undo/undo-action', {
+    method: 'POST',
+    body,
+    schema: import.meta.env.DEV ? OkResponseSchema : undefined,
+  });
 }
 
 /** A change of this tab's that can be undone. */

@@ -1,38 +1,25 @@
 import './command-palette.css';
-import { Kbd, Loader, Modal, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Loader, Modal, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  createSpotlight,
-  SpotlightFooter,
-  SpotlightRoot,
-  SpotlightSearch,
-  useSpotlight,
-} from '@mantine/spotlight';
+import { createSpotlight, SpotlightRoot, SpotlightSearch, useSpotlight } from '@mantine/spotlight';
 import { SEARCH_TERM_MAX_LENGTH, Z_INDEX } from '@nestbox/shared/constants';
 import type { FoundItem } from '@nestbox/shared/items/find.schema';
-import { IconAlignLeft, IconBox, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getItemQueryOptions } from '../../features/workspace/api/get-item';
-import { useWorkspace } from '../../features/workspace/api/get-workspace';
-import { useMoveToNewParent } from '../../features/workspace/api/move-to-new-parent';
+import { useMoveToNewParent } from '../../features/items/api/move-to-new-parent';
 import { useNotifyFailure } from '../../hooks/use-notify-failure';
 import { useFindItems } from '../../lib/api/find-items';
+import { getItemQueryOptions } from '../../lib/api/items/get-item';
+import { useWorkspace } from '../../lib/api/panes/get-workspace';
 import { displayTitleIn } from '../../lib/display-title';
 import { useItemSelection } from '../../lib/item-selection';
 import { notify } from '../../lib/notify';
 import classes from './command-palette.module.css';
 import { RECENT_LIMIT } from './palette-launch';
-import { commandMatches, FOUND_LIMIT, herePane, PATH_SEPARATOR } from './palette-rules';
+import { type Group, optionId, PaletteFooter, PaletteList, type Row } from './palette-rows';
+import { commandMatches, FOUND_LIMIT, herePane } from './palette-rules';
 import { useOpenFoundItem } from './use-open-found-item';
 import { type PaletteCommand, usePaletteCommands } from './use-palette-commands';
 
@@ -68,35 +55,6 @@ export interface PaletteTools {
   openSettings: () => void;
 }
 
-/** One line of the list: something found, or a command. */
-type Row = { key: string; found: FoundItem } | { key: string; command: PaletteCommand };
-
-interface Group {
-  key: string;
-  label: string;
-  rows: Row[];
-}
-
-/** The title with its matched parts marked. */
-function Highlighted({ title, ranges }: { title: string; ranges: [number, number][] }) {
-  const parts: ReactNode[] = [];
-  let at = 0;
-  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
-    const from = Math.max(start, at);
-    const to = Math.min(end, title.length);
-    if (to <= from) continue;
-    if (from > at) parts.push(title.slice(at, from));
-    parts.push(
-      <mark key={from} className={classes.mark}>
-        {title.slice(from, to)}
-      </mark>,
-    );
-    at = to;
-  }
-  if (at < title.length) parts.push(title.slice(at));
-  return <>{parts}</>;
-}
-
 /**
  * The command palette (Ctrl+K): finds every box and text the person sees by a fuzzy match on
  * its title (the server's finder), and lists the commands that answer what is typed. Enter
@@ -111,7 +69,6 @@ export function CommandPalette({
 }: PaletteTools & { paneId: string | null }) {
   const { t } = useTranslation();
   const listId = useId();
-  const optionId = (key: string) => `${listId}-${key}`;
   const { opened } = useSpotlight(store);
   const [query, setQuery] = useState('');
   const [settled] = useDebouncedValue(query.trim(), TYPING_PAUSE_MS);
@@ -198,7 +155,7 @@ export function CommandPalette({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lines changing is what resets it.
   useEffect(() => setActive(0), [opened, rowKeys]);
   const activeRow = rows.length > 0 ? rows[Math.min(active, rows.length - 1)] : undefined;
-  const activeId = activeRow ? optionId(activeRow.key) : undefined;
+  const activeId = activeRow ? optionId(listId, activeRow.key) : undefined;
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
   }, [activeId]);
@@ -338,170 +295,16 @@ export function CommandPalette({
         </div>
       </div>
       {rows.length > 0 && (
-        <div className={classes.list}>
-          <div
-            id={listId}
-            role="listbox"
-            aria-label={t('palette.list')}
-            aria-busy={found.isFetching || undefined}
-          >
-            {groups.map((group) => (
-              // biome-ignore lint/a11y/useSemanticElements: a group of options in a listbox (ARIA's pattern); a fieldset would bring form semantics.
-              <div key={group.key} role="group" aria-labelledby={`${listId}-${group.key}`}>
-                <div id={`${listId}-${group.key}`} className={classes.groupLabel}>
-                  {group.label}
-                </div>
-                {group.rows.map((row) => {
-                  const common = { id: optionId(row.key), active: row === activeRow };
-                  if ('found' in row)
-                    return (
-                      <PaletteOption
-                        key={row.key}
-                        {...common}
-                        onChoose={(event) => handleFound(row.found, event.shiftKey)}
-                      >
-                        <FoundRow found={row.found} />
-                      </PaletteOption>
-                    );
-                  const { command } = row;
-                  return (
-                    <PaletteOption
-                      key={row.key}
-                      {...common}
-                      disabled={command.unavailable !== undefined}
-                      onChoose={() => handleCommand(command)}
-                    >
-                      <CommandRow command={command} />
-                    </PaletteOption>
-                  );
-                })}
-              </div>
-            ))}
-          </div>
-        </div>
+        <PaletteList
+          listId={listId}
+          groups={groups}
+          activeRow={activeRow}
+          busy={found.isFetching}
+          onFound={handleFound}
+          onCommand={handleCommand}
+        />
       )}
-      <SpotlightFooter className={classes.footer}>
-        {moving ? (
-          <>
-            <span className={classes.moving}>
-              <Kbd size="xs">↵</Kbd> {t('palette.footer.moveHere', { title })}
-            </span>
-            <span>
-              <Kbd size="xs">Esc</Kbd> {t('palette.footer.back')}
-            </span>
-          </>
-        ) : (
-          <>
-            <span>
-              <Kbd size="xs">↵</Kbd> {t('palette.footer.open')}
-            </span>
-            <span>
-              <Kbd size="xs">⇧</Kbd> <Kbd size="xs">↵</Kbd> {t('palette.footer.newPane')}
-            </span>
-            <span>
-              <Kbd size="xs">Esc</Kbd> {t('palette.footer.close')}
-            </span>
-          </>
-        )}
-      </SpotlightFooter>
+      <PaletteFooter moving={moving !== null} title={title} />
     </SpotlightRoot>
-  );
-}
-
-/**
- * One option of the list, chosen by a click or by Enter while it is the active one (the
- * field's `aria-activedescendant`). The palette moves the choice itself, so Spotlight's
- * own actions (`data-action`, which drop their id) are not used.
- */
-function PaletteOption({
-  id,
-  active,
-  disabled = false,
-  onChoose,
-  children,
-}: {
-  id: string;
-  active: boolean;
-  disabled?: boolean;
-  onChoose: (event: MouseEvent) => void;
-  children: ReactNode;
-}) {
-  return (
-    <UnstyledButton
-      id={id}
-      role="option"
-      aria-selected={active}
-      aria-disabled={disabled || undefined}
-      data-active={active || undefined}
-      tabIndex={-1}
-      className={classes.option}
-      // The focus stays in the field.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={onChoose}
-    >
-      {children}
-    </UnstyledButton>
-  );
-}
-
-/** A box or text found: what it is, its title with the matched parts marked, the boxes above it. */
-function FoundRow({ found }: { found: FoundItem }) {
-  const { t } = useTranslation();
-  const isBox = found.itemType === 'todoBox';
-  const Icon = isBox ? IconBox : IconAlignLeft;
-  const title = found.title.trim() ? found.title : displayTitleIn(t, found);
-  const path =
-    found.path.length > 0
-      ? found.path.map((box) => displayTitleIn(t, { title: box, itemType: 'todoBox' })).join(PATH_SEPARATOR)
-      : found.parentItemId === null
-        ? t('item.parent.sharedWithYou')
-        : null;
-  return (
-    <>
-      <Icon className={classes.icon} data-box={isBox || undefined} size={18} stroke={1.7} aria-hidden />
-      <span className={classes.body}>
-        <VisuallyHidden>{t(isBox ? 'palette.kind.box' : 'palette.kind.text')} </VisuallyHidden>
-        <span className={classes.title} data-completed={found.completed || undefined}>
-          {title === found.title ? <Highlighted title={title} ranges={found.highlights} /> : title}
-        </span>
-        {found.completed && <VisuallyHidden>, {t('palette.done')}</VisuallyHidden>}
-        {path && (
-          <span className={classes.detail}>
-            <VisuallyHidden>, </VisuallyHidden>
-            {path}
-          </span>
-        )}
-      </span>
-    </>
-  );
-}
-
-/** A command: its icon, its name (and why it cannot run now), its shortcut. */
-function CommandRow({ command }: { command: PaletteCommand }) {
-  const detail = command.unavailable ?? command.detail;
-  return (
-    <>
-      <span className={classes.icon} aria-hidden>
-        {command.icon}
-      </span>
-      <span className={classes.body}>
-        <span className={classes.title}>{command.label}</span>
-        {detail && (
-          <span className={classes.detail}>
-            <VisuallyHidden>, </VisuallyHidden>
-            {detail}
-          </span>
-        )}
-      </span>
-      {command.keys && (
-        <span className={classes.keys}>
-          {command.keys.map((key) => (
-            <Kbd key={key} size="xs">
-              {key}
-            </Kbd>
-          ))}
-        </span>
-      )}
-    </>
   );
 }

@@ -4,12 +4,12 @@ import type { Workspace } from '@nestbox/shared/workspace/workspace.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useCreatePane } from '../../features/workspace/api/create-pane';
-import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-workspace';
 import { useReplaceInWorkspace } from '../../features/workspace/api/replace-in-workspace';
-import { openItemSettings } from '../../features/workspace/hooks/use-item-settings';
+import { openItemSettings } from '../../hooks/use-item-settings';
 import { useNotifyFailure } from '../../hooks/use-notify-failure';
 import { useUser } from '../../lib/api/get-user';
+import { useCreatePane } from '../../lib/api/panes/create-pane';
+import { getWorkspaceQueryOptions } from '../../lib/api/panes/get-workspace';
 import { revealItem } from '../../lib/reveal-item';
 import { type HerePane, placeBox } from './palette-rules';
 

@@ -21,7 +21,7 @@ import { HeaderAction } from '../../components/layout/header-action';
 import { RemindersButton } from '../../features/reminders/components/reminders-button';
 import { RemindersModal } from '../../features/reminders/components/reminders-list';
 import { WorkspaceSettingsModal } from '../../features/workspace/components/workspace-settings-modal';
-import { openItemSettings } from '../../features/workspace/hooks/use-item-settings';
+import { openItemSettings } from '../../hooks/use-item-settings';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { toggleWorkspaceLayout } from '../../lib/preferences';
 import { openShortcutsHelp, SHORTCUT_KEYS, useShortcutsEnabled } from '../../lib/shortcuts';

@@ -11,10 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/feedback/page-loader';
 import { TagActionContext } from '../../components/rich-text/rich-text';
-import { RemindersSection } from '../../features/reminders/components/reminders-section';
+import { ItemSettingsHost } from '../../features/items/components/item-settings-host';
 // Slack link result notice
 import { useSlackLinkNotice } from '../../features/settings/hooks/use-slack-link-notice';
-import { ItemSettingsHost } from '../../features/workspace/components/item-settings-host';
 import { useAccountColorScheme } from '../../hooks/use-color-scheme';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { useSessionToken } from '../../hooks/use-session-token';
@@ -32,6 +31,7 @@ import { ConnectionStatus } from '../offline/connection-status';
 import { useAppUpdates } from '../offline/use-app-updates';
 import { useOfflineCopy } from '../offline/use-offline-copy';
 import { AppHeader } from './app-header';
+import { ITEM_SETTINGS_SLOTS } from './item-settings-slots';
 import { useGlobalShortcuts } from './use-global-shortcuts';
 import { useLiveUpdates } from './use-live-updates';
 import { useOpenTag } from './use-open-tag';
@@ -149,11 +149,7 @@ export function AppLayout() {
           <AppShell.Main data-layout={layout} bg="var(--nestbox-page-bg)">
             <Outlet />
           </AppShell.Main>
-          <ItemSettingsHost
-            renderReminders={(item) => (
-              <RemindersSection itemId={item._id} readonly={!item.abilities.setReminders} />
-            )}
-          />
+          <ItemSettingsHost slots={ITEM_SETTINGS_SLOTS} />
           <KeyboardShortcuts />
           <ConnectionStatus />
         </AppShell>

@@ -1,8 +1,8 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { itemKey } from '../../features/workspace/api/get-item';
-import { type ItemsForPane, itemsForPaneKey } from '../../features/workspace/api/get-items-for-pane';
+import { itemKey } from '../../lib/api/items/get-item';
+import { type ItemsForPane, itemsForPaneKey } from '../../lib/api/items/get-items-for-pane';
 import { itemFixture } from '../../test/item-fixture';
 import { applyAddItem, applyUpdateItem } from './live-cache';
 

@@ -2,14 +2,14 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import type { AddItemEvent, UpdateItemEvent } from '@nestbox/shared/realtime/events';
 import type { QueryClient } from '@tanstack/react-query';
-import { itemKey } from '../../features/workspace/api/get-item';
+import { itemKey } from '../../lib/api/items/get-item';
 import {
   ALL_ITEMS_FOR_PANE_KEY,
   type ItemsForPane,
   itemsForPaneKey,
-} from '../../features/workspace/api/get-items-for-pane';
-import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-workspace';
-import { paneHolds, paneWithItem, paneWithoutItem } from '../../features/workspace/api/pane-contents';
+} from '../../lib/api/items/get-items-for-pane';
+import { paneHolds, paneWithItem, paneWithoutItem } from '../../lib/api/items/pane-contents';
+import { getWorkspaceQueryOptions } from '../../lib/api/panes/get-workspace';
 
 /*
  * Another client's change, applied to what this tab holds (SPEC §4 "Live socket events").

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-workspace';
+import { getWorkspaceQueryOptions } from '../../lib/api/panes/get-workspace';
 import { notify } from '../../lib/notify';
 
 /**

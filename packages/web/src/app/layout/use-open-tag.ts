@@ -2,9 +2,9 @@ import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { getWorkspaceQueryOptions } from '../../features/workspace/api/get-workspace';
-import { createSearchPane } from '../../features/workspace/api/search-pane';
 import { useNotifyFailure } from '../../hooks/use-notify-failure';
+import { createSearchPane } from '../../lib/api/panes/create-search-pane';
+import { getWorkspaceQueryOptions } from '../../lib/api/panes/get-workspace';
 
 /**
  * Opens a tag from anywhere (a chip in a row): a new last search pane for `#name`, then the

@@ -1,12 +1,12 @@
 import type { Mutation, QueryClient } from '@tanstack/react-query';
+import { moveToNewParent } from '../../features/items/api/move-to-new-parent';
 import { updatePriority } from '../../features/organizer/api/update-priority';
-import { archiveItem } from '../../features/workspace/api/archive-item';
-import { setItemCompleted } from '../../features/workspace/api/complete-item';
 import { createItem } from '../../features/workspace/api/create-item';
 import { sendMove } from '../../features/workspace/api/move-item';
-import { moveToNewParent } from '../../features/workspace/api/move-to-new-parent';
 import { saveTextItem } from '../../features/workspace/api/save-text-item';
-import { updateItem } from '../../features/workspace/api/update-item';
+import { archiveItem } from '../../lib/api/items/archive-item';
+import { setItemCompleted } from '../../lib/api/items/complete-item';
+import { updateItem } from '../../lib/api/items/update-item';
 import { quickCapture } from '../../lib/api/quick-capture';
 import { isApiError } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';

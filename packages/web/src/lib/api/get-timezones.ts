@@ -1,4 +1,5 @@
 import type { Timezone } from '@nestbox/shared/reference/reference.schema';
+import { TimezonesResponseSchema } from '@nestbox/shared/reference/reference.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
@@ -8,6 +9,7 @@ export function getTimezones({ signal }: { signal?: AbortSignal } = {}): Promise
     method: 'GET',
     signal,
     authenticated: false,
+    schema: import.meta.env.DEV ? TimezonesResponseSchema : undefined,
   });
 }
 

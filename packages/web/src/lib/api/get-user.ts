@@ -1,10 +1,15 @@
 import type { User } from '@nestbox/shared/users/user.schema';
+import { UserSchema } from '@nestbox/shared/users/user.schema';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
 /** `GET /api/admin/users/get-user`: the logged-in user. HTTP 401 ends the session (the client goes to /logout). */
 export function getUser({ signal }: { signal?: AbortSignal } = {}): Promise<User> {
-  return apiRequest<User>('/api/admin/users/get-user', { method: 'GET', signal });
+  return apiRequest<User>('/api/admin/users/get-user', {
+    method: 'GET',
+    signal,
+    schema: import.meta.env.DEV ? UserSchema : undefined,
+  });
 }
 
 /**

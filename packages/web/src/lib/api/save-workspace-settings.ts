@@ -1,3 +1,4 @@
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import type { User } from '@nestbox/shared/users/user.schema';
 import type { WorkspaceSettings } from '@nestbox/shared/workspace/workspace.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,11 @@ import { getUserQueryOptions } from './get-user';
 
 /** `PUT /api/workspace/settings`: the settings given change, the others stay. */
 export function saveWorkspaceSettings(settings: WorkspaceSettings): Promise<unknown> {
-  return apiRequest<unknown>('/api/workspace/settings', { method: 'PUT', body: { settings } });
+  return apiRequest<unknown>('/api/workspace/settings', {
+    method: 'PUT',
+    body: { settings },
+    schema: import.meta.env.DEV ? OkResponseSchema : undefined,
+  });
 }
 
 /** Saves workspace settings; the logged-in user's copy follows at once and goes back on failure. */

@@ -1,11 +1,16 @@
 import type { ActivateBody, MessageResponse } from '@nestbox/shared/auth/auth.schema';
+import { MessageResponseSchema } from '@nestbox/shared/auth/auth.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /user/activate`: `{ message }`, or 400 (not valid) / 410 (expired). */
 export function activateAccount(confirmHash: string): Promise<MessageResponse> {
   const body: ActivateBody = { confirmHash };
-  return apiRequest<MessageResponse>('/user/activate', { body, authenticated: false });
+  return apiRequest<MessageResponse>('/user/activate', {
+    body,
+    authenticated: false,
+    schema: import.meta.env.DEV ? MessageResponseSchema : undefined,
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { PasswordResetCheckResponseSchema } from '@nestbox/shared/auth/auth.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -7,6 +8,7 @@ export function checkPasswordReset(verifyId: string, { signal }: { signal?: Abor
     body: { verifyId },
     signal,
     authenticated: false,
+    schema: import.meta.env.DEV ? PasswordResetCheckResponseSchema : undefined,
   });
 }
 

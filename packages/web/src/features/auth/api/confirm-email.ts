@@ -1,11 +1,16 @@
 import type { ActivateBody, MessageResponse } from '@nestbox/shared/auth/auth.schema';
+import { MessageResponseSchema } from '@nestbox/shared/auth/auth.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /user/confirm-email`: `{ message }`, or 400 (not valid), 409 (address taken since), 410 (expired). */
 export function confirmEmail(confirmHash: string): Promise<MessageResponse> {
   const body: ActivateBody = { confirmHash };
-  return apiRequest<MessageResponse>('/user/confirm-email', { body, authenticated: false });
+  return apiRequest<MessageResponse>('/user/confirm-email', {
+    body,
+    authenticated: false,
+    schema: import.meta.env.DEV ? MessageResponseSchema : undefined,
+  });
 }
 
 /** Runs once when the page opens; a query (like activation) so a second mount never spends the link again. */

@@ -1,3 +1,4 @@
+import { NoBodySchema } from '@nestbox/shared/http/responses';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -5,5 +6,9 @@ import { apiRequest } from '../../../lib/api-client';
  * A token the server already refuses is as good as logged out, so failures are only logged.
  */
 export async function logout(token: string): Promise<void> {
-  await apiRequest<null>('/auth/logout', { method: 'POST', token }).catch(() => undefined);
+  await apiRequest<undefined>('/auth/logout', {
+    method: 'POST',
+    token,
+    schema: import.meta.env.DEV ? NoBodySchema : undefined,
+  }).catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 import { ORGANIZER_FIRST_PAGE, ORGANIZER_NEXT_PAGE } from '@nestbox/shared/constants';
 import type { OrganizerItem, OrganizerPage } from '@nestbox/shared/organizer/organizer.schema';
+import { OrganizerResponseSchema } from '@nestbox/shared/organizer/organizer.schema';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -32,7 +33,11 @@ export function getOrganizerPage(cursor: Cursor | null, { signal }: { signal?: A
     prioritizedOffset: String(cursor?.prioritizedOffset ?? 0),
     unprioritizedOffset: String(cursor?.unprioritizedOffset ?? 0),
   });
-  return apiRequest<OrganizerPage>(`/api/items/get-organizer?${query}`, { method: 'GET', signal });
+  return apiRequest<OrganizerPage>(`/api/items/get-organizer?${query}`, {
+    method: 'GET',
+    signal,
+    schema: import.meta.env.DEV ? OrganizerResponseSchema : undefined,
+  });
 }
 
 /**

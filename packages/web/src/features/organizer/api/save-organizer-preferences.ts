@@ -1,4 +1,5 @@
 import type { OrderDirection, UnprioritizedOrderColumn } from '@nestbox/shared/constants';
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import type { User } from '@nestbox/shared/users/user.schema';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getUserQueryOptions } from '../../../lib/api/get-user';
@@ -9,7 +10,11 @@ type OrganizerPreferences = User['organizer'];
 
 /** `PUT /api/organizer/prioritized-width`: the split between the two lists, in percent. */
 export function savePrioritizedWidth(percentage: number): Promise<{ ok: true }> {
-  return apiRequest('/api/organizer/prioritized-width', { method: 'PUT', body: { percentage } });
+  return apiRequest('/api/organizer/prioritized-width', {
+    method: 'PUT',
+    body: { percentage },
+    schema: import.meta.env.DEV ? OkResponseSchema : undefined,
+  });
 }
 
 /** `PUT /api/organizer/unprioritized-order`. */
@@ -17,7 +22,11 @@ export function saveUnprioritizedOrder(order: {
   column: UnprioritizedOrderColumn;
   dir: OrderDirection;
 }): Promise<{ ok: true }> {
-  return apiRequest('/api/organizer/unprioritized-order', { method: 'PUT', body: order });
+  return apiRequest('/api/organizer/unprioritized-order', {
+    method: 'PUT',
+    body: order,
+    schema: import.meta.env.DEV ? OkResponseSchema : undefined,
+  });
 }
 
 /** Writes new Organizer preferences into the logged-in user at once, and back on failure. */

@@ -1,4 +1,5 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
+import { ItemSchema } from '@nestbox/shared/items/item.schema';
 import type { OrganizerItem, UpdatePriorityBody } from '@nestbox/shared/organizer/organizer.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,11 @@ import { organizerKey, patchOrganizerItems } from './get-organizer';
  * priority away, or clearing the date, answers the id that undoes it.
  */
 export function updatePriority(body: UpdatePriorityBody): Promise<Undoable<Item>> {
-  return undoableRequest<Item>('/api/items/update-priority', { method: 'PUT', body });
+  return undoableRequest<Item>('/api/items/update-priority', {
+    method: 'PUT',
+    body,
+    schema: import.meta.env.DEV ? ItemSchema : undefined,
+  });
 }
 
 /** Applies a priority change to one Organizer row, the way the server will. */

@@ -1,5 +1,7 @@
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import type { ReminderRule } from '@nestbox/shared/reminders/fire-time';
 import type { Reminder } from '@nestbox/shared/reminders/reminder.schema';
+import { ReminderCreatedSchema, ReminderSchema } from '@nestbox/shared/reminders/reminder.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
@@ -16,6 +18,7 @@ export function useItemReminders(itemId: string) {
         method: 'GET',
         query: { itemId },
         signal,
+        schema: import.meta.env.DEV ? ReminderSchema.array() : undefined,
       }),
     throwOnError: false,
   });
@@ -36,6 +39,7 @@ export function useCreateReminder(itemId: string) {
       apiRequest<{ data: string }>('/api/reminders/create-item-reminder', {
         method: 'POST',
         query: { itemId, ...ruleQuery(rule) },
+        schema: import.meta.env.DEV ? ReminderCreatedSchema : undefined,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: itemRemindersKey(itemId) }),
   });
@@ -49,6 +53,7 @@ export function useUpdateReminder(itemId: string) {
       apiRequest<{ ok: boolean }>('/api/reminders/update-item-reminder', {
         method: 'PUT',
         query: { reminderId, ...ruleQuery(rule) },
+        schema: import.meta.env.DEV ? OkResponseSchema : undefined,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: itemRemindersKey(itemId) }),
   });
@@ -67,6 +72,7 @@ export function useRemoveReminder(itemId: string) {
       undoableRequest<{ ok: boolean }>('/api/reminders/remove-item-reminder', {
         method: 'DELETE',
         query: { reminderId },
+        schema: import.meta.env.DEV ? OkResponseSchema : undefined,
       }),
     onSuccess: ({ undoId }) => offerUndo(undoId, t('undo.reminderRemoved')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: itemRemindersKey(itemId) }),

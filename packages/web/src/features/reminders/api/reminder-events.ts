@@ -1,4 +1,6 @@
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import type { ReminderEventsPage } from '@nestbox/shared/reminders/reminder.schema';
+import { ReminderEventsPageSchema, UnreadCountSchema } from '@nestbox/shared/reminders/reminder.schema';
 import { infiniteQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -9,7 +11,11 @@ export const REMINDER_EVENTS_KEY = ['reminders', 'events'] as const;
 
 /** `GET /api/reminders/unread-count`. */
 export function getUnreadCount({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest<{ count: number }>('/api/reminders/unread-count', { method: 'GET', signal });
+  return apiRequest<{ count: number }>('/api/reminders/unread-count', {
+    method: 'GET',
+    signal,
+    schema: import.meta.env.DEV ? UnreadCountSchema : undefined,
+  });
 }
 
 /**
@@ -39,6 +45,7 @@ export function getReminderEvents(
       unreadOnly: false,
     },
     signal,
+    schema: import.meta.env.DEV ? ReminderEventsPageSchema : undefined,
   });
 }
 
@@ -61,6 +68,7 @@ export function markEventsRead(remindersEventIds: string[]) {
   return apiRequest<{ count: number }>('/api/reminders/mark-events-read', {
     method: 'PUT',
     body: { remindersEventIds },
+    schema: import.meta.env.DEV ? UnreadCountSchema : undefined,
   });
 }
 
@@ -72,6 +80,7 @@ export function useDismissFutureEvents() {
       apiRequest<{ ok: boolean }>('/api/reminders/dismiss-future-events', {
         method: 'PUT',
         body: { reminderId },
+        schema: import.meta.env.DEV ? OkResponseSchema : undefined,
       }),
     onSuccess: () => queryClient.resetQueries({ queryKey: REMINDER_EVENTS_KEY }),
   });

@@ -1,6 +1,7 @@
 import {
   type CalendarFeedCreated,
   CalendarFeedCreatedSchema,
+  CalendarFeedDeletedSchema,
   type CalendarFeedStatus,
   CalendarFeedStatusSchema,
 } from '@nestbox/shared/calendar/calendar.schema';
@@ -43,7 +44,11 @@ export function useCreateCalendarFeed() {
 export function useDeleteCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ ok: true }>('/api/calendar/feed', { method: 'DELETE' }),
+    mutationFn: () =>
+      apiRequest<{ ok: true }>('/api/calendar/feed', {
+        method: 'DELETE',
+        schema: import.meta.env.DEV ? CalendarFeedDeletedSchema : undefined,
+      }),
     onSuccess: () =>
       queryClient.setQueryData<CalendarFeedStatus>(calendarFeedKey, { active: false, createdAt: null }),
   });

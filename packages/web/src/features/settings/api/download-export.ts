@@ -1,5 +1,6 @@
 import type { ExportFormat } from '@nestbox/shared/data/export.schema';
 import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** An export can be long to write and to fetch: far longer than an ordinary call's 30 s. */
@@ -26,6 +27,7 @@ export async function downloadExport(format: ExportFormat): Promise<string> {
     onHeaders: (headers) => {
       disposition = headers.get('content-disposition');
     },
+    schema: import.meta.env.DEV ? z.instanceof(Blob) : undefined,
   });
   const fileName = fileNameOf(disposition, format);
   const url = URL.createObjectURL(file);

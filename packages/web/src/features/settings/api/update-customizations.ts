@@ -1,4 +1,5 @@
 import type { UpdateCustomizationsBody, User } from '@nestbox/shared/users/user.schema';
+import { UserSavedResponseSchema } from '@nestbox/shared/users/user.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getUserQueryOptions } from '../../../lib/api/get-user';
 import { apiRequest } from '../../../lib/api-client';
@@ -8,6 +9,7 @@ export function updateCustomizations(body: UpdateCustomizationsBody) {
   return apiRequest<{ message: string; user: User }>('/api/admin/users/update-customizations', {
     method: 'PUT',
     body,
+    schema: import.meta.env.DEV ? UserSavedResponseSchema : undefined,
   });
 }
 

@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { ReseedType } from '@nestbox/shared/admin/admin.schema';
-import { Z_INDEX } from '@nestbox/shared/constants';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { IconAlertTriangle, IconDatabase } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { confirmDanger } from '../../../components/feedback/confirm';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { notifyAfterReload } from '../../../lib/notify';
 import { useReseed } from '../api/reseed';
@@ -35,12 +34,10 @@ export function DatabaseTab() {
     );
 
   const confirm = (type: ReseedType) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: t('settings.database.confirmTitle'),
-      children: <Text size="sm">{t('settings.database.confirmBody')}</Text>,
-      labels: { confirm: t('settings.database.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      zIndex: Z_INDEX.modal + 1,
+      body: t('settings.database.confirmBody'),
+      confirmLabel: t('settings.database.confirm'),
       onConfirm: () => run(type),
     });
 

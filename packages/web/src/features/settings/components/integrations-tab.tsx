@@ -1,10 +1,9 @@
 import { Alert, Avatar, Button, Code, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { Z_INDEX } from '@nestbox/shared/constants';
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import type { SlackAccount } from '@nestbox/shared/slack/slack.schema';
 import { IconAlertTriangle, IconBrandSlack, IconInfoCircle, IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { confirmDanger } from '../../../components/feedback/confirm';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
 import { notify } from '../../../lib/notify';
@@ -127,16 +126,10 @@ function SlackAccountRow({ account }: { account: SlackAccount }) {
   const who = account.slackUserName ?? account.slackUserId;
 
   const handleUnlink = () =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: t('settings.integrations.slack.unlinkTitle'),
-      children: (
-        <Text size="sm">
-          {t('settings.integrations.slack.unlinkBody', { user: who, team: account.teamName })}
-        </Text>
-      ),
-      labels: { confirm: t('settings.integrations.slack.unlink'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      zIndex: Z_INDEX.modal + 1,
+      body: t('settings.integrations.slack.unlinkBody', { user: who, team: account.teamName }),
+      confirmLabel: t('settings.integrations.slack.unlink'),
       onConfirm: () =>
         unlink.mutate(account.slackAccountId, {
           onSuccess: () => notify({ type: 'success', message: t('settings.integrations.slack.unlinked') }),

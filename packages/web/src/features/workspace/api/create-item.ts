@@ -1,14 +1,20 @@
 import { abilitiesOf } from '@nestbox/shared/items/abilities';
+import { joinsUnprioritized } from '@nestbox/shared/items/auto-add';
 import type { CreateItemBody, Item } from '@nestbox/shared/items/item.schema';
+import { ItemSchema } from '@nestbox/shared/items/item.schema';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ItemsForPane, itemsForPaneKey } from '../../../lib/api/items/get-items-for-pane';
+import { paneWithItem, paneWithoutItem, paneWithPage } from '../../../lib/api/items/pane-contents';
 import { apiRequest } from '../../../lib/api-client';
 import { ITEM_CHANGE_ROOT_KEY, itemChange } from '../../../lib/item-changes';
-import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
-import { paneWithItem, paneWithoutItem, paneWithPage } from './pane-contents';
 
 /** `POST /api/items/create-item` (201): a new box or text inside a box, last or next to an item. */
 export function createItem(body: CreateItemBody): Promise<Item> {
-  return apiRequest<Item>('/api/items/create-item', { method: 'POST', body });
+  return apiRequest<Item>('/api/items/create-item', {
+    method: 'POST',
+    body,
+    schema: import.meta.env.DEV ? ItemSchema : undefined,
+  });
 }
 
 /**
@@ -29,8 +35,9 @@ export async function showCreatedInPane(
 }
 
 /**
- * A text not yet on the server, as its box's pane shows it meanwhile: the box's level and what
- * it allows inside it, the box's own defaults, nothing else set.
+ * A text not yet on the server, as its box's pane shows it meanwhile, by the server's own
+ * rules: the box's level and the abilities that level gives (abilitiesOf), in the creator's
+ * Unprioritized list when the box adds new texts there (joinsUnprioritized), nothing else set.
  */
 export function provisionalText(
   box: Item,
@@ -46,7 +53,10 @@ export function provisionalText(
     completed: false,
     archivedDate: null,
     favourited: false,
-    prioritizable: box.settings.autoAddToUnprioritized,
+    prioritizable: joinsUnprioritized('todoText', {
+      boxType: box.boxType,
+      autoAddToUnprioritized: box.settings.autoAddToUnprioritized,
+    }),
     priority: null,
     priorityTargetDate: targetDate,
     recurrence: null,

@@ -1,9 +1,10 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
+import { ItemSchema } from '@nestbox/shared/items/item.schema';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { type ItemsForPane, itemsForPaneKey } from '../../../lib/api/items/get-items-for-pane';
 import { itemChange } from '../../../lib/item-changes';
 import { type Undoable, undoableRequest, useOfferUndo } from '../../../lib/undo';
-import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 
 type BeforeAfter = 'before' | 'after';
 
@@ -26,12 +27,20 @@ export interface MoveBetweenPanesBody {
 
 /** The answer carries the id that undoes the move. */
 export function moveWithinPane(body: MoveWithinPaneBody): Promise<Undoable<Item>> {
-  return undoableRequest<Item>('/api/items/move-within-pane', { method: 'PUT', body });
+  return undoableRequest<Item>('/api/items/move-within-pane', {
+    method: 'PUT',
+    body,
+    schema: import.meta.env.DEV ? ItemSchema : undefined,
+  });
 }
 
 /** The answer carries the id that undoes the move. */
 export function moveBetweenPanes(body: MoveBetweenPanesBody): Promise<Undoable<Item>> {
-  return undoableRequest<Item>('/api/items/move-between-panes', { method: 'PUT', body });
+  return undoableRequest<Item>('/api/items/move-between-panes', {
+    method: 'PUT',
+    body,
+    schema: import.meta.env.DEV ? ItemSchema : undefined,
+  });
 }
 
 /** A move as it is sent: inside one box, or from one box into another. */

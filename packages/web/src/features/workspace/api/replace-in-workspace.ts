@@ -4,8 +4,8 @@ import {
   WorkspaceResponseSchema,
 } from '@nestbox/shared/workspace/workspace.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getWorkspaceQueryOptions } from '../../../lib/api/panes/get-workspace';
 import { apiRequest } from '../../../lib/api-client';
-import { getWorkspaceQueryOptions } from './get-workspace';
 
 /** `PUT /api/items/replace-in-workspace`: the pane at `pos` shows another box; answers the workspace. */
 export function replaceInWorkspace(body: Omit<ReplaceInWorkspaceBody, 'paneType'>): Promise<Workspace> {

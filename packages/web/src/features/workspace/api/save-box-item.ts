@@ -1,8 +1,8 @@
 import { type Item, ItemSchema, type SaveBoxItemBody } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ALL_ITEMS_FOR_PANE_KEY } from '../../../lib/api/items/get-items-for-pane';
+import { getWorkspaceQueryOptions } from '../../../lib/api/panes/get-workspace';
 import { apiRequest } from '../../../lib/api-client';
-import { ALL_ITEMS_FOR_PANE_KEY } from './get-items-for-pane';
-import { getWorkspaceQueryOptions } from './get-workspace';
 
 /** `POST /api/items/save-box-item`: renames a box (400 with `fields.title` for a reserved name). */
 export function saveBoxItem(body: SaveBoxItemBody): Promise<Item> {

@@ -1,9 +1,9 @@
 import { type Item, ItemSchema, type SaveTextItemBody } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ItemsForPane, itemsForPaneKey } from '../../../lib/api/items/get-items-for-pane';
 import { apiRequest } from '../../../lib/api-client';
 import { itemChange } from '../../../lib/item-changes';
 import { rememberSavedText } from '../../../lib/saved-texts';
-import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 
 /** `POST /api/items/save-text-item`: saves a text item's text. */
 export function saveTextItem(body: SaveTextItemBody): Promise<Item> {

@@ -1,7 +1,7 @@
 import { type Item, ItemSchema, type UpdateSettingBody } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ItemsForPane, itemsForPaneKey } from '../../../lib/api/items/get-items-for-pane';
 import { apiRequest } from '../../../lib/api-client';
-import { type ItemsForPane, itemsForPaneKey } from './get-items-for-pane';
 
 /** `PUT /api/items/update-setting`: one of a box's own settings. */
 export function updateSetting(body: UpdateSettingBody): Promise<Item> {

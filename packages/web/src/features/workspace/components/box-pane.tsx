@@ -1,5 +1,4 @@
 import { ActionIcon, EmptyState, Group, Menu, Paper, Title, Tooltip } from '@mantine/core';
-import type { HotkeyItem } from '@mantine/hooks';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import {
   IconAlignLeft,
@@ -14,32 +13,31 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
+import classes from '../../../components/layout/pane.module.css';
+import { PaneLoadFailed, PaneLoading } from '../../../components/layout/pane-states';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
+import { occurrenceOf, useSetItemCompleted } from '../../../lib/api/items/complete-item';
+import { useItemsForPane } from '../../../lib/api/items/get-items-for-pane';
+import { paneRows } from '../../../lib/api/items/pane-contents';
+import { useClosePane } from '../../../lib/api/panes/close-pane';
+import { useCreatePane } from '../../../lib/api/panes/create-pane';
+// Drag and drop and search panes
+import { useCreateSearchPane } from '../../../lib/api/panes/create-search-pane';
 import { displayTitleIn } from '../../../lib/display-title';
-import { SHORTCUT_KEYS } from '../../../lib/shortcuts';
-import { useClosePane } from '../api/close-pane';
-import { occurrenceOf, useSetItemCompleted } from '../api/complete-item';
-import { useCreatePane } from '../api/create-pane';
-import { useItemsForPane } from '../api/get-items-for-pane';
-import { paneRows } from '../api/pane-contents';
 // Workspace settings 'Open boxes in' (items web)
 import { useReplaceInWorkspace } from '../api/replace-in-workspace';
-// Drag and drop and search panes
-import { useCreateSearchPane } from '../api/search-pane';
-import { useItemCommands } from '../hooks/use-item-commands';
-import { useMoveDrop } from '../hooks/use-move-drop';
 import { usePaneCommands } from '../hooks/use-pane-commands';
+import { useRowKeys } from '../hooks/use-row-keys';
 import { useTextOutliner } from '../hooks/use-text-outliner';
-import classes from './box-pane.module.css';
 import { BoxSettingsModal } from './box-settings-modal';
 import { BoxTitle } from './box-title';
 import { confirmBoxCompletion } from './confirm-box-completion';
 import { CreateBoxModal } from './create-box-modal';
 import { BoxItemRow, DraftTextRow, QueuedTextRow, TextItemRow } from './item-row';
 import { PaneItemList } from './pane-item-list';
-import { PaneLoadFailed, PaneLoading } from './pane-states';
+import type { WorkspaceSlots } from './workspace-slots';
 
 function PaneAction({
   label,
@@ -67,10 +65,11 @@ interface BoxPaneProps {
   itemId: string;
   /** The box as the workspace sent it, shown while the pane loads. */
   initialBox: Item | undefined;
+  renderShare: WorkspaceSlots['renderShare'];
 }
 
 /** One box pane: its heading and actions, then its visible sub-items in order. */
-export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps) {
+export function BoxPane({ paneId, paneIndex, itemId, initialBox, renderShare }: BoxPaneProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const [createBoxOpen, setCreateBoxOpen] = useState(false);
@@ -90,8 +89,6 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
   const openBoxesIn = useUser().workspace.settings.openBoxesIn;
   const notifyFailure = useNotifyFailure();
   const createSearchPane = useCreateSearchPane();
-  const commands = useItemCommands();
-  const moveDrop = useMoveDrop();
 
   const rows = useMemo(() => (contents.data ? paneRows(contents.data) : []), [contents.data]);
   const box = contents.data?.item ?? initialBox;
@@ -166,49 +163,14 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
     [],
   );
 
-  // The keys of a selected row (beyond moving the selection), as far as the item's abilities go.
-  const itemShortcuts = (item: Item): HotkeyItem[] => {
-    const K = SHORTCUT_KEYS;
-    const { edit, move } = item.abilities;
-    const moveBy = (by: number) => {
-      if (!move) return void commands.refuse();
-      const items = contents.data?.items ?? [];
-      const sourceIndex = items.findIndex((candidate) => candidate._id === item._id);
-      const destIndex = sourceIndex + by;
-      if (sourceIndex < 0 || destIndex < 0 || destIndex >= items.length) return;
-      moveDrop({ sourceBoxId: itemId, sourceIndex, destBoxId: itemId, destIndex });
-    };
-    const archive = () => void commands.archive(item);
-    return [
-      [
-        K.edit,
-        () => {
-          if (!edit) void commands.refuse();
-          else if (item.itemType === 'todoBox') setRenamingId(item._id);
-          else outliner.startEditing(item);
-        },
-      ],
-      [K.complete, () => (edit ? rowActions.setCompleted(item, !item.completed) : void commands.refuse())],
-      [K.moveUp, () => moveBy(-1)],
-      [K.moveDown, () => moveBy(1)],
-      [
-        K.openInNextPane,
-        () => {
-          if (item.itemType !== 'todoBox') return;
-          createPane.mutate(
-            { pos: paneIndex + 1, itemId: item._id },
-            { onError: (error) => notifyFailure(error, 'boxes.addFailed') },
-          );
-        },
-      ],
-      [K.archive, archive],
-      [K.archiveOnMac, archive],
-      [K.favourite, () => void commands.toggleFavourite(item)],
-      [K.prioritise, () => void commands.togglePrioritizable(item)],
-      [K.targetDate, () => commands.openSettingsAt(item, 'targetDate')],
-      [K.share, () => commands.openSettingsAt(item, 'share')],
-    ];
-  };
+  const itemShortcuts = useRowKeys({
+    boxId: itemId,
+    paneIndex,
+    items: contents.data?.items ?? [],
+    startEditing: outliner.startEditing,
+    startRenaming: setRenamingId,
+    setCompleted: rowActions.setCompleted,
+  });
 
   let body: ReactNode;
   if (waitsForNetwork(contents)) {
@@ -346,6 +308,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox }: BoxPaneProps)
           onClose={() => setSettingsOpen(false)}
           box={box}
           title={title}
+          renderShare={renderShare}
         />
       )}
     </Paper>

@@ -3,11 +3,11 @@ import type { Item, UpdateSettingBody } from '@nestbox/shared/items/item.schema'
 import { IconArchive } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsModalHeader } from '../../../components/items/settings-modal-header';
 import { useAbilities } from '../../../hooks/use-abilities';
+import { useArchive } from '../../../hooks/use-archive';
 import { useUpdateSetting } from '../api/update-setting';
-import { useArchive } from '../hooks/use-archive';
-import { SettingsModalHeader } from './settings-modal-header';
-import { ShareSection } from './share-section';
+import type { WorkspaceSlots } from './workspace-slots';
 
 interface BoxSettingsModalProps {
   opened: boolean;
@@ -15,10 +15,11 @@ interface BoxSettingsModalProps {
   box: Item;
   /** The title as the pane shows it ('Workspace' for the root box). */
   title: string;
+  renderShare: WorkspaceSlots['renderShare'];
 }
 
 /** 'Box settings' (SPEC §2): favourite star, the two switches, sharing and archiving (never the root box). */
-export function BoxSettingsModal({ opened, onClose, box, title }: BoxSettingsModalProps) {
+export function BoxSettingsModal({ opened, onClose, box, title, renderShare }: BoxSettingsModalProps) {
   const { t } = useTranslation();
   // SPEC §8: a failed setting is not a notification; the modal shows its error state instead.
   const [failed, setFailed] = useState(false);
@@ -75,7 +76,7 @@ export function BoxSettingsModal({ opened, onClose, box, title }: BoxSettingsMod
         {!box.isRootBox && (
           <>
             <Divider />
-            <ShareSection itemId={box._id} abilities={abilities} />
+            {renderShare(box, abilities)}
           </>
         )}
         {abilities.archive && (

@@ -4,10 +4,11 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import paneClasses from '../../../components/layout/pane.module.css';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useSaveBoxItem } from '../api/save-box-item';
-import classes from './box-pane.module.css';
+import classes from './box-title.module.css';
 
 interface BoxTitleEditorProps {
   box: Item;
@@ -88,11 +89,11 @@ export function BoxTitle({ box, title, headingId }: { box: Item; title: string; 
   const editable = useAbilities(box).edit && !box.isRootBox;
 
   if (editing) {
-    return <BoxTitleEditor box={box} onDone={() => setEditing(false)} className={classes.heading} />;
+    return <BoxTitleEditor box={box} onDone={() => setEditing(false)} className={paneClasses.heading} />;
   }
 
   return (
-    <Title order={2} fz="md" fw={650} className={classes.heading} id={headingId}>
+    <Title order={2} fz="md" fw={650} className={paneClasses.heading} id={headingId}>
       {editable ? (
         <Tooltip label={t('pane.editTitle')} openDelay={400}>
           <UnstyledButton className={classes.titleButton} fz="md" fw={650} onClick={() => setEditing(true)}>

@@ -1,12 +1,15 @@
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { PANE_FIRST_PAGE } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { confirmChange } from '../../../components/feedback/confirm';
+import {
+  getItemsForPane,
+  type ItemsForPane,
+  itemsForPaneKey,
+} from '../../../lib/api/items/get-items-for-pane';
+import { isPaneComplete } from '../../../lib/api/items/pane-contents';
 import { displayTitleIn } from '../../../lib/display-title';
-import { getItemsForPane, type ItemsForPane, itemsForPaneKey } from '../api/get-items-for-pane';
-import { isPaneComplete } from '../api/pane-contents';
 
 /**
  * Whether completing this box would complete more than the box: it holds an open item, or
@@ -42,10 +45,10 @@ export async function confirmBoxCompletion(
   }
   const key = completed ? 'item.completeBox' : 'item.uncompleteBox';
   const title = displayTitleIn(t, box);
-  modals.openConfirmModal({
+  confirmChange({
     title: t(`${key}.title`, { title }),
-    children: <Text size="sm">{t(`${key}.body`, { title })}</Text>,
-    labels: { confirm: t(`${key}.confirm`), cancel: t('common.cancel') },
+    body: t(`${key}.body`, { title }),
+    confirmLabel: t(`${key}.confirm`),
     onConfirm: apply,
   });
 }

@@ -2,8 +2,8 @@ import { useDraggable } from '@dnd-kit/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { ReactNode, TouchEventHandler } from 'react';
+import type { DragSource } from '../../../components/dnd/pointer-dnd';
 import classes from './draggable-item.module.css';
-import type { PaneDragSource } from './workspace-dnd';
 
 interface DraggableItemProps {
   paneId: string;
@@ -20,6 +20,12 @@ interface DraggableItemProps {
    */
   handleLabel: string;
   children: ReactNode;
+}
+
+/** What a pane's row hands the drag and drop: enough to draw the dragged copy. */
+export interface PaneDragSource extends DragSource {
+  item: Item;
+  render: () => ReactNode;
 }
 
 /**

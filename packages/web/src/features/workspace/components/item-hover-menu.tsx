@@ -1,38 +1,30 @@
-import { ActionIcon, Popover, Tooltip } from '@mantine/core';
+import { ActionIcon, Popover } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
-import {
-  IconCalendarEvent,
-  IconDots,
-  IconDotsVertical,
-  IconFlag,
-  IconFlagFilled,
-  IconShare,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconDotsVertical } from '@tabler/icons-react';
 import { type FocusEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAbilities } from '../../../hooks/use-abilities';
-import { useNotifyFailure } from '../../../hooks/use-notify-failure';
-import { useUpdateItem } from '../api/update-item';
-import { useArchive } from '../hooks/use-archive';
-import { useDragInProgress } from '../hooks/use-drag-in-progress';
-import { type ItemSettingsSection, openItemSettings } from '../hooks/use-item-settings';
 import classes from './item-hover-menu.module.css';
+import { MenuButtons } from './item-menu-buttons';
 
 /** How long the menu waits after the pointer leaves, so it can cross the 6 px gap to the menu. */
 const CLOSE_DELAY_MS = 150;
+
 /**
  * Phones and touch screens: no hover, and no room beside the row. The menu then opens from a
  * small button at the row's end (or keyboard focus), over the row's right end.
  */
 const COMPACT_QUERY = '(max-width: 36em), (hover: none)';
+
 const isCompact = () => window.matchMedia(COMPACT_QUERY).matches;
 
 /** SPEC §2: the menu is 170 px wide and sits 6 px right of the item. */
 const MENU_WIDTH_PX = 170;
+
 const MENU_OFFSET_PX = 6;
+
 /** Phones: five 44 px buttons, 2 px apart, inside 2 px of padding and a 1 px border. */
 const PHONE_QUERY = '(max-width: 36em)';
+
 const PHONE_MENU_WIDTH_PX = 5 * 44 + 4 * 2 + 2 * 2 + 2;
 
 /**
@@ -44,35 +36,6 @@ function menuOffset(row: HTMLElement | null): number {
   const width = window.matchMedia(PHONE_QUERY).matches ? PHONE_MENU_WIDTH_PX : MENU_WIDTH_PX;
   const room = document.documentElement.clientWidth - row.getBoundingClientRect().right;
   return room >= MENU_OFFSET_PX + width + 4 ? MENU_OFFSET_PX : -(width + 4);
-}
-
-interface MenuButtonProps {
-  label: string;
-  onClick: () => void;
-  children: ReactNode;
-  disabled?: boolean;
-  pressed?: boolean;
-  color?: string;
-}
-
-/** One icon button of the menu (the menu is gone while something is dragged, tooltips with it). */
-function MenuButton({ label, onClick, children, disabled, pressed, color = 'gray' }: MenuButtonProps) {
-  return (
-    <Tooltip label={label}>
-      <ActionIcon
-        className={classes.button}
-        variant="subtle"
-        color={color}
-        size="md"
-        aria-label={label}
-        aria-pressed={pressed}
-        disabled={disabled}
-        onClick={onClick}
-      >
-        {children}
-      </ActionIcon>
-    </Tooltip>
-  );
 }
 
 interface ItemHoverMenuProps {
@@ -188,73 +151,5 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
         </div>
       </Popover.Target>
     </Popover>
-  );
-}
-
-/** The menu's buttons, mounted only while it is open; hidden while something is dragged. */
-function MenuButtons({ item, hide }: { item: Item; hide: () => void }) {
-  const { t } = useTranslation();
-  const dragging = useDragInProgress();
-  const updateItem = useUpdateItem();
-  const { archive } = useArchive();
-  const notifyFailure = useNotifyFailure();
-  const abilities = useAbilities(item);
-
-  const openSettings = (scrollTo?: ItemSettingsSection) => {
-    hide();
-    openItemSettings(item._id, scrollTo);
-  };
-
-  const handlePrioritise = () => {
-    hide();
-    // The menu (and this hook's observer) closes at once: the outcome comes from the promise.
-    updateItem
-      .mutateAsync({ itemId: item._id, prioritizable: !item.prioritizable })
-      .catch((error: unknown) => notifyFailure(error, 'boxes.textSaveFailed'));
-  };
-
-  const handleArchive = () => {
-    hide();
-    void archive(item);
-  };
-
-  const prioritiseLabel = item.prioritizable ? t('itemMenu.unprioritise') : t('itemMenu.prioritise');
-
-  if (dragging) return null;
-  return (
-    <div className={classes.menu} data-readonly={!abilities.edit || undefined}>
-      <MenuButton label={t('itemMenu.moreOptions')} onClick={() => openSettings()}>
-        <IconDots size={18} stroke={1.7} />
-      </MenuButton>
-      {/* Prioritising is personal: whoever may, may at any level; an editor learns why a box may not. */}
-      {(abilities.prioritize || abilities.edit) && (
-        <MenuButton
-          label={abilities.prioritize ? prioritiseLabel : t('itemMenu.prioritiseTextsOnly')}
-          onClick={handlePrioritise}
-          disabled={!abilities.prioritize}
-          pressed={abilities.prioritize ? item.prioritizable : undefined}
-          color={item.prioritizable ? 'nest' : 'gray'}
-        >
-          {item.prioritizable ? <IconFlagFilled size={17} /> : <IconFlag size={18} stroke={1.7} />}
-        </MenuButton>
-      )}
-      {!abilities.edit ? (
-        <span className={classes.readonly}>{t('item.readonly')}</span>
-      ) : (
-        <>
-          <MenuButton label={t('itemMenu.targetDate')} onClick={() => openSettings('targetDate')}>
-            <IconCalendarEvent size={18} stroke={1.7} />
-          </MenuButton>
-          <MenuButton label={t('itemMenu.share')} onClick={() => openSettings('share')}>
-            <IconShare size={18} stroke={1.7} />
-          </MenuButton>
-          {abilities.archive && (
-            <MenuButton label={t('item.archive')} onClick={handleArchive}>
-              <IconTrash size={18} stroke={1.7} />
-            </MenuButton>
-          )}
-        </>
-      )}
-    </div>
   );
 }

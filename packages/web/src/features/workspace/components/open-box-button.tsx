@@ -2,9 +2,9 @@ import { Button, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFolderOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { BoxFinder } from '../../../components/items/box-finder';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
-import { useCreatePane } from '../api/create-pane';
-import { BoxFinder } from './box-finder';
+import { useCreatePane } from '../../../lib/api/panes/create-pane';
 
 /** 'Open a box' in the empty workspace: the box finder with Open buttons; the box opens in the first pane. */
 export function OpenBoxButton() {

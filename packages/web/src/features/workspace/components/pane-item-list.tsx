@@ -1,71 +1,25 @@
 import type { HotkeyItem } from '@mantine/hooks';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDropList } from '../../../components/dnd/pointer-dnd';
 import { useRowSelection } from '../../../hooks/use-row-selection';
+import type { PaneRow } from '../../../lib/api/items/pane-contents';
 import { displayTitleIn } from '../../../lib/display-title';
 import { measureRowLazily } from '../../../lib/measure-row';
 import { useRevealInList } from '../../../lib/reveal-item';
-import type { PaneRow } from '../api/pane-contents';
-import { DraggableItem } from './draggable-item';
 import classes from './draggable-item.module.css';
 import { PendingItemRow } from './item-row';
+import { ItemSlot } from './pane-item-slot';
 
 /** A row's usual height (38 px and its 2 px gap); rows that wrap are measured. */
 const ESTIMATED_ROW_HEIGHT = 40;
+
 /** Rows rendered beyond each edge of the pane. */
 const OVERSCAN = 3;
+
 const NEW_LINES_KEY = 'new-lines';
-
-/** A row's content, rendered again only when its item (or whether it is being edited) changes. */
-const ItemContent = memo(function ItemContent({
-  item,
-  editing,
-  renderItem,
-}: {
-  item: Item;
-  editing: boolean;
-  renderItem: (item: Item, editing: boolean) => ReactNode;
-}) {
-  return renderItem(item, editing);
-});
-
-interface ItemSlotProps {
-  paneId: string;
-  item: Item;
-  index: number;
-  disabled: boolean;
-  editing: boolean;
-  renderItem: (item: Item, editing: boolean) => ReactNode;
-  handleLabel: string;
-}
-
-/** A draggable row; rendered again only when one of its props changes (not on every list render). */
-const ItemSlot = memo(function ItemSlot({
-  paneId,
-  item,
-  index,
-  disabled,
-  editing,
-  renderItem,
-  handleLabel,
-}: ItemSlotProps) {
-  const render = useCallback(() => renderItem(item, false), [renderItem, item]);
-  return (
-    <DraggableItem
-      paneId={paneId}
-      item={item}
-      index={index}
-      disabled={disabled}
-      render={render}
-      handleLabel={handleLabel}
-    >
-      <ItemContent item={item} editing={editing} renderItem={renderItem} />
-    </DraggableItem>
-  );
-});
 
 type Entry =
   | { kind: 'item'; item: Item; index: number }

@@ -3,8 +3,8 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import type { Pane } from '@nestbox/shared/workspace/workspace.schema';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useItemsForPane } from '../../../lib/api/items/get-items-for-pane';
 import { displayTitleIn } from '../../../lib/display-title';
-import { useItemsForPane } from '../api/get-items-for-pane';
 import classes from './pane-switcher.module.css';
 
 /** A pane's name as its heading shows it: the box's title (as last loaded), or 'Search'. */

@@ -1,20 +1,13 @@
 import type { Active } from '@dnd-kit/core';
-import type { Item } from '@nestbox/shared/items/item.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { indexAfterDrop } from '../../../components/dnd/drop-gaps';
-import { type DragSource, type DropEvent, PointerDnd } from '../../../components/dnd/pointer-dnd';
-import { getWorkspaceQueryOptions } from '../api/get-workspace';
+import { type DropEvent, PointerDnd } from '../../../components/dnd/pointer-dnd';
+import { getWorkspaceQueryOptions } from '../../../lib/api/panes/get-workspace';
 import { DragInProgressContext } from '../hooks/use-drag-in-progress';
 import { useMoveDrop } from '../hooks/use-move-drop';
-import { DraggedRow } from './draggable-item';
-
-/** What a pane's row hands the drag and drop: enough to draw the dragged copy. */
-export interface PaneDragSource extends DragSource {
-  item: Item;
-  render: () => ReactNode;
-}
+import { DraggedRow, type PaneDragSource } from './draggable-item';
 
 /** A performance mark set on each drop (bench/workspace-ui.bench.ts splits its timing there). */
 export const DROP_MARK = 'nestbox:drop';

@@ -1,144 +1,32 @@
-import { Button, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { DEFAULT_PANE_WIDTH } from '@nestbox/shared/constants';
-import type { Pane } from '@nestbox/shared/workspace/workspace.schema';
-import { IconBox, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, type RefObject, useRef, useState } from 'react';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
-import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useWorkspaceLayout } from '../../../hooks/use-preferences';
 import { useArrowKeysEnterRows } from '../../../hooks/use-row-selection';
-import { useCreatePane } from '../api/create-pane';
-import { getRootBoxQueryOptions } from '../api/get-root-box';
-import { useWorkspace } from '../api/get-workspace';
-import { useSavePaneWidth } from '../api/save-pane-width';
+import { useWorkspace } from '../../../lib/api/panes/get-workspace';
 import { useCurrentPane } from '../hooks/use-current-pane';
-import { usePaneSwipe } from '../hooks/use-pane-swipe';
 import { useHiddenPanes, usePanesThatFit } from '../hooks/use-panes-that-fit';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { useRevealNewPanes } from '../hooks/use-reveal-new-panes';
 import { BoxPane } from './box-pane';
 import { OpenBoxButton } from './open-box-button';
-import { PaneResizeHandle } from './pane-resize-handle';
+import { OpenRootBoxButton, PaneSlot, PaneSwipe, PanesHint } from './pane-strip-parts';
 import { PaneSwitcher } from './pane-switcher';
-import { SearchPane } from './search-pane';
 import { WorkspaceDnd } from './workspace-dnd';
 import { WorkspaceEmptyState } from './workspace-empty-state';
 import { WorkspaceSection } from './workspace-section';
+import type { WorkspaceSlots } from './workspace-slots';
 import classes from './workspace-view.module.css';
 
-/** Opens the caller's root box ('Workspace') in the first pane. */
-function OpenRootBoxButton() {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const createPane = useCreatePane();
-  const notifyFailure = useNotifyFailure();
-
-  const handleOpen = async () => {
-    try {
-      const root = await queryClient.fetchQuery(getRootBoxQueryOptions());
-      await createPane.mutateAsync({ pos: 0, itemId: root._id });
-    } catch (error) {
-      notifyFailure(error, 'boxes.addFailed');
-    }
-  };
-
-  return (
-    <Button
-      mt="md"
-      leftSection={<IconBox size={18} stroke={1.7} />}
-      onClick={() => void handleOpen()}
-      loading={createPane.isPending}
-    >
-      {t('workspace.openRoot')}
-    </Button>
-  );
-}
-
-interface PaneSlotProps {
-  pane: Pane;
-  children: ReactNode;
-}
-
-/** One place in the strip: a pane at its saved width, and the edge that resizes it. */
-function PaneSlot({ pane, children }: PaneSlotProps) {
-  const savedWidth = pane.width || DEFAULT_PANE_WIDTH;
-  const [dragWidth, setDragWidth] = useState<number | null>(null);
-  const savePaneWidth = useSavePaneWidth();
-  const width = dragWidth ?? savedWidth;
-  const style = { '--pane-width': `${width}px` } as CSSProperties;
-
-  return (
-    <li className={classes.pane} style={style} data-slot-id={pane._id}>
-      {children}
-      <PaneResizeHandle
-        width={width}
-        onResize={setDragWidth}
-        onResizeEnd={(next) => {
-          // The dragged width stays until the cache holds it, so the pane never jumps back.
-          setDragWidth(next);
-          savePaneWidth.mutate({ paneId: pane._id, width: next }, { onSettled: () => setDragWidth(null) });
-        }}
-      />
-    </li>
-  );
-}
-
 const NO_PANES: string[] = [];
-
-/** A round button at one edge of the strip: how many panes are out of sight on that side. */
-function PanesHint({
-  side,
-  count,
-  onClick,
-}: {
-  side: 'before' | 'after';
-  count: number;
-  onClick: () => void;
-}) {
-  const { t } = useTranslation();
-  const label = t(side === 'before' ? 'workspace.panesBefore' : 'workspace.panesAfter', { count });
-  const Icon = side === 'before' ? IconChevronLeft : IconChevronRight;
-  return (
-    <Tooltip label={label}>
-      <Button
-        className={classes.hint}
-        data-side={side}
-        variant="default"
-        radius="xl"
-        size="compact-sm"
-        aria-label={label}
-        onClick={onClick}
-        leftSection={side === 'before' ? <Icon size={16} stroke={2} /> : undefined}
-        rightSection={side === 'after' ? <Icon size={16} stroke={2} /> : undefined}
-      >
-        {count}
-      </Button>
-    </Tooltip>
-  );
-}
-
-/** Turns a sideways swipe over the strip into a step to a neighbouring pane (phones). */
-function PaneSwipe({
-  stripRef,
-  onSwipe,
-  enabled,
-}: {
-  stripRef: RefObject<HTMLElement | null>;
-  onSwipe: (step: 1 | -1) => void;
-  enabled: boolean;
-}) {
-  // Inside the drag-and-drop context: a long press that lifted a row is no swipe.
-  usePaneSwipe(stripRef, onSwipe, enabled);
-  return null;
-}
 
 /**
  * The boxes page: the panes of the workspace side by side, or an invitation to open one. On
  * phones one pane fills the width: the switcher above it and a sideways swipe go to the others.
+ * The panes other features own (search) and their sections (sharing) come in as `slots`.
  */
-export function WorkspaceView() {
+export function WorkspaceView({ slots }: { slots: WorkspaceSlots }) {
   const { t } = useTranslation();
   const workspace = useWorkspace();
   const stripRef = useRef<HTMLUListElement>(null);
@@ -231,17 +119,18 @@ export function WorkspaceView() {
             {openPanes.map((pane) => (
               <PaneSlot key={pane._id} pane={pane}>
                 {pane.type === 'search' && pane.search ? (
-                  <SearchPane
-                    paneId={pane._id}
-                    paneIndex={panesIndex.indexOf(pane._id)}
-                    savedSearch={pane.search}
-                  />
+                  slots.renderSearchPane({
+                    paneId: pane._id,
+                    paneIndex: panesIndex.indexOf(pane._id),
+                    savedSearch: pane.search,
+                  })
                 ) : (
                   <BoxPane
                     paneId={pane._id}
                     paneIndex={panesIndex.indexOf(pane._id)}
                     itemId={pane.itemId ?? ''}
                     initialBox={pane.itemId ? paneObjects[pane.itemId] : undefined}
+                    renderShare={slots.renderShare}
                   />
                 )}
               </PaneSlot>

@@ -1,15 +1,15 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useArchive } from '../../../hooks/use-archive';
+import { openItemSettings } from '../../../hooks/use-item-settings';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
+import { occurrenceOf, setItemCompleted } from '../../../lib/api/items/complete-item';
+import { ALL_ITEMS_FOR_PANE_KEY } from '../../../lib/api/items/get-items-for-pane';
+import { useUpdateItem } from '../../../lib/api/items/update-item';
 import { displayTitleIn } from '../../../lib/display-title';
 import { notify } from '../../../lib/notify';
 import { useOfferUndo } from '../../../lib/undo';
-import { occurrenceOf, setItemCompleted } from '../api/complete-item';
-import { ALL_ITEMS_FOR_PANE_KEY } from '../api/get-items-for-pane';
-import { useUpdateItem } from '../api/update-item';
-import { useArchive } from './use-archive';
-import { openItemSettings } from './use-item-settings';
 
 /** How long the word after a key stays (the row itself shows no star or flag). */
 const NOTICE_MS = 3_000;

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ItemsForPane, itemsForPaneKey } from '../../../lib/api/items/get-items-for-pane';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { type ItemsForPane, itemsForPaneKey } from '../api/get-items-for-pane';
 import {
   applyMoveToCache,
   type Drop,

@@ -4,6 +4,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
+import { type ItemsForPane, itemsForPaneKey } from '../../../lib/api/items/get-items-for-pane';
+import { useUpdateItem } from '../../../lib/api/items/update-item';
 import { newItemId } from '../../../lib/item-changes';
 import { notify } from '../../../lib/notify';
 import { describeWhen } from '../../../lib/quick-capture/describe-capture';
@@ -12,9 +14,7 @@ import type { LiteralMark } from '../../../lib/quick-capture/parse-capture';
 import { loadRecurrenceWords } from '../../../lib/recurrence-words';
 import { useCreateDatedText } from '../api/create-dated-text';
 import { useCreateItem } from '../api/create-item';
-import { type ItemsForPane, itemsForPaneKey } from '../api/get-items-for-pane';
 import { useSaveTextItem } from '../api/save-text-item';
-import { useUpdateItem } from '../api/update-item';
 
 /** How an edit ended: Enter also opens a new line below (outliner style). */
 export type TextCommit = 'enter' | 'blur';

@@ -15,8 +15,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { Z_INDEX } from '@nestbox/shared/constants';
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import {
   type ApiToken,
@@ -27,6 +25,7 @@ import { API_TOKEN_NAME_MAX_LENGTH, type ApiTokenScope } from '@nestbox/shared/t
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDanger } from '../../../../components/feedback/confirm';
 import { useNotifyFailure } from '../../../../hooks/use-notify-failure';
 import { useSchemaForm } from '../../../../hooks/use-schema-form';
 import { useUser } from '../../../../lib/api/get-user';
@@ -234,12 +233,10 @@ function TokenRow({ token }: { token: ApiToken }) {
   const when = (at: number, pattern?: string) => formatDate(at, user.timezone, user.locale, pattern);
 
   const handleRevoke = () =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: t('settings.data.tokens.revokeTitle'),
-      children: <Text size="sm">{t('settings.data.tokens.revokeBody', { name: token.name })}</Text>,
-      labels: { confirm: t('settings.data.tokens.revoke'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      zIndex: Z_INDEX.modal + 1,
+      body: t('settings.data.tokens.revokeBody', { name: token.name }),
+      confirmLabel: t('settings.data.tokens.revoke'),
       onConfirm: () =>
         revoke.mutate(token.id, {
           onSuccess: () => notify({ type: 'success', message: t('settings.data.tokens.revoked') }),

@@ -10,12 +10,11 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { Z_INDEX } from '@nestbox/shared/constants';
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import { IconAlertTriangle, IconCalendarEvent, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmChange, confirmDanger } from '../../../../components/feedback/confirm';
 import { useNotifyFailure } from '../../../../hooks/use-notify-failure';
 import { useUser } from '../../../../lib/api/get-user';
 import { notify } from '../../../../lib/notify';
@@ -45,12 +44,11 @@ export function CalendarFeedSection() {
     });
 
   const confirm = (kind: 'regenerate' | 'turnOff', onConfirm: () => void) =>
-    modals.openConfirmModal({
+    // Turning the feed off breaks every subscribed calendar; a new address only needs pasting again.
+    (kind === 'turnOff' ? confirmDanger : confirmChange)({
       title: t(`settings.data.calendar.${kind}Title`),
-      children: <Text size="sm">{t(`settings.data.calendar.${kind}Body`)}</Text>,
-      labels: { confirm: t(`settings.data.calendar.${kind}`), cancel: t('common.cancel') },
-      confirmProps: kind === 'turnOff' ? { color: 'red' } : {},
-      zIndex: Z_INDEX.modal + 1,
+      body: t(`settings.data.calendar.${kind}Body`),
+      confirmLabel: t(`settings.data.calendar.${kind}`),
       onConfirm,
     });
 

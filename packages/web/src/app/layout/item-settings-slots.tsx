@@ -1,0 +1,24 @@
+import { Skeleton } from '@mantine/core';
+import { Suspense } from 'react';
+import { LoadBoundary, retryableLazy } from '../../components/errors/load-boundary';
+import type { ItemSettingsSlots } from '../../features/items/components/item-settings-modal';
+import { RemindersSection } from '../../features/reminders/components/reminders-section';
+import { ShareSection } from '../../features/sharing/components/share-section';
+
+/** The Repeat section and `rrule`, which it needs, load with the first Item settings opened. */
+const RecurrenceSection = retryableLazy(async () => ({
+  default: (await import('../../features/recurrence/components/recurrence-section')).RecurrenceSection,
+}));
+
+/** Item settings' sections that other features own: sharing, repeats and reminders. */
+export const ITEM_SETTINGS_SLOTS: ItemSettingsSlots = {
+  renderShare: (item, abilities) => <ShareSection itemId={item._id} abilities={abilities} />,
+  renderRecurrence: (item, readonly) => (
+    <LoadBoundary retry={RecurrenceSection.retry}>
+      <Suspense fallback={<Skeleton height={64} radius="sm" aria-hidden="true" />}>
+        <RecurrenceSection item={item} readonly={readonly} />
+      </Suspense>
+    </LoadBoundary>
+  ),
+  renderReminders: (item) => <RemindersSection itemId={item._id} readonly={!item.abilities.setReminders} />,
+};
