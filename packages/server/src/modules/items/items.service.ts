@@ -18,8 +18,9 @@ import type { Clock } from '../../clock.js';
 import type { DbEngine } from '../../db/connection.js';
 import { idChunks } from '../../db/id-chunks.js';
 import { newId } from '../../db/ids.js';
-import type { Executor, ItemRow, UserRow } from '../../db/schema.js';
-import { createDomainEvents, type DomainEventBus } from '../../events/domain-events.js';
+import { createWriteRunner } from '../../db/run-write.js';
+import type { Db, Executor, ItemRow, Tx, UserRow } from '../../db/schema.js';
+import type { DomainEventBus } from '../../events/domain-events.js';
 import { AppError, appErrors } from '../../http/app-error.js';
 import type { AccessService, Audience, LevelCheck } from '../access/index.js';
 import type { UndoEntry, UndoService } from '../undo/index.js';
@@ -29,6 +30,7 @@ import { completeItem } from './commands/complete-item.js';
 import { moveItem } from './commands/move-item.js';
 import { reorderItem } from './commands/reorder-item.js';
 import { restoreItem } from './commands/restore-item.js';
+import { checkedItem, editableBox, editableItem, refuseRootBox } from './item-guards.js';
 import { presentItem } from './items.presenter.js';
 import {
   associatedItemsWithState,
@@ -59,7 +61,6 @@ import {
 } from './items.repository.js';
 import { lockPlacesIn, type Place, placeIn, placeOf } from './positions.js';
 import { createRecurrenceFlows } from './recurrence.service.js';
-import { editableBox, refuseRootBox } from './target-box.js';
 
 /** The caller's own state on an item (user_items columns). */
 export type PersonalChanges = {
@@ -158,17 +159,17 @@ export function createItemsService({
   db,
   engine,
   access,
-  events = createDomainEvents(),
+  events,
   now,
   onTargetDateChanged,
   onTargetDateRestored,
   undo,
 }: {
-  db: Executor;
+  db: Db;
   /** Which engine `db` runs on: how `lockTree` serialises changes to the tree. */
   engine: DbEngine;
   access: AccessService;
-  events?: DomainEventBus;
+  events: DomainEventBus;
   now: Clock;
   /**
    * Reminders: re-plans an item's reminders inside the transaction that changes its target
@@ -186,10 +187,16 @@ export function createItemsService({
   /** Records the changes that can be undone, and is told how to undo them. */
   undo?: UndoService;
 }) {
-  const authorize = (user: UserRow, itemId: string, check: LevelCheck, executor = db) =>
+  const runWrite = createWriteRunner({ db, events });
+  const authorize = (user: UserRow, itemId: string, check: LevelCheck, executor: Executor) =>
     access.authorize(user.id, itemId, check, executor);
 
-  async function present(userId: string, itemId: string, level: AccessLevel, executor = db): Promise<Item> {
+  async function present(
+    userId: string,
+    itemId: string,
+    level: AccessLevel,
+    executor: Executor,
+  ): Promise<Item> {
     const row = await findItemWithState(executor, userId, itemId);
     if (!row) throw appErrors.notFound();
     return withSeenParent(userId, presentItem(row, level), executor);
@@ -199,7 +206,7 @@ export function createItemsService({
    * The item with its box named only when the caller sees that box too, as search, the finder
    * and the Organizer show it: an item shared on its own says nothing of where it lives.
    */
-  async function withSeenParent(userId: string, item: Item, executor = db): Promise<Item> {
+  async function withSeenParent(userId: string, item: Item, executor: Executor): Promise<Item> {
     if (item.parentItemId === null || (await access.levelOf(userId, item.parentItemId, executor)))
       return item;
     return { ...item, parentItemId: null };
@@ -213,18 +220,11 @@ export function createItemsService({
     if (box.is_root_box !== 1 || box.created_by !== user.id) return [];
     const items: Item[] = [];
     for (const shared of await directShares(db, user.id)) {
-      const reachedAbove = shared.parent_id && (await access.levelOf(user.id, shared.parent_id));
+      const reachedAbove = shared.parent_id && (await access.levelOf(user.id, shared.parent_id, db));
       const item = { ...presentItem(shared, shared.level), parentItemId: null };
       if (!reachedAbove && isVisibleSubItem(item, box.show_completed === 1)) items.push(item);
     }
     return items;
-  }
-
-  async function editableItem(user: UserRow, itemId: string, executor = db) {
-    const level = await authorize(user, itemId, 'edit', executor);
-    const item = await findItem(executor, itemId);
-    if (!item) throw appErrors.notFound();
-    return { item, level };
   }
 
   /**
@@ -238,7 +238,7 @@ export function createItemsService({
    * item, its parent and the boxes above the target are all read after any earlier move has
    * committed (see `lockTree`).
    */
-  function treeChange<T>(change: (trx: Executor) => Promise<T>): Promise<T> {
+  function treeChange<T>(change: (trx: Tx) => Promise<T>): Promise<T> {
     const run = treeChanges.then(() =>
       db.transaction().execute(async (trx) => {
         await lockTree(trx, engine);
@@ -257,16 +257,16 @@ export function createItemsService({
     user: UserRow,
     itemId: string,
     change: (
-      trx: Executor,
+      trx: Tx,
       editable: { item: ItemRow; level: AccessLevel },
     ) => Promise<{ audienceBefore: Audience; undoId?: string | undefined }>,
   ): Promise<Undoable<Item>> {
     const { level, audienceBefore, undoId } = await treeChange(async (trx) => {
-      const editable = await editableItem(user, itemId, trx);
+      const editable = await editableItem(trx, access, user.id, itemId);
       return { level: editable.level, ...(await change(trx, editable)) };
     });
     events.emit('item.moved', { itemId, audienceBefore });
-    return { value: await present(user.id, itemId, level), undoId };
+    return { value: await present(user.id, itemId, level, db), undoId };
   }
 
   /**
@@ -277,9 +277,9 @@ export function createItemsService({
   async function madeBefore(user: UserRow, itemId: string): Promise<Item | undefined> {
     const row = await findItem(db, itemId);
     if (!row) return undefined;
-    const level = row.created_by === user.id ? await access.levelOf(user.id, itemId) : undefined;
+    const level = row.created_by === user.id ? await access.levelOf(user.id, itemId, db) : undefined;
     if (!level) throw appErrors.conflict('items.id.taken');
-    return present(user.id, itemId, level);
+    return present(user.id, itemId, level, db);
   }
 
   /**
@@ -288,7 +288,7 @@ export function createItemsService({
    * `items.created` once its transaction committed.
    */
   async function insertItemIn(
-    trx: Executor,
+    trx: Tx,
     userId: string,
     item: NewItem,
     boxDefaults: { showCompleted: number; autoAdd: number } = { showCompleted: 0, autoAdd: 0 },
@@ -322,7 +322,7 @@ export function createItemsService({
    * what the reminders lost with a cleared date, for an undo to give back.
    */
   async function writePersonalState(
-    trx: Executor,
+    trx: Tx,
     userId: string,
     itemId: string,
     personal: PersonalChanges,
@@ -348,15 +348,19 @@ export function createItemsService({
     personal: PersonalChanges,
     { targetDate, rankable }: { targetDate: number | null | undefined; rankable: boolean },
   ): Promise<Undoable<Item>> {
-    const level = await authorize(user, itemId, targetDate !== undefined ? 'edit' : 'read');
-    const item = await findItem(db, itemId);
-    if (!item) throw appErrors.notFound();
-    if (rankable && item.type !== 'todoText') throw appErrors.badRequest('items.prioritizable.textOnly');
-    const at = now();
-    const undoId = await db.transaction().execute(async (trx) => {
+    return runWrite(async (trx) => {
+      const { item: itemBefore, level } = await checkedItem(
+        trx,
+        access,
+        user.id,
+        itemId,
+        targetDate !== undefined ? 'edit' : 'read',
+      );
+      if (rankable && itemBefore.type !== 'todoText')
+        throw appErrors.badRequest('items.prioritizable.textOnly');
+      const at = now();
       const rankBefore = await findUserItem(trx, user.id, itemId);
-      const itemBefore = await findItem(trx, itemId);
-      const dateBefore = itemBefore?.target_date ?? null;
+      const dateBefore = itemBefore.target_date;
       const removed = await writePersonalState(trx, user.id, itemId, personal, targetDate, at);
       // Taking away a priority (unprioritising) or clearing a target date can be undone.
       const lostRank =
@@ -368,31 +372,38 @@ export function createItemsService({
             }
           : undefined;
       const losesDate = dateBefore !== null && targetDate === null;
-      if (!undo || !(lostRank || losesDate)) return undefined;
-      return undo.record<PersonalUndo, never>(trx, {
-        userId: user.id,
-        kind: 'items.personal',
-        payload: {
-          itemId,
-          at,
-          ...(lostRank ? { rank: lostRank } : {}),
-          ...(losesDate
-            ? {
-                targetDate: {
-                  before: dateBefore,
-                  reminders: removed ?? null,
-                  rule: itemBefore?.recurrence_rule ?? null,
-                },
-              }
-            : {}),
-        },
-      });
+      const undoId =
+        undo && (lostRank || losesDate)
+          ? await undo.record<PersonalUndo, never>(trx, {
+              userId: user.id,
+              kind: 'items.personal',
+              payload: {
+                itemId,
+                at,
+                ...(lostRank ? { rank: lostRank } : {}),
+                ...(losesDate
+                  ? {
+                      targetDate: {
+                        before: dateBefore,
+                        reminders: removed ?? null,
+                        rule: itemBefore.recurrence_rule,
+                      },
+                    }
+                  : {}),
+              },
+            })
+          : undefined;
+      const changed = await present(user.id, itemId, level, trx);
+      return {
+        value: { value: changed, undoId },
+        events: [
+          ...(targetDate === undefined ? [] : [['items.changed', { itemIds: [itemId] }] as const]),
+          ...(Object.keys(personal).length === 0
+            ? []
+            : [['item.personalChanged', { userId: user.id, item: changed }] as const]),
+        ],
+      };
     });
-    if (targetDate !== undefined) events.emit('items.changed', { itemIds: [itemId] });
-    const changed = await present(user.id, itemId, level);
-    if (Object.keys(personal).length > 0)
-      events.emit('item.personalChanged', { userId: user.id, item: changed });
-    return { value: changed, undoId };
   }
 
   /** Puts back a lost rank and target date (and what the reminders lost with the date). */
@@ -426,7 +437,10 @@ export function createItemsService({
     });
     if (targetDate) events.emit('items.changed', { itemIds: [itemId] });
     if (rank)
-      events.emit('item.personalChanged', { userId: user.id, item: await present(user.id, itemId, level) });
+      events.emit('item.personalChanged', {
+        userId: user.id,
+        item: await present(user.id, itemId, level, db),
+      });
   }
 
   /** Puts an archived item back where it was, with its auto-archive plan and the panes that showed it. */
@@ -434,7 +448,7 @@ export function createItemsService({
     const { itemId, at, archivedAt, autoArchiveAt, panes } = entry.payload;
     await db.transaction().execute(async (trx) => {
       await entry.claim(trx);
-      const { item } = await editableItem(user, itemId, trx);
+      const { item } = await editableItem(trx, access, user.id, itemId);
       if (item.updated_at !== at || item.archived_at !== at) throw changedSince();
       await updateItems(trx, [itemId], {
         archived_at: archivedAt,
@@ -457,7 +471,7 @@ export function createItemsService({
     const { itemId, at, recurrence: ended } = entry.payload;
     const reopened = await db.transaction().execute(async (trx) => {
       const slices = await entry.claim(trx);
-      await editableItem(user, itemId, trx);
+      await editableItem(trx, access, user.id, itemId);
       const restoredAt = now();
       const reopened: string[] = [];
       const ranks: Rank[] = [];
@@ -505,12 +519,12 @@ export function createItemsService({
 
   const recurrence = createRecurrenceFlows({
     db,
+    runWrite,
     now,
     events,
     undo,
-    editableItem,
-    readableLevel: (user, itemId) => authorize(user, itemId, 'read'),
-    present: (userId, itemId, level) => present(userId, itemId, level),
+    access,
+    present: (userId, itemId, level) => present(userId, itemId, level, db),
     onTargetDateChanged,
     onTargetDateRestored,
   });
@@ -521,7 +535,7 @@ export function createItemsService({
    * children in order. Answers the new ids, in the order given. The caller emits the events.
    */
   async function insertTreeIn(
-    trx: Executor,
+    trx: Tx,
     userId: string,
     parentId: string,
     tree: readonly NewTreeItem[],
@@ -598,8 +612,8 @@ export function createItemsService({
     completions: recurrence.completions,
 
     /** Whether `userId` may put items into this box now (it is still there, a box, and theirs to edit). */
-    async mayAddTo(userId: string, boxId: string, executor: Executor = db): Promise<boolean> {
-      return editableBox(executor, access, userId, boxId).then(
+    async mayAddTo(userId: string, boxId: string, tx: Tx): Promise<boolean> {
+      return editableBox(tx, access, userId, boxId).then(
         () => true,
         (error: unknown) => {
           // A refusal (gone, archived, not a box, not theirs to edit) is an answer; a failure is not.
@@ -610,16 +624,15 @@ export function createItemsService({
     },
 
     /** A box `userId` may put items into (edit level, a box, not archived); 403 or 404 otherwise. */
-    editableBoxOf: (userId: string, boxId: string, executor: Executor = db) =>
-      editableBox(executor, access, userId, boxId),
+    editableBoxOf: (userId: string, boxId: string, tx: Tx) => editableBox(tx, access, userId, boxId),
 
     /** The user's Workspace (root box). */
-    rootBoxOf: (userId: string, executor: Executor = db) => findRootBox(executor, userId),
+    rootBoxOf: (userId: string, executor: Executor) => findRootBox(executor, userId),
 
     /** An item as one person sees it, at their level (undefined once it is gone). */
     async presentFor(userId: string, itemId: string, level: AccessLevel): Promise<Item | undefined> {
       const row = await findItemWithState(db, userId, itemId);
-      return row ? withSeenParent(userId, presentItem(row, level)) : undefined;
+      return row ? withSeenParent(userId, presentItem(row, level), db) : undefined;
     },
 
     /** These items' shared fields, as nobody in particular sees them, with their parents. */
@@ -631,7 +644,7 @@ export function createItemsService({
     },
 
     async getItem(user: UserRow, itemId: string): Promise<Item> {
-      return present(user.id, itemId, await authorize(user, itemId, 'read'));
+      return present(user.id, itemId, await authorize(user, itemId, 'read', db), db);
     },
 
     /**
@@ -645,7 +658,7 @@ export function createItemsService({
       itemId: string,
       { limit, offset = 0 }: { limit?: number | undefined; offset?: number | undefined } = {},
     ): Promise<ItemsForPane> {
-      const level = await authorize(user, itemId, 'read');
+      const level = await authorize(user, itemId, 'read', db);
       const box = await findItemWithState(db, user.id, itemId);
       if (!box) throw appErrors.notFound();
       const includeCompleted = box.show_completed === 1;
@@ -661,6 +674,7 @@ export function createItemsService({
               level,
               items.map((child) => child._id),
             ),
+            db,
           ),
           items,
         };
@@ -677,7 +691,7 @@ export function createItemsService({
           found.set(row.id, presentItem(row, level));
       }
       return {
-        item: await withSeenParent(user.id, presentItem(box, level, offset === 0 ? ids : undefined)),
+        item: await withSeenParent(user.id, presentItem(box, level, offset === 0 ? ids : undefined), db),
         // A row archived or moved since its id was read is left out; its pane reads again then.
         items: pageIds.flatMap((id) => found.get(id) ?? []),
         ...(limit === undefined ? {} : { next: end < ids.length ? end : null }),
@@ -685,7 +699,7 @@ export function createItemsService({
     },
 
     async countChildren(user: UserRow, itemId: string): Promise<number> {
-      await authorize(user, itemId, 'read');
+      await authorize(user, itemId, 'read', db);
       return countVisibleChildren(db, itemId);
     },
 
@@ -714,27 +728,31 @@ export function createItemsService({
         return { id: created, level: (await access.levelOf(user.id, created, trx)) ?? 'readonly' };
       });
       events.emit('items.created', { itemIds: [id] });
-      return present(user.id, id, level);
+      return present(user.id, id, level, db);
     },
 
     async saveBoxTitle(user: UserRow, itemId: string, title: string): Promise<Item> {
-      const { item, level } = await editableItem(user, itemId);
-      if (item.type !== 'todoBox') throw appErrors.badRequest('items.parent.notBox');
-      refuseRootBox(item);
-      const error = boxTitleError(title);
-      if (error) throw appErrors.badRequest('error.validation', { title: error });
-      await updateItems(db, [itemId], { title: title.trim(), updated_at: now() });
-      events.emit('items.changed', { itemIds: [itemId] });
-      return present(user.id, itemId, level);
+      const level = await runWrite(async (tx) => {
+        const { item, level } = await editableItem(tx, access, user.id, itemId);
+        if (item.type !== 'todoBox') throw appErrors.badRequest('items.parent.notBox');
+        refuseRootBox(item);
+        const error = boxTitleError(title);
+        if (error) throw appErrors.badRequest('error.validation', { title: error });
+        await updateItems(tx, [itemId], { title: title.trim(), updated_at: now() });
+        return { value: level, events: [['items.changed', { itemIds: [itemId] }]] };
+      });
+      return present(user.id, itemId, level, db);
     },
 
     async saveText(user: UserRow, itemId: string, title: string): Promise<Item> {
-      const { item, level } = await editableItem(user, itemId);
-      if (item.type !== 'todoText')
-        throw appErrors.badRequest('error.validation', { itemId: 'validation.invalidValue' });
-      await db.transaction().execute((trx) => setTextTitle(trx, itemId, title, now()));
-      events.emit('items.changed', { itemIds: [itemId] });
-      return present(user.id, itemId, level);
+      const level = await runWrite(async (tx) => {
+        const { item, level } = await editableItem(tx, access, user.id, itemId);
+        if (item.type !== 'todoText')
+          throw appErrors.badRequest('error.validation', { itemId: 'validation.invalidValue' });
+        await setTextTitle(tx, itemId, title, now());
+        return { value: level, events: [['items.changed', { itemIds: [itemId] }]] };
+      });
+      return present(user.id, itemId, level, db);
     },
 
     async updateSetting(
@@ -743,12 +761,14 @@ export function createItemsService({
       key: 'showCompletedItems' | 'autoAddToUnprioritized',
       value: boolean,
     ) {
-      const { item, level } = await editableItem(user, itemId);
-      if (item.type !== 'todoBox') throw appErrors.badRequest('items.setting.boxOnly');
-      const column = key === 'showCompletedItems' ? 'show_completed' : 'auto_add_to_unprioritized';
-      await updateItems(db, [itemId], { [column]: value ? 1 : 0, updated_at: now() });
-      events.emit('items.changed', { itemIds: [itemId] });
-      return present(user.id, itemId, level);
+      const level = await runWrite(async (tx) => {
+        const { item, level } = await editableItem(tx, access, user.id, itemId);
+        if (item.type !== 'todoBox') throw appErrors.badRequest('items.setting.boxOnly');
+        const column = key === 'showCompletedItems' ? 'show_completed' : 'auto_add_to_unprioritized';
+        await updateItems(tx, [itemId], { [column]: value ? 1 : 0, updated_at: now() });
+        return { value: level, events: [['items.changed', { itemIds: [itemId] }]] };
+      });
+      return present(user.id, itemId, level, db);
     },
 
     /** Personal state (favourite, prioritizable) needs read access; the shared target date needs edit. */
@@ -781,22 +801,28 @@ export function createItemsService({
         forever = false,
       }: { occurrence?: number | undefined; forever?: boolean | undefined } = {},
     ): Promise<Undoable<Item>> {
-      // A recurring item moves on to its next occurrence instead, unless completed forever.
-      const advanced =
-        completed && !forever ? await recurrence.complete(user, itemId, occurrence) : undefined;
-      if (advanced) return advanced;
-      const { item, level } = await editableItem(user, itemId);
-      refuseRootBox(item);
-      const at = now();
-      const { changed, undoId } = await db.transaction().execute(async (trx) => {
-        const current = (await findItem(trx, itemId)) ?? item;
+      const { level, undoId } = await runWrite(async (trx) => {
+        const { item: current, level } = await editableItem(trx, access, user.id, itemId);
+        // A recurring item moves on to its next occurrence instead, unless completed forever.
+        const advanced =
+          completed && !forever ? await recurrence.advance(trx, user, current, occurrence) : undefined;
+        if (advanced === 'already') return { value: { level, undoId: undefined }, events: [] };
+        if (advanced)
+          return {
+            value: { level, undoId: advanced.undoId },
+            events: [['items.changed', { itemIds: [itemId] }]],
+          };
+        refuseRootBox(current);
+        const at = now();
         const ended =
           completed && forever && current.recurrence_rule !== null
             ? { rule: current.recurrence_rule, done: current.recurrence_done }
             : undefined;
         if (ended) await updateItems(trx, [itemId], { recurrence_rule: null, updated_at: at });
         const { changed, cleared } = await completeItem(trx, { item: current, completed, at });
-        if (!undo || !completed || changed.length === 0) return { changed, undoId: undefined };
+        const told = changed.length > 0 ? ([['items.changed', { itemIds: changed }]] as const) : [];
+        if (!undo || !completed || changed.length === 0)
+          return { value: { level, undoId: undefined }, events: told };
         const rows: CompletionUndoRow[] = [
           ...changed.map((id): CompletionUndoRow => ['item', id]),
           ...cleared.map(
@@ -815,21 +841,19 @@ export function createItemsService({
           payload: { itemId, at, ...(ended ? { recurrence: ended } : {}) },
           rows,
         });
-        return { changed, undoId };
+        return { value: { level, undoId }, events: told };
       });
-      if (changed.length > 0) events.emit('items.changed', { itemIds: changed });
-      return { value: await present(user.id, itemId, level), undoId };
+      return { value: await present(user.id, itemId, level, db), undoId };
     },
 
     /** Archives an item: its panes (and those of anything inside it) close; it can be undone. */
     async archive(user: UserRow, itemId: string): Promise<Undoable<Item>> {
-      const { item, level } = await editableItem(user, itemId);
-      refuseRootBox(item);
-      const at = now();
-      const undoId = await db.transaction().execute(async (trx) => {
-        const before = (await findItem(trx, itemId)) ?? item;
+      const { level, undoId } = await runWrite(async (trx) => {
+        const { item: before, level } = await editableItem(trx, access, user.id, itemId);
+        refuseRootBox(before);
+        const at = now();
         const panes = await archiveItem(trx, { itemId, at });
-        return undo?.record<ArchiveUndo, never>(trx, {
+        const undoId = await undo?.record<ArchiveUndo, never>(trx, {
           userId: user.id,
           kind: 'items.archive',
           payload: {
@@ -840,9 +864,9 @@ export function createItemsService({
             panes,
           },
         });
+        return { value: { level, undoId }, events: [['items.changed', { itemIds: [itemId] }]] };
       });
-      events.emit('items.changed', { itemIds: [itemId] });
-      return { value: await present(user.id, itemId, level), undoId };
+      return { value: await present(user.id, itemId, level, db), undoId };
     },
 
     /** Restores an archived item into a box the caller chooses (and may edit), last in it. */
@@ -861,19 +885,21 @@ export function createItemsService({
 
     /** Sets (or with amount null, clears) the moment the item archives itself. */
     async setAutoArchive(user: UserRow, body: AutoArchiveBody): Promise<Item> {
-      const { item, level } = await editableItem(user, body.itemId);
-      refuseRootBox(item);
-      const at = now();
-      const duration: AutoArchiveDuration | null = body.amount === null ? null : (body.duration ?? null);
-      await updateItems(db, [body.itemId], {
-        auto_archive_amount: body.amount,
-        auto_archive_duration: duration,
-        auto_archive_at:
-          body.amount === null || !duration ? null : add(at, { [duration]: body.amount }).getTime(),
-        updated_at: at,
+      const level = await runWrite(async (tx) => {
+        const { item, level } = await editableItem(tx, access, user.id, body.itemId);
+        refuseRootBox(item);
+        const at = now();
+        const duration: AutoArchiveDuration | null = body.amount === null ? null : (body.duration ?? null);
+        await updateItems(tx, [body.itemId], {
+          auto_archive_amount: body.amount,
+          auto_archive_duration: duration,
+          auto_archive_at:
+            body.amount === null || !duration ? null : add(at, { [duration]: body.amount }).getTime(),
+          updated_at: at,
+        });
+        return { value: level, events: [['items.changed', { itemIds: [body.itemId] }]] };
       });
-      events.emit('items.changed', { itemIds: [body.itemId] });
-      return present(user.id, body.itemId, level);
+      return present(user.id, body.itemId, level, db);
     },
 
     /**
@@ -896,7 +922,7 @@ export function createItemsService({
       const stale = (item: ItemRow) =>
         move.fromParentId !== undefined && move.fromParentId !== item.parent_id;
       /** Records where the item was, inside the move's transaction, once it has moved. */
-      const recordMove = async (trx: Executor, from: Place | undefined, at: number) =>
+      const recordMove = async (trx: Tx, from: Place | undefined, at: number) =>
         undo && from
           ? undo.record<MoveUndo, never>(trx, {
               userId: user.id,
@@ -907,7 +933,7 @@ export function createItemsService({
       if ((await findItem(db, move.itemId))?.parent_id === move.parentId) {
         const reordered = await db.transaction().execute(async (trx) => {
           await lockBox(trx, engine, move.parentId);
-          const { item, level } = await editableItem(user, move.itemId, trx);
+          const { item, level } = await editableItem(trx, access, user.id, move.itemId);
           if (stale(item)) throw appErrors.conflict();
           if (item.parent_id !== move.parentId) return undefined;
           const from = await placeOf(trx, item);
@@ -924,7 +950,10 @@ export function createItemsService({
         });
         if (reordered) {
           events.emit('item.moved', { itemId: move.itemId, audienceBefore: reordered.audienceBefore });
-          return { value: await present(user.id, move.itemId, reordered.level), undoId: reordered.undoId };
+          return {
+            value: await present(user.id, move.itemId, reordered.level, db),
+            undoId: reordered.undoId,
+          };
         }
         // A move made meanwhile took it out of the box: this one now moves it back, as a tree change.
       }
@@ -949,7 +978,7 @@ export function createItemsService({
     /** Searches titles among everything the caller can see (SPEC §1 search scopes and toggles). */
     async search(user: UserRow, body: SearchItemsBody): Promise<SearchResult[]> {
       if (body.withinBoxId) {
-        await authorize(user, body.withinBoxId, 'read');
+        await authorize(user, body.withinBoxId, 'read', db);
         const box = await findItem(db, body.withinBoxId);
         if (box?.type !== 'todoBox') throw appErrors.badRequest('items.parent.notBox');
       }
@@ -987,7 +1016,7 @@ export function createItemsService({
      * once for all of them.
      */
     archiveIfDue: (itemId: string, at: number) =>
-      db.transaction().execute((trx) => archiveIfDue(trx, { itemId, at })),
+      db.transaction().execute((tx) => archiveIfDue(tx, { itemId, at })),
   };
 }
 
