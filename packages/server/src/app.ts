@@ -290,7 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   subscribeLiveUpdates({ events, publisher, access, items });
   const workspace = createWorkspaceService({ db, items, users, now });
-  await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
+  await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.openPaneIn });
   await app.register(recurrenceRoutes, { items, authenticate });
   await app.register(workspaceRoutes, { workspace, authenticate });
   await app.register(tagsRoutes, {

@@ -27,6 +27,9 @@ describe(`auto-archive on ${testEngine}`, () => {
       access: createAccessService({ db: database.db }),
       events: createDomainEvents(),
       now: () => clock,
+      onTargetDateChanged: undefined,
+      onTargetDateRestored: undefined,
+      undo: undefined,
     });
 
   beforeAll(async () => {

@@ -8,12 +8,13 @@ import {
 } from '@nestbox/shared/recurrence/recurrence-rule';
 import { newId } from '../../db/ids.js';
 import type { RunWrite } from '../../db/run-write.js';
-import type { Db, Executor, ItemRow, ItemUpdateRow, Tx, UserRow } from '../../db/schema.js';
+import type { Db, ItemRow, ItemUpdateRow, Tx, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import type { AccessService } from '../access/index.js';
 import type { UndoEntry, UndoService } from '../undo/index.js';
 import { editableItem } from './item-guards.js';
+import type { TargetDateChanged, TargetDateRestored } from './items.ports.js';
 import { findItem, updateItems } from './items.repository.js';
 import {
   advanceOccurrence,
@@ -57,18 +58,8 @@ export function createRecurrenceFlows({
   undo: UndoService | undefined;
   access: AccessService;
   present: (userId: string, itemId: string, level: AccessLevel) => Promise<Item>;
-  onTargetDateChanged:
-    | ((
-        trx: Executor,
-        change: { itemId: string; userId: string; targetDate: number | null; at: number },
-      ) => Promise<unknown>)
-    | undefined;
-  onTargetDateRestored:
-    | ((
-        trx: Executor,
-        change: { itemId: string; targetDate: number; removed: unknown; at: number },
-      ) => Promise<void>)
-    | undefined;
+  onTargetDateChanged: TargetDateChanged | undefined;
+  onTargetDateRestored: TargetDateRestored | undefined;
 }) {
   /**
    * Writes a text item's rule inside the caller's transaction, rights already checked. A rule

@@ -9,7 +9,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Database, Tx, UserRow } from '../../db/schema.js';
 import { AppError, appErrors } from '../../http/app-error.js';
 import type { ItemsService } from '../items/items.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -63,19 +63,29 @@ export function createWorkspaceService(deps: {
     return item;
   }
 
-  /** Inserts a pane at index `pos` (clamped to the end), shifting the ones after it. */
+  /**
+   * Inserts a pane at index `pos` (clamped to the end), shifting the ones after it, inside the
+   * caller's transaction.
+   */
+  async function insertPaneAt(
+    tx: Tx,
+    userId: string,
+    pos: number,
+    content: { itemId: string } | { search: PaneSearch },
+  ) {
+    const id = newId();
+    const order = (await listPanes(tx, userId)).map((p) => p.id);
+    await insertPane(tx, { id, userId, width: DEFAULT_PANE_WIDTH, now: now(), ...content });
+    order.splice(Math.min(pos, order.length), 0, id);
+    await reorderPanes(tx, userId, order);
+  }
+
   async function openPaneAt(
     user: UserRow,
     pos: number,
     content: { itemId: string } | { search: PaneSearch },
   ) {
-    const id = newId();
-    await db.transaction().execute(async (trx) => {
-      const order = (await listPanes(trx, user.id)).map((p) => p.id);
-      await insertPane(trx, { id, userId: user.id, width: DEFAULT_PANE_WIDTH, now: now(), ...content });
-      order.splice(Math.min(pos, order.length), 0, id);
-      await reorderPanes(trx, user.id, order);
-    });
+    await db.transaction().execute((tx) => insertPaneAt(tx, user.id, pos, content));
     return service.getWorkspace(user);
   }
 
@@ -106,6 +116,13 @@ export function createWorkspaceService(deps: {
       await paneBox(user, itemId);
       return openPaneAt(user, pos, { itemId });
     },
+
+    /**
+     * Opens a box the caller is creating in a new pane at index `pos`, inside the transaction
+     * that creates it: the box and its pane are written together or not at all.
+     */
+    openPaneIn: (tx: Tx, user: UserRow, pos: number, itemId: string): Promise<void> =>
+      insertPaneAt(tx, user.id, pos, { itemId }),
 
     /** Opens a search pane at index `pos` (limited to a box the caller sees, if it names one). */
     async createSearchPane(user: UserRow, pos: number, search: PaneSearch): Promise<Workspace> {
