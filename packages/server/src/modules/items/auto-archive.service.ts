@@ -4,9 +4,10 @@ import { add } from 'date-fns';
 import type { RunWrite } from '../../db/run-write.js';
 import type { Db, Executor, UserRow } from '../../db/schema.js';
 import type { AccessService } from '../access/index.js';
+import { dueAutoArchives } from './auto-archive.repository.js';
 import { archiveIfDue } from './commands/archive-item.js';
 import { editableItem, refuseRootBox } from './item-guards.js';
-import { dueAutoArchives, updateItems } from './items.repository.js';
+import { updateItems } from './items.repository.js';
 
 /**
  * Items that archive themselves: the plan set on an item, and the sweep's side (what is due,

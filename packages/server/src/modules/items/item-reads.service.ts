@@ -12,6 +12,7 @@ import { idChunks } from '../../db/id-chunks.js';
 import type { Db, Executor, ItemRow, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { AccessService } from '../access/index.js';
+import { searchVisibleItems } from './item-search.repository.js';
 import { presentItem } from './items.presenter.js';
 import {
   associatedItemsWithState,
@@ -23,7 +24,6 @@ import {
   findItemsWithState,
   findItemWithState,
   findRootBox,
-  searchVisibleItems,
 } from './items.repository.js';
 
 /** Items as one person sees them: one item, a box's pane, what is linked to them. */

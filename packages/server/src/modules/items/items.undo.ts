@@ -9,17 +9,15 @@ import { type PaneRow, reopenPanes } from '../workspace/index.js';
 import { moveItem } from './commands/move-item.js';
 import { editableItem } from './item-guards.js';
 import type { TargetDateRestored } from './items.ports.js';
+import { findItem, reopenCompletedAt, updateItems } from './items.repository.js';
 import {
-  findItem,
   findUserItem,
-  lockBox,
   type Rank,
-  reopenCompletedAt,
   restoreRanksClearedAt,
-  updateItems,
   upsertUserItem,
-} from './items.repository.js';
+} from './personal-state.repository.js';
 import type { Place } from './positions.js';
+import { lockBox } from './tree-locks.repository.js';
 
 /** A change's answer, and the id that undoes it when it can be undone (`X-Undo-Id`). */
 export interface Undoable<T> {

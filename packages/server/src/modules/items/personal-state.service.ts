@@ -6,8 +6,9 @@ import type { AccessService } from '../access/index.js';
 import type { UndoService } from '../undo/index.js';
 import { checkedItem } from './item-guards.js';
 import type { TargetDateChanged } from './items.ports.js';
-import { findUserItem, updateItems, upsertUserItem } from './items.repository.js';
+import { updateItems } from './items.repository.js';
 import type { PersonalUndo, Undoable } from './items.undo.js';
+import { findUserItem, upsertUserItem } from './personal-state.repository.js';
 
 /** The caller's own state on an item (user_items columns). */
 export type PersonalChanges = {

@@ -8,9 +8,10 @@ import type { UndoService } from '../undo/index.js';
 import { moveItem } from './commands/move-item.js';
 import { reorderItem } from './commands/reorder-item.js';
 import { editableItem } from './item-guards.js';
-import { findItem, lockBox, lockTree } from './items.repository.js';
+import { findItem } from './items.repository.js';
 import type { MoveUndo, Undoable } from './items.undo.js';
 import { type Place, placeOf } from './positions.js';
+import { lockBox, lockTree } from './tree-locks.repository.js';
 
 /**
  * Changes to the tree's shape (moves, restores from the archive, undone moves), one at a

@@ -1,6 +1,7 @@
 import type { Tx } from '../../../db/schema.js';
 import { closePanesShowing, type PaneRow } from '../../workspace/index.js';
-import { claimAutoArchive, descendantIds, updateItems } from '../items.repository.js';
+import { claimAutoArchive } from '../auto-archive.repository.js';
+import { descendantIds, updateItems } from '../items.repository.js';
 
 /**
  * Archives an item inside the caller's transaction: it and everything inside it leave every

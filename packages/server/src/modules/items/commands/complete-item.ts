@@ -1,5 +1,6 @@
 import type { Tx } from '../../../db/schema.js';
-import { clearPriorities, descendantIds, type Rank, ranksOf, updateItems } from '../items.repository.js';
+import { descendantIds, updateItems } from '../items.repository.js';
+import { clearPriorities, type Rank, ranksOf } from '../personal-state.repository.js';
 
 /** What a completion changed: the items it completed (or reopened) and the ranks it cleared. */
 export interface Completion {

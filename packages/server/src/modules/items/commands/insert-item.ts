@@ -3,7 +3,8 @@ import { newId } from '../../../db/ids.js';
 import type { Tx } from '../../../db/schema.js';
 import type { AccessService } from '../../access/index.js';
 import { editableBox } from '../item-guards.js';
-import { insertItem, upsertUserItem } from '../items.repository.js';
+import { insertItem } from '../items.repository.js';
+import { upsertUserItem } from '../personal-state.repository.js';
 import { placeIn } from '../positions.js';
 
 /** A new item: where it goes and what it is. */

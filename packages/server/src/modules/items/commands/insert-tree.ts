@@ -5,7 +5,8 @@ import { newId } from '../../../db/ids.js';
 import type { Tx } from '../../../db/schema.js';
 import type { AccessService } from '../../access/index.js';
 import { editableBox } from '../item-guards.js';
-import { insertItemRows, insertUserItemRows, lastChildPosition, POSITION_STEP } from '../items.repository.js';
+import { insertItemRows, lastChildPosition, POSITION_STEP } from '../items.repository.js';
+import { insertUserItemRows } from '../personal-state.repository.js';
 import { lockPlacesIn } from '../positions.js';
 
 /**

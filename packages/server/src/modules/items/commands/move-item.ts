@@ -3,8 +3,9 @@ import type { ItemUpdateRow, Tx, UserRow } from '../../../db/schema.js';
 import { appErrors } from '../../../http/app-error.js';
 import { type AccessService, type Audience, audienceKey } from '../../access/index.js';
 import { editableBox, refuseRootBox } from '../item-guards.js';
-import { isAtOrAbove, updateItems } from '../items.repository.js';
+import { updateItems } from '../items.repository.js';
 import { type Place, placeBack, placeIn } from '../positions.js';
+import { isAtOrAbove } from '../tree-locks.repository.js';
 
 export interface MoveItemInput {
   user: UserRow;
