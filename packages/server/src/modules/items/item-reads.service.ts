@@ -1,18 +1,9 @@
-import type {
-  AccessLevel,
-  Item,
-  ItemsForPane,
-  ItemType,
-  SearchItemsBody,
-  SearchResult,
-} from '@nestbox/shared/items/item.schema';
+import type { AccessLevel, Item, ItemsForPane, ItemType } from '@nestbox/shared/items/item.schema';
 import { isVisibleSubItem } from '@nestbox/shared/items/item-rules';
-import { tagOfTerm } from '@nestbox/shared/tags/tags';
 import { idChunks } from '../../db/id-chunks.js';
 import type { Db, Executor, ItemRow, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { AccessService } from '../access/index.js';
-import { searchVisibleItems } from './item-search.repository.js';
 import { presentItem } from './items.presenter.js';
 import {
   associatedItemsWithState,
@@ -20,7 +11,6 @@ import {
   childrenWithState,
   countVisibleChildren,
   directShares,
-  findItem,
   findItemsWithState,
   findItemWithState,
   findRootBox,
@@ -149,31 +139,6 @@ export function createItemReads({ db, access }: { db: Db; access: AccessService 
     async associatedItems(user: UserRow, limitToType: ItemType | undefined): Promise<Item[]> {
       const rows = await associatedItemsWithState(db, user.id, limitToType);
       return rows.map((row) => presentItem(row, row.level));
-    },
-    /** Searches titles among everything the caller can see (SPEC §1 search scopes and toggles). */
-    async search(user: UserRow, body: SearchItemsBody): Promise<SearchResult[]> {
-      if (body.withinBoxId) {
-        await access.authorize(user.id, body.withinBoxId, 'read', db);
-        const box = await findItem(db, body.withinBoxId);
-        if (box?.type !== 'todoBox') throw appErrors.badRequest('items.parent.notBox');
-      }
-      const root = body.scope === 'workspace' ? await findRootBox(db, user.id) : undefined;
-      const tag = tagOfTerm(body.searchTerm);
-      const rows = await searchVisibleItems(db, user.id, {
-        ...(body.withinBoxId ? { withinBoxId: body.withinBoxId } : {}),
-        ...(tag === undefined ? {} : { tag }),
-        term: body.searchTerm.trim(),
-        includeArchived: body.includeArchived,
-        includeCompleted: body.includeCompleted,
-        scope: body.scope,
-        ...(root ? { rootBoxId: root.id } : {}),
-      });
-      // The parent box shows only when the caller sees it too.
-      return rows.map((row) => ({
-        ...presentItem(row, row.level),
-        parentItemId: row.visible_parent_id,
-        parentTitle: row.parent_title,
-      }));
     },
   };
   return reads;

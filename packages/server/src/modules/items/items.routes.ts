@@ -11,8 +11,6 @@ import {
   MoveWithinPaneBodySchema,
   SaveBoxItemBodySchema,
   SaveTextItemBodySchema,
-  SearchItemsBodySchema,
-  SearchResultSchema,
   UnarchiveBodySchema,
   UpdateItemBodySchema,
   UpdateSettingBodySchema,
@@ -330,20 +328,5 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
         }),
       );
     },
-  );
-
-  app.post(
-    `${base}/search-items`,
-    {
-      config: { readOnly: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Search titles among everything you can see',
-        body: SearchItemsBodySchema,
-        response: { 200: z.array(SearchResultSchema), ...errors },
-      },
-    },
-    async (request) => items.search(currentUser(request), request.body),
   );
 };

@@ -12,6 +12,7 @@ import { newId } from '../../db/ids.js';
 import type { Database, Tx, UserRow } from '../../db/schema.js';
 import { AppError, appErrors } from '../../http/app-error.js';
 import type { ItemsService } from '../items/items.service.js';
+import type { SearchService } from '../search/search.service.js';
 import type { UsersService } from '../users/users.service.js';
 import {
   deletePane,
@@ -49,10 +50,11 @@ function presentPane(row: PaneRow): Pane {
 export function createWorkspaceService(deps: {
   db: Kysely<Database>;
   items: ItemsService;
+  search: SearchService;
   users: UsersService;
   now: Clock;
 }) {
-  const { db, items, users } = deps;
+  const { db, items, search: searcher, users } = deps;
   const { now } = deps;
 
   /** The item a box pane may show: one the caller can read, and a box. */
@@ -146,7 +148,7 @@ export function createWorkspaceService(deps: {
       if (!search) throw appErrors.notFound();
       // The Tags scope lists tags (GET /api/tags), not items.
       if (search.scope === 'tags') return { paneId, results: [] };
-      const results = await items.search(user, {
+      const results = await searcher.search(user, {
         searchTerm: search.term,
         scope: search.scope,
         includeArchived: search.includeArchived,

@@ -2,7 +2,7 @@ import type { AccessLevel, SearchScope } from '@nestbox/shared/items/item.schema
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
 import { seenBoxesSql, visibleItemsSql } from '../access/index.js';
-import type { ItemWithState } from './items.repository.js';
+import type { PresentableRow } from '../items/index.js';
 
 /** Most results a search answers. */
 export const SEARCH_LIMIT = 200;
@@ -10,7 +10,7 @@ export const SEARCH_LIMIT = 200;
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** `visible_parent_id`, `parent_title`: the parent box, only when the caller sees it too. */
-type VisibleRow = ItemWithState & {
+type VisibleRow = PresentableRow & {
   level: AccessLevel;
   visible_parent_id: string | null;
   parent_title: string | null;
