@@ -3,11 +3,14 @@ import type { ItemRow, Tx } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { AccessService, LevelCheck } from '../access/index.js';
 import { findItem } from './items.repository.js';
+import { engineOf } from './positions.js';
+import { lockLinksAbove } from './tree-locks.repository.js';
 
 /**
  * The guards of every write to items. Each reads the caller's level and the item on the
- * write's own transaction: a share revoked before the check is seen there, and the write is
- * refused with nothing written.
+ * write's own transaction, the links it comes from held until the commit: a share revoked
+ * before the check is seen there, and the write is refused with nothing written; one revoked
+ * after it waits for the write.
  */
 
 /** The item and the caller's level on it, checked (404 unseen, 403 too low). */
@@ -18,6 +21,7 @@ export async function checkedItem(
   itemId: string,
   check: LevelCheck,
 ): Promise<{ item: ItemRow; level: AccessLevel }> {
+  await lockLinksAbove(tx, engineOf(tx), userId, itemId);
   const level = await access.authorize(userId, itemId, check, tx);
   const item = await findItem(tx, itemId);
   if (!item) throw appErrors.notFound();

@@ -25,7 +25,7 @@ export function positionAmong(
 }
 
 /** The engine behind an executor (the box locks are PostgreSQL's alone). */
-const engineOf = (executor: Executor): DbEngine =>
+export const engineOf = (executor: Executor): DbEngine =>
   executor.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 
 /**

@@ -7,6 +7,8 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { createAccessService } from '../access/index.js';
+import { editableItem } from './item-guards.js';
 
 /**
  * The app's database, whose next transaction, once begun, first runs what the test put in
@@ -159,6 +161,25 @@ describe(`a share revoked while a write is under way refuses the write, on ${tes
       () => ['PUT', '/api/items/auto-archive', { itemId: text, amount: 2, duration: 'days' }],
     ],
   ];
+
+  it.runIf(testEngine === 'postgres')(
+    'a revoke made once a write checked the share waits for that write to commit',
+    async () => {
+      const access = createAccessService({ db: t.database.db });
+      let revoked = false;
+      let revoke: Promise<void> | undefined;
+      await t.database.db.transaction().execute(async (tx) => {
+        await editableItem(tx, access, bob.id, text);
+        revoke = unlinkElsewhere(shared, bob.id).then(() => {
+          revoked = true;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(revoked).toBe(false);
+      });
+      await revoke;
+      expect(revoked).toBe(true);
+    },
+  );
 
   for (const [name, request] of writes) {
     it(`${name}: refused, nothing written`, async () => {

@@ -51,3 +51,23 @@ export async function isAtOrAbove(db: Executor, itemId: string, boxId: string): 
   const top = rows.reduce((a, b) => (b.depth > a.depth ? b : a), rows[0] ?? { parent_id: null, depth: 0 });
   return top.parent_id === null ? false : undefined;
 }
+
+/**
+ * Holds the person's links on an item and on the boxes above it (the shares their level comes
+ * from) until the caller's transaction ends, on PostgreSQL: a revoke of one of them waits for
+ * the transaction, and one that committed first is seen, so the level read after this holds
+ * until the commit. SQLite's one connection runs one transaction at a time already.
+ */
+export async function lockLinksAbove(tx: Executor, engine: DbEngine, userId: string, itemId: string) {
+  if (engine !== 'postgres') return;
+  await sql`
+    with recursive chain(id, parent_id, depth) as (
+      select id, parent_id, 0 from items where id = ${itemId}
+      union all
+      select i.id, i.parent_id, c.depth + 1 from items i join chain c on i.id = c.parent_id
+      where c.depth < ${MAX_TREE_DEPTH}
+    )
+    select iu.item_id from item_users iu join chain c on iu.item_id = c.id
+    where iu.user_id = ${userId}
+    for share of iu`.execute(tx);
+}
