@@ -81,7 +81,7 @@ export function createItemsService({
     onTargetDateRestored,
   });
   if (undo)
-    registerItemUndos({ db, engine, access, events, now, undo, relocate, present, onTargetDateRestored });
+    registerItemUndos({ runWrite, engine, access, now, undo, relocate, present, onTargetDateRestored });
 
   /**
    * A creation sent again with the id its client chose (a change queued offline, replayed after
@@ -96,8 +96,10 @@ export function createItemsService({
     return reads.present(user.id, itemId, level, db);
   }
 
+  // Other modules present items through `presentFor` and `getItem`, which check who sees them.
+  const { present: _, ...readsForOthers } = reads;
   return {
-    ...reads,
+    ...readsForOthers,
     ...personal,
     ...autoArchive,
     writeRecurrence: recurrence.writeRecurrence,

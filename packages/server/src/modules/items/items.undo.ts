@@ -1,15 +1,15 @@
 import type { AccessLevel, Item } from '@nestbox/shared/items/item.schema';
 import type { DbEngine } from '../../db/connection.js';
-import type { Db, ItemRow, Tx, UserRow } from '../../db/schema.js';
-import type { DomainEventBus } from '../../events/domain-events.js';
+import type { RunWrite } from '../../db/run-write.js';
+import type { Executor, ItemRow, Tx, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { AccessService, Audience } from '../access/index.js';
 import type { UndoEntry, UndoService } from '../undo/index.js';
 import { type PaneRow, reopenPanes } from '../workspace/index.js';
 import { moveItem } from './commands/move-item.js';
-import { editableItem } from './item-guards.js';
+import { checkedItem, editableItem } from './item-guards.js';
 import type { TargetDateRestored } from './items.ports.js';
-import { findItem, reopenCompletedAt, updateItems } from './items.repository.js';
+import { reopenCompletedAt, updateItems } from './items.repository.js';
 import {
   findUserItem,
   type Rank,
@@ -67,23 +67,21 @@ const changedSince = () => appErrors.conflict('undo.changedSince');
 /**
  * Gives the undo module the items' own undos (an archive, a completion, a move, a lost rank or
  * target date): each puts back what its entry recorded, in one transaction that checks the
- * caller's rights and that nothing changed since, then tells the domain events.
+ * caller's rights and that nothing changed since (`runWrite`), then tells the domain events.
  */
 export function registerItemUndos({
-  db,
+  runWrite,
   engine,
   access,
-  events,
   now,
   undo,
   relocate,
   present,
   onTargetDateRestored,
 }: {
-  db: Db;
+  runWrite: RunWrite;
   engine: DbEngine;
   access: AccessService;
-  events: DomainEventBus;
   now: () => number;
   undo: UndoService;
   relocate: (
@@ -94,17 +92,15 @@ export function registerItemUndos({
       editable: { item: ItemRow; level: AccessLevel },
     ) => Promise<{ audienceBefore: Audience }>,
   ) => Promise<unknown>;
-  present: (userId: string, itemId: string, level: AccessLevel, executor: Db) => Promise<Item>;
+  present: (userId: string, itemId: string, level: AccessLevel, executor: Executor) => Promise<Item>;
   onTargetDateRestored: TargetDateRestored | undefined;
 }): void {
   /** Puts back a lost rank and target date (and what the reminders lost with the date). */
   async function restorePersonal(user: UserRow, entry: UndoEntry<PersonalUndo, never>): Promise<void> {
     const { itemId, at, rank, targetDate } = entry.payload;
-    const level = await db.transaction().execute(async (trx) => {
+    await runWrite(async (trx) => {
       await entry.claim(trx);
-      const level = await access.authorize(user.id, itemId, targetDate ? 'edit' : 'read', trx);
-      const item = await findItem(trx, itemId);
-      if (!item) throw appErrors.notFound();
+      const { item, level } = await checkedItem(trx, access, user.id, itemId, targetDate ? 'edit' : 'read');
       const restoredAt = now();
       if (rank) {
         if ((await findUserItem(trx, user.id, itemId))?.updated_at !== at) throw changedSince();
@@ -124,20 +120,27 @@ export function registerItemUndos({
           at: restoredAt,
         });
       }
-      return level;
+      return {
+        value: undefined,
+        events: [
+          ...(targetDate ? [['items.changed', { itemIds: [itemId] }] as const] : []),
+          ...(rank
+            ? [
+                [
+                  'item.personalChanged',
+                  { userId: user.id, item: await present(user.id, itemId, level, trx) },
+                ] as const,
+              ]
+            : []),
+        ],
+      };
     });
-    if (targetDate) events.emit('items.changed', { itemIds: [itemId] });
-    if (rank)
-      events.emit('item.personalChanged', {
-        userId: user.id,
-        item: await present(user.id, itemId, level, db),
-      });
   }
 
   /** Puts an archived item back where it was, with its auto-archive plan and the panes that showed it. */
   async function restoreArchived(user: UserRow, entry: UndoEntry<ArchiveUndo, never>): Promise<void> {
     const { itemId, at, archivedAt, autoArchiveAt, panes } = entry.payload;
-    await db.transaction().execute(async (trx) => {
+    await runWrite(async (trx) => {
       await entry.claim(trx);
       const { item } = await editableItem(trx, access, user.id, itemId);
       if (item.updated_at !== at || item.archived_at !== at) throw changedSince();
@@ -147,8 +150,8 @@ export function registerItemUndos({
         updated_at: now(),
       });
       await reopenPanes(trx, panes);
+      return { value: undefined, events: [['items.changed', { itemIds: [itemId] }]] };
     });
-    events.emit('items.changed', { itemIds: [itemId] });
   }
 
   /**
@@ -160,7 +163,7 @@ export function registerItemUndos({
     entry: UndoEntry<CompletionUndo, CompletionUndoRow>,
   ): Promise<void> {
     const { itemId, at, recurrence: ended } = entry.payload;
-    const reopened = await db.transaction().execute(async (trx) => {
+    await runWrite(async (trx) => {
       const slices = await entry.claim(trx);
       await editableItem(trx, access, user.id, itemId);
       const restoredAt = now();
@@ -175,9 +178,8 @@ export function registerItemUndos({
       if (!(await restoreRanksClearedAt(trx, ranks, { at, now: restoredAt }))) throw changedSince();
       if (ended)
         await updateItems(trx, [itemId], { recurrence_rule: ended.rule, recurrence_done: ended.done });
-      return reopened;
+      return { value: undefined, events: [['items.changed', { itemIds: reopened }]] };
     });
-    events.emit('items.changed', { itemIds: reopened });
   }
 
   /**
