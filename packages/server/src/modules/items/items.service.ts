@@ -26,7 +26,7 @@ import {
   type Undoable,
 } from './items.undo.js';
 import { createPersonalState } from './personal-state.service.js';
-import { createRecurrenceFlows } from './recurrence.service.js';
+import { createRecurrenceService } from './recurrence.service.js';
 import { createTreeChanges } from './tree-changes.js';
 
 export type { Undoable } from './items.undo.js';
@@ -69,11 +69,10 @@ export function createItemsService({
   const { relocate, moveToBox } = createTreeChanges({ db, engine, access, events, now, undo, present });
   const personal = createPersonalState({ runWrite, access, now, undo, present, onTargetDateChanged });
   const autoArchive = createAutoArchive({ db, runWrite, access, now, present });
-  const recurrence = createRecurrenceFlows({
+  const recurrence = createRecurrenceService({
     db,
     runWrite,
     now,
-    events,
     undo,
     access,
     present: (userId, itemId, level) => present(userId, itemId, level, db),

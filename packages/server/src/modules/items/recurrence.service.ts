@@ -9,7 +9,6 @@ import {
 import { newId } from '../../db/ids.js';
 import type { RunWrite } from '../../db/run-write.js';
 import type { Db, ItemRow, ItemUpdateRow, Tx, UserRow } from '../../db/schema.js';
-import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import type { AccessService } from '../access/index.js';
 import type { UndoEntry, UndoService } from '../undo/index.js';
@@ -38,13 +37,13 @@ interface RecurrenceUndo {
 /**
  * Recurring items (README "Recurring items"), inside the items module: setting a rule, the
  * completion that moves the target date to the next occurrence instead of completing, its
- * history and its undo. Reminders follow the date as for any change of it.
+ * history and its undo, each checked by the item guards inside its write's transaction.
+ * Reminders follow the date as for any change of it.
  */
-export function createRecurrenceFlows({
+export function createRecurrenceService({
   db,
   runWrite,
   now,
-  events,
   undo,
   access,
   present,
@@ -54,7 +53,6 @@ export function createRecurrenceFlows({
   db: Db;
   runWrite: RunWrite;
   now: () => number;
-  events: DomainEventBus;
   undo: UndoService | undefined;
   access: AccessService;
   present: (userId: string, itemId: string, level: AccessLevel) => Promise<Item>;
@@ -93,7 +91,7 @@ export function createRecurrenceFlows({
   /** Puts a completion's advance back: the occurrence, the count, the history row; reminders planned from now. */
   async function restoreAdvance(user: UserRow, entry: UndoEntry<RecurrenceUndo, never>): Promise<void> {
     const { itemId, at, before, done, completionId } = entry.payload;
-    await db.transaction().execute(async (trx) => {
+    await runWrite(async (trx) => {
       await entry.claim(trx);
       const { item } = await editableItem(trx, access, user.id, itemId);
       if (item.updated_at !== at || !(await deleteCompletion(trx, completionId)))
@@ -105,8 +103,8 @@ export function createRecurrenceFlows({
         updated_at: restoredAt,
       });
       await onTargetDateRestored?.(trx, { itemId, targetDate: before, removed: [], at: restoredAt });
+      return { value: undefined, events: [['items.changed', { itemIds: [itemId] }]] };
     });
-    events.emit('items.changed', { itemIds: [itemId] });
   }
   undo?.handle('items.recur', restoreAdvance);
 
@@ -193,4 +191,4 @@ export function createRecurrenceFlows({
   };
 }
 
-export type RecurrenceFlows = ReturnType<typeof createRecurrenceFlows>;
+export type RecurrenceService = ReturnType<typeof createRecurrenceService>;
