@@ -53,8 +53,6 @@ import { importRoutes } from './modules/data/import.routes.js';
 import { createImportService } from './modules/data/import.service.js';
 import { e2eRoutes } from './modules/e2e/e2e.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { findRoutes } from './modules/items/find.routes.js';
-import { createFindService } from './modules/items/find.service.js';
 import { createItemsService } from './modules/items/index.js';
 import { itemsRoutes } from './modules/items/items.routes.js';
 import { recurrenceRoutes } from './modules/items/recurrence.routes.js';
@@ -68,6 +66,10 @@ import { createPushService, type PushTransport } from './modules/push/push.servi
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { remindersRoutes } from './modules/reminders/reminders.routes.js';
 import { createRemindersService } from './modules/reminders/reminders.service.js';
+import { findRoutes } from './modules/search/find.routes.js';
+import { createFindService } from './modules/search/find.service.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { createSearchService } from './modules/search/search.service.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { createSharingService } from './modules/sharing/sharing.service.js';
 import { slackPublicRoutes, slackUserRoutes } from './modules/slack/slack.routes.js';
@@ -288,10 +290,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     undo,
   });
   subscribeLiveUpdates({ events, publisher, access, items });
-  const workspace = createWorkspaceService({ db, items, users, now });
-  await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.createPane });
+  const search = createSearchService({ db, items });
+  const workspace = createWorkspaceService({ db, items, search, users, now });
+  await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.openPaneIn });
   await app.register(recurrenceRoutes, { items, authenticate });
   await app.register(workspaceRoutes, { workspace, authenticate });
+  await app.register(searchRoutes, { search, authenticate });
   await app.register(tagsRoutes, {
     tags: createTagsService({ db, engine: context.dbEngine, events, now }),
     authenticate,

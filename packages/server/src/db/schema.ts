@@ -9,7 +9,7 @@ import type { AccessLevel, BoxType, ItemType } from '@nestbox/shared/items/item.
 import type { PaneScope } from '@nestbox/shared/items/item-values';
 import type { BeforeAfterOn, ReminderUnit } from '@nestbox/shared/reminders/fire-time';
 import type { ApiTokenScope } from '@nestbox/shared/tokens/token-values';
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /**
  * Table types of the data model (ARCHITECTURE.md "Data"). Portable types only: ids are
@@ -348,3 +348,12 @@ export type PaneRow = Selectable<PanesTable>;
  * opened (every statement of a multi-row change goes through the one transaction).
  */
 export type Executor = Kysely<Database>;
+
+/** The database itself, outside any transaction: what services are built with. */
+export type Db = Kysely<Database>;
+
+/**
+ * An open transaction: what guards and commands take, so that the rights they check and the
+ * rows they write are read and written in the one transaction, and commit together.
+ */
+export type Tx = Transaction<Database>;

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock.js';
 import type { UserRow } from '../db/schema.js';
+import { createDomainEvents } from '../events/domain-events.js';
 import { createAccessService } from '../modules/access/access.service.js';
 import { createItemsService, type ItemsService } from '../modules/items/index.js';
 import { createUser, rootBoxOf } from '../test/factories.js';
@@ -24,7 +25,11 @@ describe(`auto-archive on ${testEngine}`, () => {
       db: database.db,
       engine: database.engine,
       access: createAccessService({ db: database.db }),
+      events: createDomainEvents(),
       now: () => clock,
+      onTargetDateChanged: undefined,
+      onTargetDateRestored: undefined,
+      undo: undefined,
     });
 
   beforeAll(async () => {

@@ -9,6 +9,7 @@ import { type Clock, systemClock } from '../clock.js';
 import { type Config, loadConfig } from '../config/env.js';
 import { loadSecrets, type Secrets } from '../config/secrets.js';
 import { openDatabase } from '../db/connection.js';
+import type { Db } from '../db/schema.js';
 import type { PushTransport } from '../modules/push/push.service.js';
 import { createMigratedTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -44,6 +45,8 @@ export interface BuildTestAppOptions {
    * two servers share one database; its close leaves the schema to the first.
    */
   besides?: TestApp;
+  /** The database as the app sees it (a test that steps into the app's transactions wraps it). */
+  wrapDb?: (db: Db) => Db;
 }
 
 /**
@@ -68,7 +71,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     now,
     config,
     secrets,
-    db: database.db,
+    db: options.wrapDb ? options.wrapDb(database.db) : database.db,
     dbEngine: database.engine,
     redis,
     webRoot: options.webRoot ?? null,

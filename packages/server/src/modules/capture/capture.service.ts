@@ -1,7 +1,7 @@
 import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { QuickCaptureBody } from '@nestbox/shared/items/quick-capture.schema';
-import type { Executor, UserRow } from '../../db/schema.js';
+import type { Executor, Tx, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
@@ -26,7 +26,7 @@ export function createCaptureService({
   events: DomainEventBus;
 }) {
   /** The user's Inbox, made (and remembered) when there is none they may still add to. */
-  async function inboxOf(trx: Executor, user: UserRow): Promise<{ id: string; created: boolean }> {
+  async function inboxOf(trx: Tx, user: UserRow): Promise<{ id: string; created: boolean }> {
     const remembered = await lockedInboxOf(trx, user.id);
     if (remembered && (await items.mayAddTo(user.id, remembered, trx)))
       return { id: remembered, created: false };

@@ -120,7 +120,7 @@ export function createExportService({
    * asked for. Each item comes once, even if a move made meanwhile carries it elsewhere.
    */
   async function* walk(user: UserRow, includeArchived: boolean): AsyncGenerator<ExportStep> {
-    const root = await items.rootBoxOf(user.id);
+    const root = await items.rootBoxOf(user.id, db);
     if (!root) throw appErrors.notFound();
     // The person's own rules, read at once: one query instead of one per page that has some.
     const reminders = await remindersByItem(user.id);

@@ -12,7 +12,7 @@ import { type UserLocale, userLocaleOf } from '@nestbox/shared/i18n/locales';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
-import type { Executor, UserRow } from '../../db/schema.js';
+import type { Executor, Tx, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
@@ -190,8 +190,12 @@ export function createImportService({
           autoAddToUnprioritized: user.default_auto_add_to_unprioritized === 1,
         },
       };
+      // Checked before the file is read, to refuse at once; the write checks it again in its transaction.
+      const { boxId: targetId } = request;
       const target =
-        request.boxId === undefined ? undefined : await items.editableBoxOf(user.id, request.boxId);
+        targetId === undefined
+          ? undefined
+          : await db.transaction().execute((tx) => items.editableBoxOf(user.id, targetId, tx));
       const tree: TreeOptions | undefined = request.dryRun
         ? undefined
         : {
@@ -236,7 +240,7 @@ export function createImportService({
       const { stagingId, ids } = await items.stageTree(user.id, treeItems(toWrite), at);
 
       /** The import itself, inside its transaction, with its answer kept under its key. */
-      const place = async (trx: Executor): Promise<{ boxId: string; newBox: boolean }> => {
+      const place = async (trx: Tx): Promise<{ boxId: string; newBox: boolean }> => {
         if (settings) await applySettings(trx, user, settings, at);
         let boxId: string;
         if (target) {

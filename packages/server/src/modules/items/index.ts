@@ -3,6 +3,8 @@
  * other modules' queries need to present items the same way (paths included), and the end-to-end helpers'
  * way to fill a box at once.
  */
+
+export type { NewTreeItem } from './commands/insert-tree.js';
 export { boxesAbove, type PathBox } from './item-path.js';
 export { presentItem } from './items.presenter.js';
 export { appendTexts, PRESENTED_COLUMNS, type PresentableRow } from './items.repository.js';
@@ -12,5 +14,4 @@ export {
   type PersonalChanges,
   type Undoable,
 } from './items.service.js';
-export type { NewTreeItem } from './staged-tree.js';
 export { insertTagsOf } from './tags.repository.js';

@@ -11,8 +11,6 @@ import {
   MoveWithinPaneBodySchema,
   SaveBoxItemBodySchema,
   SaveTextItemBodySchema,
-  SearchItemsBodySchema,
-  SearchResultSchema,
   UnarchiveBodySchema,
   UpdateItemBodySchema,
   UpdateSettingBodySchema,
@@ -22,7 +20,7 @@ import { CompleteItemBodySchema } from '@nestbox/shared/recurrence/recurrence.sc
 import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { UserRow } from '../../db/schema.js';
+import type { Tx, UserRow } from '../../db/schema.js';
 import { currentUser } from '../auth/authenticate.js';
 import { sendUndoId } from '../undo/index.js';
 import type { ItemsService, Undoable } from './items.service.js';
@@ -41,8 +39,11 @@ async function withUndoId<T>(reply: FastifyReply, change: Promise<Undoable<T>>):
 export const itemsRoutes: FastifyPluginAsyncZod<{
   items: ItemsService;
   authenticate: onRequestAsyncHookHandler;
-  /** Opens a box in a pane (the workspace's job), for create-item's `createPane`. */
-  openInPane: (user: UserRow, pos: number, itemId: string) => Promise<unknown>;
+  /**
+   * Opens a new box in a pane (the workspace's job) inside the transaction that creates it,
+   * for create-item's `createPane`.
+   */
+  openInPane: (tx: Tx, user: UserRow, pos: number, itemId: string) => Promise<void>;
 }> = async (app, { items, authenticate, openInPane }) => {
   app.addHook('onRequest', authenticate);
   const tags = ['items'];
@@ -117,10 +118,14 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const created = await items.createItem(user, request.body);
-      if (request.body.createPane && created.itemType === 'todoBox') {
-        await openInPane(user, request.body.panePos ?? Number.MAX_SAFE_INTEGER, created._id);
-      }
+      const { createPane, itemType, panePos } = request.body;
+      const created = await items.createItem(
+        user,
+        request.body,
+        createPane && itemType === 'todoBox'
+          ? (tx, itemId) => openInPane(tx, user, panePos ?? Number.MAX_SAFE_INTEGER, itemId)
+          : undefined,
+      );
       return reply.status(201).send(created);
     },
   );
@@ -326,20 +331,5 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
         }),
       );
     },
-  );
-
-  app.post(
-    `${base}/search-items`,
-    {
-      config: { readOnly: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Search titles among everything you can see',
-        body: SearchItemsBodySchema,
-        response: { 200: z.array(SearchResultSchema), ...errors },
-      },
-    },
-    async (request) => items.search(currentUser(request), request.body),
   );
 };

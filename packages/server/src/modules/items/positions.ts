@@ -1,7 +1,8 @@
 import { PostgresAdapter } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
 import type { Executor } from '../../db/schema.js';
-import { childPositions, lockBox, POSITION_STEP, renumberChildren } from './items.repository.js';
+import { childPositions, POSITION_STEP, renumberChildren } from './items.repository.js';
+import { lockBox } from './tree-locks.repository.js';
 
 /** Below this gap two siblings cannot be told apart reliably: renumber first. */
 const MIN_POSITION_GAP = 1e-9;
@@ -24,7 +25,7 @@ export function positionAmong(
 }
 
 /** The engine behind an executor (the box locks are PostgreSQL's alone). */
-const engineOf = (executor: Executor): DbEngine =>
+export const engineOf = (executor: Executor): DbEngine =>
   executor.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 
 /**

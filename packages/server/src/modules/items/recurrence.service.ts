@@ -7,10 +7,13 @@ import {
   recurrenceRuleError,
 } from '@nestbox/shared/recurrence/recurrence-rule';
 import { newId } from '../../db/ids.js';
-import type { Executor, ItemRow, ItemUpdateRow, UserRow } from '../../db/schema.js';
-import type { DomainEventBus } from '../../events/domain-events.js';
+import type { RunWrite } from '../../db/run-write.js';
+import type { Db, ItemRow, ItemUpdateRow, Tx, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
+import type { AccessService } from '../access/index.js';
 import type { UndoEntry, UndoService } from '../undo/index.js';
+import { editableItem } from './item-guards.js';
+import type { TargetDateChanged, TargetDateRestored } from './items.ports.js';
 import { findItem, updateItems } from './items.repository.js';
 import {
   advanceOccurrence,
@@ -31,51 +34,30 @@ interface RecurrenceUndo {
   completionId: string;
 }
 
-/** A completion's answer, and the id that undoes it. */
-interface Advanced {
-  value: Item;
-  undoId: string | undefined;
-}
-
 /**
  * Recurring items (docs/guide.md "Recurring items"), inside the items module: setting a rule, the
  * completion that moves the target date to the next occurrence instead of completing, its
- * history and its undo. Reminders follow the date as for any change of it.
+ * history and its undo, each checked by the item guards inside its write's transaction.
+ * Reminders follow the date as for any change of it.
  */
-export function createRecurrenceFlows({
+export function createRecurrenceService({
   db,
+  runWrite,
   now,
-  events,
   undo,
-  editableItem,
-  readableLevel,
+  access,
   present,
   onTargetDateChanged,
   onTargetDateRestored,
 }: {
-  db: Executor;
+  db: Db;
+  runWrite: RunWrite;
   now: () => number;
-  events: DomainEventBus;
   undo: UndoService | undefined;
-  editableItem: (
-    user: UserRow,
-    itemId: string,
-    executor?: Executor,
-  ) => Promise<{ item: ItemRow; level: AccessLevel }>;
-  readableLevel: (user: UserRow, itemId: string) => Promise<AccessLevel>;
+  access: AccessService;
   present: (userId: string, itemId: string, level: AccessLevel) => Promise<Item>;
-  onTargetDateChanged:
-    | ((
-        trx: Executor,
-        change: { itemId: string; userId: string; targetDate: number | null; at: number },
-      ) => Promise<unknown>)
-    | undefined;
-  onTargetDateRestored:
-    | ((
-        trx: Executor,
-        change: { itemId: string; targetDate: number; removed: unknown; at: number },
-      ) => Promise<void>)
-    | undefined;
+  onTargetDateChanged: TargetDateChanged | undefined;
+  onTargetDateRestored: TargetDateRestored | undefined;
 }) {
   /**
    * Writes a text item's rule inside the caller's transaction, rights already checked. A rule
@@ -83,7 +65,7 @@ export function createRecurrenceFlows({
    * caller's zone), with what a new date brings (the setter's linked reminder, reminders planned).
    */
   async function writeRecurrence(
-    trx: Executor,
+    trx: Tx,
     user: UserRow,
     itemId: string,
     { rule, fromCompletion }: { rule: string | null; fromCompletion?: boolean | undefined },
@@ -109,9 +91,9 @@ export function createRecurrenceFlows({
   /** Puts a completion's advance back: the occurrence, the count, the history row; reminders planned from now. */
   async function restoreAdvance(user: UserRow, entry: UndoEntry<RecurrenceUndo, never>): Promise<void> {
     const { itemId, at, before, done, completionId } = entry.payload;
-    await db.transaction().execute(async (trx) => {
+    await runWrite(async (trx) => {
       await entry.claim(trx);
-      const { item } = await editableItem(user, itemId, trx);
+      const { item } = await editableItem(trx, access, user.id, itemId);
       if (item.updated_at !== at || !(await deleteCompletion(trx, completionId)))
         throw appErrors.conflict('undo.changedSince');
       const restoredAt = now();
@@ -121,8 +103,8 @@ export function createRecurrenceFlows({
         updated_at: restoredAt,
       });
       await onTargetDateRestored?.(trx, { itemId, targetDate: before, removed: [], at: restoredAt });
+      return { value: undefined, events: [['items.changed', { itemIds: [itemId] }]] };
     });
-    events.emit('items.changed', { itemIds: [itemId] });
   }
   undo?.handle('items.recur', restoreAdvance);
 
@@ -134,77 +116,69 @@ export function createRecurrenceFlows({
      * is read once the rights are checked: reading one looks years ahead.
      */
     async setRecurrence(user: UserRow, body: SetRecurrenceBody): Promise<Item> {
-      const { level } = await editableItem(user, body.itemId);
-      const ruleError = body.rule === null ? null : recurrenceRuleError(body.rule);
-      if (ruleError) throw appErrors.badRequest('error.validation', { rule: ruleError });
-      await db.transaction().execute((trx) => writeRecurrence(trx, user, body.itemId, body));
-      events.emit('items.changed', { itemIds: [body.itemId] });
+      const level = await runWrite(async (tx) => {
+        const { level } = await editableItem(tx, access, user.id, body.itemId);
+        const ruleError = body.rule === null ? null : recurrenceRuleError(body.rule);
+        if (ruleError) throw appErrors.badRequest('error.validation', { rule: ruleError });
+        await writeRecurrence(tx, user, body.itemId, body);
+        return { value: level, events: [['items.changed', { itemIds: [body.itemId] }]] };
+      });
       return present(user.id, body.itemId, level);
     },
 
     /**
-     * Completes a recurring item's occurrence: its target date moves to the next occurrence
-     * (from the due date, or from the completion), a history row is written, reminders are
-     * planned again; the item stays open. Once, whoever completes it at the same time: a
-     * completion of an occurrence already left (`occurrence` no longer the target date, or
-     * advanced meanwhile) answers the item as it is. Undefined when the item does not recur
-     * or its rule has ended: then it completes as any other.
+     * Completes a recurring item's occurrence inside the completion's transaction, the caller's
+     * rights checked there: its target date moves to the next occurrence (from the due date, or
+     * from the completion), a history row is written, reminders are planned again; the item
+     * stays open. Once, whoever completes it at the same time: a completion of an occurrence
+     * already left (`occurrence` no longer the target date, or advanced meanwhile) answers
+     * 'already', and nothing is written. Undefined when the item does not recur or its rule has
+     * ended: then it completes as any other.
      */
-    async complete(
+    async advance(
+      tx: Tx,
       user: UserRow,
-      itemId: string,
+      item: ItemRow,
       occurrence: number | undefined,
-    ): Promise<Advanced | undefined> {
-      const { item, level } = await editableItem(user, itemId);
+    ): Promise<{ undoId: string | undefined } | 'already' | undefined> {
       if (item.recurrence_rule === null || item.target_date === null || item.completed_at !== null)
         return undefined;
+      if (occurrence !== undefined && item.target_date !== occurrence) return 'already';
       const at = now();
-      const outcome = await db.transaction().execute(async (trx) => {
-        const current = await findItem(trx, itemId);
-        if (!current?.recurrence_rule || current.target_date === null) return 'plain' as const;
-        if (occurrence !== undefined && current.target_date !== occurrence) return 'already' as const;
-        const next = nextOccurrence({
-          rule: current.recurrence_rule,
-          due: current.target_date,
-          completedAt: at,
-          fromCompletion: current.recur_from_completion === 1,
-          done: current.recurrence_done,
-          timeZone: user.timezone,
-        });
-        if (next === null) return 'plain' as const;
-        const from = current.target_date;
-        if (
-          !(await advanceOccurrence(trx, { itemId, from, to: next, done: current.recurrence_done + 1, at }))
-        )
-          return 'already' as const;
-        const completionId = newId();
-        await insertCompletion(trx, {
-          id: completionId,
-          item_id: itemId,
-          user_id: user.id,
-          occurrence: from,
-          completed_at: at,
-        });
-        await onTargetDateChanged?.(trx, { itemId, userId: user.id, targetDate: next, at });
-        return {
-          undoId: await undo?.record<RecurrenceUndo, never>(trx, {
-            userId: user.id,
-            kind: 'items.recur',
-            payload: { itemId, at, before: from, done: current.recurrence_done, completionId },
-          }),
-        };
+      const next = nextOccurrence({
+        rule: item.recurrence_rule,
+        due: item.target_date,
+        completedAt: at,
+        fromCompletion: item.recur_from_completion === 1,
+        done: item.recurrence_done,
+        timeZone: user.timezone,
       });
-      if (outcome === 'plain') return undefined;
-      if (outcome !== 'already') events.emit('items.changed', { itemIds: [itemId] });
+      if (next === null) return undefined;
+      const from = item.target_date;
+      const itemId = item.id;
+      if (!(await advanceOccurrence(tx, { itemId, from, to: next, done: item.recurrence_done + 1, at })))
+        return 'already';
+      const completionId = newId();
+      await insertCompletion(tx, {
+        id: completionId,
+        item_id: itemId,
+        user_id: user.id,
+        occurrence: from,
+        completed_at: at,
+      });
+      await onTargetDateChanged?.(tx, { itemId, userId: user.id, targetDate: next, at });
       return {
-        value: await present(user.id, itemId, level),
-        undoId: outcome === 'already' ? undefined : outcome.undoId,
+        undoId: await undo?.record<RecurrenceUndo, never>(tx, {
+          userId: user.id,
+          kind: 'items.recur',
+          payload: { itemId, at, before: from, done: item.recurrence_done, completionId },
+        }),
       };
     },
 
     /** A recurring item's completed occurrences, newest first (any level may read them). */
     async completions(user: UserRow, itemId: string): Promise<ItemCompletions> {
-      await readableLevel(user, itemId);
+      await access.authorize(user.id, itemId, 'read', db);
       const rows = await completionsOf(db, itemId, HISTORY_LIMIT);
       return {
         completions: rows.map((row) => ({
@@ -217,4 +191,4 @@ export function createRecurrenceFlows({
   };
 }
 
-export type RecurrenceFlows = ReturnType<typeof createRecurrenceFlows>;
+export type RecurrenceService = ReturnType<typeof createRecurrenceService>;

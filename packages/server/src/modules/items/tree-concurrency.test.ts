@@ -5,7 +5,7 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { TREE_LOCK_KEY } from './items.repository.js';
+import { TREE_LOCK_KEY } from './tree-locks.repository.js';
 
 const BOXES = 20;
 const MOVES = 200;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reminderInfo } from './reminders.service.js';
+import { reminderInfo } from './reminders.presenter.js';
 
 describe('a reminder told in words', () => {
   it('reads naturally in English, one or many', () => {

@@ -9,7 +9,7 @@ import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.js';
 import { type ClientSocket, connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
 import { createAccessService } from '../access/index.js';
-import { fireDueReminders } from './reminders.repository.js';
+import { fireDueReminders } from './reminder-events.repository.js';
 import { createRemindersService } from './reminders.service.js';
 
 const MIN = 60_000;

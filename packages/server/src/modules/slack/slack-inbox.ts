@@ -1,5 +1,5 @@
 import { SLACK_BOX_TITLE } from '@nestbox/shared/slack/slack.schema';
-import type { Executor } from '../../db/schema.js';
+import type { Tx } from '../../db/schema.js';
 import type { ItemsService } from '../items/index.js';
 import { listSlackAccounts } from './slack.repository.js';
 
@@ -14,7 +14,7 @@ export function createSlackInbox(items: ItemsService) {
      * The inbox box of a user: one of their accounts' boxes if they may still add to it, else
      * a new "Slack" box, last in their Workspace; undefined when they have no Workspace.
      */
-    async ensure(trx: Executor, userId: string): Promise<{ id: string; created: boolean } | undefined> {
+    async ensure(trx: Tx, userId: string): Promise<{ id: string; created: boolean } | undefined> {
       for (const account of await listSlackAccounts(trx, userId)) {
         if (account.inbox_item_id && (await items.mayAddTo(userId, account.inbox_item_id, trx)))
           return { id: account.inbox_item_id, created: false };
@@ -33,7 +33,7 @@ export function createSlackInbox(items: ItemsService) {
      * A text item at the top of the inbox box (newest first, like an inbox); undefined when the
      * box is gone, archived or no longer the user's to edit.
      */
-    async addText(trx: Executor, userId: string, boxId: string, text: string): Promise<string | undefined> {
+    async addText(trx: Tx, userId: string, boxId: string, text: string): Promise<string | undefined> {
       if (!(await items.mayAddTo(userId, boxId, trx))) return undefined;
       return items.insertItemIn(trx, userId, {
         parentId: boxId,

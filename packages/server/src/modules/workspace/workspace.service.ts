@@ -8,10 +8,10 @@ import type {
 } from '@nestbox/shared/workspace/workspace.schema';
 import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
-import type { Executor, UserRow } from '../../db/schema.js';
+import type { Executor, Tx, UserRow } from '../../db/schema.js';
 import { AppError, appErrors } from '../../http/app-error.js';
 import type { UsersService } from '../users/users.service.js';
-import type { PaneContent, PaneRow } from './workspace.contract.js';
+import type { PaneContent, PaneRow, PaneSearcher } from './workspace.contract.js';
 import {
   closePanesShowing as closeStoredPanes,
   deletePane,
@@ -65,10 +65,11 @@ function presentPane(row: PaneRow): Pane {
 export function createWorkspaceService(deps: {
   db: Executor;
   items: PaneContent;
+  search: PaneSearcher;
   users: UsersService;
   now: Clock;
 }) {
-  const { db, items, users } = deps;
+  const { db, items, search: searcher, users } = deps;
   const { now } = deps;
 
   /** The item a box pane may show: one the caller can read, and a box. */
@@ -79,19 +80,29 @@ export function createWorkspaceService(deps: {
     return item;
   }
 
-  /** Inserts a pane at index `pos` (clamped to the end), shifting the ones after it. */
+  /**
+   * Inserts a pane at index `pos` (clamped to the end), shifting the ones after it, inside the
+   * caller's transaction.
+   */
+  async function insertPaneAt(
+    tx: Tx,
+    userId: string,
+    pos: number,
+    content: { itemId: string } | { search: PaneSearch },
+  ) {
+    const id = newId();
+    const order = (await listPanes(tx, userId)).map((p) => p.id);
+    await insertPane(tx, { id, userId, width: DEFAULT_PANE_WIDTH, now: now(), ...content });
+    order.splice(Math.min(pos, order.length), 0, id);
+    await reorderPanes(tx, userId, order);
+  }
+
   async function openPaneAt(
     user: UserRow,
     pos: number,
     content: { itemId: string } | { search: PaneSearch },
   ) {
-    const id = newId();
-    await db.transaction().execute(async (trx) => {
-      const order = (await listPanes(trx, user.id)).map((p) => p.id);
-      await insertPane(trx, { id, userId: user.id, width: DEFAULT_PANE_WIDTH, now: now(), ...content });
-      order.splice(Math.min(pos, order.length), 0, id);
-      await reorderPanes(trx, user.id, order);
-    });
+    await db.transaction().execute((tx) => insertPaneAt(tx, user.id, pos, content));
     return service.getWorkspace(user);
   }
 
@@ -123,6 +134,13 @@ export function createWorkspaceService(deps: {
       return openPaneAt(user, pos, { itemId });
     },
 
+    /**
+     * Opens a box the caller is creating in a new pane at index `pos`, inside the transaction
+     * that creates it: the box and its pane are written together or not at all.
+     */
+    openPaneIn: (tx: Tx, user: UserRow, pos: number, itemId: string): Promise<void> =>
+      insertPaneAt(tx, user.id, pos, { itemId }),
+
     /** Opens a search pane at index `pos` (limited to a box the caller sees, if it names one). */
     async createSearchPane(user: UserRow, pos: number, search: PaneSearch): Promise<Workspace> {
       if (search.withinBoxId) await paneBox(user, search.withinBoxId);
@@ -145,7 +163,7 @@ export function createWorkspaceService(deps: {
       if (!search) throw appErrors.notFound();
       // The Tags scope lists tags (GET /api/tags), not items.
       if (search.scope === 'tags') return { paneId, results: [] };
-      const results = await items.search(user, {
+      const results = await searcher.search(user, {
         searchTerm: search.term,
         scope: search.scope,
         includeArchived: search.includeArchived,

@@ -1,6 +1,7 @@
-import type { Executor } from '../../../db/schema.js';
+import type { Tx } from '../../../db/schema.js';
 import { closePanesShowing, type PaneRow } from '../../workspace/index.js';
-import { claimAutoArchive, descendantIds, updateItems } from '../items.repository.js';
+import { claimAutoArchive } from '../auto-archive.repository.js';
+import { descendantIds, updateItems } from '../items.repository.js';
 
 /**
  * Archives an item inside the caller's transaction: it and everything inside it leave every
@@ -8,11 +9,11 @@ import { claimAutoArchive, descendantIds, updateItems } from '../items.repositor
  * Answers the panes it closed.
  */
 export async function archiveItem(
-  trx: Executor,
+  tx: Tx,
   { itemId, at }: { itemId: string; at: number },
 ): Promise<PaneRow[]> {
-  await updateItems(trx, [itemId], { archived_at: at, auto_archive_at: null, updated_at: at });
-  return closePanesShowing(trx, [itemId, ...(await descendantIds(trx, itemId))]);
+  await updateItems(tx, [itemId], { archived_at: at, auto_archive_at: null, updated_at: at });
+  return closePanesShowing(tx, [itemId, ...(await descendantIds(tx, itemId))]);
 }
 
 /**
@@ -20,11 +21,8 @@ export async function archiveItem(
  * transaction: one atomic UPDATE … RETURNING claims it, so when several instances sweep at
  * once exactly one of them archives it. Answers whether this call did.
  */
-export async function archiveIfDue(
-  trx: Executor,
-  { itemId, at }: { itemId: string; at: number },
-): Promise<boolean> {
-  if (!(await claimAutoArchive(trx, itemId, at))) return false;
-  await closePanesShowing(trx, [itemId, ...(await descendantIds(trx, itemId))]);
+export async function archiveIfDue(tx: Tx, { itemId, at }: { itemId: string; at: number }): Promise<boolean> {
+  if (!(await claimAutoArchive(tx, itemId, at))) return false;
+  await closePanesShowing(tx, [itemId, ...(await descendantIds(tx, itemId))]);
   return true;
 }

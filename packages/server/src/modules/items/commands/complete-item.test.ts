@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../../db/schema.js';
 import { createUser, insertItemRow, rootBoxOf } from '../../../test/factories.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../../../test/test-database.js';
-import { findItem, upsertUserItem } from '../items.repository.js';
+import { findItem } from '../items.repository.js';
+import { upsertUserItem } from '../personal-state.repository.js';
 import { completeItem } from './complete-item.js';
 
 describe(`completeItem on ${testEngine}`, () => {

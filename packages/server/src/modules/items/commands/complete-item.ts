@@ -1,5 +1,6 @@
-import type { Executor } from '../../../db/schema.js';
-import { clearPriorities, descendantIds, type Rank, ranksOf, updateItems } from '../items.repository.js';
+import type { Tx } from '../../../db/schema.js';
+import { descendantIds, updateItems } from '../items.repository.js';
+import { clearPriorities, type Rank, ranksOf } from '../personal-state.repository.js';
 
 /** What a completion changed: the items it completed (or reopened) and the ranks it cleared. */
 export interface Completion {
@@ -14,7 +15,7 @@ export interface Completion {
  * marks go); taking it back reopens only the item itself. Answers what changed.
  */
 export async function completeItem(
-  trx: Executor,
+  tx: Tx,
   {
     item,
     completed,
@@ -22,15 +23,15 @@ export async function completeItem(
   }: { item: { id: string; type: string; completed_at: number | null }; completed: boolean; at: number },
 ): Promise<Completion> {
   if (!completed) {
-    await updateItems(trx, [item.id], { completed_at: null, updated_at: at });
+    await updateItems(tx, [item.id], { completed_at: null, updated_at: at });
     return { changed: [item.id], cleared: [] };
   }
   const changed = [
     ...(item.completed_at === null ? [item.id] : []),
-    ...(item.type === 'todoBox' ? await descendantIds(trx, item.id, { openOnly: true }) : []),
+    ...(item.type === 'todoBox' ? await descendantIds(tx, item.id, { openOnly: true }) : []),
   ];
-  const cleared = await ranksOf(trx, changed);
-  await updateItems(trx, changed, { completed_at: at, updated_at: at });
-  await clearPriorities(trx, changed, at);
+  const cleared = await ranksOf(tx, changed);
+  await updateItems(tx, changed, { completed_at: at, updated_at: at });
+  await clearPriorities(tx, changed, at);
   return { changed, cleared };
 }

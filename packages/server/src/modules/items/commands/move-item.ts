@@ -1,10 +1,11 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
-import type { Executor, ItemUpdateRow, UserRow } from '../../../db/schema.js';
+import type { ItemUpdateRow, Tx, UserRow } from '../../../db/schema.js';
 import { appErrors } from '../../../http/app-error.js';
 import { type AccessService, type Audience, audienceKey } from '../../access/index.js';
-import { isAtOrAbove, updateItems } from '../items.repository.js';
+import { editableBox, refuseRootBox } from '../item-guards.js';
+import { updateItems } from '../items.repository.js';
 import { type Place, placeBack, placeIn } from '../positions.js';
-import { editableBox, refuseRootBox } from '../target-box.js';
+import { isAtOrAbove } from '../tree-locks.repository.js';
 
 export interface MoveItemInput {
   user: UserRow;
@@ -33,29 +34,25 @@ export interface MoveItemInput {
  *   moves items only among boxes with the same audience.
  * Answers who saw the item before, for the `item.moved` event.
  */
-export async function moveItem(
-  trx: Executor,
-  access: AccessService,
-  input: MoveItemInput,
-): Promise<Audience> {
+export async function moveItem(tx: Tx, access: AccessService, input: MoveItemInput): Promise<Audience> {
   const { user, item, level, parentId } = input;
   refuseRootBox(item);
-  await editableBox(trx, access, user.id, parentId);
-  const intoItself = await isAtOrAbove(trx, item.id, parentId);
+  await editableBox(tx, access, user.id, parentId);
+  const intoItself = await isAtOrAbove(tx, item.id, parentId);
   if (intoItself === undefined) throw appErrors.conflict('items.tree.corrupt');
   if (intoItself) throw appErrors.badRequest('items.move.intoItself');
-  const before = await access.audienceOf(item.id, trx);
+  const before = await access.audienceOf(item.id, tx);
   if (item.parent_id !== parentId && level !== 'owner') {
-    const from = item.parent_id ? await access.audienceOf(item.parent_id, trx) : [];
-    if (audienceKey(from) !== audienceKey(await access.audienceOf(parentId, trx)))
+    const from = item.parent_id ? await access.audienceOf(item.parent_id, tx) : [];
+    if (audienceKey(from) !== audienceKey(await access.audienceOf(parentId, tx)))
       throw appErrors.forbidden('items.move.acrossShares');
   }
-  await updateItems(trx, [item.id], {
+  await updateItems(tx, [item.id], {
     ...input.changes,
     parent_id: parentId,
     position: input.place
-      ? await placeBack(trx, input.place, item.id)
-      : await placeIn(trx, parentId, {
+      ? await placeBack(tx, input.place, item.id)
+      : await placeIn(tx, parentId, {
           placement: input.placement,
           anchorId: input.anchorId,
           movingId: item.id,

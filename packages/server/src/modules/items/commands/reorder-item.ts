@@ -1,8 +1,8 @@
-import type { Executor, UserRow } from '../../../db/schema.js';
+import type { Tx, UserRow } from '../../../db/schema.js';
 import type { AccessService, Audience } from '../../access/index.js';
+import { editableBox } from '../item-guards.js';
 import { setPositionIn } from '../items.repository.js';
 import { placeIn } from '../positions.js';
-import { editableBox } from '../target-box.js';
 
 export interface ReorderItemInput {
   user: UserRow;
@@ -22,17 +22,17 @@ export interface ReorderItemInput {
  * of the box (nothing was written: the caller decides what the request means now).
  */
 export async function reorderItem(
-  trx: Executor,
+  tx: Tx,
   access: AccessService,
   input: ReorderItemInput,
 ): Promise<Audience | undefined> {
   const { user, itemId, parentId } = input;
-  await editableBox(trx, access, user.id, parentId);
-  const position = await placeIn(trx, parentId, {
+  await editableBox(tx, access, user.id, parentId);
+  const position = await placeIn(tx, parentId, {
     placement: input.placement,
     anchorId: input.anchorId,
     movingId: itemId,
   });
-  if (!(await setPositionIn(trx, itemId, parentId, { position, updated_at: input.at }))) return undefined;
-  return access.audienceOf(itemId, trx);
+  if (!(await setPositionIn(tx, itemId, parentId, { position, updated_at: input.at }))) return undefined;
+  return access.audienceOf(itemId, tx);
 }

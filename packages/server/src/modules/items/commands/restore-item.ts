@@ -1,4 +1,4 @@
-import type { Executor } from '../../../db/schema.js';
+import type { Tx } from '../../../db/schema.js';
 import type { AccessService, Audience } from '../../access/index.js';
 import { type MoveItemInput, moveItem } from './move-item.js';
 
@@ -8,9 +8,9 @@ import { type MoveItemInput, moveItem } from './move-item.js';
  * What was inside it comes back with it. Answers who saw the item before.
  */
 export function restoreItem(
-  trx: Executor,
+  tx: Tx,
   access: AccessService,
   input: Omit<MoveItemInput, 'placement' | 'anchorId' | 'changes'>,
 ): Promise<Audience> {
-  return moveItem(trx, access, { ...input, changes: { archived_at: null } });
+  return moveItem(tx, access, { ...input, changes: { archived_at: null } });
 }

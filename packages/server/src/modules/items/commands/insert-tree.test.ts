@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../clock.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
-import { testEngine } from '../../test/test-database.js';
-import type { NewTreeItem } from './staged-tree.js';
-import { discardAbandonedStaging, discardStagedTree, STAGING_KEPT_MS, stageTree } from './staged-tree.js';
+import { fixedClock } from '../../../clock.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { createSignedInUser, type SignedInUser } from '../../../test/factories.js';
+import { testEngine } from '../../../test/test-database.js';
+import type { NewTreeItem } from './insert-tree.js';
+import { discardAbandonedStaging, discardStagedTree, STAGING_KEPT_MS, stageTree } from './insert-tree.js';
 
 const AT = Date.UTC(2026, 10, 28, 9, 0);
 

@@ -3,9 +3,9 @@ import type { ItemType } from '@nestbox/shared/items/item.schema';
 import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import type { DomainEventBus, DomainEventName } from '../../events/domain-events.js';
+import { boxesAbove } from '../items/index.js';
 import { findableItems } from './find.repository.js';
 import { type Findable, foldAccents, mostRecent, type Ranked, rankMatches } from './find-ranking.js';
-import { boxesAbove } from './item-path.js';
 
 /** What the caller sees, read once for a query: every findable item, and the boxes by id. */
 interface Seen {

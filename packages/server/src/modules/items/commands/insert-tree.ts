@@ -3,18 +3,13 @@ import type { AutoArchiveDuration } from '@nestbox/shared/constants';
 import type { BoxType, ItemType } from '@nestbox/shared/items/item.schema';
 import { add } from 'date-fns';
 import { sql } from 'kysely';
-import { newId } from '../../db/ids.js';
-import type { Executor, NewItemRow } from '../../db/schema.js';
-import type { AccessService } from '../access/index.js';
-import {
-  insertItem,
-  insertItemRows,
-  insertUserItemRows,
-  lastChildPosition,
-  POSITION_STEP,
-} from './items.repository.js';
-import { lockPlacesIn, placeIn } from './positions.js';
-import { editableBox } from './target-box.js';
+import { newId } from '../../../db/ids.js';
+import type { Db, NewItemRow, Tx } from '../../../db/schema.js';
+import type { AccessService } from '../../access/index.js';
+import { editableBox } from '../item-guards.js';
+import { insertItem, insertItemRows, lastChildPosition, POSITION_STEP } from '../items.repository.js';
+import { insertUserItemRows } from '../personal-state.repository.js';
+import { lockPlacesIn, placeIn } from '../positions.js';
 
 /**
  * One item of a new tree (an import), in depth-first order: `parent` is the index of its box
@@ -50,7 +45,7 @@ export const STAGING_KEPT_MS = 60 * 60 * 1000;
  * new id, in tree order.
  */
 export async function stageTree(
-  db: Executor,
+  db: Db,
   userId: string,
   parts: Iterable<readonly NewTreeItem[]>,
   at: number,
@@ -93,7 +88,7 @@ export async function stageTree(
  * removes the emptied staging box.
  */
 export async function placeStagedTree(
-  trx: Executor,
+  trx: Tx,
   access: AccessService,
   userId: string,
   stagingId: string,
@@ -115,7 +110,7 @@ export async function placeStagedTree(
  * (a box `userId` may edit), so that however many items it holds, one row changes.
  */
 export async function placeStagedBox(
-  trx: Executor,
+  trx: Tx,
   access: AccessService,
   userId: string,
   stagingId: string,
@@ -136,12 +131,12 @@ export async function placeStagedBox(
 }
 
 /** Removes a staged tree that will not be placed, its items with it. */
-export async function discardStagedTree(db: Executor, stagingId: string): Promise<void> {
+export async function discardStagedTree(db: Db, stagingId: string): Promise<void> {
   await db.deleteFrom('items').where('id', '=', stagingId).where('parent_id', 'is', null).execute();
 }
 
 /** The scheduler's job: removes what imports that died while staging left by `at`. */
-export async function discardAbandonedStaging(db: Executor, at: number): Promise<number> {
+export async function discardAbandonedStaging(db: Db, at: number): Promise<number> {
   const { numDeletedRows } = await db
     .deleteFrom('items')
     .where('parent_id', 'is', null)

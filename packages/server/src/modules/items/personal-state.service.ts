@@ -1,0 +1,152 @@
+import type { AccessLevel, Item, UpdateItemBody } from '@nestbox/shared/items/item.schema';
+import type { RunWrite } from '../../db/run-write.js';
+import type { Executor, Tx, UserRow } from '../../db/schema.js';
+import { appErrors } from '../../http/app-error.js';
+import type { AccessService } from '../access/index.js';
+import type { UndoService } from '../undo/index.js';
+import { checkedItem } from './item-guards.js';
+import type { TargetDateChanged } from './items.ports.js';
+import { updateItems } from './items.repository.js';
+import type { PersonalUndo, Undoable } from './items.undo.js';
+import { findUserItem, upsertUserItem } from './personal-state.repository.js';
+
+/** The caller's own state on an item (user_items columns). */
+export type PersonalChanges = {
+  favourited?: number;
+  prioritizable?: number;
+  priority?: number | null;
+  marked_for_today?: number;
+};
+
+/**
+ * A person's own state on items (favourite, prioritizable, priority, Today mark) and the
+ * shared target date written with it: personal state needs any level, the date needs edit.
+ */
+export function createPersonalState({
+  runWrite,
+  access,
+  now,
+  undo,
+  present,
+  onTargetDateChanged,
+}: {
+  runWrite: RunWrite;
+  access: AccessService;
+  now: () => number;
+  undo: UndoService | undefined;
+  present: (userId: string, itemId: string, level: AccessLevel, executor: Executor) => Promise<Item>;
+  onTargetDateChanged: TargetDateChanged | undefined;
+}) {
+  /**
+   * Writes a person's own state on an item and, when given, the shared target date with what
+   * follows from it (their linked reminder, the item's reminders re-planned), inside the
+   * caller's transaction, rights already checked. The caller tells the domain events. Answers
+   * what the reminders lost with a cleared date, for an undo to give back.
+   */
+  async function writePersonalState(
+    trx: Tx,
+    userId: string,
+    itemId: string,
+    personal: PersonalChanges,
+    targetDate: number | null | undefined,
+    at = now(),
+  ): Promise<unknown> {
+    if (Object.keys(personal).length > 0) await upsertUserItem(trx, userId, itemId, personal, at);
+    if (targetDate === undefined) return undefined;
+    // A recurrence needs a date: clearing the date ends it.
+    const noRule = targetDate === null ? { recurrence_rule: null } : {};
+    await updateItems(trx, [itemId], { target_date: targetDate, ...noRule, updated_at: at });
+    return onTargetDateChanged?.(trx, { itemId, userId, targetDate, at });
+  }
+
+  /**
+   * Changes the caller's own state on an item and, when given, the shared target date (which
+   * needs edit access; the rest needs any level, being personal). `rankable`: the change puts
+   * the item in the Organizer, which only text items may join.
+   */
+  async function changePersonalState(
+    user: UserRow,
+    itemId: string,
+    personal: PersonalChanges,
+    { targetDate, rankable }: { targetDate: number | null | undefined; rankable: boolean },
+  ): Promise<Undoable<Item>> {
+    return runWrite(async (trx) => {
+      const { item: itemBefore, level } = await checkedItem(
+        trx,
+        access,
+        user.id,
+        itemId,
+        targetDate !== undefined ? 'edit' : 'read',
+      );
+      if (rankable && itemBefore.type !== 'todoText')
+        throw appErrors.badRequest('items.prioritizable.textOnly');
+      const at = now();
+      const rankBefore = await findUserItem(trx, user.id, itemId);
+      const dateBefore = itemBefore.target_date;
+      const removed = await writePersonalState(trx, user.id, itemId, personal, targetDate, at);
+      // Taking away a priority (unprioritising) or clearing a target date can be undone.
+      const lostRank =
+        rankBefore && rankBefore.priority !== null && personal.priority === null
+          ? {
+              prioritizable: rankBefore.prioritizable,
+              priority: rankBefore.priority,
+              marked_for_today: rankBefore.marked_for_today,
+            }
+          : undefined;
+      const losesDate = dateBefore !== null && targetDate === null;
+      const undoId =
+        undo && (lostRank || losesDate)
+          ? await undo.record<PersonalUndo, never>(trx, {
+              userId: user.id,
+              kind: 'items.personal',
+              payload: {
+                itemId,
+                at,
+                ...(lostRank ? { rank: lostRank } : {}),
+                ...(losesDate
+                  ? {
+                      targetDate: {
+                        before: dateBefore,
+                        reminders: removed ?? null,
+                        rule: itemBefore.recurrence_rule,
+                      },
+                    }
+                  : {}),
+              },
+            })
+          : undefined;
+      const changed = await present(user.id, itemId, level, trx);
+      return {
+        value: { value: changed, undoId },
+        events: [
+          ...(targetDate === undefined ? [] : [['items.changed', { itemIds: [itemId] }] as const]),
+          ...(Object.keys(personal).length === 0
+            ? []
+            : [['item.personalChanged', { userId: user.id, item: changed }] as const]),
+        ],
+      };
+    });
+  }
+
+  return {
+    writePersonalState,
+    changePersonalState,
+
+    /** Personal state (favourite, prioritizable) needs read access; the shared target date needs edit. */
+    async updateItem(user: UserRow, body: UpdateItemBody): Promise<Undoable<Item>> {
+      const personal: PersonalChanges = {};
+      if (body.favourited !== undefined) personal.favourited = body.favourited ? 1 : 0;
+      if (body.prioritizable !== undefined) {
+        personal.prioritizable = body.prioritizable ? 1 : 0;
+        // Switching prioritizable off takes the item out of the Organizer.
+        if (!body.prioritizable) Object.assign(personal, { priority: null, marked_for_today: 0 });
+      }
+      return changePersonalState(user, body.itemId, personal, {
+        targetDate: body.priorityTargetDate,
+        rankable: body.prioritizable === true,
+      });
+    },
+  };
+}
+
+export type PersonalState = ReturnType<typeof createPersonalState>;
