@@ -14,8 +14,8 @@ import {
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../auth/authenticate.js';
-import { sendUndoId } from '../undo/index.js';
+import { currentUser } from '../../http/request-context.js';
+import { sendUndoId } from '../undo/undo.service.js';
 import type { RemindersService } from './reminders.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };

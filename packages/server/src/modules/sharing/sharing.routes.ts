@@ -13,7 +13,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/request-context.js';
-import { sendUndoId } from '../undo/index.js';
+import { sendUndoId } from '../undo/undo.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { SharingService } from './sharing.service.js';
 

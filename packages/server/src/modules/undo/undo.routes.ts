@@ -3,7 +3,7 @@ import { UndoActionBodySchema } from '@nestbox/shared/undo/undo.schema';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../auth/authenticate.js';
+import { currentUser } from '../../http/request-context.js';
 import type { UndoService } from './undo.service.js';
 
 const errors = {

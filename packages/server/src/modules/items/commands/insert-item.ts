@@ -1,7 +1,7 @@
 import type { CreateItemBody, ItemType } from '@nestbox/shared/items/item.schema';
 import { newId } from '../../../db/ids.js';
 import type { Tx } from '../../../db/schema.js';
-import type { AccessService } from '../../access/index.js';
+import type { AccessService } from '../../access/access.service.js';
 import { editableBox } from '../item-guards.js';
 import { insertItem } from '../items.repository.js';
 import { upsertUserItem } from '../personal-state.repository.js';
