@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import { ItemIdQuerySchema } from '@nestbox/shared/items/item.schema';
 import {
   AssociateUserBodySchema,
@@ -24,7 +25,7 @@ const errors = {
   404: ErrorBodySchema,
   409: ErrorBodySchema,
 };
-const done = { 200: z.object({ ok: z.literal(true) }), ...errors };
+const done = { 200: OkResponseSchema, ...errors };
 
 /** Sharing (API.md "Items" sharing routes and `/api/users/search-users`). */
 export const sharingRoutes: FastifyPluginAsyncZod<{
