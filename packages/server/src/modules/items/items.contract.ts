@@ -62,7 +62,10 @@ export interface PersonalState {
 /** An item row with the caller's personal state beside it. */
 export type ItemWithState = ItemRow & PersonalState;
 
-/** The item columns the API's Item is made of (items.presenter.ts). */
+/**
+ * The item columns the API's Item is made of (items.presenter.ts): other modules' queries
+ * (the Organizer, search) select exactly these to present items the same way.
+ */
 export const PRESENTED_COLUMNS = [
   'id',
   'title',
