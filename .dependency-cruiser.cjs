@@ -8,24 +8,13 @@ const MODULES = '^packages/server/src/modules/';
 /** A module's public files: `<area>.service.ts` and `<area>.contract.ts` in its own folder. */
 const PUBLIC_FACE = `${MODULES}([^/]+)/\\1[.](service|contract)[.]ts$`;
 
-/**
- * The modules being split into smaller ones keep their index.ts as their face until the split
- * lands; then their imports move to the public files and these exceptions go.
- */
-const SPLITTING = '(items|reminders|undo|search)';
-const SPLITTING_INDEX = `${MODULES}${SPLITTING}/index[.]ts$`;
-
 module.exports = {
   forbidden: [
     {
       name: 'no-circular',
       comment: 'No import cycles: each part of the code can be read, tested and changed from the bottom up.',
       severity: 'error',
-      // The web workspace feature's drag-and-drop files import each other; they are being
-      // moved into new features, which breaks the cycle, and then this exception goes.
-      from: {
-        pathNot: '^packages/web/src/features/workspace/components/(draggable-item|workspace-dnd)[.]tsx$',
-      },
+      from: {},
       to: { circular: true },
     },
     {
@@ -33,25 +22,8 @@ module.exports = {
       comment:
         'A module owns its data and its inner files: another module uses it only through its public files, <area>.service.ts (what it does) and <area>.contract.ts (its types, ports and events), never its repository, commands, presenter or anything else inside.',
       severity: 'error',
-      from: { path: `${MODULES}([^/]+)/`, pathNot: `${MODULES}${SPLITTING}/` },
-      to: { path: MODULES, pathNot: [`${MODULES}$1/`, PUBLIC_FACE, SPLITTING_INDEX] },
-    },
-    {
-      name: 'server-module-being-split-imports-past-a-public-face',
-      comment:
-        'The same rule for the modules being split (items, reminders, undo, search), which may also still import the access and workspace index.ts and the caller helpers re-exported by auth/authenticate.ts.',
-      severity: 'error',
-      from: { path: `${MODULES}${SPLITTING}/` },
-      to: {
-        path: MODULES,
-        pathNot: [
-          `${MODULES}$1/`,
-          PUBLIC_FACE,
-          SPLITTING_INDEX,
-          `${MODULES}(access|workspace)/index[.]ts$`,
-          `${MODULES}auth/authenticate[.]ts$`,
-        ],
-      },
+      from: { path: `${MODULES}([^/]+)/` },
+      to: { path: MODULES, pathNot: [`${MODULES}$1/`, PUBLIC_FACE] },
     },
     {
       name: 'server-service-imports-kysely',

@@ -4,7 +4,7 @@ import { newId } from '../../packages/server/dist/db/ids.js';
 import { migrateToLatest } from '../../packages/server/dist/db/migrate.js';
 import type { Database } from '../../packages/server/dist/db/schema.js';
 import { runBaseSeed } from '../../packages/server/dist/db/seeds/base-seed.js';
-import { insertTagsOf } from '../../packages/server/dist/modules/items/index.js';
+import { insertTagsOf } from '../../packages/server/dist/modules/items/items.service.js';
 import { insertUserWithRootBox } from '../../packages/server/dist/modules/users/users.service.js';
 
 /** An item row as the benches write them (created by the bench user). */

@@ -53,8 +53,8 @@ import { importRoutes } from './modules/data/import.routes.js';
 import { createImportService } from './modules/data/import.service.js';
 import { e2eRoutes } from './modules/e2e/e2e.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { createItemsService } from './modules/items/index.js';
 import { itemsRoutes } from './modules/items/items.routes.js';
+import { createItemsService } from './modules/items/items.service.js';
 import { recurrenceRoutes } from './modules/items/recurrence.routes.js';
 import { tagsRoutes } from './modules/items/tags.routes.js';
 import { createTagsService } from './modules/items/tags.service.js';
@@ -76,8 +76,8 @@ import { slackPublicRoutes, slackUserRoutes } from './modules/slack/slack.routes
 import { createSlackService } from './modules/slack/slack.service.js';
 import { tokensRoutes } from './modules/tokens/tokens.routes.js';
 import { createTokensService } from './modules/tokens/tokens.service.js';
-import { createUndoService } from './modules/undo/index.js';
 import { undoRoutes } from './modules/undo/undo.routes.js';
+import { createUndoService } from './modules/undo/undo.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { workspaceRoutes } from './modules/workspace/workspace.routes.js';
@@ -289,7 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onTargetDateRestored: reminders.targetDateRestored,
     undo,
   });
-  subscribeLiveUpdates({ events, publisher, access, items });
+  subscribeLiveUpdates({ db, events, publisher, access, items });
   const search = createSearchService({ db, items });
   const workspace = createWorkspaceService({ db, items, search, users, now });
   await app.register(itemsRoutes, { items, authenticate, openInPane: workspace.openPaneIn });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendTexts } from '../modules/items/index.js';
+import { appendTexts } from '../modules/items/items.service.js';
 import { createUser, rootBoxOf } from '../test/factories.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../test/test-database.js';
 import { BackupError, type BackupTarget, backupDatabase, restoreDatabase } from './backup.js';

@@ -5,7 +5,7 @@ import { fixedClock } from '../clock.js';
 import type { UserRow } from '../db/schema.js';
 import { createDomainEvents } from '../events/domain-events.js';
 import { createAccessService } from '../modules/access/access.service.js';
-import { createItemsService, type ItemsService } from '../modules/items/index.js';
+import { createItemsService, type ItemsService } from '../modules/items/items.service.js';
 import { createUser, rootBoxOf } from '../test/factories.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../test/test-database.js';
 import { createAutoArchiveSweep } from './auto-archive.js';

@@ -1,5 +1,5 @@
 import type { DomainEventBus } from '../events/domain-events.js';
-import type { ItemsService } from '../modules/items/index.js';
+import type { ItemsService } from '../modules/items/items.service.js';
 import type { ScheduledJob } from './scheduler.js';
 
 /**

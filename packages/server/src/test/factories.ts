@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import { newId } from '../db/ids.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { hashPassword, signSessionToken } from '../modules/auth/auth.service.js';
-import { insertTagsOf } from '../modules/items/index.js';
+import { insertTagsOf } from '../modules/items/items.service.js';
 import { findUserById, insertUserWithRootBox } from '../modules/users/users.service.js';
 
 let counter = 0;

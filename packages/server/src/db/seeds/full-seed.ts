@@ -2,7 +2,7 @@ import { DEMO_EMAILS } from '@nestbox/shared/admin/admin.schema';
 import { todayBounds } from '@nestbox/shared/organizer/grouping';
 import type { BeforeAfterOn, ReminderUnit } from '@nestbox/shared/reminders/fire-time';
 import type { Kysely } from 'kysely';
-import { insertTagsOf } from '../../modules/items/index.js';
+import { insertTagsOf } from '../../modules/items/items.service.js';
 import { insertUserWithRootBox } from '../../modules/users/users.service.js';
 import { newId } from '../ids.js';
 import type { Database } from '../schema.js';

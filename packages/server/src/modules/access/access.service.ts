@@ -24,20 +24,20 @@ export function audienceKey(audience: Audience): string {
 export function createAccessService({ db }: { db: Executor }) {
   return {
     /** The person's level on the item, or undefined when they do not see it. */
-    levelOf: (userId: string, itemId: string, executor: Executor = db) => levelOf(executor, userId, itemId),
+    levelOf: (userId: string, itemId: string, executor: Executor) => levelOf(executor, userId, itemId),
 
     /** The person's level, checked (404 when they do not see the item, 403 when it is too low). */
     async authorize(
       userId: string,
       itemId: string,
       check: LevelCheck,
-      executor: Executor = db,
+      executor: Executor,
     ): Promise<AccessLevel> {
       return authorizeLevel(await levelOf(executor, userId, itemId), check);
     },
 
     /** Everyone who sees the item, at their level. */
-    audienceOf: (itemId: string, executor: Executor = db): Promise<Audience> => audienceOf(executor, itemId),
+    audienceOf: (itemId: string, executor: Executor): Promise<Audience> => audienceOf(executor, itemId),
 
     /**
      * The audience of each of these items: its own links over its parent's audience, worked out
@@ -75,10 +75,8 @@ export function createAccessService({ db }: { db: Executor }) {
     },
 
     /** Which of these (person, item) pairs still see their item, by key. */
-    pairsThatSee: (
-      pairs: readonly { key: string; userId: string; itemId: string }[],
-      executor: Executor = db,
-    ) => pairsThatSee(executor, pairs),
+    pairsThatSee: (pairs: readonly { key: string; userId: string; itemId: string }[], executor: Executor) =>
+      pairsThatSee(executor, pairs),
   };
 }
 

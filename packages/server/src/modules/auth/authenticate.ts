@@ -145,6 +145,3 @@ export function createAuthenticate(db: Kysely<Database>, secret: string, options
     setRequestCaller(session.user.id);
   };
 }
-
-/** The items, reminders and undo routes still read the caller from here. */
-export { currentToken, currentUser } from '../../http/request-context.js';

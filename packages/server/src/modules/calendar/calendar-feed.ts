@@ -9,8 +9,8 @@ import { itemLinkPath } from '@nestbox/shared/routes';
 import ical, { ICalAlarmRelatesTo, ICalAlarmType } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { translate } from '../../i18n/translate.js';
-import { boxesAbove } from '../items/index.js';
-import type { ReminderRow } from '../reminders/index.js';
+import { boxesAbove } from '../items/items.service.js';
+import type { ReminderRow } from '../reminders/reminders.contract.js';
 import type { FeedItemRow } from './calendar.repository.js';
 
 /** A timed event lasts this long: a target date is a moment, and calendars show a moment as a block. */

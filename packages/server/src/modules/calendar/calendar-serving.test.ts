@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { describeEventLoop, watchEventLoop } from '../../test/event-loop-watch.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { appendTexts } from '../items/index.js';
+import { appendTexts } from '../items/items.service.js';
 import { FEED_RATE_LIMIT } from './calendar.service.js';
 
 const DAY = 86_400_000;

@@ -12,7 +12,7 @@ import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { matchesEntityTag } from '../../http/entity-tag.js';
 import type { Limit, RateLimiter } from '../../http/rate-limit.js';
-import { shownRemindersOnDatedItems, shownRemindersVersion } from '../reminders/index.js';
+import { shownRemindersOnDatedItems, shownRemindersVersion } from '../reminders/reminders.service.js';
 import {
   calendarFeedOf,
   datedTextsAlone,

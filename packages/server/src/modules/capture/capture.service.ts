@@ -5,7 +5,8 @@ import type { Executor, Tx, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
-import type { ItemsService, PersonalChanges } from '../items/index.js';
+import type { PersonalChanges } from '../items/items.contract.js';
+import type { ItemsService } from '../items/items.service.js';
 import type { OrganizerService } from '../organizer/organizer.service.js';
 import { lockedInboxOf, setInbox } from '../users/users.service.js';
 

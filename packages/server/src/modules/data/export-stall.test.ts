@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { describeEventLoop, watchEventLoop } from '../../test/event-loop-watch.js';
 import { createSignedInUser, insertItemRow, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { appendTexts } from '../items/index.js';
+import { appendTexts } from '../items/items.service.js';
 
 const DAY = 86_400_000;
 /** 2030-01-01T00:00Z: the dates of this test are fixed. */

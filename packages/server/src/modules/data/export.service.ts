@@ -14,7 +14,7 @@ import type { Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
 import type { AccessService } from '../access/access.service.js';
-import type { ItemsService } from '../items/index.js';
+import type { ItemsService } from '../items/items.service.js';
 import {
   CSV_COLUMNS,
   csvRecord,
@@ -148,7 +148,8 @@ export function createExportService({
       // through a box they see (that box's walk brings it).
       const shared: ExportRow[] = [];
       for (const row of await linkedItems(db, user.id, includeArchived))
-        if (!row.parent_id || (await access.levelOf(user.id, row.parent_id)) === undefined) shared.push(row);
+        if (!row.parent_id || (await access.levelOf(user.id, row.parent_id, db)) === undefined)
+          shared.push(row);
       if (shared.length > 0) yield nodesOf(shared, reminders);
     }
 

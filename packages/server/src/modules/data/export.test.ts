@@ -10,7 +10,7 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, insertItemRow, type SignedInUser, uniqueEmail } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { appendTexts } from '../items/index.js';
+import { appendTexts } from '../items/items.service.js';
 import { EXPORT_PAGE_SIZE } from './export.service.js';
 
 /** Every item of a tree, depth first, with the titles of the boxes above it. */

@@ -1,7 +1,7 @@
 import { deserialize, serialize } from 'node:v8';
 import { PRIORITY_LIMIT, PRIORITY_STEP } from '@nestbox/shared/constants';
 import type { ExportItem } from '@nestbox/shared/data/export.schema';
-import type { NewTreeItem } from '../items/index.js';
+import type { NewTreeItem } from '../items/items.contract.js';
 import type { ImportedReminder } from '../reminders/reminders.service.js';
 
 /**

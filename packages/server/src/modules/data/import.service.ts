@@ -16,7 +16,7 @@ import type { Executor, Tx, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
-import type { ItemsService } from '../items/index.js';
+import type { ItemsService } from '../items/items.service.js';
 import type { OrganizerService } from '../organizer/organizer.service.js';
 import type { RemindersService } from '../reminders/reminders.service.js';
 import { applyImportedSettings } from '../users/users.service.js';

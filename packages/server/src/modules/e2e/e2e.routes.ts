@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { insertResetToken } from '../auth/auth.service.js';
-import { appendTexts } from '../items/index.js';
+import { appendTexts } from '../items/items.service.js';
 import { activateIfPending, deleteUserByEmail, findUserByEmail } from '../users/users.service.js';
 
 const EmailBody = z.object({ email: z.string().min(3) });

@@ -3,7 +3,7 @@ import type { AccessLevel, AutoArchiveBody, Item } from '@nestbox/shared/items/i
 import { add } from 'date-fns';
 import type { RunWrite } from '../../db/run-write.js';
 import type { Db, Executor, UserRow } from '../../db/schema.js';
-import type { AccessService } from '../access/index.js';
+import type { AccessService } from '../access/access.service.js';
 import { dueAutoArchives } from './auto-archive.repository.js';
 import { archiveIfDue } from './commands/archive-item.js';
 import { editableItem, refuseRootBox } from './item-guards.js';

@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema.js';
 import { createDomainEvents } from '../../events/domain-events.js';
 import { createUser, rootBoxOf } from '../../test/factories.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../../test/test-database.js';
-import { createAccessService } from '../access/index.js';
+import { createAccessService } from '../access/access.service.js';
 import { createItemsService, type ItemsService } from './items.service.js';
 
 describe(`an item and what is written alongside it (its pane) commit together, on ${testEngine}`, () => {

@@ -1,7 +1,8 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import type { ItemRow, Tx } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import type { AccessService, LevelCheck } from '../access/index.js';
+import type { LevelCheck } from '../access/access.contract.js';
+import type { AccessService } from '../access/access.service.js';
 import { findItem } from './items.repository.js';
 import { engineOf } from './positions.js';
 import { lockLinksAbove } from './tree-locks.repository.js';

@@ -1,11 +1,5 @@
-import { MAX_TREE_DEPTH } from '../access/index.js';
-
-/** A box as a path reads it. */
-export interface PathBox {
-  title: string;
-  parentId: string | null;
-  isRootBox: boolean;
-}
+import { MAX_TREE_DEPTH } from '../access/access.contract.js';
+import type { PathBox } from './items.contract.js';
 
 /**
  * The boxes above an item that the reader sees, outermost first: the walk goes up from the

@@ -3,7 +3,7 @@ import { isVisibleSubItem } from '@nestbox/shared/items/item-rules';
 import { idChunks } from '../../db/id-chunks.js';
 import type { Db, Executor, ItemRow, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import type { AccessService } from '../access/index.js';
+import type { AccessService } from '../access/access.service.js';
 import { presentItem } from './items.presenter.js';
 import {
   associatedItemsWithState,

@@ -1,7 +1,7 @@
 import { dateInRangeOrNull } from '@nestbox/shared/dates/date-range';
+import { abilitiesOf } from '@nestbox/shared/items/abilities';
 import type { AccessLevel, Item } from '@nestbox/shared/items/item.schema';
-import { abilitiesOf } from '../access/index.js';
-import type { PresentableRow } from './items.repository.js';
+import type { PresentableRow } from './items.contract.js';
 
 /**
  * An item row and the caller's state as the API's Item, with what the caller may do with it

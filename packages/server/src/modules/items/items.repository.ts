@@ -4,42 +4,8 @@ import type { DbEngine } from '../../db/connection.js';
 import { idChunks } from '../../db/id-chunks.js';
 import { newId } from '../../db/ids.js';
 import type { Executor, ItemRow, ItemUpdateRow, NewItemRow } from '../../db/schema.js';
+import { type ItemWithState, PRESENTED_COLUMNS, type PresentableRow } from './items.contract.js';
 import { insertTagsOf, replaceTagsOf } from './tags.repository.js';
-
-/** The caller's personal state of an item (user_items), null where they have none. */
-interface PersonalState {
-  favourited: number | null;
-  prioritizable: number | null;
-  priority: number | null;
-  marked_for_today: number | null;
-}
-
-/** An item row with the caller's personal state beside it. */
-export type ItemWithState = ItemRow & PersonalState;
-
-/** The item columns the API's Item is made of (items.presenter.ts). */
-export const PRESENTED_COLUMNS = [
-  'id',
-  'title',
-  'type',
-  'box_type',
-  'parent_id',
-  'is_root_box',
-  'completed_at',
-  'archived_at',
-  'target_date',
-  'recurrence_rule',
-  'recur_from_completion',
-  'created_at',
-  'auto_archive_amount',
-  'auto_archive_duration',
-  'auto_archive_at',
-  'show_completed',
-  'auto_add_to_unprioritized',
-] as const satisfies readonly (keyof ItemRow)[];
-
-/** Just what it takes to present an item: read for long lists, where every column costs. */
-export type PresentableRow = Pick<ItemRow, (typeof PRESENTED_COLUMNS)[number]> & PersonalState;
 
 function selectWithState(db: Executor, userId: string) {
   return db

@@ -21,9 +21,10 @@ import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx, UserRow } from '../../db/schema.js';
-import { currentUser } from '../auth/authenticate.js';
-import { sendUndoId } from '../undo/index.js';
-import type { ItemsService, Undoable } from './items.service.js';
+import { currentUser } from '../../http/request-context.js';
+import { sendUndoId } from '../undo/undo.service.js';
+import type { Undoable } from './items.contract.js';
+import type { ItemsService } from './items.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const item = { 200: ItemSchema, ...errors };

@@ -6,8 +6,8 @@ import { createWriteRunner } from '../../db/run-write.js';
 import type { Db, Tx, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { AppError, appErrors } from '../../http/app-error.js';
-import type { AccessService } from '../access/index.js';
-import type { UndoService } from '../undo/index.js';
+import type { AccessService } from '../access/access.service.js';
+import type { UndoService } from '../undo/undo.service.js';
 import { createAutoArchive } from './auto-archive.service.js';
 import { archiveItem } from './commands/archive-item.js';
 import { completeItem } from './commands/complete-item.js';
@@ -15,7 +15,6 @@ import { type BoxDefaults, insertNewItem, type NewItem } from './commands/insert
 import {
   discardAbandonedStaging,
   discardStagedTree,
-  type NewTreeItem,
   placeStagedBox,
   placeStagedTree,
   stageTree,
@@ -23,22 +22,35 @@ import {
 import { restoreItem } from './commands/restore-item.js';
 import { editableBox, editableItem, refuseRootBox } from './item-guards.js';
 import { createItemReads } from './item-reads.service.js';
-import type { TargetDateChanged, TargetDateRestored } from './items.ports.js';
-import { findItem, setTextTitle, updateItems } from './items.repository.js';
+import type { NewTreeItem, TargetDateChanged, TargetDateRestored, Undoable } from './items.contract.js';
+import { appendTexts as appendTextRows, findItem, setTextTitle, updateItems } from './items.repository.js';
 import {
   type ArchiveUndo,
   type CompletionUndo,
   type CompletionUndoRow,
   registerItemUndos,
-  type Undoable,
 } from './items.undo.js';
 import { createPersonalState } from './personal-state.service.js';
 import { createRecurrenceService } from './recurrence.service.js';
+import { insertTagsOf as insertTagRows } from './tags.repository.js';
 import { createTreeChanges } from './tree-changes.js';
 
-export type { Undoable } from './items.undo.js';
-export type { PersonalChanges } from './personal-state.service.js';
-export type { NewItem, NewTreeItem };
+export { boxesAbove } from './item-path.js';
+export { presentItem } from './items.presenter.js';
+export type { NewItem };
+
+/**
+ * Appends texts to a box, after its last child, many rows a statement: a large box written in
+ * one go (seeds, tests, the end-to-end journeys' big boxes), where creating each through the
+ * API would take minutes. No rights are checked and no events are told.
+ */
+export const appendTexts: typeof appendTextRows = (db, texts) => appendTextRows(db, texts);
+
+/**
+ * Writes the tag rows of items inserted straight into the database (seeds, tests), inside the
+ * caller's transaction: the tags a text's title carries.
+ */
+export const insertTagsOf: typeof insertTagRows = (db, rows) => insertTagRows(db, rows);
 
 /**
  * Boxes and text items: creating, renaming, saving a text, settings, completing, archiving,

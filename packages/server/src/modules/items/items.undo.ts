@@ -3,12 +3,14 @@ import type { DbEngine } from '../../db/connection.js';
 import type { RunWrite } from '../../db/run-write.js';
 import type { Executor, ItemRow, Tx, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import type { AccessService, Audience } from '../access/index.js';
-import type { UndoEntry, UndoService } from '../undo/index.js';
-import { type PaneRow, reopenPanes } from '../workspace/index.js';
+import type { Audience } from '../access/access.contract.js';
+import type { AccessService } from '../access/access.service.js';
+import type { UndoEntry, UndoService } from '../undo/undo.service.js';
+import type { PaneRow } from '../workspace/workspace.contract.js';
+import { reopenPanes } from '../workspace/workspace.service.js';
 import { moveItem } from './commands/move-item.js';
 import { checkedItem, editableItem } from './item-guards.js';
-import type { TargetDateRestored } from './items.ports.js';
+import type { TargetDateRestored } from './items.contract.js';
 import { reopenCompletedAt, updateItems } from './items.repository.js';
 import {
   findUserItem,
@@ -18,12 +20,6 @@ import {
 } from './personal-state.repository.js';
 import type { Place } from './positions.js';
 import { lockBox } from './tree-locks.repository.js';
-
-/** A change's answer, and the id that undoes it when it can be undone (`X-Undo-Id`). */
-export interface Undoable<T> {
-  value: T;
-  undoId: string | undefined;
-}
 
 /** What undoes an archive: the item's archive state before, and the panes it closed. */
 export interface ArchiveUndo {

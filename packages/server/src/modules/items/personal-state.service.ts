@@ -2,21 +2,13 @@ import type { AccessLevel, Item, UpdateItemBody } from '@nestbox/shared/items/it
 import type { RunWrite } from '../../db/run-write.js';
 import type { Executor, Tx, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import type { AccessService } from '../access/index.js';
-import type { UndoService } from '../undo/index.js';
+import type { AccessService } from '../access/access.service.js';
+import type { UndoService } from '../undo/undo.service.js';
 import { checkedItem } from './item-guards.js';
-import type { TargetDateChanged } from './items.ports.js';
+import type { PersonalChanges, TargetDateChanged, Undoable } from './items.contract.js';
 import { updateItems } from './items.repository.js';
-import type { PersonalUndo, Undoable } from './items.undo.js';
+import type { PersonalUndo } from './items.undo.js';
 import { findUserItem, upsertUserItem } from './personal-state.repository.js';
-
-/** The caller's own state on an item (user_items columns). */
-export type PersonalChanges = {
-  favourited?: number;
-  prioritizable?: number;
-  priority?: number | null;
-  marked_for_today?: number;
-};
 
 /**
  * A person's own state on items (favourite, prioritizable, priority, Today mark) and the

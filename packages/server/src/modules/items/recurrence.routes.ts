@@ -3,7 +3,7 @@ import { ItemIdQuerySchema, ItemSchema } from '@nestbox/shared/items/item.schema
 import { ItemCompletionsSchema, SetRecurrenceBodySchema } from '@nestbox/shared/recurrence/recurrence.schema';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/authenticate.js';
+import { currentUser } from '../../http/request-context.js';
 import type { ItemsService } from './items.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };

@@ -10,10 +10,10 @@ import { newId } from '../../db/ids.js';
 import type { RunWrite } from '../../db/run-write.js';
 import type { Db, ItemRow, ItemUpdateRow, Tx, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import type { AccessService } from '../access/index.js';
-import type { UndoEntry, UndoService } from '../undo/index.js';
+import type { AccessService } from '../access/access.service.js';
+import type { UndoEntry, UndoService } from '../undo/undo.service.js';
 import { editableItem } from './item-guards.js';
-import type { TargetDateChanged, TargetDateRestored } from './items.ports.js';
+import type { TargetDateChanged, TargetDateRestored } from './items.contract.js';
 import { findItem, updateItems } from './items.repository.js';
 import {
   advanceOccurrence,

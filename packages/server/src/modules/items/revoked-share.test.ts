@@ -7,7 +7,7 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { createAccessService } from '../access/index.js';
+import { createAccessService } from '../access/access.service.js';
 import { editableItem } from './item-guards.js';
 
 /**

@@ -4,7 +4,7 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
-import { appendTexts } from './index.js';
+import { appendTexts } from './items.service.js';
 
 const ROUNDS = 40;
 const TEXTS = 30;

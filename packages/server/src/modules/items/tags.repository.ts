@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
 import { idChunks } from '../../db/id-chunks.js';
 import type { Executor } from '../../db/schema.js';
-import { seenBoxesSql } from '../access/index.js';
+import { seenBoxesSql } from '../access/access.contract.js';
 
 /** A title just written: its item, type and text (only texts carry tags). */
 export interface TitledRow {

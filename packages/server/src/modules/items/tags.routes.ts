@@ -6,7 +6,7 @@ import {
 } from '@nestbox/shared/tags/tag.schema';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/authenticate.js';
+import { currentUser } from '../../http/request-context.js';
 import type { TagsService } from './tags.service.js';
 
 /** Tags: thin — validate, authenticate, then the service (which reads only what the caller sees). */

@@ -3,13 +3,15 @@ import type { DbEngine } from '../../db/connection.js';
 import type { Db, Executor, ItemRow, Tx, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
-import type { AccessService, Audience } from '../access/index.js';
-import type { UndoService } from '../undo/index.js';
+import type { Audience } from '../access/access.contract.js';
+import type { AccessService } from '../access/access.service.js';
+import type { UndoService } from '../undo/undo.service.js';
 import { moveItem } from './commands/move-item.js';
 import { reorderItem } from './commands/reorder-item.js';
 import { editableItem } from './item-guards.js';
+import type { Undoable } from './items.contract.js';
 import { findItem } from './items.repository.js';
-import type { MoveUndo, Undoable } from './items.undo.js';
+import type { MoveUndo } from './items.undo.js';
 import { type Place, placeOf } from './positions.js';
 import { lockBox, lockTree } from './tree-locks.repository.js';
 

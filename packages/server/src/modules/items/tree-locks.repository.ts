@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
 import type { Executor } from '../../db/schema.js';
-import { MAX_TREE_DEPTH } from '../access/index.js';
+import { MAX_TREE_DEPTH } from '../access/access.contract.js';
 
 /**
  * Serialises every change to the tree's shape (an item's parent) with the others, inside the

@@ -1,12 +1,13 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { PERSONAL_ITEM_FIELDS, SHARED_ITEM_FIELDS, SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import { idChunks } from '../../db/id-chunks.js';
+import type { Executor } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { echoTagFor, requestContext } from '../../http/request-context.js';
 import type { Publisher } from '../../realtime/realtime.js';
 import type { Audience } from '../access/access.contract.js';
 import type { AccessService } from '../access/access.service.js';
-import type { ItemsService } from '../items/index.js';
+import type { ItemsService } from '../items/items.service.js';
 
 /**
  * The live channel's one source: it listens to the domain events and tells each person's
@@ -15,11 +16,14 @@ import type { ItemsService } from '../items/index.js';
  * knows it already has it.
  */
 export function subscribeLiveUpdates({
+  db,
   events,
   publisher,
   access,
   items,
 }: {
+  /** Where who sees an item is read, after the change committed. */
+  db: Executor;
   events: DomainEventBus;
   publisher: Publisher;
   access: AccessService;
@@ -28,7 +32,7 @@ export function subscribeLiveUpdates({
   /** Tells everyone who sees the item (or only `onlyUserId`) that it is there for them (ADD_ITEM). */
   async function added(itemId: string, onlyUserId?: string) {
     const context = requestContext();
-    for (const { userId, level } of await access.audienceOf(itemId)) {
+    for (const { userId, level } of await access.audienceOf(itemId, db)) {
       if (onlyUserId && userId !== onlyUserId) continue;
       const item = await items.presentFor(userId, itemId, level);
       if (item)
@@ -80,7 +84,7 @@ export function subscribeLiveUpdates({
    */
   async function reread(boxId: string) {
     const context = requestContext();
-    for (const { userId } of await access.audienceOf(boxId)) {
+    for (const { userId } of await access.audienceOf(boxId, db)) {
       publisher.publish(userId, SOCKET_EVENTS.updateItem, {
         itemId: boxId,
         updatedFields: {},
@@ -102,7 +106,7 @@ export function subscribeLiveUpdates({
 
   events.on('item.overwritten', async ({ itemId, replacedTitle, title }) => {
     const context = requestContext();
-    for (const { userId } of await access.audienceOf(itemId))
+    for (const { userId } of await access.audienceOf(itemId, db))
       publisher.publish(userId, SOCKET_EVENTS.itemOverwritten, {
         itemId,
         replacedTitle,
@@ -130,7 +134,7 @@ export function subscribeLiveUpdates({
     // Its place among its new siblings is the order of the box it is in.
     const box = (await changed([itemId])).get(itemId);
     if (box) await reread(box);
-    const after = new Set((await access.audienceOf(itemId)).map(({ userId }) => userId));
+    const after = new Set((await access.audienceOf(itemId, db)).map(({ userId }) => userId));
     for (const { userId } of audienceBefore) if (!after.has(userId)) gone(itemId, userId);
     const had = new Set(audienceBefore.map(({ userId }) => userId));
     for (const userId of after) if (!had.has(userId)) await added(itemId, userId);
@@ -146,7 +150,7 @@ export function subscribeLiveUpdates({
     });
   });
   events.on('item.unshared', async ({ itemId, userId }) => {
-    if (!(await access.levelOf(userId, itemId))) gone(itemId, userId);
+    if (!(await access.levelOf(userId, itemId, db))) gone(itemId, userId);
   });
   // An import into a box that was there: its contents changed wholesale, so whoever shows it
   // reads it again (an UPDATE_ITEM with no fields, as for a changed level); the importer's

@@ -4,7 +4,7 @@ import { idChunks } from '../../db/id-chunks.js';
 import { pageSql } from '../../db/page-sql.js';
 import type { Executor } from '../../db/schema.js';
 import { seenBoxesSql } from '../access/access.contract.js';
-import { PRESENTED_COLUMNS, type PresentableRow } from '../items/index.js';
+import { PRESENTED_COLUMNS, type PresentableRow } from '../items/items.contract.js';
 
 /**
  * The Organizer's reads: every list is the caller's prioritizable, open text items that they

@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import { ItemSchema } from '@nestbox/shared/items/item.schema';
 import {
   OrganizerItemSchema,
@@ -12,12 +13,12 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/request-context.js';
-import { sendUndoId } from '../undo/index.js';
+import { sendUndoId } from '../undo/undo.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { OrganizerService } from './organizer.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const done = { 200: z.object({ ok: z.literal(true) }), ...errors };
+const done = { 200: OkResponseSchema, ...errors };
 
 /** The Organizer (API.md "Organizer"): the caller's ranked items and the page's preferences. */
 export const organizerRoutes: FastifyPluginAsyncZod<{

@@ -10,7 +10,8 @@ import type {
 import { priorityAtEdge, reindexedPriorities } from '@nestbox/shared/organizer/priority';
 import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
-import { type ItemsService, type PersonalChanges, presentItem } from '../items/index.js';
+import type { PersonalChanges } from '../items/items.contract.js';
+import { type ItemsService, presentItem } from '../items/items.service.js';
 import { presentUser } from '../users/users.service.js';
 import {
   type OrganizerRow,

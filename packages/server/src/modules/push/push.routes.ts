@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import {
   PUSH_DEVICES_MAX,
   PushEndpointSchema,
@@ -8,12 +9,10 @@ import {
 } from '@nestbox/shared/push/push.schema';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentToken, currentUser } from '../../http/request-context.js';
 import type { PushService } from './push.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const Ok = z.object({ ok: z.literal(true) });
 
 /**
  * Web Push (docs/guide.md "Notifications"): a device subscribes with the server's
@@ -52,7 +51,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
         summary: "Notify this device (the browser's push subscription) when the caller's reminders fire",
         description: `At most ${PUSH_DEVICES_MAX} devices per account: past them, 409 until one is turned off.`,
         body: PushSubscriptionBodySchema,
-        response: { 201: Ok, ...errors, 409: ErrorBodySchema },
+        response: { 201: OkResponseSchema, ...errors, 409: ErrorBodySchema },
       },
     },
     async (request, reply) => {
@@ -70,7 +69,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
         security,
         summary: 'Stop notifying this device (only ever one of the caller’s)',
         querystring: PushEndpointSchema,
-        response: { 200: Ok, ...errors },
+        response: { 200: OkResponseSchema, ...errors },
       },
     },
     async (request) => {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { renderReminderMail } from '../../mail/templates.js';
-import type { AccessService } from '../access/index.js';
+import type { AccessService } from '../access/access.service.js';
 import { type DueReminder, fireDueReminders, unreadCounts } from './reminder-events.repository.js';
 import { ruleOf } from './reminders.presenter.js';
 

@@ -3,7 +3,7 @@ import { normalizedRule, type ReminderRule } from '@nestbox/shared/reminders/fir
 import type { Reminder, ReminderEvent } from '@nestbox/shared/reminders/reminder.schema';
 import { translate, translatePlural } from '../../i18n/translate.js';
 import type { EventListRow } from './reminder-events.repository.js';
-import type { ReminderRow } from './reminders.repository.js';
+import type { ReminderRow } from './reminders.contract.js';
 
 /** The stored rule as the shared rules read it. */
 export function ruleOf(

@@ -1,8 +1,7 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { idChunks } from '../../db/id-chunks.js';
 import type { Executor, ReminderEventsTable, RemindersTable } from '../../db/schema.js';
-
-export type ReminderRow = Selectable<RemindersTable>;
+import type { ReminderRow } from './reminders.contract.js';
 
 export type ReminderEventRow = Selectable<ReminderEventsTable>;
 

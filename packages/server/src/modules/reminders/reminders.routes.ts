@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import { ItemIdQuerySchema } from '@nestbox/shared/items/item.schema';
 import {
   CreateReminderQuerySchema,
@@ -14,12 +15,12 @@ import {
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../auth/authenticate.js';
-import { sendUndoId } from '../undo/index.js';
+import { currentUser } from '../../http/request-context.js';
+import { sendUndoId } from '../undo/undo.service.js';
 import type { RemindersService } from './reminders.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const done = { 200: z.object({ ok: z.literal(true) }), ...errors };
+const done = { 200: OkResponseSchema, ...errors };
 
 /** Reminders (API.md "Reminders"), plus the badge's count and the e-mail setting. */
 export const remindersRoutes: FastifyPluginAsyncZod<{

@@ -17,8 +17,8 @@ import type { Executor, UserRow } from '../../db/schema.js';
 import { createDomainEvents, type DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Mailer } from '../../mail/mailer.js';
-import type { AccessService } from '../access/index.js';
-import type { UndoEntry, UndoService } from '../undo/index.js';
+import type { AccessService } from '../access/access.service.js';
+import type { UndoEntry, UndoService } from '../undo/undo.service.js';
 import {
   dismissEventsOf,
   eventsOfReminder,
@@ -31,19 +31,31 @@ import { createReminderFiring } from './reminder-firing.js';
 
 export { REMINDER_CLAIM_BATCH } from './reminder-firing.js';
 
+import type { ReminderRow } from './reminders.contract.js';
 import { presentEvent, presentReminder, ruleOf } from './reminders.presenter.js';
+import * as records from './reminders.repository.js';
 import {
   deleteReminder,
   findReminder,
   insertReminder,
   insertReminders,
   type ReminderEventRow,
-  type ReminderRow,
   remindersOfUserOnItem,
   targetDateOf,
   updateReminder,
 } from './reminders.repository.js';
 import { targetDateChanged, targetDateRestored, timeZoneChanged } from './target-date-reminders.js';
+
+/**
+ * The caller's own reminders on items that have a target date (not the ones linked to the
+ * date itself), oldest first: the calendar feed's alarms.
+ */
+export const shownRemindersOnDatedItems: typeof records.shownRemindersOnDatedItems = (db, userId) =>
+  records.shownRemindersOnDatedItems(db, userId);
+
+/** A summary of what `shownRemindersOnDatedItems` reads, cheap to compute: it changes when they do. */
+export const shownRemindersVersion: typeof records.shownRemindersVersion = (db, userId) =>
+  records.shownRemindersVersion(db, userId);
 
 /** What undoes a removed reminder: the reminder as it was and the item's target date then (its events are the rows). */
 interface RemovalUndo {
@@ -107,7 +119,7 @@ export function createRemindersService({
 
   /** The target date of an item the caller can read (any level); 404 otherwise. */
   async function readableTargetDate(user: UserRow, itemId: string): Promise<number | null> {
-    await access.authorize(user.id, itemId, 'read');
+    await access.authorize(user.id, itemId, 'read', db);
     const targetDate = await targetDateOf(db, itemId);
     if (targetDate === undefined) throw appErrors.notFound();
     return targetDate;
@@ -273,7 +285,7 @@ export function createRemindersService({
       const page = rows.slice(0, REMINDER_EVENTS_PAGE_SIZE);
       const accessible = new Set<string>();
       for (const itemId of new Set(page.map((row) => row.item_id)))
-        if (await access.levelOf(user.id, itemId)) accessible.add(itemId);
+        if (await access.levelOf(user.id, itemId, db)) accessible.add(itemId);
       return {
         events: page.map((row) => presentEvent(row, locale, accessible.has(row.item_id))),
         hasMore: rows.length > REMINDER_EVENTS_PAGE_SIZE,

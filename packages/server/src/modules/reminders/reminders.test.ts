@@ -8,7 +8,7 @@ import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.js';
 import { type ClientSocket, connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
-import { createAccessService } from '../access/index.js';
+import { createAccessService } from '../access/access.service.js';
 import { fireDueReminders } from './reminder-events.repository.js';
 import { createRemindersService } from './reminders.service.js';
 

@@ -1,12 +1,12 @@
 import { planNextFire } from '@nestbox/shared/reminders/fire-time';
 import { newId } from '../../db/ids.js';
 import type { Executor } from '../../db/schema.js';
+import type { ReminderRow } from './reminders.contract.js';
 import { ruleOf } from './reminders.presenter.js';
 import {
   deleteLinkedReminders,
   insertReminder,
   pendingRemindersOfUser,
-  type ReminderRow,
   reinsertReminders,
   remindersOfUserOnItem,
   remindersOnItem,

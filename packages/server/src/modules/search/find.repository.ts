@@ -1,7 +1,7 @@
 import type { ItemType } from '@nestbox/shared/items/item.schema';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
-import { seenBoxesSql } from '../access/index.js';
+import { seenBoxesSql } from '../access/access.contract.js';
 
 /** What the finder reads of each item the caller sees: enough to match, rank and place it. */
 export interface FindableRow {

@@ -2,7 +2,7 @@ import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
 import { FindItemsQuerySchema, FindItemsResponseSchema } from '@nestbox/shared/items/find.schema';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/authenticate.js';
+import { currentUser } from '../../http/request-context.js';
 import type { FindService } from './find.service.js';
 
 /** The finder (command palette, quick capture): thin — validate, authenticate, then the service. */

@@ -3,7 +3,7 @@ import type { ItemType } from '@nestbox/shared/items/item.schema';
 import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import type { DomainEventBus, DomainEventName } from '../../events/domain-events.js';
-import { boxesAbove } from '../items/index.js';
+import { boxesAbove } from '../items/items.service.js';
 import { findableItems } from './find.repository.js';
 import { type Findable, foldAccents, mostRecent, type Ranked, rankMatches } from './find-ranking.js';
 

@@ -1,8 +1,8 @@
 import type { AccessLevel, SearchScope } from '@nestbox/shared/items/item.schema';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
-import { seenBoxesSql, visibleItemsSql } from '../access/index.js';
-import type { PresentableRow } from '../items/index.js';
+import { seenBoxesSql, visibleItemsSql } from '../access/access.contract.js';
+import type { PresentableRow } from '../items/items.contract.js';
 
 /** Most results a search answers. */
 export const SEARCH_LIMIT = 200;

@@ -3,7 +3,7 @@ import { SearchItemsBodySchema, SearchResultSchema } from '@nestbox/shared/items
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../auth/authenticate.js';
+import { currentUser } from '../../http/request-context.js';
 import type { SearchService } from './search.service.js';
 
 /** Search (API.md "Items"): thin — validate, authenticate, then the service decides. */

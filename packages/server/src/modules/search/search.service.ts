@@ -2,7 +2,7 @@ import type { SearchItemsBody, SearchResult } from '@nestbox/shared/items/item.s
 import { tagOfTerm } from '@nestbox/shared/tags/tags';
 import type { Db, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import { type ItemsService, presentItem } from '../items/index.js';
+import { type ItemsService, presentItem } from '../items/items.service.js';
 import { searchVisibleItems } from './search.repository.js';
 
 /**

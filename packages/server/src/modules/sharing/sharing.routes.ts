@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import { ItemIdQuerySchema } from '@nestbox/shared/items/item.schema';
 import {
   AssociateUserBodySchema,
@@ -13,7 +14,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/request-context.js';
-import { sendUndoId } from '../undo/index.js';
+import { sendUndoId } from '../undo/undo.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { SharingService } from './sharing.service.js';
 
@@ -24,7 +25,7 @@ const errors = {
   404: ErrorBodySchema,
   409: ErrorBodySchema,
 };
-const done = { 200: z.object({ ok: z.literal(true) }), ...errors };
+const done = { 200: OkResponseSchema, ...errors };
 
 /** Sharing (API.md "Items" sharing routes and `/api/users/search-users`). */
 export const sharingRoutes: FastifyPluginAsyncZod<{

@@ -8,8 +8,8 @@ import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
 import type { AccessService } from '../access/access.service.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { ItemsService } from '../items/index.js';
-import type { UndoEntry, UndoService } from '../undo/index.js';
+import type { ItemsService } from '../items/items.service.js';
+import type { UndoEntry, UndoService } from '../undo/undo.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { shareItem } from './commands/share-item.js';
 import {
@@ -69,7 +69,7 @@ export function createSharingService({
    * is its creator's alone, so it is not shared, and nobody can be removed from it.
    */
   async function authorizeShareChange(user: UserRow, itemId: string) {
-    await access.authorize(user.id, itemId, 'share');
+    await access.authorize(user.id, itemId, 'share', db);
     if ((await items.getItem(user, itemId)).isRootBox) throw appErrors.badRequest('share.rootBox');
   }
 
@@ -110,7 +110,7 @@ export function createSharingService({
 
   return {
     async list(user: UserRow, itemId: string, locale: UserLocale): Promise<ShareEntry[]> {
-      await access.authorize(user.id, itemId, 'read');
+      await access.authorize(user.id, itemId, 'read', db);
       return (await listLinks(db, itemId)).map((link) => ({
         userId: link.user_id,
         name: link.name,
@@ -126,7 +126,7 @@ export function createSharingService({
      * a Workspace, which is its creator's alone.
      */
     async inherited(user: UserRow, itemId: string, locale: UserLocale): Promise<InheritedShare[]> {
-      await access.authorize(user.id, itemId, 'read');
+      await access.authorize(user.id, itemId, 'read', db);
       const links = await linksOnChain(db, itemId);
       const seenUpTo = Math.max(
         ...links.filter((link) => link.user_id === user.id).map((link) => link.depth),

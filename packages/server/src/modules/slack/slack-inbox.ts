@@ -1,6 +1,6 @@
 import { SLACK_BOX_TITLE } from '@nestbox/shared/slack/slack.schema';
 import type { Tx } from '../../db/schema.js';
-import type { ItemsService } from '../items/index.js';
+import type { ItemsService } from '../items/items.service.js';
 import { listSlackAccounts } from './slack.repository.js';
 
 /**

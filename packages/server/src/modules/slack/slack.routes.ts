@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import {
   SLACK_LINK_QUERY,
   SlackAccountQuerySchema,
@@ -111,7 +112,7 @@ export const slackUserRoutes: FastifyPluginAsyncZod<{
         security,
         summary: 'Unlink a Slack account (its box and items stay)',
         querystring: SlackAccountQuerySchema,
-        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+        response: { 200: OkResponseSchema, ...errors },
       },
     },
     async (request) => {

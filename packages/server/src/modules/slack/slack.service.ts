@@ -14,7 +14,7 @@ import type { Executor, UserRow } from '../../db/schema.js';
 import { createDomainEvents, type DomainEventBus } from '../../events/domain-events.js';
 import { AppError, appErrors } from '../../http/app-error.js';
 import type { AuditCaller, AuditService } from '../audit/audit.service.js';
-import type { ItemsService } from '../items/index.js';
+import type { ItemsService } from '../items/items.service.js';
 import {
   consumeOAuthState,
   deleteSlackAccount,

@@ -1,9 +1,9 @@
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import { UndoActionBodySchema } from '@nestbox/shared/undo/undo.schema';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { currentUser } from '../auth/authenticate.js';
+import { currentUser } from '../../http/request-context.js';
 import type { UndoService } from './undo.service.js';
 
 const errors = {
@@ -30,7 +30,7 @@ export const undoRoutes: FastifyPluginAsyncZod<{
         summary:
           'Undo a recent change of yours (its X-Undo-Id): 409 once changed since, 404 once undone, expired or not yours',
         body: UndoActionBodySchema,
-        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+        response: { 200: OkResponseSchema, ...errors },
       },
     },
     async (request) => {

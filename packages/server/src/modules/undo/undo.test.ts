@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { type ClientSocket, connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
-import { appendTexts } from '../items/index.js';
+import { appendTexts } from '../items/items.service.js';
 import { createUndoService } from './undo.service.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

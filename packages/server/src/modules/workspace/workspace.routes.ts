@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { OkResponseSchema } from '@nestbox/shared/http/responses';
 import { SearchResultSchema } from '@nestbox/shared/items/item.schema';
 import {
   CreatePaneBodySchema,
@@ -19,7 +20,7 @@ import type { WorkspaceService } from './workspace.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const workspaceResponse = { 200: WorkspaceResponseSchema, ...errors };
-const done = { 200: z.object({ ok: z.literal(true) }), ...errors };
+const done = { 200: OkResponseSchema, ...errors };
 
 /** The caller's panes and workspace preferences (API.md "Workspace"; pane calls live under /api/items). */
 export const workspaceRoutes: FastifyPluginAsyncZod<{

@@ -1,5 +1,6 @@
 import type { Tx } from '../../../db/schema.js';
-import { closePanesShowing, type PaneRow } from '../../workspace/index.js';
+import type { PaneRow } from '../../workspace/workspace.contract.js';
+import { closePanesShowing } from '../../workspace/workspace.service.js';
 import { claimAutoArchive } from '../auto-archive.repository.js';
 import { descendantIds, updateItems } from '../items.repository.js';
 

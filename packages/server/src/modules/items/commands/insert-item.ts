@@ -1,7 +1,8 @@
+import { joinsUnprioritized } from '@nestbox/shared/items/auto-add';
 import type { CreateItemBody, ItemType } from '@nestbox/shared/items/item.schema';
 import { newId } from '../../../db/ids.js';
 import type { Tx } from '../../../db/schema.js';
-import type { AccessService } from '../../access/index.js';
+import type { AccessService } from '../../access/access.service.js';
 import { editableBox } from '../item-guards.js';
 import { insertItem } from '../items.repository.js';
 import { upsertUserItem } from '../personal-state.repository.js';
@@ -52,7 +53,7 @@ export async function insertNewItem(
     created_at: at,
     updated_at: at,
   });
-  if (!isBox && parent.box_type === 'todo' && parent.auto_add_to_unprioritized === 1)
-    await upsertUserItem(trx, userId, id, { prioritizable: 1 }, at);
+  const box = { boxType: parent.box_type, autoAddToUnprioritized: parent.auto_add_to_unprioritized === 1 };
+  if (joinsUnprioritized(item.itemType, box)) await upsertUserItem(trx, userId, id, { prioritizable: 1 }, at);
   return id;
 }

@@ -3,7 +3,7 @@ import { fixedClock } from '../../../clock.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../../test/factories.js';
 import { testEngine } from '../../../test/test-database.js';
-import type { NewTreeItem } from './insert-tree.js';
+import type { NewTreeItem } from '../items.contract.js';
 import { discardAbandonedStaging, discardStagedTree, STAGING_KEPT_MS, stageTree } from './insert-tree.js';
 
 const AT = Date.UTC(2026, 10, 28, 9, 0);

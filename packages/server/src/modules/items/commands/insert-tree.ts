@@ -1,37 +1,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { AutoArchiveDuration } from '@nestbox/shared/constants';
-import type { BoxType, ItemType } from '@nestbox/shared/items/item.schema';
 import { add } from 'date-fns';
 import { sql } from 'kysely';
 import { newId } from '../../../db/ids.js';
 import type { Db, NewItemRow, Tx } from '../../../db/schema.js';
-import type { AccessService } from '../../access/index.js';
+import type { AccessService } from '../../access/access.service.js';
 import { editableBox } from '../item-guards.js';
+import type { NewTreeItem } from '../items.contract.js';
 import { insertItem, insertItemRows, lastChildPosition, POSITION_STEP } from '../items.repository.js';
 import { insertUserItemRows } from '../personal-state.repository.js';
 import { lockPlacesIn, placeIn } from '../positions.js';
-
-/**
- * One item of a new tree (an import), in depth-first order: `parent` is the index of its box
- * among the tree's items, or null for the items that go straight into the target box.
- */
-export interface NewTreeItem {
-  parent: number | null;
-  itemType: ItemType;
-  boxType: BoxType;
-  title: string;
-  createdAt: number;
-  completedAt: number | null;
-  archivedAt: number | null;
-  targetDate: number | null;
-  autoArchive: { amount: number; duration: AutoArchiveDuration } | null;
-  /** Boxes only. */
-  settings: { showCompleted: boolean; autoAddToUnprioritized: boolean } | null;
-  /** Dated texts only: the RRULE, from-completion and the occurrences completed. */
-  recurrence?: { rule: string; fromCompletion: boolean; done: number } | null;
-  /** The creator's own state; texts only may be prioritizable. */
-  personal: { favourited: boolean; prioritizable: boolean; priority: number | null; markedForToday: boolean };
-}
 
 /** A staging box still there this long after it was made belongs to an import that died. */
 export const STAGING_KEPT_MS = 60 * 60 * 1000;

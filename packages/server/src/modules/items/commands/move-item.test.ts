@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../../db/schema.js';
 import { createUser, insertItemRow, rootBoxOf } from '../../../test/factories.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../../../test/test-database.js';
-import { type AccessService, createAccessService } from '../../access/index.js';
+import { type AccessService, createAccessService } from '../../access/access.service.js';
 import { findItem } from '../items.repository.js';
 import { moveItem } from './move-item.js';
 

@@ -1,7 +1,8 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import type { ItemUpdateRow, Tx, UserRow } from '../../../db/schema.js';
 import { appErrors } from '../../../http/app-error.js';
-import { type AccessService, type Audience, audienceKey } from '../../access/index.js';
+import type { Audience } from '../../access/access.contract.js';
+import { type AccessService, audienceKey } from '../../access/access.service.js';
 import { editableBox, refuseRootBox } from '../item-guards.js';
 import { updateItems } from '../items.repository.js';
 import { type Place, placeBack, placeIn } from '../positions.js';

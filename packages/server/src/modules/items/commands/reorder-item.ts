@@ -1,5 +1,6 @@
 import type { Tx, UserRow } from '../../../db/schema.js';
-import type { AccessService, Audience } from '../../access/index.js';
+import type { Audience } from '../../access/access.contract.js';
+import type { AccessService } from '../../access/access.service.js';
 import { editableBox } from '../item-guards.js';
 import { setPositionIn } from '../items.repository.js';
 import { placeIn } from '../positions.js';

@@ -1,5 +1,6 @@
 import type { Tx } from '../../../db/schema.js';
-import type { AccessService, Audience } from '../../access/index.js';
+import type { Audience } from '../../access/access.contract.js';
+import type { AccessService } from '../../access/access.service.js';
 import { type MoveItemInput, moveItem } from './move-item.js';
 
 /**
