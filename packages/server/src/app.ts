@@ -379,7 +379,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // An import's key answers its retries for IMPORT_KEY_TTL_MS; then it goes.
         { name: 'expired-import-keys', run: imports.pruneExpiredKeys },
         // An import that died half-way leaves its staged items out of sight; they go later.
-        { name: 'abandoned-import-staging', run: items.discardAbandonedStaging },
+        { name: 'abandoned-import-staging', run: items.staging.discardAbandoned },
       ],
       app.log,
       { now, observe },

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type {
   ActivateBody,
   ForgotBody,
@@ -31,6 +31,7 @@ import {
   replacePassword,
   setPendingEmail,
 } from '../users/users.service.js';
+import { hashToken, TOKEN_TTL_MS } from './account-links.js';
 import {
   consumeAccountToken,
   type EmailedTokenPurpose,
@@ -45,12 +46,6 @@ import { deleteExpiredRevokedTokens, insertRevokedToken } from './revoked-tokens
 import { signSessionToken } from './session-tokens.js';
 
 const HOUR = 3_600_000;
-/** Activation and e-mail change links live 24 hours; reset links 1 hour. All are single use. */
-export const TOKEN_TTL_MS: Record<EmailedTokenPurpose, number> = {
-  activation: 24 * HOUR,
-  password_reset: HOUR,
-  email_change: 24 * HOUR,
-};
 
 /** Attempts allowed per caller address and per account, per window (429 beyond). */
 export const AUTH_LIMITS = {
@@ -83,9 +78,6 @@ export interface AuthServiceDeps {
   onLoggedOut?: (sessionId: string) => Promise<void>;
   now: Clock;
 }
-
-/** Link tokens are stored as their SHA-256: a database leak reveals no usable link. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Account life cycle: sign-up, activation, login, forgotten password and reset (SPEC §4 "Account"). */
 export function createAuthService(deps: AuthServiceDeps) {
@@ -376,28 +368,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-/**
- * Stores a password-reset link for a person without e-mailing it (the end-to-end helpers) and
- * answers the token it carries; `expired` makes one whose time is already up.
- */
-export async function insertResetToken(
-  db: Executor,
-  userId: string,
-  { now, expired }: { now: number; expired: boolean },
-): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await insertAccountToken(db, {
-    id: newId(),
-    userId,
-    purpose: 'password_reset',
-    tokenHash: hashToken(token),
-    expiresAt: expired ? now - 1 : now + TOKEN_TTL_MS.password_reset,
-    now,
-  });
-  return token;
-}
-
 // What the app, the live channel, other modules and the command line use of sessions and passwords.
+export { insertResetToken } from './account-links.js';
 export { createAuthenticate, isSessionLive, sessionForToken } from './authenticate.js';
 export { hashPassword, verifyPassword } from './password-hasher.js';
 export { signSessionToken } from './session-tokens.js';

@@ -237,7 +237,7 @@ export function createImportService({
       // Written in parts out of sight first, so that no one transaction holds the database for
       // long; the short one below then places the tree and makes the import happen at once.
       const toWrite = parsed.tree ?? { parts: [], reminders: [] };
-      const { stagingId, ids } = await items.stageTree(user.id, treeItems(toWrite), at);
+      const { stagingId, ids } = await items.staging.stage(user.id, treeItems(toWrite), at);
 
       /** The import itself, inside its transaction, with its answer kept under its key. */
       const place = async (trx: Tx): Promise<{ boxId: string; newBox: boolean }> => {
@@ -245,12 +245,12 @@ export function createImportService({
         let boxId: string;
         if (target) {
           boxId = (await items.editableBoxOf(user.id, target.id, trx)).id;
-          await items.placeStagedTree(trx, user.id, stagingId, boxId);
+          await items.staging.placeInto(trx, user.id, stagingId, boxId);
         } else {
           const root = await items.rootBoxOf(user.id, trx);
           if (!root) throw appErrors.notFound();
           boxId = stagingId;
-          await items.placeStagedBox(trx, user.id, stagingId, {
+          await items.staging.placeAsBox(trx, user.id, stagingId, {
             parentId: root.id,
             title: newBoxTitle(user, userLocale, request.name, at),
             showCompleted: user.default_show_completed,
@@ -278,7 +278,7 @@ export function createImportService({
           return place(trx);
         });
       } catch (error) {
-        await items.discardStagedTree(stagingId);
+        await items.staging.discard(stagingId);
         if (!(error instanceof KeyTaken) || !claim) throw error;
         const answered = answerOf(claim, await findImportKey(db, claim));
         if (!answered) throw appErrors.conflict('import.idempotencyKey.reused');

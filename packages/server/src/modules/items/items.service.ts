@@ -12,17 +12,11 @@ import { createAutoArchive } from './auto-archive.service.js';
 import { archiveItem } from './commands/archive-item.js';
 import { completeItem } from './commands/complete-item.js';
 import { type BoxDefaults, insertNewItem, type NewItem } from './commands/insert-item.js';
-import {
-  discardAbandonedStaging,
-  discardStagedTree,
-  placeStagedBox,
-  placeStagedTree,
-  stageTree,
-} from './commands/insert-tree.js';
+import { stagedTrees } from './commands/insert-tree.js';
 import { restoreItem } from './commands/restore-item.js';
 import { editableBox, editableItem, refuseRootBox } from './item-guards.js';
 import { createItemReads } from './item-reads.service.js';
-import type { NewTreeItem, TargetDateChanged, TargetDateRestored, Undoable } from './items.contract.js';
+import type { TargetDateChanged, TargetDateRestored, Undoable } from './items.contract.js';
 import { appendTexts as appendTextRows, findItem, setTextTitle, updateItems } from './items.repository.js';
 import {
   type ArchiveUndo,
@@ -136,19 +130,8 @@ export function createItemsService({
       boxDefaults: BoxDefaults = { showCompleted: 0, autoAdd: 0 },
     ) => insertNewItem(tx, access, { userId, item, boxDefaults, at: now() }),
 
-    /** An import's tree, written in parts out of sight (see `stageTree`), then placed. */
-    stageTree: (userId: string, parts: Iterable<readonly NewTreeItem[]>, at: number) =>
-      stageTree(db, userId, parts, at),
-    placeStagedTree: (tx: Tx, userId: string, stagingId: string, parentId: string) =>
-      placeStagedTree(tx, access, userId, stagingId, parentId),
-    placeStagedBox: (
-      tx: Tx,
-      userId: string,
-      stagingId: string,
-      box: { parentId: string; title: string; showCompleted: number; autoAdd: number },
-    ) => placeStagedBox(tx, access, userId, stagingId, box),
-    discardStagedTree: (stagingId: string) => discardStagedTree(db, stagingId),
-    discardAbandonedStaging: (at: number) => discardAbandonedStaging(db, at),
+    /** An import's tree, written in parts out of sight, then placed at once. */
+    staging: stagedTrees(db, access),
 
     /** Whether `userId` may put items into this box now (it is still there, a box, and theirs to edit). */
     async mayAddTo(userId: string, boxId: string, tx: Tx): Promise<boolean> {

@@ -189,3 +189,21 @@ function personalRows(
     ];
   });
 }
+
+/** The staging of import trees, for the import service and the scheduler (see `stageTree`). */
+export function stagedTrees(db: Db, access: AccessService) {
+  return {
+    stage: (userId: string, parts: Iterable<readonly NewTreeItem[]>, at: number) =>
+      stageTree(db, userId, parts, at),
+    placeInto: (tx: Tx, userId: string, stagingId: string, parentId: string) =>
+      placeStagedTree(tx, access, userId, stagingId, parentId),
+    placeAsBox: (
+      tx: Tx,
+      userId: string,
+      stagingId: string,
+      box: { parentId: string; title: string; showCompleted: number; autoAdd: number },
+    ) => placeStagedBox(tx, access, userId, stagingId, box),
+    discard: (stagingId: string) => discardStagedTree(db, stagingId),
+    discardAbandoned: (at: number) => discardAbandonedStaging(db, at),
+  };
+}
