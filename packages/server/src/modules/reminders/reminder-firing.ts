@@ -1,5 +1,5 @@
 import { formatDate } from '@nestbox/shared/dates/format-date';
-import { isUserLocale, type UserLocale } from '@nestbox/shared/i18n/locales';
+import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import { nextFireAfter } from '@nestbox/shared/reminders/fire-time';
 import type { DbEngine } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
@@ -41,7 +41,6 @@ export function createReminderFiring({
     events.emit('reminders.unreadCounts', { counts: await unreadCounts(db, userIds) });
   }
 
-  const userLocale = (locale: string): UserLocale => (isUserLocale(locale) ? locale : 'en-GB');
 
   async function emailFired(fired: DueReminder[]) {
     if (!mailer) return;
@@ -52,12 +51,12 @@ export function createReminderFiring({
           renderReminderMail({
             to: reminder.email,
             name: reminder.name,
-            locale: userLocale(reminder.locale),
+            locale: userLocaleOf(reminder.locale),
             title: reminder.title,
             date: formatDate(
               reminder.next_fire_at,
               reminder.timezone,
-              userLocale(reminder.locale),
+              userLocaleOf(reminder.locale),
               'EEEE d MMMM yyyy, HH:mm',
             ),
             link: `${appUrl}/app`,
