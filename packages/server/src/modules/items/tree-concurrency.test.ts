@@ -5,6 +5,7 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 import { TREE_LOCK_KEY } from './tree-locks.repository.js';
 
 const BOXES = 20;
@@ -24,18 +25,15 @@ describe(`the item tree stays a tree under concurrent moves on ${testEngine}`, (
   });
   afterAll(() => t.close());
 
-  async function boxes(count: number, label: string): Promise<string[]> {
-    const ids: string[] = [];
-    for (let n = 0; n < count; n++) {
-      const box = await ok<Item>('POST', '/api/items/create-item', {
-        parentItemId: ann.root,
-        itemType: 'todoBox',
-        title: `${label} ${n}`,
-      });
-      ids.push(box._id);
-    }
-    return ids;
-  }
+  /** `count` boxes side by side in the Workspace, `<label> 0` first. */
+  const boxes = async (count: number, label: string): Promise<string[]> =>
+    Object.values(
+      await tree(
+        t,
+        ann,
+        Array.from({ length: count }, (_, n) => ({ [`${label} ${n}`]: [] })),
+      ),
+    );
 
   /** Boxes whose parent chain does not reach a root within as many steps as there are items. */
   async function boxesInCycles(): Promise<string[]> {
