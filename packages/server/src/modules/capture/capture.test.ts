@@ -1,10 +1,10 @@
 import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import type { Item, ItemsForPane } from '@nestbox/shared/items/item.schema';
 import type { OrganizerItem, OrganizerPage } from '@nestbox/shared/organizer/organizer.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls } from '../../test/api-calls.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { signedInApp } from '../../test/signed-in-app.js';
 import { connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
 
@@ -14,18 +14,9 @@ describe(`quick capture on ${testEngine}`, () => {
   let t: TestApp;
   let me: SignedInUser;
   let other: SignedInUser;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    me = await createSignedInUser(t);
-    other = await createSignedInUser(t);
+  const { send, ok } = signedInApp(async (app, user) => {
+    [t, me, other] = [app, user, await createSignedInUser(app)];
   });
-  afterAll(() => t.close());
-
-  const { send, ok } = apiCalls(
-    () => t,
-    () => me.token,
-  );
   const capture = (body: Record<string, unknown>, as = me.token) =>
     ok<Item>('POST', '/api/items/quick-capture', body, as);
   const childrenOf = async (boxId: string, as = me.token) =>

@@ -1,9 +1,9 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls } from '../../test/api-calls.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/build-test-app.js';
 import { anExportFile } from '../../test/export-files.js';
-import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import type { SignedInUser } from '../../test/factories.js';
+import { signedInApp } from '../../test/signed-in-app.js';
 import { testEngine } from '../../test/test-database.js';
 import { tree } from '../../test/tree.js';
 
@@ -14,16 +14,9 @@ const TEXTS_PER_IMPORT = 20;
 describe(`items put into one box at once get places of their own on ${testEngine}`, () => {
   let t: TestApp;
   let ann: SignedInUser;
-  const { ok } = apiCalls(
-    () => t,
-    () => ann.token,
-  );
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    ann = await createSignedInUser(t);
+  const { ok } = signedInApp((app, user) => {
+    [t, ann] = [app, user];
   });
-  afterAll(() => t.close());
 
   const childrenOf = (boxId: string) =>
     t.database.db

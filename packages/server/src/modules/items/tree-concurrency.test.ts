@@ -1,9 +1,9 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls } from '../../test/api-calls.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/build-test-app.js';
+import type { SignedInUser } from '../../test/factories.js';
+import { signedInApp } from '../../test/signed-in-app.js';
 import { testEngine } from '../../test/test-database.js';
 import { tree } from '../../test/tree.js';
 import { TREE_LOCK_KEY } from './tree-locks.repository.js';
@@ -14,16 +14,9 @@ const MOVES = 200;
 describe(`the item tree stays a tree under concurrent moves on ${testEngine}`, () => {
   let t: TestApp;
   let ann: SignedInUser;
-  const { send, ok } = apiCalls(
-    () => t,
-    () => ann.token,
-  );
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    ann = await createSignedInUser(t);
+  const { send, ok } = signedInApp((app, user) => {
+    [t, ann] = [app, user];
   });
-  afterAll(() => t.close());
 
   /** `count` boxes side by side in the Workspace, `<label> 0` first. */
   const boxes = async (count: number, label: string): Promise<string[]> =>

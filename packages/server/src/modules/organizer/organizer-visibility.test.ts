@@ -1,9 +1,9 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls } from '../../test/api-calls.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { signedInApp } from '../../test/signed-in-app.js';
 import { testEngine } from '../../test/test-database.js';
 import { tree } from '../../test/tree.js';
 
@@ -12,18 +12,9 @@ describe(`organizer visibility on ${testEngine}`, () => {
   let t: TestApp;
   let me: SignedInUser;
   let other: SignedInUser;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    me = await createSignedInUser(t);
-    other = await createSignedInUser(t);
+  const { ok } = signedInApp(async (app, user) => {
+    [t, me, other] = [app, user, await createSignedInUser(app)];
   });
-  afterAll(() => t.close());
-
-  const { ok } = apiCalls(
-    () => t,
-    () => me.token,
-  );
   const share = (itemId: string, level: AccessLevel) =>
     t.database.db
       .insertInto('item_users')

@@ -2,28 +2,19 @@ import { PRIORITY_LIMIT } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import type { User } from '@nestbox/shared/users/user.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls } from '../../test/api-calls.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { signedInApp } from '../../test/signed-in-app.js';
 import { testEngine } from '../../test/test-database.js';
 
 describe(`organizer on ${testEngine}`, () => {
   let t: TestApp;
   let me: SignedInUser;
   let other: SignedInUser;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    me = await createSignedInUser(t);
-    other = await createSignedInUser(t);
+  const { send, ok } = signedInApp(async (app, user) => {
+    [t, me, other] = [app, user, await createSignedInUser(app)];
   });
-  afterAll(() => t.close());
-
-  const { send, ok } = apiCalls(
-    () => t,
-    () => me.token,
-  );
   const text = (title: string, parent = me.root, as = me.token) =>
     ok<Item>('POST', '/api/items/create-item', { parentItemId: parent, itemType: 'todoText', title }, as);
   const prioritised = async () =>
