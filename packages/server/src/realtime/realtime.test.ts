@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { createUser, DEFAULT_PASSWORD, rootBoxOf, tokenFor } from '../test/factories.js';
 import { type ClientSocket, connect, nextEvent } from '../test/socket-client.js';
 import { testEngine } from '../test/test-database.js';
+import { tree } from '../test/tree.js';
 
 describe(`live updates on ${testEngine}`, () => {
   let t: TestApp;
@@ -153,27 +154,20 @@ describe(`live updates on ${testEngine}`, () => {
       userId: member.id,
       ownershipId: 'readonly',
     });
-    const create = (title: string) =>
-      call<Item>(owner.token, 'POST', '/api/items/create-item', {
-        parentItemId: box._id,
-        itemType: 'todoText',
-        title,
-      });
-    const first = await create('First');
-    const second = await create('Second');
+    const { First: first, Second: second } = await tree(t, owner, ['First', 'Second'], box._id);
     const memberSocket = await open(member.token);
     const heard: UpdateItemEvent[] = [];
     memberSocket.on('UPDATE_ITEM', (event) => heard.push(event));
     await call(owner.token, 'PUT', '/api/items/move-within-pane', {
       droppableItemId: box._id,
-      draggableItemId: second._id,
-      itemIdAdjacentToDrop: first._id,
+      draggableItemId: second,
+      itemIdAdjacentToDrop: first,
       beforeAfter: 'before',
     });
     await expect
       .poll(() => heard.find((event) => event.itemId === box._id))
       .toEqual({ itemId: box._id, updatedFields: {}, removedFields: [] });
-    expect(heard.some((event) => event.itemId === second._id)).toBe(true);
+    expect(heard.some((event) => event.itemId === second)).toBe(true);
   });
 
   it("never lets a change sent under another person's client id pass as that person's own echo", async () => {

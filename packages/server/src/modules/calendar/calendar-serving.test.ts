@@ -2,11 +2,11 @@ import type { CalendarFeedCreated } from '@nestbox/shared/calendar/calendar.sche
 import type { Item } from '@nestbox/shared/items/item.schema';
 import ICAL from 'ical.js';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls } from '../../test/api-calls.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/build-test-app.js';
 import { describeEventLoop, watchEventLoop } from '../../test/event-loop-watch.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { signedInApp } from '../../test/signed-in-app.js';
 import { testEngine } from '../../test/test-database.js';
 import { appendTexts } from '../items/items.service.js';
 import { FEED_RATE_LIMIT } from './calendar.service.js';
@@ -18,19 +18,13 @@ const START = Date.UTC(2030, 0, 1);
 describe(`serving calendar feeds on ${testEngine}`, () => {
   let t: TestApp;
   let ann: SignedInUser;
-  const { ok } = apiCalls(
-    () => t,
-    () => ann.token,
+  const { ok } = signedInApp(
+    async (app, user) => {
+      [t, ann] = [app, user];
+      await t.database.db.updateTable('users').set({ timezone: 'UTC' }).where('id', '=', ann.id).execute();
+    },
+    { app: { env: { NESTBOX_APP_URL: 'https://nestbox.example' } }, user: { name: 'Ann' } },
   );
-
-  beforeAll(async () => {
-    t = await buildTestApp({ env: { NESTBOX_APP_URL: 'https://nestbox.example' } });
-    ann = await createSignedInUser(t, { name: 'Ann' });
-    await t.database.db.updateTable('users').set({ timezone: 'UTC' }).where('id', '=', ann.id).execute();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   const makeFeed = async (token: string) =>
     new URL((await ok<CalendarFeedCreated>('POST', '/api/calendar/feed', undefined, token)).url).pathname;

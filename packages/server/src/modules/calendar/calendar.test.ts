@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 import { deleteUserByEmail } from '../users/users.service.js';
 
 const APP_URL = 'https://nestbox.example';
@@ -107,8 +108,6 @@ describe(`calendar feed on ${testEngine}`, () => {
     expect(res.status, `${method} ${pathname}: ${await res.clone().text()}`).toBeLessThan(300);
     return (await res.json()) as T;
   }
-  const create = (who: SignedInUser, parent: string, itemType: 'todoBox' | 'todoText', title: string) =>
-    ok<Item>(who, 'POST', '/api/items/create-item', { parentItemId: parent, itemType, title });
   const date = (who: SignedInUser, itemId: string, priorityTargetDate: number | null) =>
     ok<Item>(who, 'PUT', '/api/items/update-item', { itemId, priorityTargetDate });
   const remind = async (who: SignedInUser, itemId: string, query: string) =>
@@ -171,46 +170,50 @@ describe(`calendar feed on ${testEngine}`, () => {
 
   it('has one event per dated item: all-day or timed, its path, a link back, and only shown reminders as alarms', async () => {
     const zone = 'Europe/London';
-    const home = await create(ann, ann.root, 'todoBox', 'Home');
-    const kitchen = await create(ann, home._id, 'todoBox', 'Kitchen');
-    const bulbs = await create(ann, kitchen._id, 'todoText', 'Buy bulbs');
-    const plumber = await create(ann, home._id, 'todoText', 'Call the plumber');
-    await create(ann, kitchen._id, 'todoText', 'Someday');
-    const done = await create(ann, kitchen._id, 'todoText', 'Done already');
-    const archived = await create(ann, kitchen._id, 'todoText', 'Archived one');
-    const holiday = await create(ann, ann.root, 'todoBox', 'Holiday');
-    const inArchivedBox = await create(ann, holiday._id, 'todoText', 'Pack bags');
+    const ids = await tree(t, ann, {
+      Home: [{ Kitchen: ['Buy bulbs', 'Someday', 'Done already', 'Archived one'] }, 'Call the plumber'],
+      Holiday: ['Pack bags'],
+    });
+    const [kitchen, bulbs, plumber, done, archived, holiday, inArchivedBox] = [
+      ids.Kitchen,
+      ids['Buy bulbs'],
+      ids['Call the plumber'],
+      ids['Done already'],
+      ids['Archived one'],
+      ids.Holiday,
+      ids['Pack bags'],
+    ];
 
     const bulbsDay = targetDateFromDay(`${YEAR}-03-10`, zone);
     // 09:30 in London on the Sunday the clocks go forward (BST, UTC+1; the day before is GMT).
     const plumberAt = targetDateAtTime(lastSundayOfMarch(YEAR), 9, 30, zone);
-    await date(ann, bulbs._id, bulbsDay);
-    await date(ann, plumber._id, plumberAt);
-    await date(ann, done._id, bulbsDay);
-    await date(ann, archived._id, bulbsDay);
-    await date(ann, kitchen._id, targetDateFromDay(`${YEAR}-04-01`, zone));
-    await date(ann, inArchivedBox._id, bulbsDay);
-    await ok(ann, 'PUT', '/api/items/complete', { itemId: done._id });
-    await ok(ann, 'DELETE', `/api/items/archive?itemId=${archived._id}`);
-    await ok(ann, 'DELETE', `/api/items/archive?itemId=${holiday._id}`);
+    await date(ann, bulbs, bulbsDay);
+    await date(ann, plumber, plumberAt);
+    await date(ann, done, bulbsDay);
+    await date(ann, archived, bulbsDay);
+    await date(ann, kitchen, targetDateFromDay(`${YEAR}-04-01`, zone));
+    await date(ann, inArchivedBox, bulbsDay);
+    await ok(ann, 'PUT', '/api/items/complete', { itemId: done });
+    await ok(ann, 'DELETE', `/api/items/archive?itemId=${archived}`);
+    await ok(ann, 'DELETE', `/api/items/archive?itemId=${holiday}`);
 
-    await remind(ann, plumber._id, 'numberOf=2&unit=hours&beforeAfterOn=before');
-    await remind(ann, plumber._id, 'numberOf=1&unit=days&beforeAfterOn=before');
-    await remind(ann, plumber._id, 'numberOf=1&unit=days&beforeAfterOn=on');
-    await remind(ann, bulbs._id, 'numberOf=1&unit=days&beforeAfterOn=before');
-    await remind(ann, bulbs._id, 'numberOf=3&unit=hours&beforeAfterOn=after');
-    await remind(ann, bulbs._id, 'numberOf=1&unit=years&beforeAfterOn=after');
+    await remind(ann, plumber, 'numberOf=2&unit=hours&beforeAfterOn=before');
+    await remind(ann, plumber, 'numberOf=1&unit=days&beforeAfterOn=before');
+    await remind(ann, plumber, 'numberOf=1&unit=days&beforeAfterOn=on');
+    await remind(ann, bulbs, 'numberOf=1&unit=days&beforeAfterOn=before');
+    await remind(ann, bulbs, 'numberOf=3&unit=hours&beforeAfterOn=after');
+    await remind(ann, bulbs, 'numberOf=1&unit=years&beforeAfterOn=after');
     const { events } = await readFeed(await makeFeed(ann));
 
     expect([...events.keys()].sort()).toEqual(['Buy bulbs', 'Call the plumber', 'Kitchen']);
     const bulbsEvent = events.get('Buy bulbs');
     expect(bulbsEvent).toMatchObject({
-      uid: `${bulbs._id}@nestbox.example`,
+      uid: `${bulbs}@nestbox.example`,
       allDay: true,
       start: `${YEAR}-03-10`,
       end: `${YEAR}-03-11`,
       description: 'Workspace › Home › Kitchen',
-      url: `${APP_URL}/app/boxes?item=${bulbs._id}`,
+      url: `${APP_URL}/app/boxes?item=${bulbs}`,
     });
     // Nominal durations on an all-day event; the year as the instant the reminder fires.
     expect(bulbsEvent?.alarms).toEqual([
@@ -228,7 +231,7 @@ describe(`calendar feed on ${testEngine}`, () => {
       start: plumberAt,
       end: plumberAt + 30 * 60_000,
       description: 'Workspace › Home',
-      url: `${APP_URL}/app/boxes?item=${plumber._id}`,
+      url: `${APP_URL}/app/boxes?item=${plumber}`,
     });
     // The hidden reminder linked to the date is left out; "1 day before" across the change of
     // clocks is 09:30 the day before, 23 hours earlier, as the reminder itself fires.
@@ -246,12 +249,12 @@ describe(`calendar feed on ${testEngine}`, () => {
 
   it('gives a repeating reminder its next occurrence, and leaves out one with nothing left to ring', async () => {
     const zone = 'Europe/London';
-    const item = await create(ann, ann.root, 'todoText', 'Water the plants');
+    const { 'Water the plants': item } = await tree(t, ann, ['Water the plants']);
     const past = targetDateAtTime('2020-01-06', 8, 0, zone);
-    await date(ann, item._id, past);
-    await remind(ann, item._id, 'numberOf=1&unit=weeks&beforeAfterOn=on&repeat=true');
+    await date(ann, item, past);
+    await remind(ann, item, 'numberOf=1&unit=weeks&beforeAfterOn=on&repeat=true');
     // Already past when made: nothing is planned, nothing rings.
-    await remind(ann, item._id, 'numberOf=1&unit=hours&beforeAfterOn=before');
+    await remind(ann, item, 'numberOf=1&unit=hours&beforeAfterOn=before');
     const before = Date.now();
     const { events } = await readFeed(await makeFeed(ann));
     const alarms = events.get('Water the plants')?.alarms ?? [];
@@ -266,22 +269,29 @@ describe(`calendar feed on ${testEngine}`, () => {
   });
 
   it('shows items shared with the person, and never what they do not see', async () => {
-    const trip = await create(bob, bob.root, 'todoBox', 'Trip to Rennes');
-    const tickets = await create(bob, trip._id, 'todoText', 'Book the train');
-    const secret = await create(bob, bob.root, 'todoText', 'Bob’s private errand');
-    const alone = await create(bob, bob.root, 'todoText', 'Shared on its own');
+    const ids = await tree(t, bob, [
+      { 'Trip to Rennes': ['Book the train'] },
+      'Bob’s private errand',
+      'Shared on its own',
+    ]);
+    const [trip, tickets, secret, alone] = [
+      ids['Trip to Rennes'],
+      ids['Book the train'],
+      ids['Bob’s private errand'],
+      ids['Shared on its own'],
+    ];
     const when = Date.UTC(YEAR, 5, 1, 12, 0);
-    await date(bob, tickets._id, when);
-    await date(bob, secret._id, when);
-    await date(bob, alone._id, when);
-    await remind(bob, tickets._id, 'numberOf=5&unit=minutes&beforeAfterOn=before');
+    await date(bob, tickets, when);
+    await date(bob, secret, when);
+    await date(bob, alone, when);
+    await remind(bob, tickets, 'numberOf=5&unit=minutes&beforeAfterOn=before');
     await ok(bob, 'PUT', '/api/items/associate-user', {
-      itemId: trip._id,
+      itemId: trip,
       userId: ann.id,
       ownershipId: 'readonly',
     });
     await ok(bob, 'PUT', '/api/items/associate-user', {
-      itemId: alone._id,
+      itemId: alone,
       userId: ann.id,
       ownershipId: 'editor',
     });
@@ -296,7 +306,7 @@ describe(`calendar feed on ${testEngine}`, () => {
     expect(events.get('Shared on its own')).toMatchObject({ description: 'Shared with you' });
     expect(events.has('Bob’s private errand')).toBe(false);
 
-    await ok(bob, 'DELETE', `/api/items/remove-association?itemId=${trip._id}&userId=${ann.id}`);
+    await ok(bob, 'DELETE', `/api/items/remove-association?itemId=${trip}&userId=${ann.id}`);
     ({ events } = await readFeed(url));
     expect(events.has('Book the train')).toBe(false);
     expect(events.has('Shared on its own')).toBe(true);
@@ -373,10 +383,9 @@ describe(`calendar feed on ${testEngine}`, () => {
   it('keeps commas, semicolons, backslashes, new lines and emoji in titles as they are', async () => {
     const user = await createSignedInUser(t);
     const title = 'Dinner, wine; cheese\\bread\nsecond line 🎉🇫🇷 — “quoted”';
-    const box = await create(user, user.root, 'todoBox', 'Pots, pans; & more 🍳');
-    const item = await create(user, box._id, 'todoText', title);
-    await date(user, item._id, Date.UTC(YEAR, 6, 14, 18, 0));
-    await remind(user, item._id, 'numberOf=10&unit=minutes&beforeAfterOn=before');
+    const { [title]: item } = await tree(t, user, { 'Pots, pans; & more 🍳': [title] });
+    await date(user, item, Date.UTC(YEAR, 6, 14, 18, 0));
+    await remind(user, item, 'numberOf=10&unit=minutes&beforeAfterOn=before');
     const { events } = await readFeed(await makeFeed(user));
     expect(events.get(title)).toMatchObject({
       summary: title,
@@ -387,10 +396,10 @@ describe(`calendar feed on ${testEngine}`, () => {
 
   it('writes no control character in any text: line breaks escaped, the others dropped', async () => {
     const user = await createSignedInUser(t);
-    const box = await create(user, user.root, 'todoBox', 'Box\u0001 one\u007f');
-    const item = await create(user, box._id, 'todoText', 'Tab\tB\u000bC\u0001D\rE\u001fF');
-    await date(user, item._id, Date.UTC(2030, 4, 2, 10, 0));
-    await remind(user, item._id, 'numberOf=10&unit=minutes&beforeAfterOn=before');
+    const stored = 'Tab\tB\u000bC\u0001D\rE\u001fF';
+    const { [stored]: item } = await tree(t, user, { 'Box\u0001 one\u007f': [stored] });
+    await date(user, item, Date.UTC(2030, 4, 2, 10, 0));
+    await remind(user, item, 'numberOf=10&unit=minutes&beforeAfterOn=before');
     const res = await fetchFeed(await makeFeed(user));
     const text = await res.text();
     // Between the CRLFs that end lines, nothing but the tab below U+0020, and no DEL.
@@ -409,11 +418,11 @@ describe(`calendar feed on ${testEngine}`, () => {
   it('carries the VTIMEZONE of the zone its timed series are written in', async () => {
     const user = await createSignedInUser(t);
     await zoneOf(user, 'Europe/Paris');
-    const item = await create(user, user.root, 'todoText', 'Swimming');
+    const { Swimming: item } = await tree(t, user, ['Swimming']);
     // 09:00 in Paris (UTC+2 in July).
     const nine = Date.UTC(2030, 6, 1, 7, 0);
-    await date(user, item._id, nine);
-    await ok(user, 'PUT', '/api/items/set-recurrence', { itemId: item._id, rule: 'FREQ=WEEKLY' });
+    await date(user, item, nine);
+    await ok(user, 'PUT', '/api/items/set-recurrence', { itemId: item, rule: 'FREQ=WEEKLY' });
     const res = await fetchFeed(await makeFeed(user));
     const text = await res.text();
     expect(text).toContain('DTSTART;TZID=Europe/Paris:20300701T090000');
@@ -437,11 +446,10 @@ describe(`calendar feed on ${testEngine}`, () => {
   it("writes a French person's feed in French, in their zone", async () => {
     const marie = await createSignedInUser(t, { locale: 'fr', name: 'Marie' });
     await zoneOf(marie, 'Europe/Paris');
-    const maison = await create(marie, marie.root, 'todoBox', 'Maison');
-    const untitled = await create(marie, maison._id, 'todoText', '');
+    const { '': untitled } = await tree(t, marie, { Maison: [''] });
     const day = targetDateFromDay(`${YEAR}-08-15`, 'Europe/Paris');
-    await date(marie, untitled._id, day);
-    await remind(marie, untitled._id, 'numberOf=1&unit=days&beforeAfterOn=before');
+    await date(marie, untitled, day);
+    await remind(marie, untitled, 'numberOf=1&unit=days&beforeAfterOn=before');
     const { calendar, events } = await readFeed(await makeFeed(marie));
     expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('Europe/Paris');
     expect(calendar.getFirstPropertyValue('x-wr-caldesc')).toBe('Vos éléments datés dans Nestbox.');

@@ -1,12 +1,13 @@
 import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import type { Item, ItemsForPane } from '@nestbox/shared/items/item.schema';
 import type { OrganizerItem, OrganizerPage } from '@nestbox/shared/organizer/organizer.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls } from '../../test/api-calls.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { signedInApp } from '../../test/signed-in-app.js';
 import { connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 
 const DAY = 86_400_000;
 
@@ -14,18 +15,9 @@ describe(`quick capture on ${testEngine}`, () => {
   let t: TestApp;
   let me: SignedInUser;
   let other: SignedInUser;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    me = await createSignedInUser(t);
-    other = await createSignedInUser(t);
+  const { send, ok } = signedInApp(async (app, user) => {
+    [t, me, other] = [app, user, await createSignedInUser(app)];
   });
-  afterAll(() => t.close());
-
-  const { send, ok } = apiCalls(
-    () => t,
-    () => me.token,
-  );
   const capture = (body: Record<string, unknown>, as = me.token) =>
     ok<Item>('POST', '/api/items/quick-capture', body, as);
   const childrenOf = async (boxId: string, as = me.token) =>
@@ -39,14 +31,12 @@ describe(`quick capture on ${testEngine}`, () => {
         .where('id', '=', userId)
         .executeTakeFirstOrThrow()
     ).inbox_item_id;
-  const box = (title: string, parent = me.root, as = me.token) =>
-    ok<Item>('POST', '/api/items/create-item', { parentItemId: parent, itemType: 'todoBox', title }, as);
   const organizer = async (as = me.token) =>
     (await ok<OrganizerPage>('GET', '/api/items/get-organizer', undefined, as)).organizerItems;
 
   it('makes an Inbox at the top of the Workspace on first use, and keeps filling it, newest first', async () => {
     const user = await createSignedInUser(t);
-    await box('Projects', user.root, user.token);
+    await tree(t, user, { Projects: [] });
     const first = await capture({ title: '  Buy milk  ' }, user.token);
     expect(first).toMatchObject({ title: 'Buy milk', itemType: 'todoText', priorityTargetDate: null });
     const inboxId = await inboxIdOf(user.id);
@@ -103,51 +93,42 @@ describe(`quick capture on ${testEngine}`, () => {
 
   it('puts the text last in the box named, or right after an item of it, without touching the Inbox', async () => {
     const user = await createSignedInUser(t);
-    const kitchen = await box('Kitchen', user.root, user.token);
-    await ok(
-      'POST',
-      '/api/items/create-item',
-      { parentItemId: kitchen._id, itemType: 'todoText', title: 'Fix the tap' },
-      user.token,
-    );
-    const item = await capture({ title: 'Buy bulbs', boxId: kitchen._id }, user.token);
-    expect(item.parentItemId).toBe(kitchen._id);
-    expect(await titlesIn(kitchen._id, user.token)).toEqual(['Fix the tap', 'Buy bulbs']);
-    const [tap] = await childrenOf(kitchen._id, user.token);
-    await capture({ title: 'Descale kettle', boxId: kitchen._id, afterItemId: tap?._id }, user.token);
-    expect(await titlesIn(kitchen._id, user.token)).toEqual(['Fix the tap', 'Descale kettle', 'Buy bulbs']);
+    const { Kitchen: kitchen } = await tree(t, user, { Kitchen: ['Fix the tap'] });
+    const item = await capture({ title: 'Buy bulbs', boxId: kitchen }, user.token);
+    expect(item.parentItemId).toBe(kitchen);
+    expect(await titlesIn(kitchen, user.token)).toEqual(['Fix the tap', 'Buy bulbs']);
+    const [tap] = await childrenOf(kitchen, user.token);
+    await capture({ title: 'Descale kettle', boxId: kitchen, afterItemId: tap?._id }, user.token);
+    expect(await titlesIn(kitchen, user.token)).toEqual(['Fix the tap', 'Descale kettle', 'Buy bulbs']);
     expect(await inboxIdOf(user.id)).toBeNull();
   });
 
   it('refuses a box the caller cannot add to, as create-item does, and changes nothing', async () => {
-    const theirs = await box('Theirs', other.root, other.token);
-    const readonly = await box('Read only', other.root, other.token);
+    const { Theirs: theirs, 'Read only': readonly } = await tree(t, other, { Theirs: [], 'Read only': [] });
     await t.database.db
       .insertInto('item_users')
-      .values({ item_id: readonly._id, user_id: me.id, level: 'readonly', created_at: Date.now() })
+      .values({ item_id: readonly, user_id: me.id, level: 'readonly', created_at: Date.now() })
       .execute();
     const text = await capture({ title: 'a text, not a box' });
-    const archived = await box('Archived');
-    await ok('DELETE', `/api/items/archive?itemId=${archived._id}`);
+    const { Archived: archived } = await tree(t, me, { Archived: [] });
+    await ok('DELETE', `/api/items/archive?itemId=${archived}`);
     const before = await titlesIn(me.root);
 
-    expect((await send('POST', '/api/items/quick-capture', { title: 'x', boxId: theirs._id })).status).toBe(
-      404,
-    );
+    expect((await send('POST', '/api/items/quick-capture', { title: 'x', boxId: theirs })).status).toBe(404);
     expect(
       (await send('POST', '/api/items/quick-capture', { title: 'x', boxId: 'no-such-box' })).status,
     ).toBe(404);
-    expect((await send('POST', '/api/items/quick-capture', { title: 'x', boxId: readonly._id })).status).toBe(
+    expect((await send('POST', '/api/items/quick-capture', { title: 'x', boxId: readonly })).status).toBe(
       403,
     );
     expect((await send('POST', '/api/items/quick-capture', { title: 'x', boxId: text._id })).status).toBe(
       400,
     );
-    expect((await send('POST', '/api/items/quick-capture', { title: 'x', boxId: archived._id })).status).toBe(
+    expect((await send('POST', '/api/items/quick-capture', { title: 'x', boxId: archived })).status).toBe(
       404,
     );
-    expect(await titlesIn(theirs._id, other.token)).toEqual([]);
-    expect(await titlesIn(readonly._id, other.token)).toEqual([]);
+    expect(await titlesIn(theirs, other.token)).toEqual([]);
+    expect(await titlesIn(readonly, other.token)).toEqual([]);
     expect(await titlesIn(me.root)).toEqual(before);
   });
 

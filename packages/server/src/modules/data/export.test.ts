@@ -10,6 +10,7 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, insertItemRow, type SignedInUser, uniqueEmail } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 import { appendTexts } from '../items/items.service.js';
 import { EXPORT_PAGE_SIZE } from './export.service.js';
 
@@ -50,22 +51,6 @@ describe(`export on ${testEngine}`, () => {
     () => t,
     () => me.token,
   );
-  const make = async (
-    key: string,
-    parent: string,
-    itemType: 'todoBox' | 'todoText',
-    title: string,
-    as = me,
-  ) => {
-    const item = await ok<Item>(
-      'POST',
-      '/api/items/create-item',
-      { parentItemId: parent, itemType, title },
-      as.token,
-    );
-    ids[key] = item._id;
-    return item._id;
-  };
   const download = (format: string, as: SignedInUser | null = me, headers: Record<string, string> = {}) =>
     t.request(`/api/export?format=${format}`, {
       headers: { ...(as ? { authorization: `Bearer ${as.token}` } : {}), ...headers },
@@ -97,6 +82,7 @@ describe(`export on ${testEngine}`, () => {
   const christmasEve = targetDateFromDay('2026-12-24', PARIS);
   const fenceAt = Date.UTC(2026, 11, 1, 8, 30); // 09:30 in Paris
   const tricky = 'Spices & <herbs> "quoted" \'single\'\nsecond line\ttab 🌶️ bell\u0007 end';
+  const FORMULA = '=HYPERLINK("http://evil.example","click")';
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -117,90 +103,85 @@ describe(`export on ${testEngine}`, () => {
     });
 
     // Mine: Home › Kitchen › texts, an archived Attic, a fence to paint; two texts at the top.
-    await make('home', me.root, 'todoBox', 'Home');
-    await make('kitchen', id('home'), 'todoBox', 'Kitchen');
-    await make('milk', id('kitchen'), 'todoText', 'Buy milk');
-    await make('formula', id('kitchen'), 'todoText', '=HYPERLINK("http://evil.example","click")');
-    await make('tricky', id('kitchen'), 'todoText', tricky);
-    await make('minus', id('kitchen'), 'todoText', '-2 eggs');
+    Object.assign(ids, await tree(t, me, { Home: [{ Kitchen: ['Buy milk', FORMULA, tricky, '-2 eggs'] }] }));
     // The last made goes first: the export follows the box's order, not the order of making.
     await ok('PUT', '/api/items/move-within-pane', {
-      droppableItemId: id('kitchen'),
-      draggableItemId: id('minus'),
-      itemIdAdjacentToDrop: id('milk'),
+      droppableItemId: id('Kitchen'),
+      draggableItemId: id('-2 eggs'),
+      itemIdAdjacentToDrop: id('Buy milk'),
       beforeAfter: 'before',
     });
-    await ok('PUT', '/api/items/complete', { itemId: id('milk') });
+    await ok('PUT', '/api/items/complete', { itemId: id('Buy milk') });
     await ok('PUT', '/api/items/update-setting', {
-      itemId: id('kitchen'),
+      itemId: id('Kitchen'),
       settingKey: 'showCompletedItems',
       settingValue: true,
     });
-    await make('attic', id('home'), 'todoBox', 'Attic');
-    await make('chairs', id('attic'), 'todoText', 'Old chairs');
-    await ok('DELETE', `/api/items/archive?itemId=${id('attic')}`);
-    await make('fence', id('home'), 'todoText', 'Paint the fence');
-    await ok('PUT', '/api/items/update-item', { itemId: id('fence'), priorityTargetDate: fenceAt });
-    await ok('PUT', '/api/items/auto-archive', { itemId: id('fence'), amount: 2, duration: 'weeks' });
+    Object.assign(ids, await tree(t, me, { Attic: ['Old chairs'] }, id('Home')));
+    await ok('DELETE', `/api/items/archive?itemId=${id('Attic')}`);
+    Object.assign(ids, await tree(t, me, ['Paint the fence'], id('Home')));
+    await ok('PUT', '/api/items/update-item', { itemId: id('Paint the fence'), priorityTargetDate: fenceAt });
+    await ok('PUT', '/api/items/auto-archive', {
+      itemId: id('Paint the fence'),
+      amount: 2,
+      duration: 'weeks',
+    });
     await ok(
       'POST',
-      `/api/reminders/create-item-reminder?itemId=${id('fence')}&numberOf=2&unit=days&beforeAfterOn=before`,
+      `/api/reminders/create-item-reminder?itemId=${id('Paint the fence')}&numberOf=2&unit=days&beforeAfterOn=before`,
     );
-    await make('gifts', me.root, 'todoText', 'Wrap the gifts');
+    Object.assign(ids, await tree(t, me, ['Wrap the gifts']));
     await ok('PUT', '/api/items/update-item', {
-      itemId: id('gifts'),
+      itemId: id('Wrap the gifts'),
       priorityTargetDate: christmasEve,
       favourited: true,
       prioritizable: true,
     });
     await ok('PUT', '/api/items/update-priority', {
-      itemId: id('gifts'),
+      itemId: id('Wrap the gifts'),
       priority: 16384,
       markedAsForToday: true,
     });
 
     // Alice's: an Orchard shared with me (editor) and Bob (readonly); her own priority and
     // reminder on a text in it; a private box, one text of which she shares with me alone.
-    await make('orchard', alice.root, 'todoBox', 'Orchard', alice);
-    await make('pears', id('orchard'), 'todoText', 'Prune the pears', alice);
+    Object.assign(ids, await tree(t, alice, { Orchard: ['Prune the pears'] }));
     await ok(
       'PUT',
       '/api/items/update-item',
-      { itemId: id('pears'), prioritizable: true, favourited: true },
+      { itemId: id('Prune the pears'), prioritizable: true, favourited: true },
       alice.token,
     );
     await ok(
       'PUT',
       '/api/items/update-priority',
-      { itemId: id('pears'), priority: 99, markedAsForToday: true },
+      { itemId: id('Prune the pears'), priority: 99, markedAsForToday: true },
       alice.token,
     );
     await ok(
       'POST',
-      `/api/reminders/create-item-reminder?itemId=${id('pears')}&numberOf=3&unit=hours&beforeAfterOn=after`,
+      `/api/reminders/create-item-reminder?itemId=${id('Prune the pears')}&numberOf=3&unit=hours&beforeAfterOn=after`,
       undefined,
       alice.token,
     );
     await ok(
       'PUT',
       '/api/items/associate-user',
-      { itemId: id('orchard'), userId: me.id, ownershipId: 'editor' },
+      { itemId: id('Orchard'), userId: me.id, ownershipId: 'editor' },
       alice.token,
     );
     await ok(
       'PUT',
       '/api/items/associate-user',
-      { itemId: id('orchard'), userId: bob.id, ownershipId: 'readonly' },
+      { itemId: id('Orchard'), userId: bob.id, ownershipId: 'readonly' },
       alice.token,
     );
-    await make('apples', id('orchard'), 'todoText', 'Pick apples');
-    await make('secret', alice.root, 'todoBox', 'Secret box', alice);
-    await make('letter', id('secret'), 'todoText', 'Letter for Maud', alice);
-    await make('diary', id('secret'), 'todoText', 'Private diary', alice);
+    Object.assign(ids, await tree(t, me, ['Pick apples'], id('Orchard')));
+    Object.assign(ids, await tree(t, alice, { 'Secret box': ['Letter for Maud', 'Private diary'] }));
     await ok(
       'PUT',
       '/api/items/associate-user',
-      { itemId: id('letter'), userId: me.id, ownershipId: 'readonly' },
+      { itemId: id('Letter for Maud'), userId: me.id, ownershipId: 'readonly' },
       alice.token,
     );
   });
@@ -259,9 +240,9 @@ describe(`export on ${testEngine}`, () => {
       // The order is the panes' own.
       const pane = await ok<{ items: Item[] }>(
         'GET',
-        `/api/items/get-items-for-pane?itemId=${id('kitchen')}`,
+        `/api/items/get-items-for-pane?itemId=${id('Kitchen')}`,
       );
-      const kitchen = flatten(file.workspace).find(({ item }) => item.id === id('kitchen'))?.item;
+      const kitchen = flatten(file.workspace).find(({ item }) => item.id === id('Kitchen'))?.item;
       expect(kitchen?.type === 'box' && kitchen.children.map((child) => child.id)).toEqual(
         pane.items.map((item) => item._id),
       );
@@ -269,16 +250,16 @@ describe(`export on ${testEngine}`, () => {
 
     it('keeps completion, archive, target dates, auto-archive and box settings', async () => {
       const items = new Map(flatten((await exportJson()).workspace).map(({ item }) => [item.id, item]));
-      expect(items.get(id('milk'))?.completedAt).toEqual(expect.any(Number));
-      expect(items.get(id('formula'))?.completedAt).toBeNull();
-      expect(items.get(id('attic'))?.archivedAt).toEqual(expect.any(Number));
-      expect(items.get(id('chairs'))?.archivedAt).toBeNull();
-      expect(items.get(id('fence'))).toMatchObject({
+      expect(items.get(id('Buy milk'))?.completedAt).toEqual(expect.any(Number));
+      expect(items.get(id(FORMULA))?.completedAt).toBeNull();
+      expect(items.get(id('Attic'))?.archivedAt).toEqual(expect.any(Number));
+      expect(items.get(id('Old chairs'))?.archivedAt).toBeNull();
+      expect(items.get(id('Paint the fence'))).toMatchObject({
         targetDate: fenceAt,
         autoArchive: { amount: 2, duration: 'weeks' },
       });
-      expect(items.get(id('gifts'))).toMatchObject({ targetDate: christmasEve, autoArchive: null });
-      expect(items.get(id('kitchen'))).toMatchObject({
+      expect(items.get(id('Wrap the gifts'))).toMatchObject({ targetDate: christmasEve, autoArchive: null });
+      expect(items.get(id('Kitchen'))).toMatchObject({
         type: 'box',
         boxType: 'todo',
         settings: { showCompleted: true, autoAddToUnprioritized: false },
@@ -288,13 +269,13 @@ describe(`export on ${testEngine}`, () => {
     it("holds my own state and reminders, never anyone else's", async () => {
       const file = await exportJson();
       const items = new Map(flatten(file.workspace).map(({ item }) => [item.id, item]));
-      expect(items.get(id('gifts'))?.mine).toEqual({
+      expect(items.get(id('Wrap the gifts'))?.mine).toEqual({
         favourited: true,
         prioritizable: true,
         priority: 16384,
         markedForToday: true,
       });
-      expect(items.get(id('fence'))?.reminders).toContainEqual({
+      expect(items.get(id('Paint the fence'))?.reminders).toContainEqual({
         numberOf: 2,
         unit: 'days',
         beforeAfterOn: 'before',
@@ -302,7 +283,7 @@ describe(`export on ${testEngine}`, () => {
         linkedDirectlyToTargetDate: false,
       });
       // Alice favourited, prioritised and set a reminder on the pears: none of it is mine.
-      expect(items.get(id('pears'))).toMatchObject({
+      expect(items.get(id('Prune the pears'))).toMatchObject({
         mine: { favourited: false, prioritizable: false, priority: null, markedForToday: false },
         reminders: [],
       });
@@ -314,18 +295,18 @@ describe(`export on ${testEngine}`, () => {
       const items = new Map(
         flatten(ExportFileSchema.parse(JSON.parse(text)).workspace).map(({ item }) => [item.id, item]),
       );
-      expect(items.get(id('orchard'))?.members).toEqual([
+      expect(items.get(id('Orchard'))?.members).toEqual([
         { name: 'Alice Private', level: 'owner' },
         { name: 'Maud Exporter', level: 'editor' },
         { name: 'Bob Reader', level: 'readonly' },
       ]);
-      expect(items.get(id('letter'))?.members).toEqual([
+      expect(items.get(id('Letter for Maud'))?.members).toEqual([
         { name: 'Alice Private', level: 'owner' },
         { name: 'Maud Exporter', level: 'readonly' },
       ]);
       // Shared only through the Orchard: no list of its own.
-      expect(items.get(id('pears'))?.members).toBeUndefined();
-      expect(items.get(id('home'))?.members).toBeUndefined();
+      expect(items.get(id('Prune the pears'))?.members).toBeUndefined();
+      expect(items.get(id('Home'))?.members).toBeUndefined();
       for (const secret of [
         alice.email,
         bob.email,
@@ -358,7 +339,7 @@ describe(`export on ${testEngine}`, () => {
 
     it('keeps titles exactly, whatever they hold', async () => {
       const items = new Map(flatten((await exportJson()).workspace).map(({ item }) => [item.id, item]));
-      expect(items.get(id('tricky'))?.title).toBe(tricky);
+      expect(items.get(id(tricky))?.title).toBe(tricky);
     });
 
     it('a reader of a shared box sees it at the top of their own export, with its members', async () => {
@@ -471,9 +452,7 @@ describe(`export on ${testEngine}`, () => {
         'Tab\n\t=2',
         'Fine\n- not first',
       ];
-      for (const [i, title] of titles.entries()) await make(`line${i}`, user.root, 'todoText', title, user);
-      const box = await make('lineBox', user.root, 'todoBox', 'Box', user);
-      await make('lineChild', box, 'todoText', 'Child', user);
+      await tree(t, user, [...titles, { Box: ['Child'] }]);
       const { text, rows } = await exportCsv(user);
       // Whatever a reader takes for a line break, no line of the file starts a formula.
       for (const line of text.split(/\r\n|\r|\n/))
@@ -495,25 +474,22 @@ describe(`export on ${testEngine}`, () => {
   describe('stored times out of range', () => {
     it('exports every row whatever its times, in every format, and the JSON imports back', async () => {
       const odd = await createSignedInUser(t, { name: 'Odd Times' });
-      const box = await make('oddBox', odd.root, 'todoBox', 'Odd box', odd);
-      await make('oddText', box, 'todoText', 'Far future', odd);
-      await make('oddPast', box, 'todoText', 'Far past', odd);
-      await make('oddFine', box, 'todoText', 'Fine', odd);
+      const oddIds = await tree(t, odd, { 'Odd box': ['Far future', 'Far past', 'Fine'] });
       // Written straight into the database, as no route accepts them.
       await t.database.db
         .updateTable('items')
         .set({ created_at: 8.7e15, target_date: 9e15, completed_at: 8.65e15 })
-        .where('id', '=', id('oddText'))
+        .where('id', '=', oddIds['Far future'])
         .execute();
       await t.database.db
         .updateTable('items')
         .set({ created_at: -9e15, target_date: -1e11, archived_at: -8.7e15 })
-        .where('id', '=', id('oddPast'))
+        .where('id', '=', oddIds['Far past'])
         .execute();
       await t.database.db
         .updateTable('items')
         .set({ target_date: 8.7e15 })
-        .where('id', '=', id('oddBox'))
+        .where('id', '=', oddIds['Odd box'])
         .execute();
 
       const file = await exportJson(odd);

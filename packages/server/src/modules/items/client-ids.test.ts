@@ -1,8 +1,8 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls } from '../../test/api-calls.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { signedInApp } from '../../test/signed-in-app.js';
 import { testEngine } from '../../test/test-database.js';
 
 /**
@@ -13,18 +13,9 @@ describe(`items created with the client's id on ${testEngine}`, () => {
   let t: TestApp;
   let me: SignedInUser;
   let other: SignedInUser;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    me = await createSignedInUser(t);
-    other = await createSignedInUser(t);
+  const { ok, send } = signedInApp(async (app, user) => {
+    [t, me, other] = [app, user, await createSignedInUser(app)];
   });
-  afterAll(() => t.close());
-
-  const { ok, send } = apiCalls(
-    () => t,
-    () => me.token,
-  );
   const rowsWithId = async (id: string) =>
     (await t.database.db.selectFrom('items').select('id').where('id', '=', id).execute()).length;
 

@@ -1,10 +1,11 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls } from '../../test/api-calls.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/build-test-app.js';
 import { anExportFile } from '../../test/export-files.js';
-import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import type { SignedInUser } from '../../test/factories.js';
+import { signedInApp } from '../../test/signed-in-app.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 
 const CREATES = 80;
 const IMPORTS = 5;
@@ -13,20 +14,9 @@ const TEXTS_PER_IMPORT = 20;
 describe(`items put into one box at once get places of their own on ${testEngine}`, () => {
   let t: TestApp;
   let ann: SignedInUser;
-  const { ok } = apiCalls(
-    () => t,
-    () => ann.token,
-  );
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    ann = await createSignedInUser(t);
+  const { ok } = signedInApp((app, user) => {
+    [t, ann] = [app, user];
   });
-  afterAll(() => t.close());
-
-  const newBox = async (title: string) =>
-    (await ok<Item>('POST', '/api/items/create-item', { parentItemId: ann.root, itemType: 'todoBox', title }))
-      ._id;
 
   const childrenOf = (boxId: string) =>
     t.database.db
@@ -38,7 +28,7 @@ describe(`items put into one box at once get places of their own on ${testEngine
       .execute();
 
   it(`gives ${CREATES} items created at once ${CREATES} distinct positions`, async () => {
-    const box = await newBox('Busy');
+    const { Busy: box } = await tree(t, ann, { Busy: [] });
     await Promise.all(
       Array.from({ length: CREATES }, (_, n) =>
         ok('POST', '/api/items/create-item', { parentItemId: box, itemType: 'todoText', title: `text ${n}` }),
@@ -50,7 +40,7 @@ describe(`items put into one box at once get places of their own on ${testEngine
   });
 
   it('keeps each of several imports into one box together, after one another', async () => {
-    const box = await newBox('Imported into');
+    const { 'Imported into': box } = await tree(t, ann, { 'Imported into': [] });
     await Promise.all(
       Array.from({ length: IMPORTS }, (_, i) =>
         t
@@ -85,7 +75,7 @@ describe(`items put into one box at once get places of their own on ${testEngine
   });
 
   it('keeps items restored from the archive and items created into one box apart', async () => {
-    const box = await newBox('Restored into');
+    const { 'Restored into': box } = await tree(t, ann, { 'Restored into': [] });
     const archived: string[] = [];
     for (let n = 0; n < 20; n++) {
       const text = await ok<Item>('POST', '/api/items/create-item', {
@@ -108,7 +98,7 @@ describe(`items put into one box at once get places of their own on ${testEngine
   });
 
   it('keeps creates and an import into one box apart', async () => {
-    const box = await newBox('Mixed');
+    const { Mixed: box } = await tree(t, ann, { Mixed: [] });
     await Promise.all([
       t.request(`/api/import?format=json&settings=0&boxId=${box}`, {
         method: 'POST',

@@ -5,15 +5,16 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 
 describe(`nothing leaks about a parent box the caller cannot see, on ${testEngine}`, () => {
   let t: TestApp;
   let alice: SignedInUser;
   let bob: SignedInUser;
-  let secretBox: Item;
-  let sharedBox: Item;
-  let alone: Item;
-  let inShared: Item;
+  let secretBox: string;
+  let sharedBox: string;
+  let alone: string;
+  let inShared: string;
 
   const { ok } = apiCalls(
     () => t,
@@ -24,18 +25,20 @@ describe(`nothing leaks about a parent box the caller cannot see, on ${testEngin
     t = await buildTestApp();
     alice = await createSignedInUser(t);
     bob = await createSignedInUser(t);
-    const create = (parentItemId: string, itemType: string, title: string) =>
-      ok<Item>('POST', '/api/items/create-item', { parentItemId, itemType, title });
-    secretBox = await create(alice.root, 'todoBox', 'Secret plans');
-    sharedBox = await create(alice.root, 'todoBox', 'Family');
-    alone = await create(secretBox._id, 'todoText', 'Surprise party for Bob');
-    inShared = await create(sharedBox._id, 'todoText', 'Party snacks');
+    const ids = await tree(t, alice, {
+      'Secret plans': ['Surprise party for Bob'],
+      Family: ['Party snacks'],
+    });
+    secretBox = ids['Secret plans'];
+    sharedBox = ids.Family;
+    alone = ids['Surprise party for Bob'];
+    inShared = ids['Party snacks'];
     // Bob gets the one item on its own, and the other through its box.
-    await ok('PUT', '/api/items/associate-user', { itemId: alone._id, userId: bob.id });
-    await ok('PUT', '/api/items/associate-user', { itemId: sharedBox._id, userId: bob.id });
+    await ok('PUT', '/api/items/associate-user', { itemId: alone, userId: bob.id });
+    await ok('PUT', '/api/items/associate-user', { itemId: sharedBox, userId: bob.id });
     for (const user of [alice, bob]) {
-      await ok('PUT', '/api/items/update-item', { itemId: alone._id, prioritizable: true }, user.token);
-      await ok('PUT', '/api/items/update-priority', { itemId: inShared._id, priority: 1 }, user.token);
+      await ok('PUT', '/api/items/update-item', { itemId: alone, prioritizable: true }, user.token);
+      await ok('PUT', '/api/items/update-priority', { itemId: inShared, priority: 1 }, user.token);
     }
   });
   afterAll(() => t.close());
@@ -51,33 +54,33 @@ describe(`nothing leaks about a parent box the caller cannot see, on ${testEngin
       bob.token,
     );
     expect(parentsOf(forBob)).toEqual({
-      [alone._id]: [null, null],
-      [inShared._id]: [sharedBox._id, 'Family'],
+      [alone]: [null, null],
+      [inShared]: [sharedBox, 'Family'],
     });
     const forAlice = await ok<SearchResult[]>('POST', '/api/items/search-items', { searchTerm: 'party' });
     expect(parentsOf(forAlice)).toEqual({
-      [alone._id]: [secretBox._id, 'Secret plans'],
-      [inShared._id]: [sharedBox._id, 'Family'],
+      [alone]: [secretBox, 'Secret plans'],
+      [inShared]: [sharedBox, 'Family'],
     });
   });
 
   it('get-item, an edit, and the panes name the parent only to those who see it', async () => {
-    const asBob = await ok<Item>('GET', `/api/items/get-item?itemId=${alone._id}`, undefined, bob.token);
+    const asBob = await ok<Item>('GET', `/api/items/get-item?itemId=${alone}`, undefined, bob.token);
     expect(asBob.parentItemId).toBeNull();
     const edited = await ok<Item>(
       'PUT',
       '/api/items/update-item',
-      { itemId: alone._id, favourited: true },
+      { itemId: alone, favourited: true },
       bob.token,
     );
     expect(edited.parentItemId).toBeNull();
-    const inBox = await ok<Item>('GET', `/api/items/get-item?itemId=${inShared._id}`, undefined, bob.token);
-    expect(inBox.parentItemId).toBe(sharedBox._id);
+    const inBox = await ok<Item>('GET', `/api/items/get-item?itemId=${inShared}`, undefined, bob.token);
+    expect(inBox.parentItemId).toBe(sharedBox);
     // The shared box itself lives in Alice's Workspace, which Bob does not see.
     for (const query of ['', '&limit=10']) {
       const pane = await ok<ItemsForPane>(
         'GET',
-        `/api/items/get-items-for-pane?itemId=${sharedBox._id}${query}`,
+        `/api/items/get-items-for-pane?itemId=${sharedBox}${query}`,
         undefined,
         bob.token,
       );
@@ -89,13 +92,13 @@ describe(`nothing leaks about a parent box the caller cannot see, on ${testEngin
       undefined,
       bob.token,
     );
-    expect(bobsWorkspace.items.find((item) => item._id === alone._id)?.parentItemId).toBeNull();
-    expect(JSON.stringify(bobsWorkspace)).not.toContain(secretBox._id);
+    expect(bobsWorkspace.items.find((item) => item._id === alone)?.parentItemId).toBeNull();
+    expect(JSON.stringify(bobsWorkspace)).not.toContain(secretBox);
     expect(JSON.stringify(bobsWorkspace)).not.toContain(alice.root);
 
-    const asAlice = await ok<Item>('GET', `/api/items/get-item?itemId=${alone._id}`);
-    expect(asAlice.parentItemId).toBe(secretBox._id);
-    const alicesPane = await ok<ItemsForPane>('GET', `/api/items/get-items-for-pane?itemId=${sharedBox._id}`);
+    const asAlice = await ok<Item>('GET', `/api/items/get-item?itemId=${alone}`);
+    expect(asAlice.parentItemId).toBe(secretBox);
+    const alicesPane = await ok<ItemsForPane>('GET', `/api/items/get-items-for-pane?itemId=${sharedBox}`);
     expect(alicesPane.item.parentItemId).toBe(alice.root);
   });
 
@@ -103,19 +106,19 @@ describe(`nothing leaks about a parent box the caller cannot see, on ${testEngin
     for (const query of ['', '?limit=10']) {
       const forBob = await ok<OrganizerPage>('GET', `/api/items/get-organizer${query}`, undefined, bob.token);
       expect(parentsOf(forBob.organizerItems)).toEqual({
-        [alone._id]: [null, null],
-        [inShared._id]: [sharedBox._id, 'Family'],
+        [alone]: [null, null],
+        [inShared]: [sharedBox, 'Family'],
       });
       expect(forBob.parentOrganizerItems).toEqual({
-        [sharedBox._id]: { _id: sharedBox._id, title: 'Family' },
+        [sharedBox]: { _id: sharedBox, title: 'Family' },
       });
       expect(JSON.stringify(forBob)).not.toContain('Secret plans');
-      expect(JSON.stringify(forBob)).not.toContain(secretBox._id);
+      expect(JSON.stringify(forBob)).not.toContain(secretBox);
 
       const forAlice = await ok<OrganizerPage>('GET', `/api/items/get-organizer${query}`);
-      expect(forAlice.parentOrganizerItems[secretBox._id]?.title).toBe('Secret plans');
+      expect(forAlice.parentOrganizerItems[secretBox]?.title).toBe('Secret plans');
     }
     const ranked = await ok<SearchResult[]>('GET', '/api/items/get-prioritized-items', undefined, bob.token);
-    expect(parentsOf(ranked)).toEqual({ [inShared._id]: [sharedBox._id, 'Family'] });
+    expect(parentsOf(ranked)).toEqual({ [inShared]: [sharedBox, 'Family'] });
   });
 });

@@ -2,10 +2,11 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { observeQueries } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
-import { apiCalls } from '../../test/api-calls.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import type { TestApp } from '../../test/build-test-app.js';
+import type { SignedInUser } from '../../test/factories.js';
+import { signedInApp } from '../../test/signed-in-app.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 
 const SUB_BOXES = 100;
 const TEXTS_PER_BOX = 999;
@@ -20,21 +21,12 @@ describe(`work on a subtree of ${DESCENDANTS.toLocaleString('en')} items on ${te
   let big: string;
   let deepBox: string;
   let rankedText: string;
-  const { ok } = apiCalls(
-    () => t,
-    () => ann.token,
-  );
+  const { ok } = signedInApp((app, user) => {
+    [t, ann] = [app, user];
+  });
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    ann = await createSignedInUser(t);
-    big = (
-      await ok<Item>('POST', '/api/items/create-item', {
-        parentItemId: ann.root,
-        itemType: 'todoBox',
-        title: 'Big',
-      })
-    )._id;
+    ({ Big: big } = await tree(t, ann, { Big: [] }));
     // Written straight into the database, 500 rows a statement: through the API it would take minutes.
     const now = Date.now();
     const rows: {
@@ -94,9 +86,8 @@ describe(`work on a subtree of ${DESCENDANTS.toLocaleString('en')} items on ${te
     await ok('POST', '/api/items/create-pane', { itemId: deepBox, pos: 0 });
   }, 120_000);
   const timings: Record<string, number> = {};
-  afterAll(async () => {
+  afterAll(() => {
     console.info(`large subtree on ${testEngine}, ms:`, JSON.stringify(timings));
-    await t.close();
   });
 
   const count = async (where: 'completed' | 'priority') => {

@@ -5,6 +5,7 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 
 /**
  * get-items-for-pane in pages: the first page carries the order of every visible sub-item,
@@ -15,14 +16,12 @@ describe(`pane pages on ${testEngine}`, () => {
   let t: TestApp;
   let ann: SignedInUser;
   let bob: SignedInUser;
-  let box: Item;
+  let box: string;
 
   const { ok, send } = apiCalls(
     () => t,
     () => ann.token,
   );
-  const create = (parentItemId: string, itemType: 'todoBox' | 'todoText', title: string, token = ann.token) =>
-    ok<Item>('POST', '/api/items/create-item', { parentItemId, itemType, title }, token);
   const read = (query: string, token = ann.token) =>
     ok<ItemsForPane>('GET', `/api/items/get-items-for-pane?${query}`, undefined, token);
 
@@ -43,21 +42,22 @@ describe(`pane pages on ${testEngine}`, () => {
     t = await buildTestApp();
     ann = await createSignedInUser(t);
     bob = await createSignedInUser(t);
-    box = await create(ann.root, 'todoBox', 'Long list');
-    for (let i = 1; i <= 12; i++) await create(box._id, 'todoText', `text ${i}`);
+    box = (await tree(t, ann, { 'Long list': Array.from({ length: 12 }, (_, i) => `text ${i + 1}`) }))[
+      'Long list'
+    ];
     // Hidden from the pane: a completed text (the box hides completed items) and an archived one.
-    const texts = (await read(`itemId=${box._id}`)).items;
+    const texts = (await read(`itemId=${box}`)).items;
     await ok('PUT', '/api/items/complete', { itemId: texts[2]?._id });
     await ok('DELETE', `/api/items/archive?itemId=${texts[7]?._id}`);
   });
   afterAll(() => t.close());
 
   it('walks the visible sub-items page by page, as one call without a limit lists them', async () => {
-    const whole = await read(`itemId=${box._id}`);
+    const whole = await read(`itemId=${box}`);
     expect(titles(whole.items)).toHaveLength(10);
     expect(whole).not.toHaveProperty('next');
 
-    const pages = await walk(box._id, 4);
+    const pages = await walk(box, 4);
     expect(pages.map((page) => titles(page.items))).toEqual([
       ['text 1', 'text 2', 'text 4', 'text 5'],
       ['text 6', 'text 7', 'text 9', 'text 10'],
@@ -72,27 +72,27 @@ describe(`pane pages on ${testEngine}`, () => {
   });
 
   it('answers an empty last page past the end, and the rest of the list from an offset without a limit', async () => {
-    const past = await read(`itemId=${box._id}&limit=5&offset=40`);
+    const past = await read(`itemId=${box}&limit=5&offset=40`);
     expect(past.items).toEqual([]);
     expect(past.next).toBeNull();
-    const rest = await read(`itemId=${box._id}&offset=7`);
+    const rest = await read(`itemId=${box}&offset=7`);
     expect(titles(rest.items)).toEqual(['text 10', 'text 11', 'text 12']);
     expect(rest).not.toHaveProperty('next');
   });
 
   it('pages completed items too when the box shows them', async () => {
     await ok('PUT', '/api/items/update-setting', {
-      itemId: box._id,
+      itemId: box,
       settingKey: 'showCompletedItems',
       settingValue: true,
     });
-    const pages = await walk(box._id, 6);
+    const pages = await walk(box, 6);
     expect(pages.map((page) => titles(page.items))).toEqual([
       ['text 1', 'text 2', 'text 3', 'text 4', 'text 5', 'text 6'],
       ['text 7', 'text 9', 'text 10', 'text 11', 'text 12'],
     ]);
     await ok('PUT', '/api/items/update-setting', {
-      itemId: box._id,
+      itemId: box,
       settingKey: 'showCompletedItems',
       settingValue: false,
     });
@@ -100,54 +100,45 @@ describe(`pane pages on ${testEngine}`, () => {
 
   it("pages a Workspace's own children, then the items shared with its owner, at their own levels", async () => {
     const mine = await createSignedInUser(t);
-    const own = [
-      await create(mine.root, 'todoBox', 'Home', mine.token),
-      await create(mine.root, 'todoText', 'Call mum', mine.token),
-    ];
-    const lent = await create(bob.root, 'todoText', "Bob's note", bob.token);
+    const mineIds = await tree(t, mine, [{ Home: [] }, 'Call mum']);
+    const own = [mineIds.Home, mineIds['Call mum']];
+    const lent = (await tree(t, bob, ["Bob's note"]))["Bob's note"];
     await ok(
       'PUT',
       '/api/items/associate-user',
-      { itemId: lent._id, userId: mine.id, ownershipId: 'readonly' },
+      { itemId: lent, userId: mine.id, ownershipId: 'readonly' },
       bob.token,
     );
 
     const whole = await read(`itemId=${mine.root}`, mine.token);
     const pages = await walk(mine.root, 2, mine.token);
-    expect(pages.map((page) => page.items.map((item) => item._id))).toEqual([
-      [own[0]?._id, own[1]?._id],
-      [lent._id],
-    ]);
+    expect(pages.map((page) => page.items.map((item) => item._id))).toEqual([[own[0], own[1]], [lent]]);
     expect(pages.flatMap((page) => page.items)).toEqual(whole.items);
     expect(pages[1]?.items[0]?.accessLevel).toBe('readonly');
-    expect(pages[0]?.item.subItemsIndex).toEqual([own[0]?._id, own[1]?._id, lent._id]);
+    expect(pages[0]?.item.subItemsIndex).toEqual([own[0], own[1], lent]);
   });
 
   it('pages a box for a member it is shared with, and hides it from anyone else as the whole read does', async () => {
     await ok('PUT', '/api/items/associate-user', {
-      itemId: box._id,
+      itemId: box,
       userId: bob.id,
       ownershipId: 'readonly',
     });
-    const forBob = await walk(box._id, 5, bob.token);
+    const forBob = await walk(box, 5, bob.token);
     expect(forBob.flatMap((page) => titles(page.items))).toHaveLength(10);
     expect(forBob[0]?.items[0]?.accessLevel).toBe('readonly');
 
     const stranger = await createSignedInUser(t);
-    for (const query of [
-      `itemId=${box._id}`,
-      `itemId=${box._id}&limit=5`,
-      `itemId=${box._id}&limit=5&offset=5`,
-    ]) {
+    for (const query of [`itemId=${box}`, `itemId=${box}&limit=5`, `itemId=${box}&limit=5&offset=5`]) {
       const res = await send('GET', `/api/items/get-items-for-pane?${query}`, undefined, stranger.token);
       expect(res.status, query).toBe(404);
       expect(await res.text()).not.toContain('text 1');
     }
-    expect((await t.request(`/api/items/get-items-for-pane?itemId=${box._id}&limit=5`)).status).toBe(401);
+    expect((await t.request(`/api/items/get-items-for-pane?itemId=${box}&limit=5`)).status).toBe(401);
   });
 
   it('pages a box of 2,500 texts, with pages larger than one statement takes', async () => {
-    const big = await create(ann.root, 'todoBox', 'Big');
+    const { Big: big } = await tree(t, ann, { Big: [] });
     const now = Date.now();
     // Written straight into the database, in the order of their positions (newest id first, so
     // the order cannot be the ids').
@@ -155,7 +146,7 @@ describe(`pane pages on ${testEngine}`, () => {
       id: newId(),
       type: 'todoText' as const,
       title: `big ${i}`,
-      parent_id: big._id,
+      parent_id: big,
       position: 2_500 - i,
       created_by: ann.id,
       created_at: now,
@@ -167,8 +158,8 @@ describe(`pane pages on ${testEngine}`, () => {
         .values(rows.slice(at, at + 500))
         .execute();
 
-    const whole = await read(`itemId=${big._id}`);
-    const pages = await walk(big._id, 1_200);
+    const whole = await read(`itemId=${big}`);
+    const pages = await walk(big, 1_200);
     expect(pages.map((page) => page.items.length)).toEqual([1_200, 1_200, 100]);
     expect(pages.flatMap((page) => page.items)).toEqual(whole.items);
     expect(whole.items[0]?.title).toBe('big 2499');
@@ -178,16 +169,16 @@ describe(`pane pages on ${testEngine}`, () => {
   it('refuses a bad page with a translated message', async () => {
     const queries = ['limit=0', 'limit=abc', 'limit=5001', 'limit=2.5', 'offset=-1', 'limit=5&offset=x'];
     for (const query of queries) {
-      const res = await send('GET', `/api/items/get-items-for-pane?itemId=${box._id}&${query}`);
+      const res = await send('GET', `/api/items/get-items-for-pane?itemId=${box}&${query}`);
       expect(res.status, query).toBe(400);
       const body = (await res.json()) as { error: { code: string; message: string } };
       expect(body.error.code, query).toBe('error.validation');
       expect(body.error.message.length).toBeGreaterThan(0);
     }
-    const inFrench = await t.request(`/api/items/get-items-for-pane?itemId=${box._id}&limit=0`, {
+    const inFrench = await t.request(`/api/items/get-items-for-pane?itemId=${box}&limit=0`, {
       headers: { authorization: `Bearer ${ann.token}`, 'accept-language': 'fr' },
     });
-    const inEnglish = await send('GET', `/api/items/get-items-for-pane?itemId=${box._id}&limit=0`);
+    const inEnglish = await send('GET', `/api/items/get-items-for-pane?itemId=${box}&limit=0`);
     expect(((await inFrench.json()) as { error: { message: string } }).error.message).not.toBe(
       ((await inEnglish.json()) as { error: { message: string } }).error.message,
     );

@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { type ClientSocket, connect } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 
 const PARIS = 'Europe/Paris';
 /** 09:00 in Paris on a day. */
@@ -59,9 +60,6 @@ describe(`recurring items on ${testEngine}`, () => {
     expect(body.error.code).toBe(code);
     return body;
   }
-  const text = async (title: string, parent = ann.root, user = ann) =>
-    (await ok('POST', '/api/items/create-item', { parentItemId: parent, itemType: 'todoText', title }, user))
-      .body;
   const setDate = (itemId: string, priorityTargetDate: number | null, user = ann) =>
     ok('PUT', '/api/items/update-item', { itemId, priorityTargetDate }, user);
   const setRule = (itemId: string, rule: string | null, fromCompletion?: boolean, user = ann) =>
@@ -87,25 +85,25 @@ describe(`recurring items on ${testEngine}`, () => {
     return box;
   }
   async function recurring(title: string, day: string, rule: string, fromCompletion = false) {
-    const item = await text(title);
-    await setDate(item._id, nineInParis(day));
-    const res = await setRule(item._id, rule, fromCompletion);
+    const item = (await tree(t, ann, [title]))[title] ?? '';
+    await setDate(item, nineInParis(day));
+    const res = await setRule(item, rule, fromCompletion);
     expect(res.status, await res.clone().text()).toBe(200);
     return (await res.json()) as Item;
   }
 
   describe('setting and clearing the rule', () => {
     it('keeps the rule as rrule writes it and shows it on the item', async () => {
-      const item = await text('Water the plants');
-      await setDate(item._id, nineInParis('2026-06-01'));
-      const res = await setRule(item._id, 'RRULE:freq=weekly;byday=mo', true);
+      const { 'Water the plants': item } = await tree(t, ann, ['Water the plants']);
+      await setDate(item, nineInParis('2026-06-01'));
+      const res = await setRule(item, 'RRULE:freq=weekly;byday=mo', true);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({
         recurrence: 'FREQ=WEEKLY;BYDAY=MO',
         recurFromCompletion: true,
         priorityTargetDate: nineInParis('2026-06-01'),
       });
-      const cleared = await setRule(item._id, null);
+      const cleared = await setRule(item, null);
       expect(await cleared.json()).toMatchObject({
         recurrence: null,
         priorityTargetDate: nineInParis('2026-06-01'),
@@ -113,8 +111,8 @@ describe(`recurring items on ${testEngine}`, () => {
     });
 
     it('gives an item without a date the first occurrence from today on', async () => {
-      const item = await text('Bins');
-      const res = await setRule(item._id, 'FREQ=DAILY');
+      const { Bins: item } = await tree(t, ann, ['Bins']);
+      const res = await setRule(item, 'FREQ=DAILY');
       const today = new TZDate(t.now(), PARIS);
       const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
       expect(await res.json()).toMatchObject({
@@ -164,46 +162,43 @@ describe(`recurring items on ${testEngine}`, () => {
         [bob, 'editor'],
         [rita, 'readonly'],
       ]);
-      const item = await text('Plants', box._id);
-      await setDate(item._id, nineInParis('2026-06-01'));
+      const { Plants: item } = await tree(t, ann, ['Plants'], box._id);
+      await setDate(item, nineInParis('2026-06-01'));
       const ritaSocket = await connect(t.baseUrl, rita.token);
       sockets.push(ritaSocket);
       const heard = new Promise<UpdateItemEvent>((resolve) => {
         ritaSocket.on('UPDATE_ITEM', (event) => {
-          if (event.itemId === item._id && event.updatedFields.recurrence) resolve(event);
+          if (event.itemId === item && event.updatedFields.recurrence) resolve(event);
         });
       });
 
-      expect((await setRule(item._id, 'FREQ=WEEKLY;BYDAY=MO', false, bob)).status).toBe(200);
+      expect((await setRule(item, 'FREQ=WEEKLY;BYDAY=MO', false, bob)).status).toBe(200);
       expect((await heard).updatedFields).toMatchObject({
         recurrence: 'FREQ=WEEKLY;BYDAY=MO',
         recurFromCompletion: false,
       });
-      await refused(await setRule(item._id, null, undefined, rita), 403, 'error.forbidden');
-      await refused(await setRule(item._id, null, undefined, stranger), 404, 'error.notFound');
-      await refused(await complete(item._id, {}, rita), 403, 'error.forbidden');
-      await refused(await complete(item._id, {}, stranger), 404, 'error.notFound');
+      await refused(await setRule(item, null, undefined, rita), 403, 'error.forbidden');
+      await refused(await setRule(item, null, undefined, stranger), 404, 'error.notFound');
+      await refused(await complete(item, {}, rita), 403, 'error.forbidden');
+      await refused(await complete(item, {}, stranger), 404, 'error.notFound');
       await refused(
-        await call('GET', `/api/items/get-completions?itemId=${item._id}`, undefined, stranger),
+        await call('GET', `/api/items/get-completions?itemId=${item}`, undefined, stranger),
         404,
         'error.notFound',
       );
-      expect(
-        (await call('GET', `/api/items/get-completions?itemId=${item._id}`, undefined, rita)).status,
-      ).toBe(200);
-      expect((await row(item._id)).recurrence_rule).toBe('FREQ=WEEKLY;BYDAY=MO');
+      expect((await call('GET', `/api/items/get-completions?itemId=${item}`, undefined, rita)).status).toBe(
+        200,
+      );
+      expect((await row(item)).recurrence_rule).toBe('FREQ=WEEKLY;BYDAY=MO');
 
       // Bob (editor) completes it: the date moves on for everyone, live.
       const moved = new Promise<UpdateItemEvent>((resolve) => {
         ritaSocket.on('UPDATE_ITEM', (event) => {
-          if (
-            event.itemId === item._id &&
-            event.updatedFields.priorityTargetDate === nineInParis('2026-06-08')
-          )
+          if (event.itemId === item && event.updatedFields.priorityTargetDate === nineInParis('2026-06-08'))
             resolve(event);
         });
       });
-      expect((await complete(item._id, {}, bob)).status).toBe(200);
+      expect((await complete(item, {}, bob)).status).toBe(200);
       expect((await moved).updatedFields).toMatchObject({
         completed: false,
         recurrence: 'FREQ=WEEKLY;BYDAY=MO',
@@ -324,13 +319,13 @@ describe(`recurring items on ${testEngine}`, () => {
   describe('concurrency', () => {
     it('advances once when two members complete the same occurrence at once', async () => {
       const box = await sharedBox('Flat', [[bob, 'editor']]);
-      const item = await text('Hoover', box._id);
-      await setDate(item._id, nineInParis('2026-09-01'));
-      await setRule(item._id, 'FREQ=DAILY');
+      const { Hoover: item } = await tree(t, ann, ['Hoover'], box._id);
+      await setDate(item, nineInParis('2026-09-01'));
+      await setRule(item, 'FREQ=DAILY');
       const occurrence = nineInParis('2026-09-01');
       const answers = await Promise.all([
-        complete(item._id, { occurrence }, ann),
-        complete(item._id, { occurrence }, bob),
+        complete(item, { occurrence }, ann),
+        complete(item, { occurrence }, bob),
       ]);
       for (const answer of answers) {
         expect(answer.status).toBe(200);
@@ -340,8 +335,8 @@ describe(`recurring items on ${testEngine}`, () => {
         });
       }
       expect(answers.filter((answer) => answer.headers.get(UNDO_ID_HEADER)).length).toBe(1);
-      expect(await history(item._id)).toHaveLength(1);
-      expect(await row(item._id)).toMatchObject({
+      expect(await history(item)).toHaveLength(1);
+      expect(await row(item)).toMatchObject({
         target_date: nineInParis('2026-09-02'),
         recurrence_done: 1,
       });

@@ -1,10 +1,11 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls } from '../../test/api-calls.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/build-test-app.js';
+import type { SignedInUser } from '../../test/factories.js';
+import { signedInApp } from '../../test/signed-in-app.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 import { TREE_LOCK_KEY } from './tree-locks.repository.js';
 
 const BOXES = 20;
@@ -13,29 +14,19 @@ const MOVES = 200;
 describe(`the item tree stays a tree under concurrent moves on ${testEngine}`, () => {
   let t: TestApp;
   let ann: SignedInUser;
-  const { send, ok } = apiCalls(
-    () => t,
-    () => ann.token,
-  );
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    ann = await createSignedInUser(t);
+  const { send, ok } = signedInApp((app, user) => {
+    [t, ann] = [app, user];
   });
-  afterAll(() => t.close());
 
-  async function boxes(count: number, label: string): Promise<string[]> {
-    const ids: string[] = [];
-    for (let n = 0; n < count; n++) {
-      const box = await ok<Item>('POST', '/api/items/create-item', {
-        parentItemId: ann.root,
-        itemType: 'todoBox',
-        title: `${label} ${n}`,
-      });
-      ids.push(box._id);
-    }
-    return ids;
-  }
+  /** `count` boxes side by side in the Workspace, `<label> 0` first. */
+  const boxes = async (count: number, label: string): Promise<string[]> =>
+    Object.values(
+      await tree(
+        t,
+        ann,
+        Array.from({ length: count }, (_, n) => ({ [`${label} ${n}`]: [] })),
+      ),
+    );
 
   /** Boxes whose parent chain does not reach a root within as many steps as there are items. */
   async function boxesInCycles(): Promise<string[]> {

@@ -5,6 +5,7 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 
 /** A stored target date no JavaScript Date can hold, as an older version or a corrupt import left it. */
 const BROKEN_DATE = 8_640_000_000_000_001;
@@ -14,10 +15,10 @@ describe(`pages present stored data defensively on ${testEngine}`, () => {
   let t: TestApp;
   let owner: SignedInUser;
   let reader: SignedInUser;
-  let box: Item;
-  let broken: Item;
-  let dated: Item;
-  let undated: Item;
+  let box: string;
+  let broken: string;
+  let dated: string;
+  let undated: string;
 
   const { send, ok } = apiCalls(
     () => t,
@@ -28,29 +29,28 @@ describe(`pages present stored data defensively on ${testEngine}`, () => {
     t = await buildTestApp();
     owner = await createSignedInUser(t);
     reader = await createSignedInUser(t);
-    const create = (parentItemId: string, itemType: string, title: string) =>
-      ok<Item>('POST', '/api/items/create-item', { parentItemId, itemType, title });
-    box = await create(owner.root, 'todoBox', 'Plans');
-    broken = await create(box._id, 'todoText', 'broken date');
-    dated = await create(box._id, 'todoText', 'dated');
-    undated = await create(box._id, 'todoText', 'undated');
+    const ids = await tree(t, owner, { Plans: ['broken date', 'dated', 'undated'] });
+    box = ids.Plans;
+    broken = ids['broken date'];
+    dated = ids.dated;
+    undated = ids.undated;
     await ok('PUT', '/api/items/associate-user', {
-      itemId: box._id,
+      itemId: box,
       userId: reader.id,
       ownershipId: 'readonly',
     });
     for (const user of [owner, reader]) {
-      await ok('PUT', '/api/items/update-priority', { itemId: broken._id, priority: 1 }, user.token);
-      await ok('PUT', '/api/items/update-priority', { itemId: dated._id, priority: 2 }, user.token);
-      await ok('PUT', '/api/items/update-priority', { itemId: undated._id, priority: 3 }, user.token);
+      await ok('PUT', '/api/items/update-priority', { itemId: broken, priority: 1 }, user.token);
+      await ok('PUT', '/api/items/update-priority', { itemId: dated, priority: 2 }, user.token);
+      await ok('PUT', '/api/items/update-priority', { itemId: undated, priority: 3 }, user.token);
     }
-    await ok('PUT', '/api/items/update-item', { itemId: dated._id, priorityTargetDate: GOOD_DATE });
-    await ok('PUT', '/api/items/update-item', { itemId: broken._id, priorityTargetDate: GOOD_DATE });
+    await ok('PUT', '/api/items/update-item', { itemId: dated, priorityTargetDate: GOOD_DATE });
+    await ok('PUT', '/api/items/update-item', { itemId: broken, priorityTargetDate: GOOD_DATE });
     // Written straight into the database, past every check of the API.
     await t.database.db
       .updateTable('items')
       .set({ target_date: BROKEN_DATE })
-      .where('id', '=', broken._id)
+      .where('id', '=', broken)
       .execute();
   });
   afterAll(() => t.close());
@@ -62,9 +62,9 @@ describe(`pages present stored data defensively on ${testEngine}`, () => {
     for (const user of [owner, reader]) {
       const whole = await ok<OrganizerPage>('GET', '/api/items/get-organizer', undefined, user.token);
       expect(datesOf(whole.organizerItems)).toEqual({
-        [dated._id]: GOOD_DATE,
-        [broken._id]: null,
-        [undated._id]: null,
+        [dated]: GOOD_DATE,
+        [broken]: null,
+        [undated]: null,
       });
       const firstPage = await ok<OrganizerPage>(
         'GET',
@@ -79,7 +79,7 @@ describe(`pages present stored data defensively on ${testEngine}`, () => {
         user.token,
       );
       expect([...firstPage.organizerItems, ...secondPage.organizerItems].map((i) => i._id).sort()).toEqual(
-        [broken._id, dated._id, undated._id].sort(),
+        [broken, dated, undated].sort(),
       );
       const ranked = await ok<OrganizerItem[]>(
         'GET',
@@ -87,21 +87,21 @@ describe(`pages present stored data defensively on ${testEngine}`, () => {
         undefined,
         user.token,
       );
-      expect(datesOf(ranked)[broken._id]).toBeNull();
+      expect(datesOf(ranked)[broken]).toBeNull();
     }
   });
 
   it('answers the box, the item, search and reminders, showing the broken date as none', async () => {
-    const pane = await ok<{ items: Item[] }>('GET', `/api/items/get-items-for-pane?itemId=${box._id}`);
-    expect(datesOf(pane.items)).toEqual({ [dated._id]: GOOD_DATE, [broken._id]: null, [undated._id]: null });
-    expect((await ok<Item>('GET', `/api/items/get-item?itemId=${broken._id}`)).priorityTargetDate).toBeNull();
+    const pane = await ok<{ items: Item[] }>('GET', `/api/items/get-items-for-pane?itemId=${box}`);
+    expect(datesOf(pane.items)).toEqual({ [dated]: GOOD_DATE, [broken]: null, [undated]: null });
+    expect((await ok<Item>('GET', `/api/items/get-item?itemId=${broken}`)).priorityTargetDate).toBeNull();
     const found = await ok<SearchResult[]>('POST', '/api/items/search-items', { searchTerm: 'date' });
-    expect(datesOf(found)).toEqual({ [dated._id]: GOOD_DATE, [broken._id]: null, [undated._id]: null });
+    expect(datesOf(found)).toEqual({ [dated]: GOOD_DATE, [broken]: null, [undated]: null });
     // A reminder can be set on it: it waits for a date, as without one.
-    await ok('POST', `/api/reminders/create-item-reminder?itemId=${broken._id}`, undefined, reader.token);
+    await ok('POST', `/api/reminders/create-item-reminder?itemId=${broken}`, undefined, reader.token);
     const reminders = await ok<{ nextFireDate: number | null }[]>(
       'GET',
-      `/api/reminders/get-item-reminders?itemId=${broken._id}`,
+      `/api/reminders/get-item-reminders?itemId=${broken}`,
       undefined,
       reader.token,
     );
@@ -112,20 +112,20 @@ describe(`pages present stored data defensively on ${testEngine}`, () => {
     const refused = await send(
       'PUT',
       '/api/items/update-item',
-      { itemId: broken._id, priorityTargetDate: GOOD_DATE },
+      { itemId: broken, priorityTargetDate: GOOD_DATE },
       reader.token,
     );
     expect(refused.status).toBe(403);
     await ok('PUT', '/api/items/update-priority', {
-      itemId: broken._id,
+      itemId: broken,
       priority: 1,
       priorityTargetDate: GOOD_DATE,
     });
     const organizer = await ok<OrganizerPage>('GET', '/api/items/get-organizer', undefined, reader.token);
-    expect(datesOf(organizer.organizerItems)[broken._id]).toBe(GOOD_DATE);
+    expect(datesOf(organizer.organizerItems)[broken]).toBe(GOOD_DATE);
     const reminders = await ok<{ nextFireDate: number | null }[]>(
       'GET',
-      `/api/reminders/get-item-reminders?itemId=${broken._id}`,
+      `/api/reminders/get-item-reminders?itemId=${broken}`,
       undefined,
       reader.token,
     );

@@ -8,6 +8,7 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 
 const DAY = 86_400_000;
 const ZONE = 'Pacific/Auckland';
@@ -27,12 +28,10 @@ describe(`organizer pages on ${testEngine}`, () => {
     me = mine;
     token = mine.token;
     await t.database.db.updateTable('users').set({ timezone: ZONE }).where('id', '=', me.id).execute();
-    const box = async (title: string) =>
-      ok<Item>('POST', '/api/items/create-item', { parentItemId: mine.root, itemType: 'todoBox', title });
-    const [errands, work] = [await box('Errands'), await box('Ábaco work')];
+    const { Errands: errands, 'Ábaco work': work } = await tree(t, mine, { Errands: [], 'Ábaco work': [] });
     const { start, end } = todayBounds(Date.now(), ZONE);
     // [title, parent, priority, Today mark, target date]: every group, overdue, and a marked future date.
-    const ranked: [string, Item, number, boolean, number | null][] = [
+    const ranked: [string, string, number, boolean, number | null][] = [
       ['pinned', errands, 50_000, true, null],
       ['overdue', work, 10_000, false, start - 3 * DAY],
       ['due tonight', errands, 30_000, false, end - 60_000],
@@ -46,7 +45,7 @@ describe(`organizer pages on ${testEngine}`, () => {
     ];
     for (const [title, parent, priority, markedAsForToday, priorityTargetDate] of ranked) {
       const item = await ok<Item>('POST', '/api/items/create-item', {
-        parentItemId: parent._id,
+        parentItemId: parent,
         itemType: 'todoText',
         title,
       });
@@ -57,7 +56,7 @@ describe(`organizer pages on ${testEngine}`, () => {
         priorityTargetDate,
       });
     }
-    const waiting: [string, Item, number][] = [
+    const waiting: [string, string, number][] = [
       ['Éclair', errands, 5],
       ['apple', work, 1],
       ['Banana', errands, 3],
@@ -68,7 +67,7 @@ describe(`organizer pages on ${testEngine}`, () => {
     ];
     for (const [title, parent, minutes] of waiting) {
       const item = await ok<Item>('POST', '/api/items/create-item', {
-        parentItemId: parent._id,
+        parentItemId: parent,
         itemType: 'todoText',
         title,
       });

@@ -2,43 +2,28 @@ import { PRIORITY_LIMIT } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import type { User } from '@nestbox/shared/users/user.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls } from '../../test/api-calls.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { signedInApp } from '../../test/signed-in-app.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 
 describe(`organizer on ${testEngine}`, () => {
   let t: TestApp;
   let me: SignedInUser;
   let other: SignedInUser;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    me = await createSignedInUser(t);
-    other = await createSignedInUser(t);
+  const { send, ok } = signedInApp(async (app, user) => {
+    [t, me, other] = [app, user, await createSignedInUser(app)];
   });
-  afterAll(() => t.close());
-
-  const { send, ok } = apiCalls(
-    () => t,
-    () => me.token,
-  );
-  const text = (title: string, parent = me.root, as = me.token) =>
-    ok<Item>('POST', '/api/items/create-item', { parentItemId: parent, itemType: 'todoText', title }, as);
   const prioritised = async () =>
     (await ok<OrganizerItem[]>('GET', '/api/items/get-prioritized-items')).map((i) => i.title);
 
   it('lists prioritizable items, ranks them, and keeps their parents', async () => {
-    const box = await ok<Item>('POST', '/api/items/create-item', {
-      parentItemId: me.root,
-      itemType: 'todoBox',
-      title: 'Errands',
-    });
-    const [a, b, c] = [await text('a', box._id), await text('b', box._id), await text('c', box._id)];
-    await ok('PUT', '/api/items/update-item', { itemId: c._id, prioritizable: true });
-    await ok('PUT', '/api/items/update-priority', { itemId: a._id, priority: 32768 });
-    await ok('PUT', '/api/items/update-priority', { itemId: b._id, priority: 16384, markedAsForToday: true });
+    const { Errands: box, a, b, c } = await tree(t, me, { Errands: ['a', 'b', 'c'] });
+    await ok('PUT', '/api/items/update-item', { itemId: c, prioritizable: true });
+    await ok('PUT', '/api/items/update-priority', { itemId: a, priority: 32768 });
+    await ok('PUT', '/api/items/update-priority', { itemId: b, priority: 16384, markedAsForToday: true });
     expect(await prioritised()).toEqual(['b', 'a']);
 
     const organizer = await ok<{
@@ -51,13 +36,13 @@ describe(`organizer on ${testEngine}`, () => {
       ['c', null, false],
     ]);
     expect(organizer.organizerItems[0]?.parentTitle).toBe('Errands');
-    expect(organizer.parentOrganizerItems[box._id]?.title).toBe('Errands');
+    expect(organizer.parentOrganizerItems[box]?.title).toBe('Errands');
   });
 
   it('sets the shared target date with the priority, and only text items rank', async () => {
-    const item = await text('dated');
+    const { dated: item } = await tree(t, me, ['dated']);
     const updated = await ok<Item>('PUT', '/api/items/update-priority', {
-      itemId: item._id,
+      itemId: item,
       priority: 50000,
       priorityTargetDate: 1_900_000_000_000,
     });
@@ -66,19 +51,13 @@ describe(`organizer on ${testEngine}`, () => {
       priority: 50000,
       priorityTargetDate: 1_900_000_000_000,
     });
-    const box = await ok<Item>('POST', '/api/items/create-item', {
-      parentItemId: me.root,
-      itemType: 'todoBox',
-      title: 'Not rankable',
-    });
-    expect((await send('PUT', '/api/items/update-priority', { itemId: box._id, priority: 1 })).status).toBe(
-      400,
-    );
+    const { 'Not rankable': box } = await tree(t, me, { 'Not rankable': [] });
+    expect((await send('PUT', '/api/items/update-priority', { itemId: box, priority: 1 })).status).toBe(400);
   });
 
   it('refuses a rank beyond the limit with a translated 400, and keeps the one it had', async () => {
-    const item = await text('bounded');
-    await ok('PUT', '/api/items/update-priority', { itemId: item._id, priority: PRIORITY_LIMIT });
+    const { bounded: item } = await tree(t, me, ['bounded']);
+    await ok('PUT', '/api/items/update-priority', { itemId: item, priority: PRIORITY_LIMIT });
     for (const priority of [1e308, -1e308, PRIORITY_LIMIT * 2])
       for (const [language, message] of [
         ['en-GB', 'This value is not valid.'],
@@ -87,44 +66,38 @@ describe(`organizer on ${testEngine}`, () => {
         const res = await t.request('/api/items/update-priority', {
           method: 'PUT',
           headers: { authorization: `Bearer ${me.token}`, 'accept-language': language },
-          json: { itemId: item._id, priority },
+          json: { itemId: item, priority },
         });
         expect(res.status).toBe(400);
         expect(JSON.stringify(await res.json())).toContain(message);
       }
-    const now = await ok<Item>('GET', `/api/items/get-item?itemId=${item._id}`);
+    const now = await ok<Item>('GET', `/api/items/get-item?itemId=${item}`);
     expect(now.priority).toBe(PRIORITY_LIMIT);
   });
 
   it('drops completed items and items no longer shared; switching prioritizable off removes the rank', async () => {
-    const done = await text('to complete');
-    await ok('PUT', '/api/items/update-priority', { itemId: done._id, priority: 70000 });
-    await ok('PUT', '/api/items/complete', { itemId: done._id });
+    const { 'to complete': done } = await tree(t, me, ['to complete']);
+    await ok('PUT', '/api/items/update-priority', { itemId: done, priority: 70000 });
+    await ok('PUT', '/api/items/complete', { itemId: done });
     expect(await prioritised()).not.toContain('to complete');
 
-    const off = await text('switched off');
-    await ok('PUT', '/api/items/update-priority', { itemId: off._id, priority: 80000 });
-    await ok('PUT', '/api/items/update-item', { itemId: off._id, prioritizable: false });
+    const { 'switched off': off } = await tree(t, me, ['switched off']);
+    await ok('PUT', '/api/items/update-priority', { itemId: off, priority: 80000 });
+    await ok('PUT', '/api/items/update-item', { itemId: off, prioritizable: false });
     expect(await prioritised()).not.toContain('switched off');
 
-    const theirs = await ok<Item>(
-      'POST',
-      '/api/items/create-item',
-      { parentItemId: other.root, itemType: 'todoBox', title: 'Theirs' },
-      other.token,
-    );
-    const shared = await text('shared task', theirs._id, other.token);
+    const { Theirs: theirs, 'shared task': shared } = await tree(t, other, { Theirs: ['shared task'] });
     await t.database.db
       .insertInto('item_users')
-      .values({ item_id: theirs._id, user_id: me.id, level: 'readonly', created_at: Date.now() })
+      .values({ item_id: theirs, user_id: me.id, level: 'readonly', created_at: Date.now() })
       .execute();
-    await ok('PUT', '/api/items/update-priority', { itemId: shared._id, priority: 90000 });
+    await ok('PUT', '/api/items/update-priority', { itemId: shared, priority: 90000 });
     expect(await prioritised()).toContain('shared task');
     // A readonly member ranks for themselves but cannot change the shared target date.
     expect(
       (
         await send('PUT', '/api/items/update-priority', {
-          itemId: shared._id,
+          itemId: shared,
           priority: 1,
           priorityTargetDate: 1,
         })
@@ -132,13 +105,13 @@ describe(`organizer on ${testEngine}`, () => {
     ).toBe(403);
     await t.database.db
       .deleteFrom('item_users')
-      .where('item_id', '=', theirs._id)
+      .where('item_id', '=', theirs)
       .where('user_id', '=', me.id)
       .execute();
     expect(await prioritised()).not.toContain('shared task');
-    expect(
-      (await send('PUT', '/api/items/update-priority', { itemId: shared._id, priority: 1 })).status,
-    ).toBe(404);
+    expect((await send('PUT', '/api/items/update-priority', { itemId: shared, priority: 1 })).status).toBe(
+      404,
+    );
   });
 
   it('reindexes evenly, keeping the order', async () => {
@@ -164,10 +137,9 @@ describe(`organizer on ${testEngine}`, () => {
   });
 
   it('answers 404 to a stranger and keeps each Organizer personal', async () => {
-    const mine = await text('mine only');
+    const { 'mine only': mine } = await tree(t, me, ['mine only']);
     expect(
-      (await send('PUT', '/api/items/update-priority', { itemId: mine._id, priority: 5 }, other.token))
-        .status,
+      (await send('PUT', '/api/items/update-priority', { itemId: mine, priority: 5 }, other.token)).status,
     ).toBe(404);
     const theirs = (
       await ok<OrganizerItem[]>('GET', '/api/items/get-prioritized-items', undefined, other.token)

@@ -41,7 +41,6 @@ export function createReminderFiring({
     events.emit('reminders.unreadCounts', { counts: await unreadCounts(db, userIds) });
   }
 
-
   async function emailFired(fired: DueReminder[]) {
     if (!mailer) return;
     for (const reminder of fired) {

@@ -8,6 +8,7 @@ import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.js';
 import { type ClientSocket, connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 import { createAccessService } from '../access/access.service.js';
 import { fireDueReminders } from './reminder-events.repository.js';
 import { createRemindersService } from './reminders.service.js';
@@ -58,14 +59,6 @@ describe(`reminders on ${testEngine}`, () => {
     expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBeLessThan(300);
     return (await res.json()) as T;
   }
-  const text = async (title: string, who = ann) =>
-    (
-      await ok<Item>(who, 'POST', '/api/items/create-item', {
-        parentItemId: who.root,
-        itemType: 'todoText',
-        title,
-      })
-    )._id;
   const setTarget = (itemId: string, priorityTargetDate: number | null, who = ann) =>
     ok<Item>(who, 'PUT', '/api/items/update-item', { itemId, priorityTargetDate });
   const addReminder = async (itemId: string, query: string, who = ann) =>
@@ -92,7 +85,7 @@ describe(`reminders on ${testEngine}`, () => {
   const inDays = (days: number) => Math.ceil((t.now() + days * DAY) / DAY) * DAY + 9 * HOUR;
 
   it('creates a reminder with the SPEC defaults (1 day before, no repeat) and validates every field', async () => {
-    const item = await text('Defaults');
+    const { Defaults: item } = await tree(t, ann, ['Defaults']);
     const id = await addReminder(item, '');
     expect(await reminders(item)).toEqual([
       {
@@ -134,7 +127,7 @@ describe(`reminders on ${testEngine}`, () => {
   });
 
   it('plans every combination from the target date, in the user zone across a DST change', async () => {
-    const item = await text('Clocks go forward');
+    const { 'Clocks go forward': item } = await tree(t, ann, ['Clocks go forward']);
     // Sunday 28 March 2027, 09:00 BST (08:00 UTC); the clocks went forward at 01:00 UTC that day.
     const target = Date.UTC(2027, 2, 28, 8);
     await setTarget(item, target);
@@ -160,7 +153,7 @@ describe(`reminders on ${testEngine}`, () => {
       token: await tokenFor(t.secrets.jwtSecret, user, t.now()),
       root: await rootBoxOf(t.database.db, user.id),
     };
-    const item = await text('Clocks go forward, far away', tess);
+    const { 'Clocks go forward, far away': item } = await tree(t, tess, ['Clocks go forward, far away']);
     // Sunday 28 March 2027, 08:00 UTC (09:00 in London, after the clocks went forward).
     const target = Date.UTC(2027, 2, 28, 8);
     await setTarget(item, target, tess);
@@ -186,7 +179,7 @@ describe(`reminders on ${testEngine}`, () => {
   });
 
   it('links an on reminder to the target date (hidden from the list), re-plans on a change, drops it when cleared', async () => {
-    const item = await text('Linked');
+    const { Linked: item } = await tree(t, ann, ['Linked']);
     const mine = await addReminder(item, 'numberOf=1&unit=days&beforeAfterOn=before');
     expect((await reminders(item))[0]?.nextFireDate).toBeNull();
     const first = inDays(10);
@@ -219,9 +212,11 @@ describe(`reminders on ${testEngine}`, () => {
         .customizations.reminderEmails,
     ).toBe(true);
     const target = inDays(20);
-    const live = await text('Live one');
-    const archived = await text('Archived one');
-    const completed = await text('Completed one');
+    const {
+      'Live one': live,
+      'Archived one': archived,
+      'Completed one': completed,
+    } = await tree(t, ann, ['Live one', 'Archived one', 'Completed one']);
     for (const item of [live, archived, completed]) {
       await setTarget(item, target);
       await addReminder(item, 'numberOf=1&unit=hours&beforeAfterOn=before');
@@ -256,7 +251,7 @@ describe(`reminders on ${testEngine}`, () => {
       ).toEqual({ count: 1 });
       expect(await after).toEqual({ count: 1 });
       await ok(ann, 'PUT', '/api/admin/users/update-customizations', { reminderEmails: false });
-      const quiet = await text('Quiet one');
+      const { 'Quiet one': quiet } = await tree(t, ann, ['Quiet one']);
       await setTarget(quiet, inDays(25));
       const mailsNow = smtp.countTo(ann.email);
       expect(await run(inDays(25))).toBe(1);
@@ -270,7 +265,13 @@ describe(`reminders on ${testEngine}`, () => {
   it('never fires twice when two schedulers race, nor after a restart', async () => {
     await readAll();
     const target = inDays(40);
-    const items = await Promise.all(Array.from({ length: 15 }, (_, i) => text(`Race ${i}`)));
+    const items = Object.values(
+      await tree(
+        t,
+        ann,
+        Array.from({ length: 15 }, (_, i) => `Race ${i}`),
+      ),
+    );
     for (const item of items) await setTarget(item, target);
     const a = createRemindersService({
       db: t.database.db,
@@ -307,7 +308,7 @@ describe(`reminders on ${testEngine}`, () => {
 
   it('loses nothing when an instance dies half-way through firing: the occurrence fires on restart', async () => {
     await readAll();
-    const item = await text('Survives a crash');
+    const { 'Survives a crash': item } = await tree(t, ann, ['Survives a crash']);
     const target = inDays(45);
     await setTarget(item, target);
     const crash = new Error('instance died');
@@ -338,7 +339,7 @@ describe(`reminders on ${testEngine}`, () => {
         title: 'Shared',
       })
     )._id;
-    const item = await text('Shared task');
+    const { 'Shared task': item } = await tree(t, ann, ['Shared task']);
     await ok(ann, 'PUT', '/api/items/move-to-new-parent', { itemId: item, newParentItemId: box });
     await ok(ann, 'PUT', '/api/items/associate-user', {
       itemId: box,
@@ -368,7 +369,7 @@ describe(`reminders on ${testEngine}`, () => {
 
   it('repeats an on reminder until Dismiss All', async () => {
     await readAll();
-    const item = await text('Water the plants');
+    const { 'Water the plants': item } = await tree(t, ann, ['Water the plants']);
     const target = inDays(50);
     await setTarget(item, target);
     const id = await addReminder(item, 'numberOf=1&unit=minutes&beforeAfterOn=on&repeat=true');
@@ -398,7 +399,7 @@ describe(`reminders on ${testEngine}`, () => {
       root: await rootBoxOf(t.database.db, reader.id),
     };
     const target = inDays(60);
-    const item = await text('Many', who);
+    const { Many: item } = await tree(t, who, ['Many']);
     await setTarget(item, target, who);
     for (let i = 1; i <= 29; i++)
       await addReminder(item, `numberOf=${i}&unit=minutes&beforeAfterOn=after`, who);
@@ -436,7 +437,7 @@ describe(`reminders on ${testEngine}`, () => {
   });
 
   it("keeps reminders private: another person's reminder or an unseen item is 404", async () => {
-    const item = await text('Private');
+    const { Private: item } = await tree(t, ann, ['Private']);
     const id = await addReminder(item, '');
     expect((await send(stranger, 'GET', `/api/reminders/get-item-reminders?itemId=${item}`)).status).toBe(
       404,

@@ -1,12 +1,12 @@
 import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import type { FindItemsResponse, FoundItem } from '@nestbox/shared/items/find.schema';
-import type { Item } from '@nestbox/shared/items/item.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDomainEvents } from '../../events/domain-events.js';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, insertItemRow, type SignedInUser } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { type TreeSpec, tree } from '../../test/tree.js';
 import { createFindService, SEEN_KEPT_MS } from './find.service.js';
 
 describe(`find-items on ${testEngine}`, () => {
@@ -20,22 +20,9 @@ describe(`find-items on ${testEngine}`, () => {
     () => t,
     () => me.token,
   );
-  const make = async (
-    key: string,
-    parent: string,
-    itemType: 'todoBox' | 'todoText',
-    title: string,
-    as = me,
-  ) => {
-    const item = await ok<Item>(
-      'POST',
-      '/api/items/create-item',
-      { parentItemId: parent, itemType, title },
-      as.token,
-    );
-    ids[key] = item._id;
-    return item._id;
-  };
+  /** Builds a tree (`tree`'s spec) and keeps the new items' ids by title. */
+  const make = async (as: SignedInUser, spec: TreeSpec, parent?: string) =>
+    Object.assign(ids, await tree(t, as, spec, parent));
   const id = (key: string) => ids[key] ?? '';
   const find = async (query: string, as = me) =>
     (await ok<FindItemsResponse>('GET', `/api/items/find-items?${query}`, undefined, as.token)).results;
@@ -50,46 +37,42 @@ describe(`find-items on ${testEngine}`, () => {
     bob = await createSignedInUser(t);
 
     // Mine: Home › Kitchen › texts, three levels below the Workspace.
-    await make('home', me.root, 'todoBox', 'Home');
-    await make('kitchen', id('home'), 'todoBox', 'Kitchen drawers');
-    await make('spices', id('kitchen'), 'todoText', 'Ranger les épices');
-    await make('knives', id('kitchen'), 'todoText', 'Sharpen the knives');
-    await make('ecole', me.root, 'todoBox', 'École maternelle');
-    await make('oeuvres', me.root, 'todoText', 'Œuvres de Noël');
-    await make('bread', me.root, 'todoText', 'Купить хлеб');
-    await make('doneText', id('kitchen'), 'todoText', 'Kitchen drawers label');
-    await ok('PUT', '/api/items/complete', { itemId: id('doneText') });
-    await make('attic', id('home'), 'todoBox', 'Attic');
-    await make('inAttic', id('attic'), 'todoText', 'Old kitchen chairs');
-    await ok('DELETE', `/api/items/archive?itemId=${id('attic')}`);
-    await make('archivedText', id('home'), 'todoText', 'Kitchen scale to archive');
-    await ok('DELETE', `/api/items/archive?itemId=${id('archivedText')}`);
+    await make(me, [
+      { Home: [{ 'Kitchen drawers': ['Ranger les épices', 'Sharpen the knives'] }] },
+      { 'École maternelle': [] },
+      'Œuvres de Noël',
+      'Купить хлеб',
+    ]);
+    await make(me, ['Kitchen drawers label'], id('Kitchen drawers'));
+    await ok('PUT', '/api/items/complete', { itemId: id('Kitchen drawers label') });
+    await make(me, { Attic: ['Old kitchen chairs'] }, id('Home'));
+    await ok('DELETE', `/api/items/archive?itemId=${id('Attic')}`);
+    await make(me, ['Kitchen scale to archive'], id('Home'));
+    await ok('DELETE', `/api/items/archive?itemId=${id('Kitchen scale to archive')}`);
 
     // Alice's: Farm › Orchard › Pear trees, Orchard shared with me as an editor, and a
     // readonly text of her private box; a private box I never see.
-    await make('farm', alice.root, 'todoBox', 'Farm', alice);
-    await make('orchard', id('farm'), 'todoBox', 'Orchard', alice);
-    await make('pears', id('orchard'), 'todoBox', 'Pear trees', alice);
-    await make('prune', id('pears'), 'todoText', 'Prune the pear trees', alice);
-    await make('recipe', id('farm'), 'todoText', 'Pear tart recipe', alice);
-    await make('secret', alice.root, 'todoBox', 'Secret pear stash', alice);
+    await make(alice, [
+      { Farm: [{ Orchard: [{ 'Pear trees': ['Prune the pear trees'] }] }, 'Pear tart recipe'] },
+      { 'Secret pear stash': [] },
+    ]);
     await ok(
       'PUT',
       '/api/items/associate-user',
-      { itemId: id('orchard'), userId: me.id, ownershipId: 'editor' },
+      { itemId: id('Orchard'), userId: me.id, ownershipId: 'editor' },
       alice.token,
     );
     await ok(
       'PUT',
       '/api/items/associate-user',
-      { itemId: id('recipe'), userId: me.id, ownershipId: 'readonly' },
+      { itemId: id('Pear tart recipe'), userId: me.id, ownershipId: 'readonly' },
       alice.token,
     );
     // Bob's, never shared.
-    await make('bobs', bob.root, 'todoText', 'Bob kitchen drawers plan', bob);
+    await make(bob, ['Bob kitchen drawers plan']);
     // Two items alike but for their type, made last (the most recently changed).
-    await make('twinBox', me.root, 'todoBox', 'Zebra crossing');
-    await make('twinText', id('home'), 'todoText', 'Zebra crossing');
+    ids.twinBox = (await tree(t, me, { 'Zebra crossing': [] }))['Zebra crossing'];
+    ids.twinText = (await tree(t, me, ['Zebra crossing'], id('Home')))['Zebra crossing'];
   });
   afterAll(() => t.close());
 
@@ -118,11 +101,11 @@ describe(`find-items on ${testEngine}`, () => {
 
   it('names the boxes above each item that the caller sees, outermost first, without the Workspace', async () => {
     expect(await found('q=epices', 'Ranger les épices')).toEqual({
-      _id: id('spices'),
+      _id: id('Ranger les épices'),
       title: 'Ranger les épices',
       itemType: 'todoText',
       completed: false,
-      parentItemId: id('kitchen'),
+      parentItemId: id('Kitchen drawers'),
       path: ['Home', 'Kitchen drawers'],
       highlights: [[11, 17]],
     });
@@ -132,7 +115,7 @@ describe(`find-items on ${testEngine}`, () => {
   it('finds what is shared with the caller, its path cut where their sight ends', async () => {
     expect(await found('q=prune', 'Prune the pear trees')).toMatchObject({
       path: ['Orchard', 'Pear trees'],
-      parentItemId: id('pears'),
+      parentItemId: id('Pear trees'),
     });
     expect(await found('q=orchard', 'Orchard')).toMatchObject({ path: [], parentItemId: null });
     // Shared readonly on its own: found, its box (Alice's private Farm) unnamed.
@@ -172,7 +155,10 @@ describe(`find-items on ${testEngine}`, () => {
     expect(recent.map((r) => r.title)).not.toContain('Workspace');
     expect(recent.map((r) => r.title)).not.toContain('Attic');
     expect(recent.at(-1)).toMatchObject({ title: 'Kitchen drawers label', completed: true });
-    await ok('POST', '/api/items/save-text-item', { itemId: id('knives'), title: 'Sharpen the knives!' });
+    await ok('POST', '/api/items/save-text-item', {
+      itemId: id('Sharpen the knives'),
+      title: 'Sharpen the knives!',
+    });
     expect((await find('q=%20%20')).map((r) => r.title)[0]).toBe('Sharpen the knives!');
     expect((await find('limit=1&type=todoBox')).map((r) => r.title)).toEqual(['Zebra crossing']);
     expect(await find('q=&limit=3')).toHaveLength(3);
@@ -197,27 +183,27 @@ describe(`find-items on ${testEngine}`, () => {
 
   it('finds at once what changed since the previous query, however it changed', async () => {
     expect(await titles('q=walrus')).toEqual([]);
-    await make('walrus', id('home'), 'todoText', 'Walrus food');
+    await make(me, ['Walrus food'], id('Home'));
     expect(await titles('q=walrus')).toEqual(['Walrus food']);
-    await ok('POST', '/api/items/save-text-item', { itemId: id('walrus'), title: 'Seal food' });
+    await ok('POST', '/api/items/save-text-item', { itemId: id('Walrus food'), title: 'Seal food' });
     expect(await titles('q=walrus')).toEqual([]);
     await ok('PUT', '/api/items/move-to-new-parent', {
-      itemId: id('walrus'),
-      newParentItemId: id('kitchen'),
+      itemId: id('Walrus food'),
+      newParentItemId: id('Kitchen drawers'),
     });
     expect(await found('q=seal', 'Seal food')).toMatchObject({ path: ['Home', 'Kitchen drawers'] });
-    await ok('DELETE', `/api/items/archive?itemId=${id('walrus')}`);
+    await ok('DELETE', `/api/items/archive?itemId=${id('Walrus food')}`);
     expect(await titles('q=seal')).toEqual([]);
 
     // Another person shares, and stops sharing.
-    await make('hives', alice.root, 'todoBox', 'Beehives', alice);
+    await make(alice, { Beehives: [] });
     expect(await titles('q=beehives')).toEqual([]);
-    const share = { itemId: id('hives'), userId: me.id, ownershipId: 'readonly' };
+    const share = { itemId: id('Beehives'), userId: me.id, ownershipId: 'readonly' };
     await ok('PUT', '/api/items/associate-user', share, alice.token);
     expect(await titles('q=beehives')).toEqual(['Beehives']);
     await ok(
       'DELETE',
-      `/api/items/remove-association?itemId=${id('hives')}&userId=${me.id}`,
+      `/api/items/remove-association?itemId=${id('Beehives')}&userId=${me.id}`,
       undefined,
       alice.token,
     );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 
 describe(`search on ${testEngine}`, () => {
   let t: TestApp;
@@ -18,24 +19,21 @@ describe(`search on ${testEngine}`, () => {
     otherToken = await tokenFor(t.secrets.jwtSecret, other);
     const root = await rootBoxOf(t.database.db, me.id);
     const otherRoot = await rootBoxOf(t.database.db, other.id);
-    const make = async (key: string, parent: string, itemType: string, title: string, as = token) => {
-      const res = await t.request('/api/items/create-item', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${as}` },
-        json: { parentItemId: parent, itemType, title },
-      });
-      ids[key] = ((await res.json()) as { _id: string })._id;
-    };
     const act = (path: string, method: string, json: unknown, as = token) =>
       t.request(path, { method, headers: { authorization: `Bearer ${as}` }, json });
-    await make('garden', root, 'todoBox', 'Garden');
-    await make('seeds', ids.garden ?? '', 'todoText', 'Buy tomato seeds');
-    await make('done', ids.garden ?? '', 'todoText', 'Water the tomatoes');
-    await make('old', root, 'todoBox', 'Old tomato plans');
-    await make('inOld', ids.old ?? '', 'todoText', 'Tomato cage');
-    await make('percent', root, 'todoText', '100% tomato juice');
-    await make('bed', ids.garden ?? '', 'todoBox', 'Tomato bed');
-    await make('deep', ids.bed ?? '', 'todoText', 'Stake the tomato plants');
+    const mine = await tree(t, { token, root }, [
+      { Garden: ['Buy tomato seeds', 'Water the tomatoes'] },
+      { 'Old tomato plans': ['Tomato cage'] },
+      '100% tomato juice',
+    ]);
+    const bed = await tree(t, { token, root }, { 'Tomato bed': ['Stake the tomato plants'] }, mine.Garden);
+    Object.assign(ids, {
+      garden: mine.Garden,
+      seeds: mine['Buy tomato seeds'],
+      done: mine['Water the tomatoes'],
+      old: mine['Old tomato plans'],
+      bed: bed['Tomato bed'],
+    });
     await act('/api/items/complete', 'PUT', { itemId: ids.done });
     await t.request(`/api/items/archive?itemId=${ids.old}`, {
       method: 'DELETE',
@@ -43,9 +41,11 @@ describe(`search on ${testEngine}`, () => {
     });
     await act('/api/items/update-item', 'PUT', { itemId: ids.seeds, favourited: true });
     // Someone else's box, shared with me read-only, and a private one.
-    await make('sharedBox', otherRoot, 'todoBox', 'Allotment', otherToken);
-    await make('shared', ids.sharedBox ?? '', 'todoText', 'Tomato feed', otherToken);
-    await make('private', otherRoot, 'todoText', 'Secret tomato recipe', otherToken);
+    const theirs = await tree(t, { token: otherToken, root: otherRoot }, [
+      { Allotment: ['Tomato feed'] },
+      'Secret tomato recipe',
+    ]);
+    ids.sharedBox = theirs.Allotment;
     await t.database.db
       .insertInto('item_users')
       .values({ item_id: ids.sharedBox ?? '', user_id: me.id, level: 'readonly', created_at: Date.now() })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 
 type Role = 'owner' | 'editor' | 'readonly' | 'stranger' | 'anonymous';
 const ROLES: Role[] = ['owner', 'editor', 'readonly', 'stranger', 'anonymous'];
@@ -315,18 +316,14 @@ describe(`permission matrix on ${testEngine}`, () => {
 
   async function fixture(): Promise<Fixture> {
     const ownerRoot = await rootBoxOf(t.database.db, ids.owner);
-    const make = async (parentItemId: string, itemType: string, title: string) =>
-      (
-        await as<{ _id: string }>('owner', 'POST', '/api/items/create-item', {
-          parentItemId,
-          itemType,
-          title,
-        })
-      ).json._id;
-    const box = await make(ownerRoot, 'todoBox', 'Shared');
-    const text = await make(box, 'todoText', 'task');
-    const innerBox = await make(box, 'todoBox', 'Inner');
-    const archived = await make(box, 'todoText', 'old');
+    const made = await tree(
+      t,
+      { token: tokens.owner ?? '', root: ownerRoot },
+      {
+        Shared: ['task', { Inner: [] }, 'old'],
+      },
+    );
+    const [box, text, innerBox, archived] = [made.Shared, made.task, made.Inner, made.old];
     await as('owner', 'DELETE', `/api/items/archive?itemId=${archived}`);
     await as('owner', 'PUT', '/api/items/associate-user', {
       itemId: box,

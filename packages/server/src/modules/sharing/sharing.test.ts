@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser } from '../../test/factories.js';
 import { connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 
 describe(`sharing on ${testEngine}`, () => {
   let t: TestApp;
@@ -183,15 +184,16 @@ describe(`sharing on ${testEngine}`, () => {
   describe('moving across a sharing boundary', () => {
     // Olivia shares 'Allotment' (with 'Beds' inside) with Bob as editor; Bob has a private box.
     async function setUp() {
-      const create = (as: keyof typeof users, parentItemId: string, itemType: string, title: string) =>
-        ok<Item>(as, 'POST', '/api/items/create-item', { parentItemId, itemType, title });
-      const shared = await create('owner', users.owner.root, 'todoBox', 'Allotment');
-      const beds = await create('owner', shared._id, 'todoBox', 'Beds');
-      const note = await create('owner', shared._id, 'todoText', 'Water the leeks');
-      await share('owner', shared._id, users.bob.id, 'editor');
-      const bobsBox = await create('bob', users.bob.root, 'todoBox', 'Bob private');
-      const bobsNote = await create('bob', bobsBox._id, 'todoText', 'My secret');
-      return { shared, beds, note, bobsBox, bobsNote };
+      const olivias = await tree(t, users.owner, { Allotment: [{ Beds: [] }, 'Water the leeks'] });
+      await share('owner', olivias.Allotment, users.bob.id, 'editor');
+      const bobs = await tree(t, users.bob, { 'Bob private': ['My secret'] });
+      return {
+        shared: olivias.Allotment,
+        beds: olivias.Beds,
+        note: olivias['Water the leeks'],
+        bobsBox: bobs['Bob private'],
+        bobsNote: bobs['My secret'],
+      };
     }
     const move = (as: keyof typeof users, itemId: string, newParentItemId: string) =>
       send(as, 'PUT', '/api/items/move-to-new-parent', { itemId, newParentItemId });
@@ -200,23 +202,23 @@ describe(`sharing on ${testEngine}`, () => {
 
     it('lets an editor move items among boxes with the same audience', async () => {
       const { beds, note } = await setUp();
-      expect((await move('bob', note._id, beds._id)).status).toBe(200);
-      expect(await parentOf('owner', note._id)).toBe(beds._id);
+      expect((await move('bob', note, beds)).status).toBe(200);
+      expect(await parentOf('owner', note)).toBe(beds);
     });
 
     it('refuses an editor taking a shared item into a private box; their own items they may share', async () => {
       const { shared, note, bobsBox, bobsNote } = await setUp();
-      const out = await move('bob', note._id, bobsBox._id);
+      const out = await move('bob', note, bobsBox);
       expect(out.status).toBe(403);
       expect(((await out.json()) as { error: { code: string } }).error.code).toBe('items.move.acrossShares');
-      expect(await parentOf('owner', note._id)).toBe(shared._id);
+      expect(await parentOf('owner', note)).toBe(shared);
 
       // What Bob owns is his to share: moved into the shared box, Olivia sees it.
-      expect((await send('owner', 'GET', `/api/items/get-item?itemId=${bobsNote._id}`)).status).toBe(404);
-      expect((await move('bob', bobsNote._id, shared._id)).status).toBe(200);
-      expect(await parentOf('owner', bobsNote._id)).toBe(shared._id);
+      expect((await send('owner', 'GET', `/api/items/get-item?itemId=${bobsNote}`)).status).toBe(404);
+      expect((await move('bob', bobsNote, shared)).status).toBe(200);
+      expect(await parentOf('owner', bobsNote)).toBe(shared);
       // But not back out: inside the share he is an editor.
-      expect((await move('bob', bobsNote._id, bobsBox._id)).status).toBe(403);
+      expect((await move('bob', bobsNote, bobsBox)).status).toBe(403);
     });
 
     it('lets an owner move an item out of the share: the editor loses it, and hears so live', async () => {
@@ -229,13 +231,13 @@ describe(`sharing on ${testEngine}`, () => {
           itemType: 'todoBox',
           title: 'Olivia private',
         });
-        expect((await move('owner', note._id, privateBox._id)).status).toBe(200);
-        expect(await gone).toMatchObject({ itemId: note._id, removedFields: ['access'] });
-        expect((await send('bob', 'GET', `/api/items/get-item?itemId=${note._id}`)).status).toBe(404);
+        expect((await move('owner', note, privateBox._id)).status).toBe(200);
+        expect(await gone).toMatchObject({ itemId: note, removedFields: ['access'] });
+        expect((await send('bob', 'GET', `/api/items/get-item?itemId=${note}`)).status).toBe(404);
         // And back: Bob sees it again, told by ADD_ITEM.
         const back = nextEvent(socket, 'ADD_ITEM');
-        expect((await move('owner', note._id, shared._id)).status).toBe(200);
-        expect((await back).item._id).toBe(note._id);
+        expect((await move('owner', note, shared)).status).toBe(200);
+        expect((await back).item._id).toBe(note);
       } finally {
         socket.close();
       }
@@ -259,19 +261,16 @@ describe(`sharing on ${testEngine}`, () => {
   });
 
   it('tells who sees an item through the boxes above it, never beyond what the caller sees', async () => {
-    const create = (parentItemId: string, title: string, itemType = 'todoBox') =>
-      ok<Item>('owner', 'POST', '/api/items/create-item', { parentItemId, itemType, title });
-    const holiday = await create(users.owner.root, 'Holiday in Brittany');
-    const packing = await create(holiday._id, 'Packing');
-    const sunscreen = await create(packing._id, 'Sunscreen', 'todoText');
-    await share('owner', holiday._id, users.bob.id, 'editor');
-    await share('owner', packing._id, users.stranger.id, 'readonly');
-    await share('owner', sunscreen._id, users.carol.id, 'readonly');
+    const made = await tree(t, users.owner, { 'Holiday in Brittany': [{ Packing: ['Sunscreen'] }] });
+    const [holiday, packing, sunscreen] = [made['Holiday in Brittany'], made.Packing, made.Sunscreen];
+    await share('owner', holiday, users.bob.id, 'editor');
+    await share('owner', packing, users.stranger.id, 'readonly');
+    await share('owner', sunscreen, users.carol.id, 'readonly');
     const inherited = (as: keyof typeof users) =>
       ok<{ itemId: string; title: string; entries: ShareEntry[] }[]>(
         as,
         'GET',
-        `/api/items/get-inherited-shares?itemId=${sunscreen._id}`,
+        `/api/items/get-inherited-shares?itemId=${sunscreen}`,
       );
     const names = (boxes: Awaited<ReturnType<typeof inherited>>) =>
       boxes.map(({ title, entries }) => [title, entries.map((e) => `${e.name} (${e.ownershipName})`)]);
@@ -286,9 +285,9 @@ describe(`sharing on ${testEngine}`, () => {
     expect(names(await inherited('stranger'))).toEqual([['Packing', ['Stan Ger (Readonly)']]]);
     expect(await inherited('carol')).toEqual([]);
     // A box holds no Workspace above it worth telling: the owner alone, through her own.
-    expect(await ok('owner', 'GET', `/api/items/get-inherited-shares?itemId=${holiday._id}`)).toEqual([]);
-    expect(
-      (await send('stranger', 'GET', `/api/items/get-inherited-shares?itemId=${holiday._id}`)).status,
-    ).toBe(404);
+    expect(await ok('owner', 'GET', `/api/items/get-inherited-shares?itemId=${holiday}`)).toEqual([]);
+    expect((await send('stranger', 'GET', `/api/items/get-inherited-shares?itemId=${holiday}`)).status).toBe(
+      404,
+    );
   });
 });

@@ -7,6 +7,7 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 
 describe(`workspace on ${testEngine}`, () => {
   let t: TestApp;
@@ -28,27 +29,25 @@ describe(`workspace on ${testEngine}`, () => {
     () => t,
     () => token,
   );
-  const box = (title: string) =>
-    ok<Item>('POST', '/api/items/create-item', { parentItemId: root, itemType: 'todoBox', title });
   const workspace = () => ok<Workspace>('GET', '/api/items/get-workspace-items');
   const shownTitles = (w: Workspace) =>
     w.panesIndex.map((id) => w.paneObjects[w.panes[id]?.itemId ?? '']?.title);
 
   it('starts empty, opens panes at a position, replaces and closes them, in order', async () => {
     expect(await workspace()).toEqual({ panes: {}, panesIndex: [], paneObjects: {} });
-    const [a, b, c, d] = [await box('A'), await box('B'), await box('C'), await box('D')];
-    await ok('POST', '/api/items/create-pane', { pos: 0, itemId: a._id });
-    await ok('POST', '/api/items/create-pane', { pos: 1, itemId: b._id });
-    const w = await ok<Workspace>('POST', '/api/items/create-pane', { pos: 1, itemId: c._id });
+    const { A: a, B: b, C: c, D: d } = await tree(t, { token, root }, { A: [], B: [], C: [], D: [] });
+    await ok('POST', '/api/items/create-pane', { pos: 0, itemId: a });
+    await ok('POST', '/api/items/create-pane', { pos: 1, itemId: b });
+    const w = await ok<Workspace>('POST', '/api/items/create-pane', { pos: 1, itemId: c });
     expect(shownTitles(w)).toEqual(['A', 'C', 'B']);
     expect(w.panes[w.panesIndex[0] ?? '']).toMatchObject({
       type: 'box',
       width: 400,
-      itemId: a._id,
+      itemId: a,
       search: null,
     });
 
-    const replaced = await ok<Workspace>('PUT', '/api/items/replace-in-workspace', { pos: 1, itemId: d._id });
+    const replaced = await ok<Workspace>('PUT', '/api/items/replace-in-workspace', { pos: 1, itemId: d });
     expect(shownTitles(replaced)).toEqual(['A', 'D', 'B']);
     await ok('DELETE', `/api/workspace/pane?paneId=${replaced.panesIndex[0]}`);
     expect(shownTitles(await workspace())).toEqual(['D', 'B']);
@@ -84,9 +83,9 @@ describe(`workspace on ${testEngine}`, () => {
   });
 
   it('closes the panes of an archived box, and drops panes whose box the user can no longer read', async () => {
-    const gone = await box('Gone');
-    await ok('POST', '/api/items/create-pane', { pos: 0, itemId: gone._id });
-    await ok('DELETE', `/api/items/archive?itemId=${gone._id}`);
+    const { Gone: gone } = await tree(t, { token, root }, { Gone: [] });
+    await ok('POST', '/api/items/create-pane', { pos: 0, itemId: gone });
+    await ok('DELETE', `/api/items/archive?itemId=${gone}`);
     expect(shownTitles(await workspace())).not.toContain('Gone');
   });
 
@@ -97,13 +96,12 @@ describe(`workspace on ${testEngine}`, () => {
       title: 't',
     });
     expect((await send('POST', '/api/items/create-pane', { pos: 0, itemId: text._id })).status).toBe(400);
-    const mine = await box('Mine');
+    const { Mine: mine } = await tree(t, { token, root }, { Mine: [] });
     expect(
-      (await send('POST', '/api/items/create-pane', { pos: 0, itemId: mine._id }, strangerToken)).status,
+      (await send('POST', '/api/items/create-pane', { pos: 0, itemId: mine }, strangerToken)).status,
     ).toBe(404);
     expect(
-      (await send('PUT', '/api/items/replace-in-workspace', { pos: 0, itemId: mine._id }, strangerToken))
-        .status,
+      (await send('PUT', '/api/items/replace-in-workspace', { pos: 0, itemId: mine }, strangerToken)).status,
     ).toBe(404);
     const paneId = (await workspace()).panesIndex[0] ?? '';
     expect(
@@ -168,9 +166,9 @@ describe(`workspace on ${testEngine}`, () => {
   });
 
   it('limits a search pane to a box the caller sees, and closes it with that box', async () => {
-    const kitchen = await box('Kitchen');
+    const { Kitchen: kitchen } = await tree(t, { token, root }, { Kitchen: [] });
     const shelf = await ok<Item>('POST', '/api/items/create-item', {
-      parentItemId: kitchen._id,
+      parentItemId: kitchen,
       itemType: 'todoBox',
       title: 'Shelf',
     });
@@ -184,7 +182,7 @@ describe(`workspace on ${testEngine}`, () => {
       scope: 'search',
       includeArchived: false,
       includeCompleted: false,
-      withinBoxId: kitchen._id,
+      withinBoxId: kitchen,
     };
     const w = await ok<Workspace>('POST', '/api/items/create-search-pane', { pos: 0, search });
     const paneId = w.panesIndex[0] ?? '';
@@ -214,7 +212,7 @@ describe(`workspace on ${testEngine}`, () => {
     expect(inText.status).toBe(400);
 
     // Archiving the box closes the search pane limited to it, as it closes the box's own panes.
-    await ok('DELETE', `/api/items/archive?itemId=${kitchen._id}`);
+    await ok('DELETE', `/api/items/archive?itemId=${kitchen}`);
     expect((await workspace()).panesIndex).not.toContain(paneId);
   });
 });
