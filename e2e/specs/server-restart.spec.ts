@@ -1,6 +1,7 @@
 import { request as apiRequest } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { createBox } from '../support/api.js';
+import { liveSocketConnected } from '../support/live.js';
 import { ownServer } from '../support/own-server.js';
 import { expect, test } from '../support/test.js';
 import { addTexts, openPanes, rows } from '../support/workspace-setup.js';
@@ -20,8 +21,11 @@ test('after a server restart, the page is live again and says so while it is not
     await openPanes(request, token, [box._id]);
     const page = await context.newPage();
     await putSessionToken(page, token);
+    const live = liveSocketConnected(page);
     await page.goto('/app/boxes');
     await expect(rows(page, 'Garden')).toHaveText(['Sow the beans']);
+    // Live before the restart: a socket still connecting would only retry, not be closed.
+    await live;
     const connected = () => page.waitForEvent('console', (message) => message.text() === '[live] connected');
 
     // The server stops as a deploy stops it: the page says live updates are down.
