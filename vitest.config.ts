@@ -8,10 +8,44 @@ const sharedSource = {
   replacement: fileURLToPath(new URL('./packages/shared/src/$1.ts', import.meta.url)),
 };
 
+/**
+ * Integration files that time the server under load (event-loop stalls, cancellations) or
+ * hold it to a deadline (a silent push service given up within 5 s, a session ended on
+ * another instance within a second, instances restarted one after the other).
+ */
+const TIMED = [
+  'packages/server/src/db/statement-timeout.test.ts',
+  'packages/server/src/metrics/metrics.test.ts',
+  'packages/server/src/modules/auth/sessions.test.ts',
+  'packages/server/src/modules/push/push.test.ts',
+  'packages/server/src/realtime/scale-out.test.ts',
+  'packages/server/src/modules/calendar/calendar-serving.test.ts',
+  'packages/server/src/modules/data/export-stall.test.ts',
+  'packages/server/src/modules/data/import-stall.test.ts',
+  'packages/server/src/modules/items/large-subtree.test.ts',
+  'packages/server/src/modules/items/recurrence-cost.test.ts',
+  'packages/server/src/modules/items/tree-concurrency.test.ts',
+];
+
+/** The server's suites: real HTTP and sockets on a fresh database per file. */
+const integration = {
+  environment: 'node' as const,
+  globalSetup: ['packages/server/src/test/global-setup.ts'],
+  // Each file builds its own app on its own database, so the files share their workers'
+  // loaded modules instead of loading every module again per file: the suite runs in well
+  // under half the time.
+  isolate: false,
+  testTimeout: 20_000,
+  hookTimeout: 30_000,
+};
+
 export default defineConfig({
   resolve: { alias: [sharedSource] },
   test: {
     reporters: ['default'],
+    // Three workers on two cores: integration files spend most of their time waiting on the
+    // database, sockets and child processes, so a third worker fills the waits.
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias: [sharedSource] },
@@ -20,6 +54,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          sequence: { groupOrder: 0 },
           include: [
             'packages/shared/src/**/*.test.ts',
             'packages/web/src/**/*.test.{ts,tsx}',
@@ -30,15 +65,23 @@ export default defineConfig({
       {
         resolve: { alias: [sharedSource] },
         test: {
+          ...integration,
           name: 'integration',
-          environment: 'node',
           include: ['packages/server/src/**/*.test.ts'],
-          // Each file builds its own app on its own database, so the files share their
-          // workers' loaded modules instead of loading every module again per file: the
-          // suite runs in well under half the time.
-          isolate: false,
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          exclude: TIMED,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        resolve: { alias: [sharedSource] },
+        test: {
+          ...integration,
+          // After the others, one file at a time: these measure how long the event loop is
+          // held, and another file's work on the same two cores would count in.
+          name: 'integration-timed',
+          include: TIMED,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -19,7 +19,7 @@ import { newId } from '../packages/server/dist/db/ids.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import { runBaseSeed } from '../packages/server/dist/db/seeds/base-seed.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
-import { POSITION_STEP } from '../packages/server/dist/modules/items/items.repository.js';
+import { POSITION_STEP } from '../packages/server/dist/modules/items/items.contract.js';
 import { type AppWorkerStats, startAppInWorker } from './lib/app-in-worker.js';
 import { type BenchItem, gatherStatistics, insertBenchItems, insertBenchUser } from './lib/bench-user.js';
 import { type Benchmark, percentile } from './lib/benchmark.js';

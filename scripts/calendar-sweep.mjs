@@ -19,13 +19,13 @@ export const SWEEP_DAYS = [
   },
   { name: '31 December, 23:30 in Paris (décembre)', at: '2026-12-31T22:30:00Z', zone: 'Europe/Paris' },
   {
-    name: 'spring forward in Paris (01:55, five minutes before the hour is skipped)',
-    at: '2027-03-28T00:55:00Z',
+    name: 'spring forward in Paris (01:59, a minute before the hour is skipped)',
+    at: '2027-03-28T00:59:00Z',
     zone: 'Europe/Paris',
   },
   {
-    name: 'fall back in Paris (02:55, five minutes before the hour repeats)',
-    at: '2027-10-31T00:55:00Z',
+    name: 'fall back in Paris (02:59, a minute before the hour repeats)',
+    at: '2027-10-31T00:59:00Z',
     zone: 'Europe/Paris',
   },
   // February (février) and December (décembre) are months whose French names take an accent.
@@ -74,7 +74,7 @@ function runDay({ name, at, zone }) {
       '--project',
       'unit',
       '--project',
-      'integration',
+      'integration*',
     ],
     {
       cwd: root,

@@ -85,9 +85,9 @@ function ensureChromium() {
 step('typecheck', () => exec('npm', ['run', '--silent', 'typecheck']));
 step('lint', () => exec('npm', ['run', '--silent', 'lint']));
 vitest('unit', 'unit');
-vitest('integration (SQLite)', 'integration', { TEST_DB_ENGINE: 'sqlite' });
+vitest('integration (SQLite)', 'integration*', { TEST_DB_ENGINE: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
-  vitest('integration (PostgreSQL)', 'integration', { TEST_DB_ENGINE: 'postgres' });
+  vitest('integration (PostgreSQL)', 'integration*', { TEST_DB_ENGINE: 'postgres' });
 } else {
   results.push({
     name: 'integration (PostgreSQL)',

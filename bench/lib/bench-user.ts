@@ -17,7 +17,9 @@ export interface BenchItem {
   target_date?: number | null;
   /** A repeat (RRULE); a repeating item always has a target date. */
   recurrence_rule?: string | null;
+  note?: string | null;
   created_at?: number;
+  updated_at?: number;
 }
 
 /**
@@ -69,7 +71,7 @@ export async function insertBenchItems(
         .values(
           items
             .slice(i, i + 500)
-            .map((item) => ({ created_at: now, ...item, created_by: userId, updated_at: now })),
+            .map((item) => ({ created_at: now, updated_at: now, ...item, created_by: userId })),
         )
         .execute();
     }

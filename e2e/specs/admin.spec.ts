@@ -18,6 +18,11 @@ test('a non-admin has no Database tab, and the API refuses them with 403', async
   const dialog = page.getByRole('dialog', { name: 'Application Settings' });
   await expect(dialog.getByRole('tab')).toHaveText(['Profile', 'Integrations', 'Customizations', 'Data']);
   await expect(dialog.getByRole('tab', { name: 'Database' })).toHaveCount(0);
+  // Slack is off on this server: a non-admin is told whom to ask, never how to set it up.
+  await dialog.getByRole('tab', { name: 'Integrations' }).click();
+  await expect(dialog.getByText('Slack is not enabled on this server')).toBeVisible();
+  await expect(dialog.getByText(/Ask the person who runs this Nestbox server/)).toBeVisible();
+  await expect(dialog.getByText('SLACK_CLIENT_ID')).toHaveCount(0);
 
   const refused = await request.post('/api/admin/tools/resend', {
     headers: { authorization: `Bearer ${account.token}` },
@@ -39,6 +44,9 @@ test('an admin re-seeds full from the Database tab; a demo user then finds popul
   await page.goto('/app');
   await page.getByRole('banner').getByRole('button', { name: 'Application Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Application Settings' });
+  // An administrator is shown how to turn Slack on.
+  await dialog.getByRole('tab', { name: 'Integrations' }).click();
+  await expect(dialog.getByText('SLACK_CLIENT_ID')).toBeVisible();
   await dialog.getByRole('tab', { name: 'Database' }).click();
 
   // Cancelling the confirmation changes nothing.

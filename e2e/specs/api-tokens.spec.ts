@@ -75,13 +75,16 @@ test('API tokens: make a read token in the Data tab, read with it, be refused a 
   const minted = await fetchInPage(page, token, 'GET', '/api/tokens');
   expect(minted.status).toBe(403);
 
-  // The text is gone once dismissed; the list, read again, shows when the token was used.
+  // Back from the script's window, the open list shows when the token was used.
+  const row = dialog.getByRole('listitem').filter({ hasText: 'Home dashboard' });
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+  await expect(row).toContainText(/Last used \d{2}-\w{3}-\d{4} \d{2}:\d{2}/);
+  // The text is gone once dismissed; the list, opened again, still shows it.
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Token' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   dialog = await openDataTab(page);
-  const row = dialog.getByRole('listitem').filter({ hasText: 'Home dashboard' });
   await expect(row).toContainText(/Last used \d{2}-\w{3}-\d{4} \d{2}:\d{2}/);
 
   // A phone shows the same, without sideways scrolling.
@@ -99,7 +102,11 @@ test('API tokens: make a read token in the Data tab, read with it, be refused a 
   await confirm.getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The token has been revoked.' })).toBeVisible();
   await expect(dialog.getByText('You have no API tokens yet.')).toBeVisible();
-  expect((await fetchInPage(page, token, 'GET', '/api/admin/users/get-user')).status).toBe(401);
+  // Its 401 says the token no longer works, not that a session ended.
+  const afterRevoke = await fetchInPage(page, token, 'GET', '/api/admin/users/get-user');
+  expect(afterRevoke.status).toBe(401);
+  expect(afterRevoke.json.error).toMatchObject({ code: 'tokens.invalid' });
+  expect(String((afterRevoke.json.error as { message: string }).message)).toContain('it was revoked');
 
   // A read-and-write token writes as the person would; the session that made both carries on.
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Backup script');

@@ -39,7 +39,7 @@ const FRENCH: Words = {
   email: 'Adresse e-mail',
   password: 'Mot de passe',
   logIn: 'Se connecter',
-  settings: "Paramètres de l'application",
+  settings: 'Paramètres de l’application',
   profile: 'Profil',
   currentPassword: 'Mot de passe actuel',
   newPassword: 'Nouveau mot de passe',

@@ -198,7 +198,7 @@ test.describe('command palette', () => {
     // Not in a pane yet: nothing is "here".
     await find(page, 'new text');
     await expect(option(page, /^New text here/)).toHaveAttribute('aria-disabled', 'true');
-    await expect(option(page, /^New text here/)).toContainText('Click in a box pane first');
+    await expect(option(page, /^New text here/)).toContainText('Go to a box pane first');
     await page.keyboard.press('Escape');
 
     // In the pane, "New text here" opens a new line there.
@@ -212,7 +212,11 @@ test.describe('command palette', () => {
     await page.keyboard.press('Enter');
     expect((await saved).status()).toBe(201);
     await expect(pane(page, 'Chores').getByText('Buy pepper')).toBeVisible();
+    // Escape leaves the next line for the row above it, selected; Escape again clears the selection.
     await page.keyboard.press('Escape');
+    await expect(pane(page, 'Chores').locator('[aria-current="true"]')).toHaveText('Buy pepper');
+    await page.keyboard.press('Escape');
+    await expect(pane(page, 'Chores').locator('[aria-current="true"]')).toHaveCount(0);
 
     await find(page, 'move');
     const move = option(page, /^Move the selected item to…/);
@@ -220,6 +224,18 @@ test.describe('command palette', () => {
     await expect(move).toContainText('Select an item in a pane or the Organiser first');
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
+
+    // In the Organizer the pane worked in is off screen: its owner is told to go back to a
+    // pane, never that the box is read-only.
+    await find(page, 'organi');
+    await choose(page, option(page, /^Go to Organiser/));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/app\/organiser$/);
+    await find(page, 'new box');
+    await expect(option(page, /^New box here/)).toHaveAttribute('aria-disabled', 'true');
+    await expect(option(page, /^New box here/)).toContainText('Go to a box pane first');
+    await expect(option(page, /^New box here/)).not.toContainText('You can only read this box');
+    await page.keyboard.press('Escape');
   });
 
   test('searches only inside the box at hand, until the limit is lifted', async ({ page }) => {
@@ -306,7 +322,10 @@ test.describe('command palette', () => {
     const moved = page.waitForResponse((r) => r.url().includes('/api/items/move-to-new-parent'));
     await page.keyboard.press('Enter');
     expect((await moved).status()).toBe(200);
-    await expect(page.getByText('Moved to “Garden tools”.')).toBeVisible();
+    // One notice says where it went, and offers Undo.
+    const notice = page.getByRole('alert').filter({ hasText: 'Moved to “Garden tools”.' });
+    await expect(notice.getByRole('button', { name: 'Undo' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Item moved.' })).toHaveCount(0);
     const item = await request.get(`/api/items/get-item?itemId=${itemId}`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -331,7 +350,7 @@ test.describe('command palette', () => {
       'Cherchez des boîtes et des textes, ou tapez une commande…',
     );
     await expect(page.getByRole('group', { name: 'Commandes' })).toBeVisible();
-    await expect(option(page, /^Aller à l'Organiseur/)).toBeVisible();
+    await expect(option(page, /^Aller à l’Organiseur/)).toBeVisible();
     await page.keyboard.type('bibliotheque');
     await expect(option(page, /^Boîte\s: Bibliothèque/)).toBeVisible();
     await page.keyboard.press('Control+a');

@@ -205,7 +205,7 @@ test.describe('in French, on a device set to dark', () => {
     await accountWithThings(page, 'dark-fr', 'fr');
     await page.goto('/app');
     await expect(pane(page, 'Groceries').getByText('Bake bread')).toBeVisible();
-    const dialog = await openSettingsTab(page, "Paramètres de l'application", 'Personnalisation');
+    const dialog = await openSettingsTab(page, 'Paramètres de l’application', 'Personnalisation');
     const choice = dialog.getByRole('radiogroup', { name: 'Apparence' });
     await expect(choice.getByRole('radio', { name: 'Système' })).toBeChecked();
     await expect(choice.getByRole('radio', { name: 'Clair' })).not.toBeChecked();

@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { getAs, pane, rootBoxId } from '../support/api.js';
-import { expect, test } from '../support/test.js';
+import { expect, expectAccessible, test } from '../support/test.js';
+import { rows } from '../support/workspace-setup.js';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../packages/server/src/modules/data/fixtures/${name}`, import.meta.url));
 
 interface PaneRead {
-  items: { _id: string; title: string; itemType: string }[];
+  items: { _id: string; title: string; itemType: string; note: string }[];
 }
 const titlesIn = async (request: Parameters<typeof getAs>[0], token: string, boxId: string) =>
   (await getAs<PaneRead>(request, token, `/api/items/get-items-for-pane?itemId=${boxId}`)).items.map(
@@ -77,8 +78,9 @@ test('imports a Todoist CSV and an OPML outline from the Data tab, and shows the
   await target.fill('Gard');
   await importSection.getByRole('option', { name: /Holiday › Garden/ }).click();
   await importSection.getByRole('button', { name: 'Import', exact: true }).click();
+  // Workflowy's `_note` is the item's note, not a text of its own.
   await expect(importSection.getByRole('status')).toContainText(
-    'Imported 2 boxes, 5 texts, 0 dates and 0 reminders.',
+    'Imported 2 boxes, 4 texts, 0 dates and 0 reminders.',
   );
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -98,6 +100,59 @@ test('imports a Todoist CSV and an OPML outline from the Data tab, and shows the
     'Home',
     'Read "Dune" & take notes',
   ]);
+  const home = (
+    await getAs<PaneRead>(request, account.token, `/api/items/get-items-for-pane?itemId=${garden?._id}`)
+  ).items.find((item) => item.title === 'Home');
+  const kitchen = (
+    await getAs<PaneRead>(request, account.token, `/api/items/get-items-for-pane?itemId=${home?._id}`)
+  ).items.find((item) => item.title === 'Kitchen');
+  expect(kitchen?.note).toBe('Measure the wall first');
+});
+
+test('a current Todoist export imports in French: sections, a heading, and each note on its own task', async ({
+  page,
+  request,
+}) => {
+  const account = await createLoggedInAccount(request, {
+    label: 'import-todoist-fr',
+    locale: 'fr',
+    timezone: 'Europe/Paris',
+  });
+  await putSessionToken(page, account.token);
+  await page.goto('/app');
+  await page.getByRole('banner').getByRole('button', { name: 'Paramètres de l’application' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paramètres de l’application' });
+  await dialog.getByRole('tab', { name: 'Données' }).click();
+  const section = dialog.getByRole('region', { name: 'Importer' });
+  // Today's header (IS_COLLAPSED … DEADLINE_LANG), a meta row, sections, notes after a subtask.
+  await chooseFile(dialog, 'Maison.csv', 'text/csv', fixture('todoist-current-fr.csv'));
+  await expect(section.getByRole('combobox', { name: 'Format' })).toHaveValue('Projet Todoist (CSV)');
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/api/import?') && r.url().includes('dryRun=0'),
+  );
+  await section.getByRole('button', { name: 'Importer', exact: true }).click();
+  expect((await answered).status()).toBe(200);
+  const status = section.getByRole('status');
+  await expect(status).toContainText('3\u00a0boîtes, 5\u00a0textes, 4\u00a0dates et');
+  // "tous les lundis" and "le 5 de chaque mois" were read: no remark.
+  await expect(status).not.toContainText('remarques');
+  await expectAccessible(page, 'a Todoist import done, in French');
+
+  await section.getByRole('button', { name: 'Ouvrir la boîte' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows(page, 'Maison')).toHaveText(['À faire', 'En cours']);
+
+  // Each note went to the task it follows, as the task's note; the heading "* Courses" is a box.
+  const childrenOf = async (boxId: string) =>
+    (await getAs<PaneRead>(request, account.token, `/api/items/get-items-for-pane?itemId=${boxId}`)).items;
+  const root = await rootBoxId(request, account.token);
+  const maison = (await childrenOf(root)).find((item) => item.title === 'Maison');
+  const todo = (await childrenOf(maison?._id ?? '')).find((item) => item.title === 'À faire');
+  const courses = (await childrenOf(todo?._id ?? '')).find((item) => item.title === 'Courses');
+  expect(courses?.itemType).toBe('todoBox');
+  const bread = (await childrenOf(courses?._id ?? '')).find((item) => item.title === 'Acheter du pain');
+  expect(bread?.note).toContain('Boulangerie du coin');
+  expect(bread?.note).toContain('Pain complet, pas de baguette');
 });
 
 test('a bad file is named by its line, in the page’s language, and nothing is imported', async ({
@@ -108,8 +163,10 @@ test('a bad file is named by its line, in the page’s language, and nothing is 
   await putSessionToken(page, account.token);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/app');
-  await page.getByRole('banner').getByRole('button', { name: "Paramètres de l'application" }).click();
-  const dialog = page.getByRole('dialog', { name: "Paramètres de l'application" });
+  // At 390 px the header keeps its settings in its Menu.
+  await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Paramètres de l’application' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paramètres de l’application' });
   await dialog.getByRole('tab', { name: 'Données' }).click();
   const section = dialog.getByRole('region', { name: 'Importer' });
   await chooseFile(
@@ -120,7 +177,7 @@ test('a bad file is named by its line, in the page’s language, and nothing is 
   );
   await section.getByRole('button', { name: 'Importer', exact: true }).click();
   await expect(section.getByRole('status')).toContainText(
-    'Ligne 3\u00a0: le TYPE «\u00a0tâche\u00a0» n’est ni task, ni section, ni note.',
+    'Ligne 3\u00a0: le TYPE «\u00a0tâche\u00a0» n’est ni task, ni section, ni note, ni meta.',
   );
   await page.screenshot({ path: testInfo.outputPath('import-refused-390.png') });
   const root = await rootBoxId(request, account.token);

@@ -33,18 +33,24 @@ test('Customizations: this device’s reminder notifications say why they cannot
   await context.clearPermissions();
   await toggle.click();
   await expect(dialog.getByRole('status').filter({ hasText: 'blocked' })).toHaveText(
-    'Notifications are blocked for Nestbox in this browser. Allow them in the site’s settings, then try again.',
+    'Notifications are blocked for Nestbox in this browser. Allow them in the site’s settings, then turn this on again. ' +
+      'Your reminders still show in the Reminders list, and reminder e-mails still work.',
   );
   await expect(toggle).not.toBeChecked();
 
-  // Allowed, but this machine reaches no browser push service: the switch says so and stays off.
+  // Allowed, but this browser has no push service: the switch says why, never to try again
+  // later, and that reminders still arrive by the Reminders list and e-mail; the reason is in view.
   await context.grantPermissions(['notifications'], { origin: baseURL });
   const publicKey = page.waitForResponse((r) => r.url().endsWith('/api/push/public-key'));
   await toggle.click();
   expect((await publicKey).status()).toBe(200);
-  await expect(dialog.getByRole('status').filter({ hasText: 'notification service' })).toHaveText(
-    'The browser’s notification service could not be reached. Try again later.',
+  const reason = dialog.getByRole('status').filter({ hasText: 'push service' });
+  await expect(reason).toHaveText(
+    'This device cannot be notified: this browser has no push service Nestbox can use (some browsers are built without one, or have it turned off). ' +
+      'Your reminders still show in the Reminders list, and reminder e-mails still work.',
   );
+  await expect(reason).toBeInViewport();
+  await expect(reason).not.toContainText('later');
   await expect(toggle).not.toBeChecked();
   await expect(toggle).toBeEnabled();
 
@@ -57,7 +63,7 @@ test('Customizations: this device’s reminder notifications say why they cannot
   expect(french.ok()).toBe(true);
   await page.reload();
   dialog = await openCustomizations(page, {
-    settings: "Paramètres de l'application",
+    settings: 'Paramètres de l’application',
     tab: 'Personnalisation',
   });
   await expect(

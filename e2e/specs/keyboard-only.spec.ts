@@ -33,7 +33,7 @@ const itemOf = (request: APIRequestContext, token: string, itemId: string) =>
 const rowIn = (scope: Locator, title: string) => scope.getByRole('listitem', { name: title, exact: true });
 
 /** Presses a key until this row holds the selection (at most `presses` times). */
-async function arrowTo(page: Page, row: Locator, key: 'ArrowDown' | 'ArrowRight', presses = 6) {
+async function arrowTo(page: Page, row: Locator, key: 'ArrowDown' | 'ArrowRight' | 'ArrowLeft', presses = 6) {
   for (let pressed = 0; pressed < presses; pressed++) {
     if (await row.evaluate((element) => element === document.activeElement)) break;
     await page.keyboard.press(key);
@@ -81,6 +81,9 @@ test('a session by keyboard alone, each step checked on the server', async ({ pa
   await page.keyboard.press('Enter');
   await expect(palette).toBeHidden();
   await expect(pane(page, 'Kitchen shelves')).toBeVisible();
+  // The focus went into the box opened: its pane is empty, so to the pane's "Add a text".
+  const addText = pane(page, 'Kitchen shelves').getByRole('button', { name: 'Add a text' });
+  await expect(addText).toBeFocused();
   await expect
     .poll(async () => {
       const workspace = await getAs<{ panesIndex: string[]; panes: Record<string, { itemId: string }> }>(
@@ -121,10 +124,11 @@ test('a session by keyboard alone, each step checked on the server', async ({ pa
     expect(inbox.title).toBe('Inbox');
   }
 
-  // Into the Errands pane with the arrows; Alt+↓ moves the first errand down one.
+  // Back in the Kitchen shelves pane after the capture; ← into the Errands pane beside it.
+  // Alt+↓ moves the first errand down one.
   const errandsPane = pane(page, 'Errands');
-  await page.keyboard.press('ArrowDown');
-  await arrowTo(page, rowIn(errandsPane, 'Buy stamps'), 'ArrowRight');
+  await expect(addText).toBeFocused();
+  await arrowTo(page, rowIn(errandsPane, 'Buy stamps'), 'ArrowLeft');
   await page.keyboard.press('Alt+ArrowDown');
   await expect
     .poll(() => titlesIn(request, token, errands._id))

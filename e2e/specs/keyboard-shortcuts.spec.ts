@@ -416,7 +416,7 @@ test('? shows every shortcut, by group, in French for a French user', async ({ p
   const { token } = await createLoggedInAccount(page.request, { label: 'keys-fr', locale: 'fr' });
   await putSessionToken(page, token);
   await page.goto('/app/boxes');
-  await expect(page.getByRole('button', { name: "Paramètres de l'application" })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Paramètres de l’application' })).toBeVisible();
 
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Raccourcis clavier' });
@@ -429,8 +429,8 @@ test('? shows every shortcut, by group, in French for a French user', async ({ p
     'Ouvrir la palette de commandes',
     'Noter un nouvel élément',
     'Annuler la dernière modification',
-    "Aller à l'espace de travail",
-    "Aller à l'Organiseur",
+    'Aller à l’espace de travail',
+    'Aller à l’Organiseur',
   ]);
   const goToOrganiser = everywhere.getByRole('term').nth(4);
   await expect(goToOrganiser).toHaveText('GpuisO');

@@ -4,6 +4,10 @@ test.describe('logged-out pages', () => {
   test('the root shows the login page', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Log in to Nestbox' })).toBeVisible();
+    // A newcomer lands here: one line above the form says what Nestbox is.
+    await expect(
+      page.getByText('Nestbox keeps your tasks and notes in nested boxes, open side by side.'),
+    ).toBeVisible();
     await expect(page.getByLabel('Email address')).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Remember me')).toBeVisible();
@@ -17,6 +21,7 @@ test.describe('logged-out pages', () => {
 
   test('the login form says what is missing before calling the server', async ({ page }) => {
     await page.goto('/login');
+    await expect(page.getByText('Welcome back.')).toBeVisible();
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByText('Please provide your email address.')).toBeVisible();
     await expect(page.getByText('Please provide your password.')).toBeVisible();
@@ -72,9 +77,14 @@ test.describe('in French', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'Nestbox range vos tâches et vos notes dans des boîtes imbriquées, ouvertes côte à côte.',
+      ),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await expect(page.getByText('Veuillez indiquer votre adresse e-mail.')).toBeVisible();
     await page.goto('/nulle/part');
-    await expect(page.getByText("Oups, nous n'avons trouvé aucune page à cette adresse.")).toBeVisible();
+    await expect(page.getByText('Oups, nous n’avons trouvé aucune page à cette adresse.')).toBeVisible();
   });
 });

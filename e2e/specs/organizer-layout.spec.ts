@@ -1,13 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox } from '../support/api.js';
+import { expectSelected } from '../support/keyboard.js';
 import { expect, test } from '../support/test.js';
 
 /**
  * The Organizer's drops, structure and narrow layout: the 'top of Undated' is as easy to hit
- * as any gap, a drop settles at once, rows are no buttons holding buttons, every action is a
- * control of its own that the keyboard reaches, and at phone width the lists stack, titles
- * wrap and no list hides part of a group in a scroll box of its own.
+ * as any gap, a drop settles at once, rows are no buttons holding buttons, each list is one
+ * Tab stop whose rows' keys do what their controls do, and at phone width the lists stack,
+ * titles wrap and no list hides part of a group in a scroll box of its own.
  */
 
 const prioritizedList = (page: Page) => page.getByRole('group', { name: 'Prioritized', exact: true });
@@ -123,15 +124,23 @@ test("the whole 'Undated' heading is the top of Undated, and a drop there settle
   await expect.poll(order).toEqual(['Call the plumber', 'Water the plants', 'Fix the dripping tap']);
 });
 
-test('a row is no button: its title, grip, date and pin are controls of their own, named by what they show', async ({
+test('a row is no button: each list is one Tab stop, the arrows go from row to row, and its keys do what its controls do', async ({
   page,
 }) => {
   await organizerWith(page, 'organizer-structure', [
     { title: 'Renew passport', as: 'undated' },
+    { title: 'Post the letter', as: 'undated' },
+    { title: 'Water the plants', as: 'undated' },
     { title: 'Book dentist', as: 'waiting' },
   ]);
-  const passport = row(prioritizedList(page), 'Renew passport');
-  await expect(passport).toBeVisible();
+  const ranked = prioritizedList(page);
+  const waiting = unprioritizedList(page);
+  const passport = row(ranked, 'Renew passport');
+  const letter = row(ranked, 'Post the letter');
+  const plants = row(ranked, 'Water the plants');
+  const dentist = row(waiting, 'Book dentist');
+  await expect(plants).toBeVisible();
+  await expect(dentist).toBeVisible();
 
   const problems = await page.locator('[data-item-row]').evaluateAll((rows) => {
     const interactive = 'button, a[href], input, select, textarea, [role="button"], [tabindex]';
@@ -157,25 +166,70 @@ test('a row is no button: its title, grip, date and pin are controls of their ow
   });
   expect(problems).toEqual([]);
 
-  // The keyboard reaches every action of a row in order: grip, title, date, pin.
-  const grip = passport.getByRole('button', { name: 'Drag to move' });
-  await grip.focus();
-  await page.keyboard.press('Tab');
-  await expect(passport.getByRole('button', { name: 'Renew passport', exact: true })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(passport.getByRole('button', { name: /Target date of Renew passport/ })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(passport.getByRole('button', { name: 'Pin to Today' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(passport).toHaveAttribute('data-group', 'today');
+  // Each list is one Tab stop, on one row: no control of a row is a Tab stop of its own.
+  const ownTabStops = (list: Locator) =>
+    list.evaluate(
+      (element) =>
+        [...element.querySelectorAll('[data-item-row] :is(button, input, a[href], [tabindex])')].filter(
+          (control) => control.getAttribute('tabindex') !== '-1',
+        ).length,
+    );
+  for (const list of [ranked, waiting]) {
+    await expect(list.locator('[tabindex="0"]')).toHaveCount(1);
+    await expect.poll(() => ownTabStops(list)).toBe(0);
+  }
+  await expect(passport).toHaveAttribute('tabindex', '0');
+  const holdsFocus = (list: Locator) => list.evaluate((element) => element.contains(document.activeElement));
 
-  // The title's own action: open the item in the workspace.
-  await row(prioritizedList(page), 'Renew passport')
-    .getByRole('button', { name: 'Renew passport', exact: true })
-    .focus();
+  // ↓ enters the rows; ↓ ↑ Home End go from row to row, and the list's Tab stop goes along.
+  await page.keyboard.press('ArrowDown');
+  await expectSelected(passport);
+  await page.keyboard.press('ArrowDown');
+  await expectSelected(letter);
+  await page.keyboard.press('End');
+  await expectSelected(plants);
+  await page.keyboard.press('ArrowUp');
+  await expectSelected(letter);
+  await page.keyboard.press('Home');
+  await expectSelected(passport);
+  await page.keyboard.press('ArrowDown');
+  await expectSelected(letter);
+  await expect(ranked.locator('[tabindex="0"]')).toHaveCount(1);
+  await expect(letter).toHaveAttribute('tabindex', '0');
+
+  // One Tab leaves the list, from any row; Shift+Tab comes back to the row it left.
+  await page.keyboard.press('Tab');
+  await expect.poll(() => holdsFocus(ranked)).toBe(false);
+  await page.keyboard.press('Shift+Tab');
+  await expectSelected(letter);
+
+  // The row's keys do what its controls do. T: its target date, in Item settings.
+  await page.keyboard.press('t');
+  const settings = page.getByRole('dialog', { name: 'Post the letter' });
+  await expect(settings.getByRole('button', { name: /^Target Date/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+  await expectSelected(letter);
+  // Ctrl+T: the pin. The row goes to Today and keeps the focus.
+  await page.keyboard.press('Control+t');
+  await expect(letter).toHaveAttribute('data-group', 'today');
+  await expectSelected(letter);
+
+  // The other list is one Tab stop too: → goes to it, one Tab leaves it, Shift+Tab comes back.
+  await page.keyboard.press('ArrowRight');
+  await expectSelected(dentist);
+  await page.keyboard.press('Tab');
+  await expect.poll(() => holdsFocus(waiting)).toBe(false);
+  await page.keyboard.press('Shift+Tab');
+  await expectSelected(dentist);
+
+  // ← goes back to the Prioritized list's Tab stop, its first row now: the letter, in Today.
+  // Enter does what its title does: the item opens in the workspace.
+  await page.keyboard.press('ArrowLeft');
+  await expectSelected(letter);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app\/boxes$/);
-  await expect(page.locator('section[data-pane-id]').getByText('Renew passport')).toBeInViewport();
+  await expect(page.locator('section[data-pane-id]').getByText('Post the letter')).toBeInViewport();
 });
 
 test('at phone width the lists stack, titles wrap, and every group shows whole in the page', async ({

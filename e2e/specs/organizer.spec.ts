@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox } from '../support/api.js';
 import { serverNow } from '../support/clock.js';
+import { expectSelected } from '../support/keyboard.js';
 import { expect, test } from '../support/test.js';
 
 /**
@@ -193,7 +194,13 @@ test('pin to Today, give a target date tomorrow from the cell, clear it back to 
     .click();
   await expect(tax).toHaveAttribute('data-group', `day:${tomorrow}`);
   const header = prioritizedList(page).getByRole('heading', {
-    name: formatted(tomorrowNoon, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+    // The long date as the app writes it: Intl's, without its comma.
+    name: formatted(tomorrowNoon, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }).replace(',', ''),
   });
   await expect(header).toBeVisible();
   await page.reload();
@@ -382,6 +389,64 @@ test('rows move with the keyboard too: Space lifts, arrows move, Space drops', a
   expect(await titlesIn(unprioritizedList(page))).toEqual([]);
 });
 
+test('ranking from the keyboard, without the grip: P prioritises, Alt+↑ / Alt+↓ move, the order is kept', async ({
+  page,
+}) => {
+  const { token } = await createLoggedInAccount(page.request, { label: 'organizer-rank-keys' });
+  const { ids } = await textItems(page, token, 'Desk', ['Tidy cables', 'Pay the bill', 'File receipts']);
+  for (const [title, priority] of [
+    ['Tidy cables', 1],
+    ['Pay the bill', 2],
+  ] as const) {
+    await api(page.request, token, 'PUT', '/api/items/update-priority', { itemId: ids[title], priority });
+  }
+  await api(page.request, token, 'PUT', '/api/items/update-item', {
+    itemId: ids['File receipts'],
+    prioritizable: true,
+  });
+  await openOrganizer(page, token);
+  const ranked = prioritizedList(page);
+  const waiting = unprioritizedList(page);
+  await expect(row(waiting, 'File receipts')).toBeVisible();
+
+  // ↓ enters the rows, → goes to the Unprioritized list.
+  await page.keyboard.press('ArrowDown');
+  await expectSelected(row(ranked, 'Tidy cables'));
+  await page.keyboard.press('ArrowRight');
+  await expectSelected(row(waiting, 'File receipts'));
+
+  const saved = () =>
+    page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/items/update-priority') && response.request().method() === 'PUT',
+    );
+  // P: to the end of the Prioritized list; the row keeps the focus in its new list.
+  let saving = saved();
+  await page.keyboard.press('p');
+  expect((await saving).ok()).toBe(true);
+  await expect.poll(() => titlesIn(ranked)).toEqual(['Tidy cables', 'Pay the bill', 'File receipts']);
+  await expectSelected(row(ranked, 'File receipts'));
+  expect(await titlesIn(waiting)).toEqual([]);
+
+  // Alt+↑ and Alt+↓: one place up or down, the focus staying on the row moved.
+  for (const [key, order] of [
+    ['Alt+ArrowUp', ['Tidy cables', 'File receipts', 'Pay the bill']],
+    ['Alt+ArrowUp', ['File receipts', 'Tidy cables', 'Pay the bill']],
+    ['Alt+ArrowDown', ['Tidy cables', 'File receipts', 'Pay the bill']],
+  ] as const) {
+    saving = saved();
+    await page.keyboard.press(key);
+    expect((await saving).ok()).toBe(true);
+    await expect.poll(() => titlesIn(ranked)).toEqual([...order]);
+    await expectSelected(row(ranked, 'File receipts'));
+  }
+
+  await page.reload();
+  await expect(row(ranked, 'File receipts')).toBeVisible();
+  await expect.poll(() => titlesIn(ranked)).toEqual(['Tidy cables', 'File receipts', 'Pay the bill']);
+  expect(await titlesIn(waiting)).toEqual([]);
+});
+
 test('a change the server refuses is put back, with a notification', async ({ page }) => {
   const { token } = await createLoggedInAccount(page.request, { label: 'organizer-rollback' });
   const { ids } = await textItems(page, token, 'Errands', ['Post the parcel']);
@@ -439,6 +504,14 @@ test('a long Organizer draws its first screen from the first page and loads the 
   await expect(page.getByText('The rest of your Organiser could not be loaded.')).toHaveCount(0);
   await waiting.evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
   await expect(row(waiting, 'Chore 001')).toBeVisible();
+  // Scrolled far from it, the row holding the list's Tab stop (its first) is still drawn:
+  // Tab from the column headers reaches the list there.
+  const first = row(waiting, 'Chore 130');
+  await expect(first).not.toBeInViewport();
+  await expect(first).toHaveAttribute('tabindex', '0');
+  await page.getByRole('button', { name: 'Order by Created' }).focus();
+  await page.keyboard.press('Tab');
+  await expectSelected(first);
   expect(asked[0]).toContain('limit=100');
   // Three tries (the first and two automatic retries), then the one asked for.
   expect(asked.filter((query) => query.includes('unprioritizedOffset=100'))).toHaveLength(4);

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, pane, readItem } from '../support/api.js';
-import { expect, test } from '../support/test.js';
+import { expect, expectAccessible, test } from '../support/test.js';
+import { centreOf, finger, type Point } from '../support/touch.js';
 import { addTexts, handle, rows, workspaceWith } from '../support/workspace-setup.js';
 
 /**
@@ -13,57 +14,6 @@ import { addTexts, handle, rows, workspaceWith } from '../support/workspace-setu
  */
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-
-type Point = { x: number; y: number };
-
-/** One finger on the screen, driven through Chromium's touch input. */
-async function finger(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: Point) =>
-    cdp.send('Input.dispatchTouchEvent', {
-      type,
-      touchPoints: at ? [{ x: Math.round(at.x), y: Math.round(at.y), id: 1 }] : [],
-    });
-  let last: Point = { x: 0, y: 0 };
-  return {
-    down: async (at: Point) => {
-      last = at;
-      await send('touchStart', at);
-    },
-    /** Glides from where the finger is to `to` in `steps` moves. */
-    move: async (to: Point, steps = 12) => {
-      const from = last;
-      for (let step = 1; step <= steps; step++) {
-        last = { x: from.x + ((to.x - from.x) * step) / steps, y: from.y + ((to.y - from.y) * step) / steps };
-        await send('touchMove', last);
-      }
-    },
-    up: () => send('touchEnd'),
-    /**
-     * A quick stroke from `from` to `to`: every event is sent at once, without waiting for the
-     * page between them, so even a loaded machine delivers the first move well within the
-     * 250 ms a row needs to lift.
-     */
-    flick: async (from: Point, to: Point, steps = 6) => {
-      const moves = Array.from({ length: steps }, (_, index) => ({
-        x: from.x + ((to.x - from.x) * (index + 1)) / steps,
-        y: from.y + ((to.y - from.y) * (index + 1)) / steps,
-      }));
-      last = to;
-      await Promise.all([
-        send('touchStart', from),
-        ...moves.map((at) => send('touchMove', at)),
-        send('touchEnd'),
-      ]);
-    },
-  };
-}
-
-async function centreOf(locator: Locator): Promise<Point> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('not on screen');
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
 
 /** A point over the upper fifth of a row: the gap before it. */
 async function topOf(locator: Locator): Promise<Point> {
@@ -324,4 +274,33 @@ test('Item settings open as a full-screen sheet, and a reminder is set there', a
     `/api/reminders/get-item-reminders?itemId=${itemId}`,
   );
   expect(reminders).toMatchObject([{ numberOf: 2 }]);
+});
+
+test('the search palette on a phone names no keys a phone does not have', async ({ page }) => {
+  const { token } = await createLoggedInAccount(page.request, { label: 'phone-palette' });
+  await putSessionToken(page, token);
+  await page.goto('/app/boxes');
+  await page.getByRole('button', { name: 'Search and commands' }).tap();
+  const palette = page.getByRole('dialog');
+  await expect(palette.getByRole('combobox')).toBeVisible();
+  await expect(palette.getByText('close', { exact: true })).toBeHidden();
+  await expect(palette.locator('kbd:visible')).toHaveCount(0);
+  await expectAccessible(page, 'command palette on a phone');
+});
+
+test('French Application Settings on a phone keep their tabs on one row', async ({ page }) => {
+  const { token } = await createLoggedInAccount(page.request, { label: 'phone-settings-fr', locale: 'fr' });
+  await putSessionToken(page, token);
+  await page.goto('/app/boxes');
+  await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).tap();
+  await page.getByRole('menuitem', { name: 'Paramètres de l’application' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Paramètres de l’application' });
+  const tabs = dialog.getByRole('tab');
+  await expect(tabs).toHaveCount(4);
+  const tops = await tabs.evaluateAll((all) => all.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  // The last tab, scrolled to, opens its panel.
+  await tabs.last().tap();
+  await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
+  await expectAccessible(page, 'French settings on a phone');
 });

@@ -69,7 +69,7 @@ test.describe('the Profile tab', () => {
 
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(
-      page.getByRole('banner').getByRole('button', { name: "Paramètres de l'application" }),
+      page.getByRole('banner').getByRole('button', { name: 'Paramètres de l’application' }),
     ).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Votre profil a été enregistré' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -4,7 +4,7 @@ import { api, createBox, getAs, pane } from '../support/api.js';
 import { captureText } from '../support/capture.js';
 import { serverNow } from '../support/clock.js';
 import { openAppSignedIn } from '../support/keyboard.js';
-import { expect, test } from '../support/test.js';
+import { expect, expectAccessible, test } from '../support/test.js';
 
 /**
  * Quick capture, by keyboard only: Q opens it anywhere, what is typed is read as it is typed
@@ -16,6 +16,7 @@ import { expect, test } from '../support/test.js';
 interface CapturedItem {
   _id: string;
   title: string;
+  recurrence: string | null;
   parentItemId: string | null;
   priorityTargetDate: number | null;
   markedAsForToday: boolean;
@@ -222,7 +223,8 @@ test.describe('in French', () => {
     await page.keyboard.press('Enter');
     const created = (await (await saved).json()) as CapturedItem;
     const row = inbox.locator(`[data-item-id="${created._id}"]`);
-    await expect(row).toHaveText('Appeler Anna');
+    // The title without its date words; the row shows the date beside it.
+    await expect(row).toHaveText(/^Appeler Anna\s*Demain$/);
     server = await onServer(page.request, token, created._id);
     expect(server.item.title).toBe('Appeler Anna');
     expect(localDateTime(server.item.priorityTargetDate ?? 0, zone)).toBe(`${dayAfter(now, 1, zone)} 00:00`);
@@ -293,3 +295,142 @@ test('a click on a tinted part keeps it as text', async ({ page }) => {
   const server = await onServer(page.request, token, item._id);
   expect(server.item).toMatchObject({ title: 'Dentist next Friday', priorityTargetDate: null });
 });
+
+/** The first Wednesday from the day of `now` in a zone on, that day included ('yyyy-MM-dd'). */
+function comingWednesday(now: number, timeZone: string): string {
+  const today = Date.parse(`${dayAfter(now, 0, timeZone)}T12:00:00Z`);
+  return dayAfter(now, (3 - new Date(today).getUTCDay() + 7) % 7, timeZone);
+}
+
+/** Saves a screenshot of the page when E2E_SCREENSHOTS names a folder. */
+async function screenshot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
+}
+
+/** Phrases, expected words and texts of one language for the journey below. */
+interface TitleDates {
+  locale: 'en-GB' | 'fr';
+  zone: string;
+  dialog: string;
+  field: string;
+  /** A title holding a date's words, the words read, and what the field's description says of them. */
+  title: string;
+  read: string;
+  offered: RegExp;
+  /** A checkbox's name, for a reading in the text. */
+  readAs: (text: string) => RegExp;
+  /** A phrase whose date stands alone, and that date's words. */
+  dated: string;
+  date: string;
+  recognised: RegExp;
+  repeat: string;
+}
+
+const TITLE_DATES: TitleDates[] = [
+  {
+    locale: 'en-GB',
+    zone: 'Europe/London',
+    dialog: 'Quick capture',
+    field: 'What to capture',
+    title: 'Watch Friday Night Lights',
+    read: 'Friday Night',
+    offered: /“Friday Night” may be part of a title, so it stays text/,
+    readAs: (text) => new RegExp(`^Read “${text}” as `),
+    dated: 'Pay rent tomorrow',
+    date: 'tomorrow',
+    recognised: /^Date: /,
+    repeat: 'Bins every other Wednesday',
+  },
+  {
+    locale: 'fr',
+    zone: 'Europe/Paris',
+    dialog: 'Capture rapide',
+    field: 'À capturer',
+    title: 'Regarder Vendredi 13',
+    read: 'Vendredi 13',
+    offered: /«\s*Vendredi 13\s*» fait peut-être partie d’un titre/,
+    readAs: (text) => new RegExp(`^Lire «\\s*${text}\\s*» comme `),
+    dated: 'Payer le loyer demain',
+    date: 'demain',
+    recognised: /^Date\s:\s/,
+    repeat: 'Poubelles un mercredi sur deux',
+  },
+];
+
+for (const words of TITLE_DATES)
+  test.describe(`a date in a title (${words.locale})`, () => {
+    if (words.locale === 'fr') test.use({ locale: 'fr-FR' });
+
+    test(`${words.locale}: a title's date is offered, not taken; a date is kept as text by keyboard; a repeat starts on the coming Wednesday`, async ({
+      page,
+    }) => {
+      // Two widths, each checked with axe.
+      test.slow();
+      const account = await createActivatedAccount(page.request, {
+        label: `capture-title-${words.locale}`,
+        locale: words.locale,
+        timezone: words.zone,
+      });
+      const token = await logIn(page.request, account);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await openAppSignedIn(page, token);
+      const now = await serverNow(page.request);
+      await page.keyboard.press('q');
+      const dialog = page.getByRole('dialog', { name: words.dialog });
+      const field = dialog.getByRole('combobox', { name: words.field });
+      await expect(field).toBeFocused();
+
+      // The title's date is shown, outlined and unticked, and the title is kept whole.
+      await field.pressSequentially(words.title);
+      await expect(field).toHaveAccessibleDescription(words.offered);
+      const offered = dialog.getByRole('checkbox', { name: words.readAs(words.read) });
+      await expect(offered).not.toBeChecked();
+      await expect(dialog.locator('[data-kind="offered"]')).toHaveCount(1);
+      await expectAccessible(page, `quick capture offering a date (${words.locale}, 1280 px)`);
+      await screenshot(page, `capture-offered-${words.locale}-1280`);
+
+      // Tab reaches it and Space takes it; Space again leaves it, the focus staying on it.
+      await page.keyboard.press('Tab');
+      await expect(offered).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(offered).toBeChecked();
+      await expect(field).toHaveAccessibleDescription(words.recognised);
+      await page.keyboard.press('Space');
+      await expect(offered).not.toBeChecked();
+      await expect(offered).toBeFocused();
+      await field.focus();
+      const whole = await capture(page, field, '', words.offered);
+      let server = await onServer(page.request, token, whole._id);
+      expect(server.item).toMatchObject({ title: words.title, priorityTargetDate: null });
+
+      // A date standing alone is taken, and unticked by keyboard it stays text.
+      await field.pressSequentially(words.dated);
+      await expect(field).toHaveAccessibleDescription(words.recognised);
+      const dated = dialog.getByRole('checkbox', { name: words.readAs(words.date) });
+      await expect(dated).toBeChecked();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Space');
+      await expect(dated).not.toBeChecked();
+      await field.focus();
+      const kept = await capture(page, field, '', /./);
+      server = await onServer(page.request, token, kept._id);
+      expect(server.item).toMatchObject({ title: words.dated, priorityTargetDate: null });
+
+      // Every other Wednesday starts on the coming one, and keeps its interval.
+      const bins = await capture(page, field, words.repeat, /./);
+      server = await onServer(page.request, token, bins._id);
+      expect(server.item.recurrence).toMatch(/INTERVAL=2/);
+      expect(localDateTime(server.item.priorityTargetDate ?? 0, words.zone)).toBe(
+        `${comingWednesday(now, words.zone)} 00:00`,
+      );
+
+      // On a phone's width.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await field.pressSequentially(words.title);
+      await expect(field).toHaveAccessibleDescription(words.offered);
+      await expect(offered).not.toBeChecked();
+      await expectAccessible(page, `quick capture offering a date (${words.locale}, 390 px)`);
+      await screenshot(page, `capture-offered-${words.locale}-390`);
+    });
+  });

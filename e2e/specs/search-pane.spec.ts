@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { api, pane } from '../support/api.js';
 import { nextRevealed } from '../support/reveal.js';
-import { expect, test } from '../support/test.js';
+import { expect, expectAccessible, test } from '../support/test.js';
 import { workspaceWith } from '../support/workspace-setup.js';
 
 const searchPane = (page: Page) => page.locator('section[data-pane-type="search"]');
@@ -20,7 +20,9 @@ test.describe('search panes', () => {
     await pane(page, 'Workspace').getByRole('button', { name: 'Search' }).click();
     const search = searchPane(page);
     await expect(search.getByRole('heading', { name: 'Search' })).toBeVisible();
-    await expect(search.getByText('Type a word to find the items whose title contains it.')).toBeVisible();
+    await expect(
+      search.getByText('Type a word to find the items whose title or note contains it.'),
+    ).toBeVisible();
     // The new search pane opens right of the pane it came from.
     await expect(page.locator('section[data-pane-id]').nth(1)).toHaveAttribute('data-pane-type', 'search');
 
@@ -53,6 +55,21 @@ test.describe('search panes', () => {
     await page.reload();
     await expect(pane(page, 'Workspace')).toBeVisible();
     await expect(searchPane(page)).toHaveCount(0);
+  });
+
+  test('words in any order and without accents find a title, its matched parts marked', async ({ page }) => {
+    await workspaceWith(page, 'search-fold', { Desserts: ['Crème brûlée for Élodie', 'Almond milk'] });
+    await page.goto('/app/boxes');
+    await pane(page, 'Workspace').getByRole('button', { name: 'Search' }).click();
+    const field = searchPane(page).getByRole('textbox', { name: 'Search titles' });
+    await field.fill('elodie creme');
+    await expect(results(page)).toHaveText(['Crème brûlée for Élodiein Desserts']);
+    await expect(results(page).first().locator('mark')).toHaveText(['Crème', 'Élodie']);
+    await expectAccessible(page, 'search results with their matches marked');
+    // A part of a word is found, and only that part is marked.
+    await field.fill('ilk');
+    await expect(results(page)).toHaveText(['Almond milkin Desserts']);
+    await expect(results(page).first().locator('mark')).toHaveText(['ilk']);
   });
 
   test('the Favourites scope lists the starred items; Completed widens the search', async ({ page }) => {

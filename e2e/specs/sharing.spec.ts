@@ -23,7 +23,7 @@ test.describe('sharing a box', () => {
     const owner = await createLoggedInAccount(request, { label: 'share-owner', name: uniqueName('Olga') });
     const friendName = uniqueName('Frida');
     const coOwnerName = uniqueName('Cora');
-    await createLoggedInAccount(request, { label: 'share-friend', name: friendName });
+    const friend = await createLoggedInAccount(request, { label: 'share-friend', name: friendName });
     const coOwner = await createLoggedInAccount(request, { label: 'share-coowner', name: coOwnerName });
     const box = await createBox(request, owner.token, 'Holiday');
 
@@ -32,9 +32,14 @@ test.describe('sharing a box', () => {
     await expect(dialog.getByText('Not shared with anyone yet.')).toBeVisible();
     const list = dialog.getByRole('list', { name: 'People with access' });
 
-    // Search by name (two letters at least), pick the person, keep the default level (Editor), add.
+    // A name alone finds nobody the owner does not share with yet: the directory stays private.
     const search = dialog.getByRole('combobox', { name: 'Share with' });
     await search.fill(friendName);
+    await expect(
+      page.getByText('Nobody you share with has that name. Type their whole e-mail address.'),
+    ).toBeVisible();
+    // The whole e-mail address finds them; pick them, keep the default level (Editor), add.
+    await search.fill(friend.email);
     await page.getByRole('option', { name: friendName }).click();
     await expect(search).toHaveValue(friendName);
     await expect(dialog.getByRole('combobox', { name: 'Level', exact: true })).toHaveValue('Editor');
@@ -109,7 +114,7 @@ test('an item inside a shared box says whom it is shared with through that box',
   const bobName = uniqueName('Bob');
   const carolName = uniqueName('Carol');
   const bob = await createLoggedInAccount(request, { label: 'share-inherit-bob', name: bobName });
-  await createLoggedInAccount(request, { label: 'share-inherit-carol', name: carolName });
+  const carol = await createLoggedInAccount(request, { label: 'share-inherit-carol', name: carolName });
   const holiday = await createBox(request, owner.token, 'Holiday in Brittany');
   const sunscreen = await api<{ _id: string }>(request, owner.token, 'POST', '/api/items/create-item', {
     parentItemId: holiday._id,
@@ -138,7 +143,7 @@ test('an item inside a shared box says whom it is shared with through that box',
 
   // The owner adds someone to the item itself: listed on it, and no longer repeated above.
   const search = dialog.getByRole('combobox', { name: 'Share with' });
-  await search.fill(carolName);
+  await search.fill(carol.email);
   await page.getByRole('option', { name: carolName }).click();
   await dialog.getByRole('button', { name: 'Add' }).click();
   const own = dialog.getByRole('list', { name: 'People with access' });

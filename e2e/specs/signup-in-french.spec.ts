@@ -31,7 +31,7 @@ test('the whole sign-up journey in French, e-mail included', async ({ page }) =>
 
   await expect(page).toHaveURL(/\/app$/);
   await expect(
-    page.getByRole('banner').getByRole('button', { name: "Paramètres de l'application" }),
+    page.getByRole('banner').getByRole('button', { name: 'Paramètres de l’application' }),
   ).toBeVisible();
   await page.getByRole('banner').getByRole('link', { name: 'Se déconnecter' }).click();
   await expect(page.getByRole('heading', { name: 'Connexion à Nestbox' })).toBeVisible();

@@ -42,7 +42,7 @@ test('two people in two browsers: share, edit, downgrade and unshare, all live',
     await pane(ownerPage, 'Workspace').getByRole('button', { name: 'Garden plans' }).click();
     await pane(ownerPage, 'Garden plans').getByRole('button', { name: 'Box settings' }).click();
     const dialog = ownerPage.getByRole('dialog');
-    await dialog.getByRole('combobox', { name: 'Share with' }).fill(member.name);
+    await dialog.getByRole('combobox', { name: 'Share with' }).fill(member.email);
     await ownerPage.getByRole('option', { name: member.name }).click();
     await dialog.getByRole('button', { name: 'Add' }).click();
     const memberLevel = dialog.getByRole('combobox', { name: `Level of ${member.name}` });

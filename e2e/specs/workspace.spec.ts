@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { pane } from '../support/api.js';
-import { expect, test } from '../support/test.js';
+import { expect, expectAccessible, test } from '../support/test.js';
 
 /** The rows of a pane, in order. */
 const rows = (page: Page, title: string) => pane(page, title).locator('[data-item-id]');
@@ -25,6 +25,41 @@ async function createBox(page: Page, inPane: string, title: string) {
 }
 
 test.describe('the workspace', () => {
+  test('an empty workspace invites a first text: it goes to the Inbox, which opens with it', async ({
+    page,
+  }) => {
+    const { token } = await createLoggedInAccount(page.request, { label: 'first-text' });
+    await putSessionToken(page, token);
+    await page.goto('/app');
+    await expect(page.getByText('Select a Box to open.')).toBeVisible();
+    await expect(page.getByText(/Nestbox keeps your tasks and notes in boxes/)).toBeVisible();
+    await expectAccessible(page, 'an empty workspace');
+
+    // By keyboard: Tab reaches the field, Enter adds the text.
+    const field = page.getByRole('textbox', { name: 'Your first text, into your Inbox' });
+    await field.focus();
+    await page.keyboard.type('Call the landlord');
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/items/quick-capture'));
+    await page.keyboard.press('Enter');
+    expect((await sent).status()).toBe(201);
+    await expect(rows(page, 'Inbox')).toHaveText(['Call the landlord']);
+    // The new text is the selection, so the keyboard carries on from it.
+    const added = pane(page, 'Inbox').getByRole('listitem', { name: 'Call the landlord', exact: true });
+    await expect(added).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByText('Select a Box to open.')).toBeHidden();
+  });
+
+  test('French, on a phone: the first text goes to the Boîte de réception', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { token } = await createLoggedInAccount(page.request, { label: 'first-text-fr', locale: 'fr' });
+    await putSessionToken(page, token);
+    await page.goto('/app');
+    const field = page.getByRole('textbox', { name: 'Votre premier texte, dans votre Boîte de réception' });
+    await field.fill('Appeler le plombier');
+    await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    await expect(rows(page, 'Boîte de réception')).toHaveText(['Appeler le plombier']);
+  });
+
   test('boxes, texts typed outliner-style, completing, renaming, archiving and closing panes', async ({
     page,
   }) => {

@@ -1,6 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { putSessionToken, type TestAccount } from './accounts.js';
 
+/**
+ * A header button that answers a key (the palette's, on every width): once it shows, the app
+ * and its keyboard shortcuts are there.
+ */
+const appKeysReady = (page: Page) => page.getByRole('banner').locator('button[aria-keyshortcuts]').first();
+
 /** Signs in through the login page, by keyboard, and waits for the app (and its keys) to be there. */
 export async function signInByKeyboard(page: Page, account: TestAccount) {
   await page.goto('/login');
@@ -11,7 +17,7 @@ export async function signInByKeyboard(page: Page, account: TestAccount) {
   await page.keyboard.type(account.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app(\/boxes)?$/);
-  await expect(page.getByRole('banner').locator('button[aria-keyshortcuts="Q"]')).toBeVisible();
+  await expect(appKeysReady(page)).toBeVisible();
 }
 
 /**
@@ -21,7 +27,7 @@ export async function signInByKeyboard(page: Page, account: TestAccount) {
 export async function openAppSignedIn(page: Page, token: string) {
   await putSessionToken(page, token);
   await page.goto('/app');
-  await expect(page.getByRole('banner').locator('button[aria-keyshortcuts="Q"]')).toBeVisible();
+  await expect(appKeysReady(page)).toBeVisible();
 }
 
 /** The page's focus is on this row, and the row is the selected one. */

@@ -207,6 +207,31 @@ const pwa = VitePWA({
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
       { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
+    // A link or a text shared from another app lands on /app/share, which files it into the Inbox.
+    share_target: {
+      action: '/app/share',
+      method: 'GET',
+      params: { title: 'title', text: 'text', url: 'url' },
+    },
+    // The installed app's long-press menu: capture at once, the coming days, the Organizer.
+    shortcuts: [
+      {
+        name: 'Quick capture',
+        short_name: 'Capture',
+        url: '/app/boxes?capture',
+        icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+      },
+      {
+        name: 'Upcoming',
+        url: '/app/upcoming',
+        icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+      },
+      {
+        name: 'Organizer',
+        url: '/app/organiser',
+        icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+      },
+    ],
   },
   injectManifest: {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],

@@ -63,10 +63,10 @@ describe(`app on ${testEngine}`, () => {
     });
 
     it.each([
-      ['fr-FR,fr;q=0.9', "Il n'y a rien à cette adresse de l'API."],
+      ['fr-FR,fr;q=0.9', 'Il n’y a rien à cette adresse de l’API.'],
       ['en-US', 'There is nothing at this address of the API.'],
       ['de-DE', 'There is nothing at this address of the API.'],
-      ['de;q=1, fr;q=0.5', "Il n'y a rien à cette adresse de l'API."],
+      ['de;q=1, fr;q=0.5', 'Il n’y a rien à cette adresse de l’API.'],
     ])('translates messages for Accept-Language %s', async (acceptLanguage, message) => {
       const res = await t.request('/api/no-such-route', { headers: { 'accept-language': acceptLanguage } });
       expect(((await res.json()) as ErrorBody).error.message).toBe(message);

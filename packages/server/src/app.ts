@@ -78,6 +78,8 @@ import { tokensRoutes } from './modules/tokens/tokens.routes.js';
 import { createTokensService } from './modules/tokens/tokens.service.js';
 import { undoRoutes } from './modules/undo/undo.routes.js';
 import { createUndoService } from './modules/undo/undo.service.js';
+import { upcomingRoutes } from './modules/upcoming/upcoming.routes.js';
+import { createUpcomingService } from './modules/upcoming/upcoming.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { workspaceRoutes } from './modules/workspace/workspace.routes.js';
@@ -307,13 +309,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const organizer = createOrganizerService({ db, items, now });
   await app.register(organizerRoutes, { organizer, users, authenticate });
+  await app.register(upcomingRoutes, { upcoming: createUpcomingService({ db, now }), authenticate });
   await app.register(captureRoutes, {
     capture: createCaptureService({ db, items, organizer, events }),
     authenticate,
   });
   await app.register(sharingRoutes, {
     sharing: createSharingService({ db, access, items, users, events, undo, audit, now }),
-    users,
     authenticate,
   });
   await app.register(remindersRoutes, { reminders, authenticate });
@@ -328,7 +330,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const imports = createImportService({ db, items, organizer, reminders, events, fileReader, now });
   await app.register(importRoutes, { imports, authenticate });
   await app.register(undoRoutes, { undo, authenticate });
-  const calendar = createCalendarService({ db, appUrl: config.appUrl, limiter, now });
+  const calendar = createCalendarService({ db, appUrl: config.appUrl, limiter, audit, now });
   await app.register(calendarRoutes, { calendar, authenticate });
   await app.register(calendarFeedRoutes, { calendar });
   await app.register(tokensRoutes, { tokens: createTokensService({ db, audit, now }), authenticate });

@@ -88,6 +88,8 @@ export const UNPRIORITIZED_DROPPABLE_ID = 'unprioritizedItems';
 /** Longest titles (characters), the same on every route that takes one: a box's, a text item's. */
 export const BOX_TITLE_MAX_LENGTH = 200;
 export const TEXT_TITLE_MAX_LENGTH = 2_000;
+/** Longest note (characters) an item may hold: Markdown, written in Item settings or imported. */
+export const NOTE_MAX_LENGTH = 20_000;
 /** Longest search term (characters) a search pane keeps and search-items accepts. */
 export const SEARCH_TERM_MAX_LENGTH = 200;
 

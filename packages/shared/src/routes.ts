@@ -16,6 +16,9 @@ export const PAGE_PATHS = {
   app: '/app',
   boxes: '/app/boxes',
   organiser: '/app/organiser',
+  upcoming: '/app/upcoming',
+  /** Where another app's share lands (the manifest's `share_target`): it files a text into the Inbox. */
+  share: '/app/share',
 } as const;
 
 export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];

@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { openDatabase } from './connection.js';
 import { migrateToLatest } from './migrate.js';
+import { createSearchExtensions } from './migrations/0024-search-index.js';
 
 const run = promisify(execFile);
 
@@ -28,6 +29,9 @@ export interface BackupReport {
 
 /** A refusal or failure the CLI prints as it is, without a stack. */
 export class BackupError extends Error {}
+
+/** The most pages better-sqlite3 copies in a step: all of them. */
+const ALL_PAGES = 0x7fffffff;
 
 interface Counts {
   users: number;
@@ -54,8 +58,9 @@ export async function backupDatabase(
     const source = new SQLite(target.file, { fileMustExist: true });
     try {
       source.pragma('busy_timeout = 5000');
-      // The rest in one step once started: a write between two steps would restart the copy.
-      await source.backup(temporary, { progress: ({ remainingPages }) => Math.max(remainingPages, 100) });
+      // Everything in one step once started: a write between two steps restarts the copy, and
+      // a step sized to what remained can fall short of a database that grew meanwhile.
+      await source.backup(temporary, { progress: () => ALL_PAGES });
     } catch (error) {
       rmSync(temporary, { force: true });
       throw error;
@@ -121,6 +126,14 @@ export async function restoreDatabase(
     rmSync(`${target.file}-shm`, { force: true });
     renameSync(temporary, target.file);
   } else {
+    // A dump of one schema leaves out the extensions in `public` its search index is built on.
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      await createSearchExtensions(client);
+    } finally {
+      await client.end();
+    }
     await runTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--dbname', target.url, file]);
   }
   const database = openDatabase(

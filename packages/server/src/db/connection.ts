@@ -1,12 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { foldForSearch } from '@nestbox/shared/search/search-query';
 import SQLite from 'better-sqlite3';
 import {
   type Dialect,
   type Driver,
   Kysely,
   type Logger,
+  PostgresAdapter,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
@@ -16,6 +18,10 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 
 export type DbEngine = 'sqlite' | 'postgres';
+
+/** The engine behind a query builder or transaction. */
+export const engineOf = (executor: Pick<Kysely<Database>, 'getExecutor'>): DbEngine =>
+  executor.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 
 /** An open database: the typed query builder, which engine it runs on, and how to close it. */
 export interface DatabaseHandle {
@@ -58,6 +64,10 @@ function openSqlite(file: string): DatabaseHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // Search compares titles as `foldForSearch` reads them (PostgreSQL has its own `nb_fold`).
+  database.function('nb_fold', { deterministic: true }, (text) =>
+    typeof text === 'string' ? foldForSearch(text) : text,
+  );
   const dialect = new TransactionalDdlSqliteDialect({ database: withStatementCache(database) });
   const observers = new Set<QueryObserver>();
   const db =

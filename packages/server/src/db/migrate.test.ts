@@ -51,6 +51,9 @@ const MIGRATIONS = [
   '0019-color-scheme',
   '0020-push-subscription-owners',
   '0021-import-keys',
+  '0022-upcoming-dates',
+  '0023-item-notes',
+  '0024-search-index',
 ];
 
 describe(`database on ${testEngine}`, () => {

@@ -19,6 +19,9 @@ import * as coveringBoxChildren from './migrations/0018-covering-box-children.js
 import * as colorScheme from './migrations/0019-color-scheme.js';
 import * as pushSubscriptionOwners from './migrations/0020-push-subscription-owners.js';
 import * as importKeys from './migrations/0021-import-keys.js';
+import * as upcomingDates from './migrations/0022-upcoming-dates.js';
+import * as itemNotes from './migrations/0023-item-notes.js';
+import * as searchIndex from './migrations/0024-search-index.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -43,6 +46,9 @@ const migrations: Record<string, Migration> = {
   '0019-color-scheme': colorScheme,
   '0020-push-subscription-owners': pushSubscriptionOwners,
   '0021-import-keys': importKeys,
+  '0022-upcoming-dates': upcomingDates,
+  '0023-item-notes': itemNotes,
+  '0024-search-index': searchIndex,
 };
 
 /** Every migration, for Kysely's migrator. */

@@ -100,6 +100,8 @@ export interface ItemsTable {
   recurrence_done: Generated<number>;
   show_completed: Flag;
   auto_add_to_unprioritized: Flag;
+  /** The item's note (Markdown), or null when it has none (migration 0022). */
+  note: string | null;
   /** Null once the creating user is removed. */
   created_by: string | null;
   created_at: Millis;

@@ -99,6 +99,7 @@ const POPULATE: Record<string, RawBuilder<unknown>[]> = {
     sql`insert into import_keys (user_id, key, fingerprint, result, created_at, expires_at)
       values (${user(alice)}, 'retry-1', 'fingerprint', '{"dryRun":false}', ${AT}, ${AT + DAY})`,
   ],
+  '0023-item-notes': [sql`update items set note = 'Bring the **blue** bag' where title = 'Groceries'`],
 };
 
 /** The tables the full demo fills, in an order that inserts every row after what it points to. */
@@ -211,6 +212,20 @@ describe(`upgrading a populated database on ${testEngine}`, () => {
       const tags = await snapshot(db, new Map([['item_tags', ['item_id', 'name']]]));
       expect(demo.item_tags?.length).toBeGreaterThan(0);
       expect(tags.item_tags).toEqual(demo.item_tags);
+    }
+    if (MIGRATIONS.indexOf(at) < MIGRATIONS.indexOf('0024-search-index')) {
+      // Items written before the search index are found through it, titles and notes alike.
+      const indexed =
+        testEngine === 'postgres'
+          ? sql<{ id: string }>`select id from items where nb_search_text(title, note) like ${'%the%'}`
+          : sql<{ id: string }>`select k.item_id as id from item_search s
+              join item_search_keys k on k.key = s.rowid where item_search match ${'"the"'}`;
+      const scanned = sql<{ id: string }>`select id from items
+        where lower(title || ' ' || coalesce(note, '')) like ${'%the%'}`;
+      const ids = async (query: typeof indexed) => (await query.execute(db)).rows.map((row) => row.id).sort();
+      const expected = await ids(scanned);
+      expect(expected.length).toBeGreaterThan(10);
+      expect(await ids(indexed)).toEqual(expected);
     }
     if (at === FIRST_RELEASE) {
       // Columns added since read as their defaults.

@@ -87,7 +87,7 @@ describe(`request bodies on ${testEngine}`, () => {
       'accept-language': 'fr',
     });
     expect(((await french.json()) as ErrorBody).error.message).toBe(
-      "La requête n'a pas pu être lue\u00a0: son contenu est imbriqué trop profondément.",
+      'La requête n’a pas pu être lue\u00a0: son contenu est imbriqué trop profondément.',
     );
     for (const path of ['/auth/login', '/slack/events']) {
       const res = await post('POST', path, DEEPEST);

@@ -3,8 +3,10 @@ import { type MessageKey, messagesEnGb, type PluralMessageKey } from '@nestbox/s
 import { messagesFr } from '@nestbox/shared/i18n/messages.fr';
 import i18next from 'i18next';
 
+// Resources given inline and `initAsync: false`: ready when `init` returns, with no top-level
+// await, so worker threads (the import's readers) may load this module too.
 const i18n = i18next.createInstance();
-await i18n.init({
+void i18n.init({
   resources: {
     'en-GB': { translation: messagesEnGb },
     fr: { translation: messagesFr },

@@ -64,7 +64,8 @@ interface LinkMail {
 /** One layout for every e-mail: HTML with a button, and the same as plain text. */
 function composeLinkMail(mail: LinkMail): MailMessage {
   const { to, locale, subject, greeting, body, action, link, linkFallback, note, signoff } = mail;
-  const text = [greeting, '', body, '', `${action}: ${link}`, '', note, '', signoff].join('\n');
+  const actionLine = translate(locale, 'mail.actionLine', { action, link });
+  const text = [greeting, '', body, '', actionLine, '', note, '', signoff].join('\n');
   const fallback = linkFallback
     ? `\n    <p style="font-size:13px;color:#52606d">${escapeHtml(linkFallback)}<br><a href="${escapeHtml(link)}" style="color:#2f6f5e;word-break:break-all">${escapeHtml(link)}</a></p>`
     : '';

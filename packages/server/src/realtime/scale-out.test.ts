@@ -13,7 +13,7 @@ import { keepConnected } from '../../../web/src/lib/live-socket.js';
 import { openDatabase } from '../db/connection.js';
 import { createUser, rootBoxOf, tokenFor } from '../test/factories.js';
 import { type ClientSocket, connect, nextEvent } from '../test/socket-client.js';
-import { testEngine } from '../test/test-database.js';
+import { newTestSchemaName, testEngine } from '../test/test-database.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -46,7 +46,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: string[])
 describe.runIf(testEngine === 'postgres' && databaseUrl && redisUrl)(
   'two instances on PostgreSQL and Redis',
   () => {
-    const schema = `nb_scale_${Date.now().toString(36)}`;
+    const schema = newTestSchemaName();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-scale-'));
     const children: ChildProcess[] = [];
     const urls: string[] = [];
@@ -96,10 +96,6 @@ describe.runIf(testEngine === 'postgres' && databaseUrl && redisUrl)(
 
     afterAll(async () => {
       await Promise.all(children.map((_, index) => stopInstance(index)));
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
       rmSync(dataDir, { recursive: true, force: true });
     });
 

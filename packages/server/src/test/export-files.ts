@@ -132,6 +132,7 @@ export async function readBack(db: Kysely<Database>, userId: string, boxId: stri
         markedForToday: row.marked_for_today === 1,
       },
       reminders,
+      ...(row.note === null ? {} : { note: row.note }),
     };
     if (row.type === 'todoText') items.push({ type: 'text', ...common });
     else

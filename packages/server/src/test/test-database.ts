@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Migrator } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, type DbEngine, openDatabase } from '../db/connection.js';
 import { MIGRATION_PROVIDER, migrateToLatest } from '../db/migrate.js';
 import { runBaseSeed } from '../db/seeds/base-seed.js';
@@ -32,31 +33,25 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /**
+ * A new PostgreSQL schema's name. The run drops every schema so named once all its files are
+ * done (test/global-setup.ts), never one while other files run.
+ */
+export const newTestSchemaName = () => `${inject('pgSchemaPrefix')}_${randomBytes(4).toString('hex')}`;
+
+/**
  * A fresh, empty database for one test suite: a new SQLite file in a temporary folder, or a
  * new PostgreSQL schema. Not migrated: see `createMigratedTestDatabase`.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testEngine === 'postgres') {
     const databaseUrl = testDatabaseUrl();
-    const schema = `nb_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    const schema = newTestSchemaName();
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const handle = openDatabase({ databaseUrl, pgSchema: schema, pgPoolSize: 4 });
-    return {
-      ...handle,
-      location: schema,
-      databaseUrl,
-      pgSchema: schema,
-      close: async () => {
-        await handle.close();
-        const cleanup = new pg.Client({ connectionString: databaseUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop schema if exists ${schema} cascade`);
-        await cleanup.end();
-      },
-    };
+    return { ...handle, location: schema, databaseUrl, pgSchema: schema };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'nestbox-db-'));
   const file = path.join(dir, 'test.sqlite');

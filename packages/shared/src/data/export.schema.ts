@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AUTO_ARCHIVE_DURATIONS,
   COLOR_SCHEMES,
+  NOTE_MAX_LENGTH,
   OPEN_BOXES_IN,
   ORDER_DIRECTIONS,
   PRIORITY_LIMIT,
@@ -15,7 +16,7 @@ import { RecurrenceRuleSchema } from '../recurrence/recurrence.schema.js';
 import { BEFORE_AFTER_ON, REMINDER_UNITS } from '../reminders/fire-time.js';
 
 /**
- * Nestbox's own export format (`GET /api/export?format=json`), version 1: everything a person
+ * Nestbox's own export format (`GET /api/export?format=json`), version 2: everything a person
  * owns or sees, as the tree they see from their Workspace. Import reads the same schema, so an
  * export imported into another account and exported again is equal apart from ids and times.
  *
@@ -23,7 +24,12 @@ import { BEFORE_AFTER_ON, REMINDER_UNITS } from '../reminders/fire-time.js';
  * and level only, and the personal state (`mine`, `reminders`) is the exporter's own.
  */
 export const EXPORT_FORMAT = 'nestbox';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
+/**
+ * The versions an import reads: 2 added items' `note`; a version 1 file is read as it is, its
+ * items without notes.
+ */
+export const EXPORT_READABLE_VERSIONS = [1, 2] as const;
 
 /** The deepest nesting an import accepts (an export of a real account stays far below it). */
 export const EXPORT_MAX_DEPTH = 200;
@@ -78,17 +84,28 @@ const itemFields = {
   reminders: z.array(ExportReminderSchema).max(100),
   /** Present on an item shared directly (not only through a box above it). */
   members: z.array(ExportMemberSchema).max(1000).optional(),
+  /** The item's note (Markdown; version 2), present only on an item that has one. */
+  note: z.string().max(NOTE_MAX_LENGTH).optional(),
 };
+
+/** The longest completion history a file carries for one text (as many as `done` can count). */
+export const EXPORT_MAX_COMPLETIONS = 9999;
+
+/** One completed occurrence of a repeating text: the target date it had, and when it was completed. */
+export const ExportCompletionSchema = z.object({ occurrence: millis, completedAt: millis }).strict();
+export type ExportCompletion = z.infer<typeof ExportCompletionSchema>;
 
 /**
  * A text's recurrence (added within version 1: files without it still read): the RRULE, whether
- * the next occurrence counts from the completion, and how many occurrences were completed.
+ * the next occurrence counts from the completion, and how many occurrences were completed; and
+ * its completion history, oldest first (optional: a file without it reads as having none).
  */
 export const ExportRecurrenceSchema = z
   .object({
     rule: RecurrenceRuleSchema,
     fromCompletion: z.boolean(),
     done: z.number().int().min(0).max(9999),
+    completions: z.array(ExportCompletionSchema).max(EXPORT_MAX_COMPLETIONS).optional(),
   })
   .strict();
 export type ExportRecurrence = z.infer<typeof ExportRecurrenceSchema>;
@@ -112,6 +129,7 @@ export type ExportBox = {
   mine: ExportPersonal;
   reminders: ExportReminder[];
   members?: ExportMember[];
+  note?: string;
   /** In the box's own order. */
   children: ExportItem[];
 };
@@ -163,7 +181,7 @@ export type ExportSettings = z.infer<typeof ExportSettingsSchema>;
 export const ExportFileSchema = z
   .object({
     format: z.literal(EXPORT_FORMAT),
-    version: z.literal(EXPORT_VERSION),
+    version: z.union([z.literal(1), z.literal(EXPORT_VERSION)]),
     exportedAt: millis,
     settings: ExportSettingsSchema,
     workspace: z.array(ExportItemSchema),

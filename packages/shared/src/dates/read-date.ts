@@ -16,6 +16,9 @@ import { addOnWallClock } from './wall-time.js';
  *   "dans 3 jours" are dates;
  * - a weekday's short name alone ("Sun is hot", "Wed"): "Sunday" is a date;
  * - a month without a day ("March", "mars"): "12 March" and "next month" are dates.
+ * What may be a date but reads as part of a title ("Watch Friday Night Lights", "Regarder
+ * Vendredi 13", see `isTitleLike`) is not taken by itself: it is offered, and the capture
+ * shows it so that the person takes it or leaves it.
  * Only the first date found counts; later ones stay in the text. A word right before the
  * date that only links it ("on", "at", "by", "for", "le", "à", "pour") goes with it.
  */
@@ -65,13 +68,40 @@ const frenchNoonAndMidnight: en.Parser = {
   extract: (_context, match) => ({ hour: match[1]?.toLowerCase() === 'midi' ? 12 : 0, minute: 0 }),
 };
 
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/**
+ * 29 February written without a year is the next one from today on (today's included):
+ * chrono tries the nearest year, finds no such day in it and drops the reading.
+ */
+const nextLeapDay: en.Refiner = {
+  refine: (context, results) => {
+    const today = context.reference.getDateWithAdjustedTimezone();
+    for (const { start } of results) {
+      if (start.get('month') !== 2 || start.get('day') !== 29 || start.isCertain('year')) continue;
+      if (!start.isCertain('month') || !start.isCertain('day')) continue;
+      let year = today.getFullYear() + (today.getMonth() > 1 ? 1 : 0);
+      while (!isLeapYear(year)) year += 1;
+      // Set, not implied: moving it forward a year (a time already past today) would land on no such day.
+      start.assign('year', year);
+    }
+    return results;
+  },
+};
+
+/** Runs `nextLeapDay` first, before chrono moves the day forward and drops the days a year lacks. */
+function withLeapDay(chrono: en.Chrono): en.Chrono {
+  chrono.refiners.unshift(nextLeapDay);
+  return chrono;
+}
+
 /** chrono's English with day-first dates (12/03 is 12 March), and the French; each with a few more phrases. */
 const PARSERS: Record<UserLocale, en.Chrono> = (() => {
   const english = en.GB.clone();
   english.parsers.push(dayAfterTomorrow(/(?<=^|\s)(?:the\s+)?day\s+after\s+tomorrow(?=$|\W)/iu));
   const french = fr.casual.clone();
   french.parsers.push(dayAfterTomorrow(/(?<=^|\s)apr[eè]s[-\s]demain(?=$|\W)/iu), frenchNoonAndMidnight);
-  return { 'en-GB': english, fr: french };
+  return { 'en-GB': withLeapDay(english), fr: withLeapDay(french) };
 })();
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
@@ -143,23 +173,87 @@ function instantOf(
   };
 }
 
+/** A weekday's or month's name (or its short form): English writes them with a capital anyway. */
+const CALENDAR_NAME =
+  /^(?:(?:mon|tues?|wednes|thurs?|fri|satur|sun)day|mon|tue|wed|thu|fri|sat|sun|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?$/iu;
+/** Written in capitals only ("UTC", "9AM"): an abbreviation, not a title's word. */
+const ALL_CAPITALS = /^[^\p{Ll}]+$/u;
+/** A word with a capital: its first letter, after any opening quote or bracket, is upper case. */
+const CAPITALISED = /^[^\p{L}\p{N}]*\p{Lu}/u;
+
 /**
- * The first date in the text (see the module's comment): both languages' readings, the
- * longest first where they overlap. `taken` are parts of the text that belong to something
- * else (a date never overlaps them); `isLiteral` says which readings the person asked to keep
- * as text. Null when the text holds no date.
+ * Does a reading look like part of a title ("Watch Friday Night Lights", "Visit Sunday
+ * River", "Buy Black Friday deals", "The Day After Tomorrow", "Regarder Vendredi 13")? It
+ * does when it belongs to a run of words written with capitals: a capitalised word of the
+ * reading stands next to another capitalised word, or the reading holds a capital that a date
+ * does not take (a word other than an English weekday or month; in French, any: French writes
+ * "vendredi" and "mars"). The text's first word is left out, its capital being the sentence's;
+ * a reading that is the whole text is never a title.
  */
-export function readDate(
+export function isTitleLike(
+  text: string,
+  range: { start: number; end: number },
+  language: UserLocale,
+): boolean {
+  const words = [...text.matchAll(/\S+/gu)].map((match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+    word: match[0],
+  }));
+  const first = words[0];
+  if (!first) return false;
+  const inside = words.filter((word) => word.start < range.end && range.start < word.end);
+  if (inside.length === words.length) return false;
+  const capitalised = (word: (typeof words)[number] | undefined) => !!word && CAPITALISED.test(word.word);
+  const bare = (word: string) => word.replace(/^[^\p{L}\p{N}]+|(?:['’]s)?[^\p{L}\p{N}.]*$/gu, '');
+  const unusualCapital = inside.some(
+    (word) =>
+      word !== first &&
+      capitalised(word) &&
+      !ALL_CAPITALS.test(word.word) &&
+      (language === 'fr' || !CALENDAR_NAME.test(bare(word.word))),
+  );
+  if (unusualCapital) return true;
+  const head = inside[0];
+  const tail = inside.at(-1);
+  const before = head && words[words.indexOf(head) - 1];
+  const after = tail && words[words.indexOf(tail) + 1];
+  return (
+    (capitalised(head) && before !== first && capitalised(before)) ||
+    (capitalised(tail) && capitalised(after))
+  );
+}
+
+/** The dates a text holds, as the capture reads them. */
+export interface DateChoices {
+  /** The date it sets: the first reading neither kept as text nor (unless accepted) title-like. */
+  date: DateRead | null;
+  /** With no date set, the first title-like reading: shown, and used only once accepted. */
+  offered: DateRead | null;
+  /** The readings the person keeps as text. */
+  kept: DateRead[];
+}
+
+interface ReadDateOptions {
+  /** Parts of the text that belong to something else: a date never overlaps them. */
+  taken?: readonly { start: number; end: number }[];
+  /** The readings the person asked to keep as text. */
+  isLiteral?: (range: TextRange) => boolean;
+  /** The title-like readings the person asked to use as dates all the same. */
+  isAccepted?: (range: TextRange) => boolean;
+}
+
+/**
+ * The dates in the text (see the module's comment): both languages' readings, the longest
+ * first where they overlap, then in the order of the text. A reading that looks like part of a
+ * title (`isTitleLike`) is never taken by itself, only offered; a reading kept as text keeps
+ * its words from every other reading.
+ */
+export function readDates(
   text: string,
   { locale, timeZone, now }: ReadDateContext,
-  {
-    taken = [],
-    isLiteral = () => false,
-  }: {
-    taken?: readonly { start: number; end: number }[];
-    isLiteral?: (range: TextRange) => boolean;
-  } = {},
-): DateRead | null {
+  { taken = [], isLiteral = () => false, isAccepted = () => false }: ReadDateOptions = {},
+): DateChoices {
   // A typographic apostrophe ("aujourd’hui") reads as a straight one; the length is the same.
   const plain = text.replaceAll('’', "'");
   const reference = { instant: new Date(now), timezone: zoneOffsetMinutes(now, timeZone) };
@@ -173,7 +267,7 @@ export function readDate(
     (a, b) =>
       b.result.text.length - a.result.text.length || a.rank - b.rank || a.result.index - b.result.index,
   );
-  const kept: DateRead[] = [];
+  const readings: (DateRead & { titleLike: boolean })[] = [];
   for (const { result, language } of candidates) {
     // Glued to a mark ("!tomorrow", "#today") it is part of that word.
     if (isNotADate(result) || /[#!]/u.test(text[result.index - 1] ?? '')) continue;
@@ -182,8 +276,26 @@ export function readDate(
     const connector = CONNECTOR.exec(text.slice(0, start));
     if (connector) start -= connector[0].length - (/^\s/u.test(connector[0]) ? 1 : 0);
     const range = { start, end, text: text.slice(start, end) };
-    if ([...taken, ...kept].some((other) => overlaps(other, range)) || isLiteral(range)) continue;
-    kept.push({ ...range, ...instantOf(result, language, { locale, timeZone, now }) });
+    if ([...taken, ...readings].some((other) => overlaps(other, range))) continue;
+    const titleLike = isTitleLike(text, { start: result.index, end }, language);
+    readings.push({ ...range, ...instantOf(result, language, { locale, timeZone, now }), titleLike });
   }
-  return kept.sort((a, b) => a.start - b.start)[0] ?? null;
+  readings.sort((a, b) => a.start - b.start);
+  const choices: DateChoices = { date: null, offered: null, kept: [] };
+  for (const { titleLike, ...reading } of readings) {
+    if (isLiteral(reading)) choices.kept.push(reading);
+    else if (!titleLike || isAccepted(reading)) choices.date ??= reading;
+    else choices.offered ??= reading;
+  }
+  if (choices.date) choices.offered = null;
+  return choices;
+}
+
+/** The date the text sets (`readDates`), or null when it sets none. */
+export function readDate(
+  text: string,
+  context: ReadDateContext,
+  options: ReadDateOptions = {},
+): DateRead | null {
+  return readDates(text, context, options).date;
 }

@@ -31,6 +31,7 @@ export const messagesEnGb = {
   'validation.invalidValue': 'This value is not valid.',
   'validation.date.range': 'Choose a date between 1 January 1970 and 31 December 9999.',
   'validation.title.tooLong': 'A title can have at most 2,000 characters.',
+  'validation.note.tooLong': 'A note can have at most 20,000 characters.',
   'validation.tag.required': 'Enter a tag name.',
   'validation.tag.tooLong': 'A tag can have at most 50 characters.',
   'validation.tag.invalid':
@@ -166,6 +167,7 @@ export const messagesEnGb = {
   'password.changed': 'Your password has been changed.',
   'mail.greeting': 'Hello {{name}},',
   'mail.signoff': 'The Nestbox team',
+  'mail.actionLine': '{{action}}: {{link}}',
   'mail.linkFallback': 'If the button does not work, copy this address into your browser:',
   'mail.activation.subject': 'Activate your Nestbox account',
   'mail.activation.body': 'Welcome to Nestbox! Please confirm your email address to activate your account.',
@@ -233,11 +235,13 @@ export const messagesEnGb = {
   'import.file.tooDeep': 'boxes are nested more than {{max}} levels deep here.',
   'import.title.nul': 'a title cannot hold the NUL character (U+0000).',
   'import.title.textTooLong': 'a text can have at most {{max}} characters.',
+  'import.note.tooLong': 'a note can have at most {{max}} characters.',
+  'import.note.nul': 'a note cannot hold the NUL character (U+0000).',
   'import.json.malformed': 'the file is not valid JSON.',
   'import.json.tooDeep': 'the file is nested too deeply to be a Nestbox export.',
   'import.json.notNestbox': 'this is not a Nestbox export (it has no "format": "nestbox").',
   'import.json.version':
-    'this Nestbox export is of version {{version}}; this Nestbox reads version {{supported}}.',
+    'this Nestbox export is of version {{version}}; this Nestbox reads versions 1 to {{supported}}.',
   'import.date.range': 'this date is not between 1 January 1970 and 31 December 9999.',
   'import.targetDate.range':
     'this date is not between 1 January 1970 and 31 December 9999; the item is kept without it.',
@@ -245,7 +249,7 @@ export const messagesEnGb = {
   'import.json.unknownField': 'a Nestbox export has no field “{{field}}”.',
   'import.json.missing': 'this value is missing.',
   'import.json.boxNotPrioritizable':
-    'a box cannot be in the Organizer; it is imported without its place there.',
+    'a box cannot be in the Organiser; it is imported without its place there.',
   'import.xml.malformed': 'the file is not well-formed XML (column {{column}}).',
   'import.xml.doctype': 'the file declares a DTD (<!DOCTYPE …>), which an import never reads.',
   'import.xml.tooDeep': 'the file is nested too deeply.',
@@ -254,13 +258,15 @@ export const messagesEnGb = {
   'import.csv.malformed': 'this line could not be read as CSV: check its quotes and commas.',
   'import.csv.columns':
     'this is not a Todoist CSV file: its first line must name the columns TYPE and CONTENT.',
-  'import.csv.type': 'the TYPE “{{type}}” is not task, section or note.',
+  'import.csv.type': 'the TYPE “{{type}}” is not task, section, note or meta.',
   'import.csv.indent': 'INDENT must be a whole number from 1 to 5, not “{{indent}}”.',
   'import.csv.priority': 'PRIORITY must be 1, 2, 3 or 4, not “{{priority}}”.',
   'import.csv.date': 'the date “{{date}}” could not be read; the task is kept without it.',
   'import.csv.rankOnBox':
-    'this task has subtasks, so it becomes a box, and only texts rank in the Organizer: its priority is left out.',
+    'this task has subtasks, so it becomes a box, and only texts rank in the Organiser: its priority is left out.',
   'import.csv.noteAlone': 'a note with no task above it is imported as a text.',
+  'import.note.duration': 'Duration: {{duration}}',
+  'import.note.deadline': 'Deadline: {{date}}',
 
   // data: calendar feed
   'calendar.name': 'Nestbox',
@@ -284,6 +290,8 @@ export const messagesEnGb = {
   'tokens.name.required': 'Give the token a name.',
   'tokens.name.tooLong': 'A token name can have at most 100 characters.',
   'tokens.scope.invalid': 'Choose whether the token may only read, or read and write.',
+  'tokens.invalid':
+    'This API token does not work: it was revoked, a password change ended it, or it never existed. Make a new one in Application Settings → Data → API tokens.',
   'tokens.readOnly': 'This API token may only read: it cannot change anything.',
   'tokens.notForAccount':
     'API tokens cannot change the account, its sessions or its tokens. Sign in to Nestbox to do this.',

@@ -9,26 +9,27 @@ export const messagesFr: Record<MessageKey, string> = {
   'items.tree.corrupt':
     'Cette boîte ne peut pas être modifiée : sa place dans l’arborescence des boîtes est rompue.',
   'error.validation': 'Certaines des informations saisies ne sont pas valides.',
-  'error.malformedJson': "La requête n'a pas pu être lue\u00a0: son contenu n'est pas du JSON valide.",
+  'error.malformedJson': 'La requête n’a pas pu être lue\u00a0: son contenu n’est pas du JSON valide.',
   'error.unsupportedMediaType': 'La requête doit être envoyée en JSON.',
   'error.payloadTooLarge': 'La requête est trop volumineuse.',
-  'error.jsonTooDeep': "La requête n'a pas pu être lue\u00a0: son contenu est imbriqué trop profondément.",
+  'error.jsonTooDeep': 'La requête n’a pas pu être lue\u00a0: son contenu est imbriqué trop profondément.',
   'error.unauthorized': 'Votre session a pris fin. Veuillez vous reconnecter.',
-  'error.forbidden': "Vous n'avez pas la permission de faire cela.",
+  'error.forbidden': 'Vous n’avez pas la permission de faire cela.',
   'error.notFound': 'Élément introuvable.',
-  'error.notFound.route': "Il n'y a rien à cette adresse de l'API.",
-  'error.notFound.page': "Oups, nous n'avons trouvé aucune page à cette adresse.",
+  'error.notFound.route': 'Il n’y a rien à cette adresse de l’API.',
+  'error.notFound.page': 'Oups, nous n’avons trouvé aucune page à cette adresse.',
   'error.conflict': 'Cela entre en conflit avec un élément existant.',
   'error.gone': 'Ce lien a expiré.',
   'error.rateLimited': 'Trop de tentatives. Veuillez patienter un instant avant de réessayer.',
   'error.requestCanceled': 'Requête annulée',
   'error.timeout': 'Le serveur a mis trop de temps à répondre. Veuillez réessayer.',
-  'error.network': "Nestbox n'a pas pu joindre le serveur. Vérifiez votre connexion et réessayez.",
+  'error.network': 'Nestbox n’a pas pu joindre le serveur. Vérifiez votre connexion et réessayez.',
 
   'validation.required': 'Ce champ ne peut pas être vide.',
-  'validation.invalidValue': "Cette valeur n'est pas valide.",
+  'validation.invalidValue': 'Cette valeur n’est pas valide.',
   'validation.date.range': 'Choisissez une date entre le 1er janvier 1970 et le 31 décembre 9999.',
   'validation.title.tooLong': 'Un titre peut compter au plus 2 000 caractères.',
+  'validation.note.tooLong': 'Une note peut compter au plus 20\u00a0000\u00a0caractères.',
   'validation.tag.required': 'Saisissez le nom de l’étiquette.',
   'validation.tag.tooLong': 'Une étiquette peut comporter au plus 50\u00a0caractères.',
   'validation.tag.invalid':
@@ -40,7 +41,7 @@ export const messagesFr: Record<MessageKey, string> = {
   'validation.name.required': 'Saisissez votre nom.',
   'validation.signup.name.required': 'Veuillez indiquer votre nom.',
   'validation.email.invalid': 'Saisissez une adresse e-mail valide.',
-  'validation.profile.email.invalid': "Format d'adresse e-mail non valide.",
+  'validation.profile.email.invalid': 'Format d’adresse e-mail non valide.',
   'validation.email.taken': 'Cette adresse e-mail est déjà utilisée.',
   'validation.login.password.required': 'Veuillez indiquer votre mot de passe.',
   'validation.login.email.required': 'Veuillez indiquer votre adresse e-mail.',
@@ -51,50 +52,50 @@ export const messagesFr: Record<MessageKey, string> = {
     'Vous ne pouvez pas créer une Boîte nommée «\u00a0Favourites\u00a0»\u00a0: ce nom est réservé.',
   'validation.box.title.tooLong': 'Un titre de Boîte peut compter au plus 200 caractères.',
   'items.move.intoItself':
-    "Une Boîte ne peut pas être déplacée dans elle-même ni dans l'une des Boîtes qu'elle contient.",
+    'Une Boîte ne peut pas être déplacée dans elle-même ni dans l’une des Boîtes qu’elle contient.',
   'items.move.acrossShares':
-    "Seul un propriétaire de cet élément peut le déplacer vers une boîte vue par d'autres personnes, ou hors d'une boîte partagée.",
+    'Seul un propriétaire de cet élément peut le déplacer vers une boîte vue par d’autres personnes, ou hors d’une boîte partagée.',
   'items.move.rootBox': 'Votre espace de travail ne peut être ni déplacé, ni archivé, ni renommé.',
   'items.id.taken': 'Cet identifiant appartient déjà à un autre élément.',
   'items.parent.notBox': 'Les éléments ne peuvent être placés que dans une Boîte.',
   'items.parent.archived': 'Cette Boîte est archivée\u00a0: on ne peut plus rien y ajouter.',
   'items.prioritizable.textOnly': 'Seuls les éléments texte peuvent être priorisés.',
   'items.setting.boxOnly': 'Seules les Boîtes ont ce réglage.',
-  'validation.box.selectToOpen': 'Sélectionnez une Boîte à ouvrir.',
+  'validation.box.selectToOpen': 'Sélectionnez une boîte à ouvrir.',
   'pane.item.box.save.failure.reserved.name':
     'Vous ne pouvez pas créer une Boîte nommée «\u00a0Workspace\u00a0»\u00a0: ce nom est réservé.',
 
-  'activation.invalid': "Ce lien d'activation n'est pas valide.",
-  'activation.expired': "Ce lien d'activation a expiré.",
+  'activation.invalid': 'Ce lien d’activation n’est pas valide.',
+  'activation.expired': 'Ce lien d’activation a expiré.',
   'activation.required': 'Ce compte doit être activé.',
   'activation.requiredDetail':
     'Votre compte doit être activé. Vous avez dû recevoir un e-mail contenant un lien pour activer ce compte.',
-  'activation.resendFailed': "Un problème est survenu lors du renvoi du lien d'activation.",
+  'activation.resendFailed': 'Un problème est survenu lors du renvoi du lien d’activation.',
   'activation.success': 'Votre compte a été activé.',
-  'activation.resent': "Un nouveau lien d'activation a été envoyé à votre adresse e-mail.",
+  'activation.resent': 'Un nouveau lien d’activation a été envoyé à votre adresse e-mail.',
   'signup.success': 'Pour activer votre compte, veuillez consulter vos e-mails.',
 
-  'forgot.notFound': "Aucun compte n'a été trouvé avec cette adresse e-mail.",
+  'forgot.notFound': 'Aucun compte n’a été trouvé avec cette adresse e-mail.',
   'forgot.sent': 'Les instructions de réinitialisation ont été envoyées à votre adresse e-mail.',
-  'login.failed': "Nous n'avons trouvé aucun compte correspondant à ces identifiants.",
-  'reset.invalid': "Ce lien de réinitialisation du mot de passe n'est pas valide.",
-  'reset.failed': "Votre mot de passe n'a pas pu être réinitialisé.",
+  'login.failed': 'Nous n’avons trouvé aucun compte correspondant à ces identifiants.',
+  'reset.invalid': 'Ce lien de réinitialisation du mot de passe n’est pas valide.',
+  'reset.failed': 'Votre mot de passe n’a pas pu être réinitialisé.',
   'reset.captchaTimeout': 'Erreur de connexion - veuillez soumettre à nouveau votre mot de passe.',
   'reset.success': 'Votre mot de passe a été réinitialisé.',
 
-  'boxes.loadFailed': "Vos Boîtes n'ont pas pu être récupérées.",
-  'boxes.saveFailed': "Un problème technique a empêché l'enregistrement de votre Boîte.",
-  'boxes.itemsLoadFailed': "Les éléments de cette Boîte n'ont pas pu être récupérés.",
-  'boxes.addFailed': "L'élément sélectionné n'a pas pu être ajouté.",
-  'boxes.removeFailed': "Cette Boîte n'a pas pu être retirée de votre espace de travail.",
-  'boxes.titleSaveFailed': "Les modifications du titre de la Boîte n'ont pas pu être enregistrées.",
-  'boxes.detailsSaveFailed': "Les détails de la Boîte n'ont pas pu être enregistrés.",
-  'boxes.textSaveFailed': "Les détails du texte n'ont pas pu être enregistrés.",
-  'boxes.searchPaneCloseFailed': "Ce volet de recherche n'a pas pu être fermé.",
+  'boxes.loadFailed': 'Vos Boîtes n’ont pas pu être récupérées.',
+  'boxes.saveFailed': 'Un problème technique a empêché l’enregistrement de votre Boîte.',
+  'boxes.itemsLoadFailed': 'Les éléments de cette Boîte n’ont pas pu être récupérés.',
+  'boxes.addFailed': 'L’élément sélectionné n’a pas pu être ajouté.',
+  'boxes.removeFailed': 'Cette Boîte n’a pas pu être retirée de votre espace de travail.',
+  'boxes.titleSaveFailed': 'Les modifications du titre de la Boîte n’ont pas pu être enregistrées.',
+  'boxes.detailsSaveFailed': 'Les détails de la Boîte n’ont pas pu être enregistrés.',
+  'boxes.textSaveFailed': 'Les détails du texte n’ont pas pu être enregistrés.',
+  'boxes.searchPaneCloseFailed': 'Ce volet de recherche n’a pas pu être fermé.',
 
   'profile.saved': 'Votre profil a été enregistré',
   'profile.saveFailed':
-    "Un problème est survenu lors de l'enregistrement de votre profil. Veuillez réessayer plus tard.",
+    'Un problème est survenu lors de l’enregistrement de votre profil. Veuillez réessayer plus tard.',
   'profile.languageFailed': 'Un problème est survenu lors du changement de langue.',
   'info.saved': 'Informations enregistrées avec succès.',
 
@@ -104,7 +105,7 @@ export const messagesFr: Record<MessageKey, string> = {
   'share.level.readonly': 'Lecture seule',
   'share.lastOwner': 'Un élément garde toujours au moins un propriétaire.',
   'share.alreadyShared': 'Cet élément est déjà partagé avec cette personne.',
-  'share.notShared': "Cet élément n'est pas partagé avec cette personne.",
+  'share.notShared': 'Cet élément n’est pas partagé avec cette personne.',
   'share.self': 'Vous ne pouvez pas partager un élément avec vous-même\u00a0: vous le voyez déjà.',
   'share.rootBox':
     'Un espace de travail ne peut pas être partagé, et la liste de ceux qui le voient ne peut pas être modifiée.',
@@ -118,18 +119,18 @@ export const messagesFr: Record<MessageKey, string> = {
   'validation.password.common':
     'Ce mot de passe est trop courant et facile à deviner. Veuillez en choisir un autre.',
   'validation.timezone.invalid': 'Sélectionnez un fuseau horaire dans la liste.',
-  'validation.currentPassword.wrong': "Votre mot de passe actuel n'est pas correct.",
+  'validation.currentPassword.wrong': 'Votre mot de passe actuel n’est pas correct.',
   // Éléments récurrents
-  'validation.recurrence.invalid': "Cette règle de répétition n'est pas valide.",
+  'validation.recurrence.invalid': 'Cette règle de répétition n’est pas valide.',
   'validation.recurrence.unsupported':
-    "Un élément se répète au plus une fois par jour, à l'heure de sa date cible.",
+    'Un élément se répète au plus une fois par jour, à l’heure de sa date cible.',
   'validation.recurrence.tooLong': 'Une règle de répétition peut comporter au plus 200 caractères.',
   'items.recurrence.textOnly': 'Seuls les textes peuvent se répéter.',
   // Reminders
   'validation.reminder.numberOf': 'Saisissez un nombre entier de 1 à 999, sans zéro initial.',
   'validation.reminder.unit': 'Choisissez minutes, heures, jours, semaines ou années.',
   'validation.reminder.beforeAfterOn': 'Choisissez avant, après ou à la date cible.',
-  'reminder.itemUnavailable': "Un élément auquel vous n'avez plus accès",
+  'reminder.itemUnavailable': 'Un élément auquel vous n’avez plus accès',
   'reminder.info.before': '{{amount}} avant la date cible',
   'reminder.info.after': '{{amount}} après la date cible',
   'reminder.amount.minutes_one': '{{count}} minute',
@@ -162,10 +163,11 @@ export const messagesFr: Record<MessageKey, string> = {
 
   'activation.alreadyActive': 'Ce compte est déjà activé. Vous pouvez vous connecter.',
   'reset.expired': 'Ce lien de réinitialisation du mot de passe a expiré.',
-  'captcha.failed': "Veuillez effectuer la vérification indiquant que vous n'êtes pas un robot.",
+  'captcha.failed': 'Veuillez effectuer la vérification indiquant que vous n’êtes pas un robot.',
   'password.changed': 'Votre mot de passe a été modifié.',
   'mail.greeting': 'Bonjour {{name}},',
-  'mail.signoff': "L'équipe Nestbox",
+  'mail.signoff': 'L’équipe Nestbox',
+  'mail.actionLine': '{{action}}\u00a0: {{link}}',
   'mail.linkFallback': 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur\u00a0:',
   'mail.activation.subject': 'Activez votre compte Nestbox',
   'mail.activation.body':
@@ -178,42 +180,42 @@ export const messagesFr: Record<MessageKey, string> = {
     'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Nestbox.',
   'mail.reset.action': 'Choisir un nouveau mot de passe',
   'mail.reset.expiry':
-    "Ce lien expire dans 1 heure et ne fonctionne qu'une fois. Si vous ne l'avez pas demandé, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.",
+    'Ce lien expire dans 1 heure et ne fonctionne qu’une fois. Si vous ne l’avez pas demandé, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.',
   // Slack and admin tools
   'slack.notConfigured':
-    "Slack n'est pas activé sur ce Nestbox. Un administrateur doit définir SLACK_CLIENT_ID, SLACK_CLIENT_SECRET et SLACK_SIGNING_SECRET.",
-  'slack.signature.invalid': "Cette requête n'est pas signée par Slack.",
+    'Slack n’est pas activé sur ce Nestbox. Un administrateur doit définir SLACK_CLIENT_ID, SLACK_CLIENT_SECRET et SLACK_SIGNING_SECRET.',
+  'slack.signature.invalid': 'Cette requête n’est pas signée par Slack.',
   'admin.reseed.disabled':
-    "La réinitialisation des données est désactivée sur ce serveur. Un administrateur doit définir NESTBOX_ALLOW_RESEED=1 pour l'autoriser.",
+    'La réinitialisation des données est désactivée sur ce serveur. Un administrateur doit définir NESTBOX_ALLOW_RESEED=1 pour l’autoriser.',
   'admin.reseed.done.base': 'La base de données a été réinitialisée avec les données de base.',
   'admin.reseed.done.full':
     'La base de données a été réinitialisée avec toutes les données de démonstration.',
   // Account security: e-mail change, weak passwords, logout
   'validation.password.weak':
-    "Ce mot de passe est trop facile à deviner\u00a0: il ne peut pas n'être que des espaces ou quelques caractères répétés.",
+    'Ce mot de passe est trop facile à deviner\u00a0: il ne peut pas n’être que des espaces ou quelques caractères répétés.',
   'validation.currentPassword.required':
     'Saisissez votre mot de passe actuel pour changer votre adresse e-mail.',
   'profile.emailChangePending':
     'Votre profil a été enregistré. Pour changer votre adresse e-mail, ouvrez le lien envoyé à {{email}}.',
-  'emailChange.invalid': "Ce lien de confirmation d'adresse e-mail n'est pas valide.",
-  'emailChange.expired': "Ce lien de confirmation d'adresse e-mail a expiré.",
+  'emailChange.invalid': 'Ce lien de confirmation d’adresse e-mail n’est pas valide.',
+  'emailChange.expired': 'Ce lien de confirmation d’adresse e-mail a expiré.',
   'emailChange.success': 'Votre adresse e-mail a été modifiée.',
   'mail.emailChange.subject': 'Confirmez votre nouvelle adresse e-mail Nestbox',
   'mail.emailChange.body':
     'Vous avez demandé à utiliser {{email}} pour votre compte Nestbox. Confirmez-la pour effectuer le changement.',
   'mail.emailChange.action': 'Confirmer ma nouvelle adresse',
   'mail.emailChange.expiry':
-    "Ce lien expire dans 24 heures et ne fonctionne qu'une fois. D'ici là, votre compte garde son adresse actuelle.",
+    'Ce lien expire dans 24 heures et ne fonctionne qu’une fois. D’ici là, votre compte garde son adresse actuelle.',
   'mail.emailChangeNotice.subject': 'Votre adresse e-mail Nestbox va changer',
   'mail.emailChangeNotice.body':
-    "Une personne connectée à votre compte Nestbox a demandé à remplacer son adresse e-mail par {{email}}. Le changement n'aura lieu qu'une fois ouvert le lien envoyé à cette adresse.",
+    'Une personne connectée à votre compte Nestbox a demandé à remplacer son adresse e-mail par {{email}}. Le changement n’aura lieu qu’une fois ouvert le lien envoyé à cette adresse.',
   'mail.emailChangeNotice.action': 'Réinitialiser mon mot de passe',
   'mail.emailChangeNotice.note':
-    "Si ce n'était pas vous, réinitialisez votre mot de passe maintenant\u00a0: toutes les sessions de votre compte prennent fin, et le changement en attente avec elles.",
+    'Si ce n’était pas vous, réinitialisez votre mot de passe maintenant\u00a0: toutes les sessions de votre compte prennent fin, et le changement en attente avec elles.',
   // Capture rapide : la boîte de réception, nommée dans la langue de la personne à sa création
   'inbox.title': 'Boîte de réception',
   // data: export
-  'export.format.invalid': "Choisissez un format d'export\u00a0: json, opml ou csv.",
+  'export.format.invalid': 'Choisissez un format d’export\u00a0: json, opml ou csv.',
   'export.opml.title': 'Export Nestbox',
 
   // data: import
@@ -239,11 +241,13 @@ export const messagesFr: Record<MessageKey, string> = {
   'import.file.tooDeep': 'des boîtes sont imbriquées sur plus de {{max}}\u00a0niveaux ici.',
   'import.title.nul': 'un titre ne peut pas contenir le caractère NUL (U+0000).',
   'import.title.textTooLong': 'un texte peut compter au plus {{max}}\u00a0caractères.',
+  'import.note.tooLong': 'une note peut compter au plus {{max}}\u00a0caractères.',
+  'import.note.nul': 'une note ne peut pas contenir le caractère NUL (U+0000).',
   'import.json.malformed': 'le fichier n’est pas du JSON valide.',
   'import.json.tooDeep': 'le fichier est trop profondément imbriqué pour être un export Nestbox.',
   'import.json.notNestbox': 'ce n’est pas un export Nestbox (il n’a pas de "format": "nestbox").',
   'import.json.version':
-    'cet export Nestbox est en version {{version}}\u00a0; ce Nestbox lit la version {{supported}}.',
+    'cet export Nestbox est en version {{version}}\u00a0; ce Nestbox lit les versions 1 à {{supported}}.',
   'import.date.range': 'cette date n’est pas entre le 1er janvier 1970 et le 31 décembre 9999.',
   'import.targetDate.range':
     'cette date n’est pas entre le 1er janvier 1970 et le 31 décembre 9999\u00a0; l’élément est gardé sans elle.',
@@ -262,7 +266,7 @@ export const messagesFr: Record<MessageKey, string> = {
     'cette ligne n’a pas pu être lue comme du CSV\u00a0: vérifiez ses guillemets et ses virgules.',
   'import.csv.columns':
     'ce n’est pas un fichier CSV de Todoist\u00a0: sa première ligne doit nommer les colonnes TYPE et CONTENT.',
-  'import.csv.type': 'le TYPE «\u00a0{{type}}\u00a0» n’est ni task, ni section, ni note.',
+  'import.csv.type': 'le TYPE «\u00a0{{type}}\u00a0» n’est ni task, ni section, ni note, ni meta.',
   'import.csv.indent': 'INDENT doit être un nombre entier de 1 à 5, pas «\u00a0{{indent}}\u00a0».',
   'import.csv.priority': 'PRIORITY doit valoir 1, 2, 3 ou 4, pas «\u00a0{{priority}}\u00a0».',
   'import.csv.date':
@@ -270,6 +274,8 @@ export const messagesFr: Record<MessageKey, string> = {
   'import.csv.rankOnBox':
     'cette tâche a des sous-tâches et devient donc une boîte, or seuls les textes se classent dans l’Organiseur\u00a0: sa priorité est laissée de côté.',
   'import.csv.noteAlone': 'une note sans tâche au-dessus est importée comme un texte.',
+  'import.note.duration': 'Durée\u00a0: {{duration}}',
+  'import.note.deadline': 'Échéance\u00a0: {{date}}',
 
   // data: calendar feed
   'calendar.name': 'Nestbox',
@@ -295,6 +301,8 @@ export const messagesFr: Record<MessageKey, string> = {
   'tokens.name.required': 'Donnez un nom au jeton.',
   'tokens.name.tooLong': 'Le nom d’un jeton peut comporter au plus 100 caractères.',
   'tokens.scope.invalid': 'Choisissez si le jeton peut seulement lire, ou lire et modifier.',
+  'tokens.invalid':
+    'Ce jeton d’API ne fonctionne pas : il a été révoqué, un changement de mot de passe y a mis fin, ou il n’a jamais existé. Créez-en un autre dans Paramètres de l’application → Données → Jetons d’API.',
   'tokens.readOnly': 'Ce jeton d’API ne peut que lire\u00a0: il ne peut rien modifier.',
   'tokens.notForAccount':
     'Les jetons d’API ne peuvent pas modifier le compte, ses sessions ni ses jetons. Connectez-vous à Nestbox pour le faire.',

@@ -3,6 +3,10 @@
  * states. Server messages (errors, validation, successes) live in `messages.en-gb.ts`;
  * the two catalogues are merged by the web app and must never share a key. Keys are flat
  * (dots are part of the key). The French catalogue must translate every key.
+ *
+ * Spelling is British (-ise: Organiser, prioritise, recognise), except the labels the
+ * specification names as they are: the Prioritized, Unprioritized and Customizations
+ * headings, the Prioritizable switch and the Send Reminder Email button.
  */
 export const uiEnGb = {
   // Product
@@ -72,6 +76,7 @@ export const uiEnGb = {
   'header.toggleLayout': 'Toggle Layout',
   'header.settings': 'Application Settings',
   'header.logout': 'Logout',
+  'header.menu': 'Menu',
 
   // Reminders modal
   'reminders.title': 'Reminders',
@@ -143,7 +148,11 @@ export const uiEnGb = {
   'settings.activity.auth.passwordReset': 'Password reset from an emailed link',
   'settings.activity.users.emailChanged': 'Email address changed to {{to}}',
   'settings.activity.tokens.created': 'API token “{{name}}” created',
-  'settings.activity.tokens.revoked': 'API token revoked',
+  'settings.activity.tokens.revoked': 'API token “{{name}}” revoked',
+  'settings.activity.tokens.revokedUnnamed': 'API token revoked',
+  'settings.activity.calendar.created': 'Calendar address made',
+  'settings.activity.calendar.regenerated': 'New calendar address made: the old one stopped working',
+  'settings.activity.calendar.revoked': 'Calendar address turned off',
   'settings.activity.sharing.shared': 'Item shared with someone ({{level}})',
   'settings.activity.sharing.levelChanged': 'Someone’s access to an item changed to {{level}}',
   'settings.activity.sharing.unshared': 'Stopped sharing an item with someone',
@@ -173,6 +182,7 @@ export const uiEnGb = {
   // Login
   'login.title': 'Log in to Nestbox',
   'login.subtitle': 'Welcome back.',
+  'login.about': 'Nestbox keeps your tasks and notes in nested boxes, open side by side.',
   'login.rememberMe': 'Remember me',
   'login.forgotLink': 'Forgotten your password?',
   'login.submit': 'Log In',
@@ -233,7 +243,12 @@ export const uiEnGb = {
 
   // Workspace (boxes page)
   'workspace.title': 'Workspace',
-  'workspace.emptyDetail': 'Boxes you open appear here as panes, side by side.',
+  'workspace.emptyDetail':
+    'Nestbox keeps your tasks and notes in boxes. Write your first text: it goes to your Inbox, which opens here as a pane. Boxes you open appear beside it.',
+  'workspace.firstText.form': 'Your first text',
+  'workspace.firstText.label': 'Your first text, into your Inbox',
+  'workspace.firstText.add': 'Add',
+  'workspace.firstText.failed': 'Your text could not be added. Please try again.',
   'workspace.openRoot': 'Open your Workspace',
   'workspace.loading': 'Loading your Workspace…',
   'workspace.panes': 'Open boxes',
@@ -242,6 +257,7 @@ export const uiEnGb = {
   'pane.loading': 'Loading items…',
   'pane.empty': 'This box is empty',
   'pane.emptyDetail': 'Use the plus button to add a Box or a Text.',
+  'pane.addText': 'Add a text',
   'pane.retry': 'Try again',
   'pane.editTitle': 'Edit the box title',
   'pane.titleLabel': 'Box title',
@@ -255,6 +271,8 @@ export const uiEnGb = {
   'chooser.text': 'Text',
   'item.text.label': 'Text',
   'item.complete': 'Mark as done',
+  'item.swipe.complete': 'Complete',
+  'item.swipe.schedule': 'Schedule',
   'item.uncomplete': 'Mark as not done',
   'item.completeBox.title': 'Mark “{{title}}” and everything in it as done?',
   'item.completeBox.body':
@@ -281,9 +299,9 @@ export const uiEnGb = {
   // Share section of the box settings (SPEC §2, §5, §6)
   'shareSection.title': 'Share',
   'shareSection.search': 'Share with',
-  'shareSection.searchPlaceholder': 'Type at least 2 letters of a name',
+  'shareSection.searchPlaceholder': 'A name you already share with, or an e-mail address',
   'shareSection.searching': 'Searching…',
-  'shareSection.noResults': 'Nobody found with that name.',
+  'shareSection.noResults': 'Nobody you share with has that name. Type their whole e-mail address.',
   'shareSection.newLevel': 'Level',
   'shareSection.levelOf': 'Level of {{name}}',
   'shareSection.add': 'Add',
@@ -343,7 +361,7 @@ export const uiEnGb = {
   'searchPane.archived': 'Archived',
   'searchPane.results': 'Search results',
   'searchPane.searching': 'Searching…',
-  'searchPane.prompt': 'Type a word to find the items whose title contains it.',
+  'searchPane.prompt': 'Type a word to find the items whose title or note contains it.',
   'searchPane.noResults': 'No items match this search.',
   'searchPane.noFavourites': 'No starred items yet. Star a box in its settings to find it here.',
   'searchPane.loadFailed': 'The search could not be run.',
@@ -357,12 +375,12 @@ export const uiEnGb = {
   'organiser.title': 'Organiser',
   'organiser.prioritized': 'Prioritized',
   'organiser.unprioritized': 'Unprioritized',
-  'organiser.prioritized.empty': 'Nothing is prioritized yet.',
+  'organiser.prioritized.empty': 'Nothing is prioritised yet.',
   'organiser.prioritized.emptyDetail':
     'Give an item a priority and it appears here, grouped into Today, dated days and Undated.',
   'organiser.unprioritized.empty': 'Nothing is waiting for a priority.',
   'organiser.unprioritized.emptyDetail':
-    'Items you mark as prioritizable wait here until you give them a priority.',
+    'Items you mark Prioritizable wait here until you give them a priority.',
   // Application Settings: Integrations, Customizations, Database
   'settings.tab.database': 'Database',
   'settings.integrations.slack.title': 'Slack',
@@ -381,6 +399,8 @@ export const uiEnGb = {
   'settings.integrations.slack.unlinked': 'The Slack account has been unlinked.',
   'settings.integrations.slack.loadFailed': 'Your Slack accounts could not be retrieved.',
   'settings.integrations.slack.disabledTitle': 'Slack is not enabled on this server',
+  'settings.integrations.slack.disabledAskAdmin':
+    'Ask the person who runs this Nestbox server to turn it on if you would like to send texts from Slack.',
   'settings.integrations.slack.disabledBody':
     'An administrator can enable it: create a Slack app with the bot scopes im:history and users:read, subscribe it to the message.im event with the addresses below, then set these variables and restart Nestbox:',
   'settings.integrations.slack.eventsUrl': 'Event Subscriptions request URL',
@@ -413,12 +433,18 @@ export const uiEnGb = {
   'settings.push.testSent': 'Test notification sent to this device.',
   'settings.push.testFailed':
     'The test notification could not be delivered. Turn notifications off and on again.',
-  'settings.push.denied':
-    'Notifications are blocked for Nestbox in this browser. Allow them in the site’s settings, then try again.',
-  'settings.push.insecure': 'Notifications need Nestbox served over HTTPS (or from localhost).',
-  'settings.push.unsupported': 'This browser cannot show notifications from Nestbox.',
-  'settings.push.serviceFailed': 'The browser’s notification service could not be reached. Try again later.',
-  // Keyboard shortcuts: the Customization, the help dialog and the notices of row keys
+  'settings.push.problem.denied':
+    'Notifications are blocked for Nestbox in this browser. Allow them in the site’s settings, then turn this on again.',
+  'settings.push.problem.insecure':
+    'This device cannot be notified: browsers allow notifications only on a site served over HTTPS (or from localhost), and this Nestbox is not.',
+  'settings.push.problem.unsupported':
+    'This device cannot be notified: this browser cannot show notifications from websites.',
+  'settings.push.problem.noWorker':
+    'This device cannot be notified: the browser did not start Nestbox’s background worker, which notifications need (private windows and some privacy settings stop it).',
+  'settings.push.problem.noPushService':
+    'This device cannot be notified: this browser has no push service Nestbox can use (some browsers are built without one, or have it turned off).',
+  'settings.push.stillWorks':
+    'Your reminders still show in the Reminders list, and reminder e-mails still work.',
   'settings.customizations.shortcuts': 'Keyboard shortcuts',
   'settings.customizations.shortcutsDescription':
     'Move through your items and act on them from the keyboard. Press ? to see every shortcut.',
@@ -435,6 +461,8 @@ export const uiEnGb = {
   'shortcuts.key.enter': 'Enter',
   'shortcuts.key.delete': 'Delete',
   'shortcuts.key.escape': 'Esc',
+  'shortcuts.key.home': 'Home',
+  'shortcuts.key.end': 'End',
   'shortcuts.commandPalette': 'Open the command palette',
   'shortcuts.quickCapture': 'Capture a new item',
   'shortcuts.undo': 'Undo the latest change',
@@ -442,6 +470,7 @@ export const uiEnGb = {
   'shortcuts.goToOrganiser': 'Go to the Organiser',
   'shortcuts.help': 'Show the keyboard shortcuts',
   'shortcuts.selectRow': 'Select the item above or below',
+  'shortcuts.selectFirstLast': 'Select the first or last item of the list',
   'shortcuts.selectPane': 'Select in the pane to the left or right',
   'shortcuts.selectList': 'Switch between the Prioritized and Unprioritized lists',
   'shortcuts.edit': 'Edit the text, or rename the box',
@@ -449,19 +478,23 @@ export const uiEnGb = {
   'shortcuts.complete': 'Mark as done, or as not done',
   'shortcuts.move': 'Move the item up or down',
   'shortcuts.reorder': 'Move the item up or down the Prioritized list',
+  'shortcuts.prioritiseInOrganiser': 'Move the item to the Prioritized list',
   'shortcuts.openInNextPane': 'Open the box in the next pane',
   'shortcuts.archive': 'Archive the item',
   'shortcuts.favourite': 'Add to favourites, or remove',
-  'shortcuts.prioritise': 'Prioritise, or unprioritise',
+  'shortcuts.prioritise': 'Put the item in your Organiser',
   'shortcuts.targetDate': 'Set the target date',
   'shortcuts.share': 'Share the item',
+  'shortcuts.note': 'Write the note',
   'shortcuts.pinToToday': 'Pin to Today, or unpin',
   'shortcuts.clearSelection': 'Clear the selection',
   'shortcuts.readonly': 'This item is read only.',
   'shortcuts.favourited': '“{{title}}” added to your favourites.',
   'shortcuts.unfavourited': '“{{title}}” removed from your favourites.',
   'shortcuts.prioritised': '“{{title}}” is in your Organiser now.',
-  'shortcuts.unprioritised': '“{{title}}” left your Organiser.',
+  'shortcuts.alreadyInOrganiser': '“{{title}}” is already in your Organiser.',
+  'shortcuts.movedToPrioritized': '“{{title}}” is in your Prioritized list now.',
+  'shortcuts.alreadyPrioritized': '“{{title}}” is already in your Prioritized list.',
   'settings.database.intro':
     'Re-seeding deletes every account, box and item on this server, then loads fresh data. It cannot be undone.',
   'settings.database.base.title': 'Re-seed base',
@@ -483,7 +516,6 @@ export const uiEnGb = {
   'organiser.group.undated': 'Undated',
   'organiser.group.empty': 'Drop an item here',
   'organiser.reindexing': 'Re-indexing items...',
-  'organiser.overdue': 'Overdue',
   'organiser.pin': 'Pin to Today',
   'organiser.unpin': 'Unpin from Today',
   'organiser.setTargetDate': 'Set a date',
@@ -497,7 +529,7 @@ export const uiEnGb = {
   'organiser.resize': 'Resize the two lists',
   'organiser.orderBy': 'Order by {{column}}',
   'organiser.hint':
-    'Drag items between and within the lists, or focus a row’s grip and press Space then the arrow keys. Click a title to open its box.',
+    'Drag items between and within the lists (on a touch screen, press and hold a row first), or focus a row’s grip and press Space then the arrow keys. Select a title to open its box.',
   // Item hover menu, Item settings, box finder, workspace settings
   'boxFinder.open': 'Open',
   'boxFinder.move': 'Move',
@@ -524,10 +556,25 @@ export const uiEnGb = {
   'itemSettings.targetDate': 'Target Date',
   'itemSettings.targetDate.placeholder': 'No target date',
   'itemSettings.targetDate.clear': 'Clear the target date',
+  'itemSettings.targetTime.description': 'Leave empty for the whole day.',
+  'itemSettings.targetTime.hours': 'Target time, hours',
+  'itemSettings.targetTime.minutes': 'Target time, minutes',
+  'itemSettings.targetTime.clear': 'Remove the time',
   'itemSettings.reminders': 'Reminders',
+  'itemSettings.note': 'Note',
+  'itemSettings.note.label': 'Note (Markdown)',
+  'itemSettings.note.placeholder': 'Add details, links, **bold** or _italic_…',
+  'itemSettings.note.preview': 'Preview',
+  'itemSettings.note.edit': 'Edit',
+  'itemSettings.note.empty': 'No note yet.',
+  'itemSettings.note.save': 'Save note',
+  'itemSettings.note.saved': 'Saved',
+  'itemSettings.note.count': '{{length}} / {{max}} characters',
+  'item.note.mark': 'Has a note',
+  'search.foundInNote': 'Found in the note',
   'itemSettings.prioritizable': 'Prioritizable',
   'itemSettings.prioritizable.description':
-    'Show this item in my Organizer, where it can be given a priority.',
+    'Show this item in my Organiser, where it can be given a priority.',
   'itemSettings.move': 'Move Item',
   'itemSettings.archive': 'Archive options',
   'itemSettings.archiveNow': 'Archive now',
@@ -548,7 +595,7 @@ export const uiEnGb = {
   'itemSettings.restore.done': 'Restored into {{title}}.',
   'workspaceSettings.title': 'Workspace settings',
   'workspaceSettings.openBoxesIn': 'Open boxes in',
-  'workspaceSettings.openBoxesIn.description': 'Where a box opens when you click it inside a pane.',
+  'workspaceSettings.openBoxesIn.description': 'Where a box opens when you select it inside a pane.',
   'workspaceSettings.openBoxesIn.newPane': 'a new pane',
   'workspaceSettings.openBoxesIn.samePane': 'the same pane (replace)',
   'item.openHere': 'Open {{title}} in this pane',
@@ -608,7 +655,7 @@ export const uiEnGb = {
   'palette.command.move': 'Move the selected item to…',
   'palette.command.language': 'Switch language to {{language}}',
   'palette.command.keywords.language': 'language',
-  'palette.hint.needsPane': 'Click in a box pane first',
+  'palette.hint.needsPane': 'Go to a box pane first',
   'palette.hint.readonly': 'You can only read this box',
   'palette.hint.needsSelection': 'Select an item in a pane or the Organiser first',
   'palette.hint.cannotMove': 'You cannot move the selected item',
@@ -627,7 +674,23 @@ export const uiEnGb = {
   'capture.part.today': 'Pinned to Today',
   'capture.part.priority': 'Prioritised',
   'capture.when': '{{date}}, {{time}}',
-  'capture.keepAsText': 'Click a highlighted part, or press Backspace just after it, to keep it as text.',
+  'capture.keepAsText':
+    'Click a highlighted part, or press Backspace just after it, to keep it as text; a date can also be unticked below.',
+  'capture.offered':
+    '“{{text}}” may be part of a title, so it stays text. Tick it below to make it the date.',
+  'capture.readAs': 'Read “{{text}}” as {{date}}',
+  'capture.hintTouch': 'Add a date, #box, ##tag, !today or !p.',
+  'capture.keepAsTextTouch': 'Tap a highlighted part to keep it as text; a date can also be unticked below.',
+  'capture.save': 'Save',
+  'share.title': 'Shared to Nestbox',
+  'share.saving': 'Putting it in your Inbox…',
+  'share.added': 'Added to your Inbox:',
+  'share.empty': 'Nothing came with this share, so nothing was added.',
+  'share.failed': 'This could not be added to your Inbox.',
+  'share.undone': 'Taken out of your Inbox.',
+  'share.undo': 'Undo',
+  'share.openInbox': 'Open the Inbox',
+  'share.toWorkspace': 'Go to the Workspace',
   'capture.boxes': 'Boxes',
   'capture.addedToInbox': 'Added to Inbox.',
   'capture.addedTo': 'Added to {{box}}.',
@@ -667,7 +730,7 @@ export const uiEnGb = {
   'settings.data.import.target.new': 'A new box at the top of the Workspace',
   'settings.data.import.target.description': 'Type to find one of your boxes instead.',
   'settings.data.import.settings': 'Also restore the settings saved in the file',
-  'settings.data.import.settings.description': 'Language, time zone, Organizer order and Customizations.',
+  'settings.data.import.settings.description': 'Language, time zone, Organiser order and Customizations.',
   'settings.data.import.check': 'Check file',
   'settings.data.import.run': 'Import',
   'settings.data.import.uploading': 'Uploading… {{percent}}%',
@@ -792,9 +855,44 @@ export const uiEnGb = {
   'weekday.short.SA': 'Sat',
   'weekday.short.SU': 'Sun',
   'item.repeats': 'Repeats {{rule}}',
+  'item.date.overdue': 'overdue',
   'capture.part.repeats': 'Repeats: {{rule}}, from {{date}}',
   'boxes.repeats': 'Repeats {{rule}}, from {{date}}.',
   'undo.advanced': 'Done. Next time: {{date}}.',
+  'header.upcoming': 'Upcoming',
+  'shortcuts.goToUpcoming': 'Go to Upcoming',
+  'palette.command.goUpcoming': 'Go to Upcoming',
+  'undo.targetDateMoved': 'Target date changed.',
+  'upcoming.title': 'Upcoming',
+  'upcoming.hint':
+    'Every open text with a date, yours and those shared with you, day by day. Drag a text to another day, or use its Move to day menu.',
+  'upcoming.loading': 'Fetching what is coming up…',
+  'upcoming.refreshing': 'Bringing Upcoming up to date…',
+  'upcoming.loadFailed': 'Your upcoming texts could not be retrieved.',
+  'upcoming.loadMore': 'Show more',
+  'upcoming.loadMoreFailed': 'The next texts could not be loaded.',
+  'upcoming.retry': 'Try again',
+  'upcoming.empty': 'Nothing with a date yet',
+  'upcoming.emptyDetail':
+    'Give a text a date and it shows here: type “tomorrow at 10am” in quick capture (press Q), or set a target date in Item settings.',
+  'upcoming.group.overdue': 'Overdue',
+  'upcoming.group.today': 'Today',
+  'upcoming.group.tomorrow': 'Tomorrow',
+  'upcoming.group.later': 'Later',
+  'upcoming.group.empty': 'Nothing planned',
+  'upcoming.complete': 'Mark {{title}} as done',
+  'upcoming.moveTo': 'Move to day',
+  'upcoming.moveToOf': 'Move {{title}} to another day',
+  'upcoming.pickDate': 'Pick a date…',
+  'schedule.title': 'Schedule',
+  'schedule.today': 'Today',
+  'schedule.tomorrow': 'Tomorrow',
+  'schedule.nextWeek': 'Next week',
+  'schedule.pickDate': 'Pick a date',
+  'schedule.noDate': 'No date',
+  'upcoming.openSettings': 'Item settings of {{title}}',
+  'upcoming.dragInstructions':
+    'Drag a text onto another day to move it there. From the keyboard, use the text’s Move to day menu.',
 } as const;
 
 /** Every key of the interface catalogue. */

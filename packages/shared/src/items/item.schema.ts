@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AUTO_ARCHIVE_DURATIONS,
+  NOTE_MAX_LENGTH,
   PANE_PAGE_MAX,
   SEARCH_TERM_MAX_LENGTH,
   TEXT_TITLE_MAX_LENGTH,
@@ -95,6 +96,7 @@ export const ItemSchema = z
     autoArchiveDuration: z.enum(AUTO_ARCHIVE_DURATIONS).nullable(),
     autoArchiveTimestamp: z.number().nullable(),
     settings: z.object({ autoAddToUnprioritized: z.boolean(), showCompletedItems: z.boolean() }),
+    note: z.string().describe("The item's note (Markdown), shared by everyone who sees it; empty when none."),
     accessLevel: z
       .enum(ACCESS_LEVELS)
       .describe("The caller's level on this item (inherited from the nearest shared box)."),
@@ -149,6 +151,16 @@ export const SaveTextItemBodySchema = z
       ),
   })
   .meta({ id: 'SaveTextItemBody' });
+
+/** A note as the API takes it: Markdown, at most NOTE_MAX_LENGTH characters (empty clears it). */
+export const NoteSchema = z
+  .string()
+  .max(NOTE_MAX_LENGTH, { error: 'validation.note.tooLong' })
+  // PostgreSQL stores no NUL in text: refused on both engines alike.
+  .refine((note) => !note.includes('\u0000'), { error: 'validation.invalidValue' });
+
+/** `PUT /api/items/set-note`: an item's note, box or text; an empty (or blank) note removes it. */
+export const SetNoteBodySchema = z.object({ itemId: id, note: NoteSchema }).meta({ id: 'SetNoteBody' });
 
 /** `PUT /api/items/update-setting`: a box's own settings. */
 export const UpdateSettingBodySchema = z
@@ -232,8 +244,13 @@ export const SearchItemsBodySchema = z
   })
   .meta({ id: 'SearchItemsBody' });
 
-/** One search result: the item and the title of the box it sits in. */
-export const SearchResultSchema = ItemSchema.extend({ parentTitle: z.string().nullable() }).meta({
+/** One search result: the item, the title of the box it sits in, and where the term was found. */
+export const SearchResultSchema = ItemSchema.extend({
+  parentTitle: z.string().nullable(),
+  foundInNote: z
+    .boolean()
+    .describe("The term is in the item's note and not in its title (false for an empty term or a #tag)."),
+}).meta({
   id: 'SearchResult',
 });
 
@@ -271,6 +288,7 @@ export type ItemsForPaneQuery = z.input<typeof ItemsForPaneQuerySchema>;
 export type SaveBoxItemBody = z.input<typeof SaveBoxItemBodySchema>;
 export type SaveTextItemBody = z.input<typeof SaveTextItemBodySchema>;
 export type UpdateSettingBody = z.input<typeof UpdateSettingBodySchema>;
+export type SetNoteBody = z.input<typeof SetNoteBodySchema>;
 export type UnarchiveBody = z.input<typeof UnarchiveBodySchema>;
 export type MoveToNewParentBody = z.input<typeof MoveToNewParentBodySchema>;
 export type MoveWithinPaneBody = z.input<typeof MoveWithinPaneBodySchema>;

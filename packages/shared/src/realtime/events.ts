@@ -34,6 +34,7 @@ export const SHARED_ITEM_FIELDS = [
   'autoArchiveDuration',
   'autoArchiveTimestamp',
   'settings',
+  'note',
 ] as const satisfies readonly (keyof Item)[];
 
 export type SharedItemFields = Pick<Item, (typeof SHARED_ITEM_FIELDS)[number]>;

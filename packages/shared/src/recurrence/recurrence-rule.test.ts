@@ -154,6 +154,28 @@ describe('firstOccurrence', () => {
       firstOccurrence('FREQ=DAILY', { now: wednesday, timeZone: paris, time: { hour: 9, minute: 0 } }),
     ).toBe(inParis(2026, 6, 11, 9));
   });
+
+  it('starts a rule with an interval at its first matching day, not a period later', () => {
+    // Saturday 28 November 2026.
+    const saturday = inParis(2026, 11, 28, 10);
+    expect(firstOccurrence('FREQ=WEEKLY;INTERVAL=2;BYDAY=WE', { now: saturday, timeZone: paris })).toBe(
+      inParis(2026, 12, 2),
+    );
+    expect(firstOccurrence('FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=15', { now: saturday, timeZone: paris })).toBe(
+      inParis(2026, 12, 15),
+    );
+    // From there the interval counts: the occurrence after 2 December is 16 December.
+    expect(
+      nextOccurrence({
+        rule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=WE',
+        due: inParis(2026, 12, 2),
+        completedAt: inParis(2026, 12, 2, 18),
+        fromCompletion: false,
+        done: 0,
+        timeZone: paris,
+      }),
+    ).toBe(inParis(2026, 12, 16));
+  });
 });
 
 describe('describeRecurrence', () => {

@@ -175,11 +175,12 @@ function instantOf(date: Date, timeZone: string): number {
 /**
  * The rule without its COUNT (counted by the caller against the occurrences completed), from
  * `dtstart`, without the cache `rrule` keeps of its answers (each series is asked once).
+ * `everyPeriod` steps every period, whatever its INTERVAL: the days the rule can fall on.
  */
-function stepper(rule: string, dtstart: Date): RRuleInstance | null {
+function stepper(rule: string, dtstart: Date, { everyPeriod = false } = {}): RRuleInstance | null {
   const options = recurrenceOptions(rule);
   if (!options) return null;
-  return new RRule({ ...options, count: null, dtstart }, true);
+  return new RRule({ ...options, count: null, dtstart, ...(everyPeriod ? { interval: 1 } : {}) }, true);
 }
 
 export interface NextOccurrenceInput {
@@ -232,7 +233,10 @@ export function nextOccurrence({
 
 /**
  * The first occurrence of a rule from `now` on (today's included), at `time` of day or the
- * start of the day: what a typed "every Monday" sets as the target date.
+ * start of the day: what a typed "every Monday" sets as the target date. The series starts
+ * there, so its INTERVAL counts from that day: "every other Wednesday" typed on a Saturday
+ * starts on the coming Wednesday, not on the Wednesday of the week after (as `rrule` would
+ * count the weeks from the Saturday's).
  */
 export function firstOccurrence(
   rule: string,
@@ -253,7 +257,7 @@ export function firstOccurrence(
     ),
   );
   const from = time && start.getTime() < today.getTime() ? today : start;
-  const series = stepper(rule, start);
+  const series = stepper(rule, start, { everyPeriod: true });
   const first = series ? searchWithin(series, (steps) => steps.after(from, true)) : null;
   return first ? instantOf(first, timeZone) : null;
 }

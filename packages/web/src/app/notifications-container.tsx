@@ -4,13 +4,16 @@ import '@mantine/notifications/styles.layer.css';
 import { Notifications } from '@mantine/notifications';
 import { Z_INDEX } from '@nestbox/shared/constants';
 
-/** Mantine's notifications, top right, with their styles. */
+/**
+ * Mantine's notifications, bottom left, with their styles: clear of the panes' header buttons
+ * (top) and of the capture button phones show at the bottom right.
+ */
 export default function NotificationsContainer() {
   return (
     <Notifications
       zIndex={Z_INDEX.notifications}
-      position="top-right"
-      // Narrow enough to sit beside a large modal at 1280 px, clear of its close button.
+      position="bottom-left"
+      // Narrow enough to leave a phone's bottom-right corner free.
       containerWidth={300}
       withinPortal={false}
     />

@@ -40,6 +40,8 @@ const page = {
   },
   boxes: async () => ({ Component: (await import('./routes/app/boxes')).BoxesRoute }),
   organiser: async () => ({ Component: (await import('./routes/app/organiser')).OrganiserRoute }),
+  upcoming: async () => ({ Component: (await import('./routes/app/upcoming')).UpcomingRoute }),
+  share: async () => ({ Component: (await import('./routes/app/share')).ShareRoute }),
 } satisfies Record<string, RouteObject['lazy']>;
 
 /**
@@ -88,6 +90,8 @@ export const routes: RouteObject[] = [
           { index: true, lazy: page.boxes },
           { path: PAGE_PATHS.boxes, lazy: page.boxes },
           { path: PAGE_PATHS.organiser, lazy: page.organiser },
+          { path: PAGE_PATHS.upcoming, lazy: page.upcoming },
+          { path: PAGE_PATHS.share, lazy: page.share },
         ],
       },
       { path: '*', element: <NotFoundScreen /> },

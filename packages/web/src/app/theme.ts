@@ -160,8 +160,13 @@ function components(labels: ThemeLabels, tooltipsEnabled: boolean): MantineTheme
     },
     // A list of choices opens beside its field, so it stays inside the field's landmark (or dialog).
     Combobox: { defaultProps: { withinPortal: false } },
-    // A modal's header is no page banner (a <header> there would be a second one).
+    // A modal's or a drawer's header is no page banner (a <header> there would be a second one).
     ModalHeader: { defaultProps: { component: 'div' } },
+    Drawer: {
+      defaultProps: { zIndex: Z_INDEX.modal, closeButtonProps: { 'aria-label': labels.close } },
+      styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
+    DrawerHeader: { defaultProps: { component: 'div' } },
     DatePicker: calendarDefaults(labels),
     DatePickerInput: calendarDefaults(labels),
     PasswordInput: {

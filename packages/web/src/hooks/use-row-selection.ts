@@ -13,6 +13,12 @@ import { handleShortcutKeys, isTypingTarget, SHORTCUT_KEYS, useShortcutsEnabled 
 /** The attribute that marks a row the keyboard selects; its value is the row's item id. */
 export const SELECTABLE_ROW = 'data-selectable-row';
 
+/**
+ * The attribute of what an empty list offers the keyboard in place of rows (a button that
+ * starts its first item): the arrows reach it as they reach rows.
+ */
+export const EMPTY_LIST_STOP = 'data-empty-list-stop';
+
 const rowIn = (container: ParentNode | null | undefined, itemId: string) =>
   container?.querySelector<HTMLElement>(`[${SELECTABLE_ROW}="${CSS.escape(itemId)}"]`) ?? null;
 
@@ -33,6 +39,80 @@ function focusIsAmongRows(): boolean {
   return active.closest(`[${SELECTABLE_ROW}]`) !== null && !isTypingTarget(active);
 }
 
+/** What the browser's Tab may land on inside a row, besides the row itself. */
+const TAB_STOPS = 'a[href], button, input, select, textarea, [contenteditable], [tabindex]';
+
+/** The attribute keeping a row control's own tabindex ('' for none) while the row holds it. */
+const OWN_TAB_INDEX = 'data-own-tabindex';
+
+/** Takes the controls of the rows under `root` (and `root` itself, if it is one) out of the Tab order. */
+function removeRowTabStops(root: Element) {
+  const found = [...(root.matches(TAB_STOPS) ? [root] : []), ...root.querySelectorAll(TAB_STOPS)];
+  for (const element of found) {
+    if (element.hasAttribute(SELECTABLE_ROW) || !element.parentElement?.closest(`[${SELECTABLE_ROW}]`))
+      continue;
+    if (element.getAttribute('tabindex') === '-1') continue;
+    if (!element.hasAttribute(OWN_TAB_INDEX))
+      element.setAttribute(OWN_TAB_INDEX, element.getAttribute('tabindex') ?? '');
+    element.setAttribute('tabindex', '-1');
+  }
+}
+
+/** Gives the controls of the rows under `root` their own tabindex back. */
+function restoreRowTabStops(root: Element) {
+  for (const element of root.querySelectorAll(`[${OWN_TAB_INDEX}]`)) {
+    const own = element.getAttribute(OWN_TAB_INDEX);
+    if (own) element.setAttribute('tabindex', own);
+    else element.removeAttribute('tabindex');
+    element.removeAttribute(OWN_TAB_INDEX);
+  }
+}
+
+/**
+ * Keeps every control inside the rows of `container` (a checkbox, a drag grip, a title button,
+ * the hover menu's buttons, a link in a text) out of the Tab order while `enabled`, so that the
+ * list is one Tab stop, its row: the row's keys reach what those controls do, and a click still
+ * focuses them. Rows drawn later (a virtual list scrolling, a menu opening) are kept so as they
+ * come, before a key can reach them.
+ */
+export function useRowsOneTabStop(container: () => HTMLElement | null, enabled: boolean): void {
+  const observed = useRef<{ element: HTMLElement; observer: MutationObserver } | null>(null);
+  useLayoutEffect(() => {
+    const element = enabled ? container() : null;
+    if (observed.current?.element === element) return;
+    if (observed.current) {
+      observed.current.observer.disconnect();
+      restoreRowTabStops(observed.current.element);
+      observed.current = null;
+    }
+    if (!element) return;
+    removeRowTabStops(element);
+    const observer = new MutationObserver((changes) => {
+      for (const change of changes) {
+        if (change.type === 'attributes') {
+          if (change.target instanceof Element) removeRowTabStops(change.target);
+          continue;
+        }
+        for (const node of change.addedNodes) if (node instanceof Element) removeRowTabStops(node);
+      }
+    });
+    observer.observe(element, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['tabindex'],
+    });
+    observed.current = { element, observer };
+  });
+  useEffect(
+    () => () => {
+      observed.current?.observer.disconnect();
+      observed.current = null;
+    },
+    [],
+  );
+}
+
 /**
  * Focuses the row a list offers the keyboard (the selected one, else its first) or, when that
  * row is out of sight in a virtual list, the first row drawn. Answers whether a row took it.
@@ -40,7 +120,20 @@ function focusIsAmongRows(): boolean {
 export function focusRowIn(container: Element | null | undefined): boolean {
   const row =
     container?.querySelector<HTMLElement>(`[${SELECTABLE_ROW}][tabindex="0"]`) ??
-    container?.querySelector<HTMLElement>(`[${SELECTABLE_ROW}]`);
+    container?.querySelector<HTMLElement>(`[${SELECTABLE_ROW}]`) ??
+    container?.querySelector<HTMLElement>(`[${EMPTY_LIST_STOP}]`);
+  row?.focus();
+  return Boolean(row);
+}
+
+/**
+ * A dialog that closed and left the focus on nothing (what had it is gone: a row moved away, a
+ * field of the dialog) gives it to the selected row, if one is drawn. Answers whether it did.
+ */
+export function focusSelectedRowIfLost(): boolean {
+  const active = document.activeElement;
+  if (active && active !== document.body && active !== document.documentElement) return false;
+  const row = document.querySelector<HTMLElement>(`[${SELECTABLE_ROW}][aria-current="true"]`);
   row?.focus();
   return Boolean(row);
 }
@@ -68,10 +161,10 @@ export interface RowSelectionOptions {
  * A list whose rows the keyboard selects (the panes and the Organizer). The selection is the
  * app's one (lib/item-selection.ts); here a row shows it (`aria-current`, a tint), takes the
  * focus with it (a roving tabindex: the list is one Tab stop, on the selected row or its
- * first), scrolls into view with it, and ↑ ↓ ← → and Esc move or clear it. A click or the
- * focus on a row selects it too. When the selected row goes (archived, done, moved away),
- * the row now in its place is selected. With shortcuts off, rows are selected only by a
- * click and take no keys.
+ * first), scrolls into view with it, and ↑ ↓ Home End ← → and Esc move or clear it. A click
+ * or the focus on a row selects it too. When the selected row goes (archived, done, moved
+ * away), the row now in its place is selected. With shortcuts off, rows are selected only by
+ * a click and take no keys.
  */
 export function useRowSelection({
   scope,
@@ -153,6 +246,12 @@ export function useRowSelection({
     const select = (itemId: string) => selectItem({ itemId, scope });
     return {
       select,
+      focus: (itemId) => {
+        focusWanted.current = itemId;
+        select(itemId);
+        latest.current.reveal(itemId);
+        focusWhenDrawn();
+      },
       keyDown: (event, itemId) => {
         const { enabled, positions, itemIds, neighbour, itemShortcuts } = latestKeys.current;
         if (!enabled) return;
@@ -164,8 +263,8 @@ export function useRowSelection({
           if ((event.key === 'Enter' || event.key === ' ') && target.closest('button, a, input')) return;
         }
         const at = positions.get(itemId) ?? -1;
-        const step = (by: number) => {
-          const next = itemIds[at + by];
+        const goTo = (index: number) => {
+          const next = itemIds[index];
           if (!next) return;
           // Asked for from the keyboard: the focus follows, even from a control of this row.
           focusWanted.current = next;
@@ -175,8 +274,10 @@ export function useRowSelection({
           if (neighbour) focusRowIn(neighbour(side));
         };
         handleShortcutKeys(event, [
-          [SHORTCUT_KEYS.previous, () => step(-1)],
-          [SHORTCUT_KEYS.next, () => step(1)],
+          [SHORTCUT_KEYS.previous, () => goTo(at - 1)],
+          [SHORTCUT_KEYS.next, () => goTo(at + 1)],
+          [SHORTCUT_KEYS.first, () => goTo(0)],
+          [SHORTCUT_KEYS.last, () => goTo(itemIds.length - 1)],
           [SHORTCUT_KEYS.left, () => across('left')],
           [SHORTCUT_KEYS.right, () => across('right')],
           [
@@ -190,13 +291,15 @@ export function useRowSelection({
         ]);
       },
     };
-  }, [scope]);
+  }, [scope, focusWhenDrawn]);
 
   const tabIndexOf = (itemId: string): 0 | -1 | undefined =>
     enabled ? (itemId === tabStopId ? 0 : -1) : undefined;
 
   return {
     selectedId,
+    /** The row the list's one Tab stop is on (the selected row, else the first), or null. */
+    tabStopId: enabled ? tabStopId : null,
     tabIndexOf,
     handlers,
     /** The selection attributes and handlers of an item's row element. */
@@ -208,6 +311,8 @@ export function useRowSelection({
 /** What a row does with the selection: take it, and answer keys. */
 export interface RowHandlers {
   select: (itemId: string) => void;
+  /** Selects the row and puts the focus on it, once it is drawn. */
+  focus: (itemId: string) => void;
   keyDown: (event: ReactKeyboardEvent<HTMLElement>, itemId: string) => void;
 }
 

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { isApiError } from './api-client';
 
 /**
- * Changes to items (create, edit a text, complete, move, prioritise, date, archive) share one
+ * Changes to items (create, edit a text, complete, move, prioritise, date, archive, note) share one
  * queue: TanStack Query runs the mutations of a scope one after another, in the order they
  * were made. Offline they wait paused, are saved with the offline copy (lib/offline-cache),
  * survive a reload, and are sent in that order once the network is back. Each kind has a key
@@ -22,6 +22,7 @@ export const ITEM_CHANGE_KINDS = [
   'update',
   'priority',
   'archive',
+  'note',
 ] as const;
 export type ItemChangeKind = (typeof ITEM_CHANGE_KINDS)[number];
 

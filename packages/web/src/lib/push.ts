@@ -32,6 +32,30 @@ function asBody(subscription: PushSubscription): PushSubscriptionBody {
   };
 }
 
+/** The browser never activated the app's service worker, which push needs. */
+export class NoServiceWorkerError extends Error {
+  constructor() {
+    super('No active service worker');
+    this.name = 'NoServiceWorkerError';
+  }
+}
+
+/**
+ * Why this device cannot be notified: the browser lacks push or refuses it here (`insecure`,
+ * `unsupported`), the person blocked it (`denied`), the app's service worker never started
+ * (`noWorker`: private windows and some settings stop it), or the browser's push service
+ * refused to subscribe the device (`noPushService`: browsers built without one, or with it
+ * turned off). None of these passes by waiting.
+ */
+export type PushProblem = 'insecure' | 'unsupported' | 'denied' | 'noWorker' | 'noPushService';
+
+/** What a failure to turn notifications on means (the API's own failures are told apart by the caller). */
+export function pushProblemOf(error: unknown): PushProblem {
+  if (error instanceof NoServiceWorkerError) return 'noWorker';
+  if (error instanceof DOMException && error.name === 'NotAllowedError') return 'denied';
+  return 'noPushService';
+}
+
 /** How long to wait for the app's service worker (installed by the signed-in app when idle). */
 const WORKER_WAIT_MS = 15_000;
 
@@ -39,7 +63,7 @@ const WORKER_WAIT_MS = 15_000;
 async function activeWorker(): Promise<ServiceWorkerRegistration> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const never = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error('No active service worker')), WORKER_WAIT_MS);
+    timer = setTimeout(() => reject(new NoServiceWorkerError()), WORKER_WAIT_MS);
   });
   try {
     return await Promise.race([navigator.serviceWorker.ready, never]);

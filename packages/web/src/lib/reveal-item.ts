@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { selectItem } from './item-selection';
 
 /** How long a revealed row stays marked (its highlight fades over this time). */
 export const REVEAL_MS = 1_600;
@@ -14,10 +15,11 @@ const setRevealing = (itemId: string | null) => {
 };
 
 /**
- * Brings an item's row into view once the workspace draws it, and marks it (`data-revealed`)
- * for a moment so the eye finds it: after a dive-down from the Organizer, or opening a search
- * result. A virtual list scrolls to it first (useRevealInList). Gives up quietly if the row
- * never shows.
+ * Brings an item's row into view once the workspace draws it, marks it (`data-revealed`) for
+ * a moment so the eye finds it, and makes it the selection in the first pane showing it, so
+ * the keyboard carries on from there: after a dive-down from the Organizer, opening a search
+ * or palette result, or a calendar link. A virtual list scrolls to it first
+ * (useRevealInList). Gives up quietly if the row never shows.
  */
 export function revealItem(itemId: string): void {
   setRevealing(itemId);
@@ -30,6 +32,8 @@ export function revealItem(itemId: string): void {
       row.dataset.revealed = 'true';
       setTimeout(() => delete row.dataset.revealed, REVEAL_MS);
     }
+    const paneId = rows[0]?.closest<HTMLElement>('[data-pane-id]')?.dataset.paneId;
+    if (paneId) selectItem({ itemId, scope: paneId });
     return rows.length > 0;
   };
   const done = () => {

@@ -41,6 +41,9 @@ describe('the shortcut list', () => {
     expect(press(SHORTCUT_KEYS.previous, 'ArrowUp', { altKey: true })).toBe(false);
     expect(press(SHORTCUT_KEYS.archive, 'Delete')).toBe(true);
     expect(press(SHORTCUT_KEYS.archiveOnMac, 'Backspace')).toBe(true);
+    expect(press(SHORTCUT_KEYS.first, 'Home')).toBe(true);
+    expect(press(SHORTCUT_KEYS.last, 'End')).toBe(true);
+    expect(press(SHORTCUT_KEYS.last, 'End', { altKey: true })).toBe(false);
   });
 
   it('lists only named keys, each entry in a group of the help, with a description in both languages', () => {
@@ -76,6 +79,8 @@ describe('key labels', () => {
     expect(hotkeyLabels(SHORTCUT_KEYS.complete, { apple: false, t: fr })).toEqual(['Ctrl', 'Entrée']);
     expect(hotkeyLabels(SHORTCUT_KEYS.archive, { apple: false, t: fr })).toEqual(['Suppr']);
     expect(hotkeyLabels(SHORTCUT_KEYS.clearSelection, { apple: false, t: fr })).toEqual(['Échap']);
+    expect(hotkeyLabels(SHORTCUT_KEYS.first, { apple: false, t: en })).toEqual(['Home']);
+    expect(hotkeyLabels(SHORTCUT_KEYS.last, { apple: false, t: fr })).toEqual(['Fin']);
   });
 
   it('upper-cases letters and leaves the Shift of a symbol out', () => {

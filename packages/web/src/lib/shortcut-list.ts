@@ -36,8 +36,15 @@ export const SHORTCUTS: readonly Shortcut[] = [
     groups: ['everywhere'],
     description: 'shortcuts.goToOrganiser',
   },
+  {
+    keys: [K.goTo, K.goToUpcoming],
+    sequence: true,
+    groups: ['everywhere'],
+    description: 'shortcuts.goToUpcoming',
+  },
   { keys: [K.help], groups: ['everywhere'], description: 'shortcuts.help' },
   { keys: [K.previous, K.next], groups: ROWS, description: 'shortcuts.selectRow' },
+  { keys: [K.first, K.last], groups: ROWS, description: 'shortcuts.selectFirstLast' },
   { keys: [K.left, K.right], groups: ['panes'], description: 'shortcuts.selectPane' },
   { keys: [K.left, K.right], groups: ['organizer'], description: 'shortcuts.selectList' },
   { keys: [K.edit], groups: ['panes'], description: 'shortcuts.edit' },
@@ -49,9 +56,11 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: [K.pinToToday], groups: ['organizer'], description: 'shortcuts.pinToToday' },
   { keys: [K.archive], groups: ROWS, description: 'shortcuts.archive' },
   { keys: [K.favourite], groups: ROWS, description: 'shortcuts.favourite' },
-  { keys: [K.prioritise], groups: ROWS, description: 'shortcuts.prioritise' },
+  { keys: [K.prioritise], groups: ['panes'], description: 'shortcuts.prioritise' },
+  { keys: [K.prioritise], groups: ['organizer'], description: 'shortcuts.prioritiseInOrganiser' },
   { keys: [K.targetDate], groups: ROWS, description: 'shortcuts.targetDate' },
   { keys: [K.share], groups: ROWS, description: 'shortcuts.share' },
+  { keys: [K.note], groups: ROWS, description: 'shortcuts.note' },
   { keys: [K.clearSelection], groups: ROWS, description: 'shortcuts.clearSelection' },
 ];
 
@@ -66,6 +75,8 @@ const TRANSLATED_KEYS: Record<string, TranslationKey> = {
   enter: 'shortcuts.key.enter',
   delete: 'shortcuts.key.delete',
   escape: 'shortcuts.key.escape',
+  home: 'shortcuts.key.home',
+  end: 'shortcuts.key.end',
 };
 
 /**

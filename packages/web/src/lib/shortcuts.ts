@@ -15,10 +15,13 @@ export const SHORTCUT_KEYS = {
   goTo: 'G',
   goToWorkspace: 'W',
   goToOrganiser: 'O',
+  goToUpcoming: 'U',
   /** Matched by the key it types, whatever the keyboard needs for it (Shift on most). */
   help: '?',
   previous: 'ArrowUp',
   next: 'ArrowDown',
+  first: 'Home',
+  last: 'End',
   left: 'ArrowLeft',
   right: 'ArrowRight',
   edit: 'Enter',
@@ -33,6 +36,7 @@ export const SHORTCUT_KEYS = {
   prioritise: 'P',
   targetDate: 'T',
   share: 'S',
+  note: 'N',
   pinToToday: 'mod+T',
   clearSelection: 'Escape',
 } as const;

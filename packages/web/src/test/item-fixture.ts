@@ -17,6 +17,7 @@ export function itemFixture<T extends Item = Item>(id: string, fields: Partial<T
     priorityTargetDate: null,
     recurrence: null,
     recurFromCompletion: false,
+    note: '',
     markedAsForToday: false,
     createdDate: 0,
     autoArchiveAmount: null,

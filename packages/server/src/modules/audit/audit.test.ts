@@ -273,9 +273,32 @@ describe(`audit trail on ${testEngine}`, () => {
         userId: user.id,
         caller,
         since,
-        details: { tokenId: made.id },
+        details: { tokenId: made.id, name: 'Scripts' },
       });
       expect(JSON.stringify([created, revoked])).not.toContain(made.token.slice(4));
+    });
+
+    it('records a calendar address made, made anew and turned off, never its secret', async () => {
+      const user = await createSignedInUser(t);
+      const caller = newCaller();
+      const since = Date.now();
+      const first = await ok<{ url: string }>('POST', '/api/calendar/feed', { token: user.token, caller });
+      const second = await ok<{ url: string }>('POST', '/api/calendar/feed', { token: user.token, caller });
+      for (let turnOff = 0; turnOff < 2; turnOff++)
+        expect(
+          (await send('DELETE', '/api/calendar/feed', { token: user.token, caller })).status,
+        ).toBeLessThan(300);
+      const events = await eventsOf(t.database.db, user.id);
+      // Turning off an address that is already off records nothing.
+      expect(events.map((event) => event?.type)).toEqual([
+        'calendar.created',
+        'calendar.regenerated',
+        'calendar.revoked',
+      ]);
+      for (const event of events)
+        expectEvent(event, { type: event?.type ?? '', userId: user.id, caller, since });
+      const secrets = [first, second].map(({ url }) => url.slice(url.lastIndexOf('/') + 1, -'.ics'.length));
+      for (const secret of secrets) expect(JSON.stringify(events)).not.toContain(secret);
     });
 
     it('records a share, a level change and an unshare, with the item, the other person and the level', async () => {

@@ -178,7 +178,8 @@ describe(`accounts on ${testEngine}`, () => {
       const mail = await smtp.lastMessageTo(email);
       expect(mail.subject).toBe('Activez votre compte Nestbox');
       expect(mail.text).toContain('Bonjour Élodie,');
-      expect(mail.text).toContain('Activer mon compte');
+      // French sets a no-break space before a colon, in the plain text too.
+      expect(mail.text).toMatch(/^Activer mon compte\u00a0: http/m);
     });
   });
 

@@ -127,7 +127,7 @@ export function createAuthenticate(db: Kysely<Database>, secret: string, options
     const token = bearerToken(request);
     if (token && isApiToken(token)) {
       const caller = await apiTokenForText(db, token, options);
-      if (!caller) throw appErrors.unauthorized();
+      if (!caller) throw appErrors.unauthorized('tokens.invalid');
       const route = request.routeOptions.config;
       if (route.sessionOnly) throw appErrors.forbidden('tokens.notForAccount');
       if (caller.scope === 'read' && !READ_METHODS.has(request.method) && !route.readOnly)

@@ -127,7 +127,8 @@ const dateOr = (epochMs: number, fallback: number) => new Date(isDateInRange(epo
  * Writes the owner's feed as iCalendar text, piece by piece: `head` once, `events` for each
  * batch of items read (so no feed is ever held or built whole), `end` once. Each dated item in a
  * batch (open boxes but their Workspace, and the dated texts) becomes an event, all-day or
- * timed, with the boxes above it as DESCRIPTION (from `boxes`, every box the owner sees), a link
+ * timed, with the boxes above it as DESCRIPTION (from `boxes`, every box the owner sees), then
+ * its note after a blank line (Markdown as written: calendar apps show plain text), a link
  * that opens it as URL, and the owner's shown reminders on it as alarms. Timed events are
  * written in UTC (exact whatever the reader's zone); the calendar names the owner's zone
  * (X-WR-TIMEZONE) for apps that show a feed in its own zone.
@@ -242,7 +243,9 @@ export function createFeedWriter({
           stamp: dateOr(item.updated_at, now),
           lastModified: dateOr(item.updated_at, now),
           summary,
-          description: pathOf(item.parent_id),
+          description: item.note
+            ? `${pathOf(item.parent_id)}\n\n${icalText(item.note)}`
+            : pathOf(item.parent_id),
           url: `${appUrl}${itemLinkPath(item.id)}`,
         });
         for (const reminder of remindersOf.get(item.id) ?? []) {

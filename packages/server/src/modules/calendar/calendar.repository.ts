@@ -30,8 +30,10 @@ export async function calendarFeedOf(
   return row && { createdAt: row.created_at };
 }
 
-export async function deleteCalendarFeed(db: Executor, userId: string): Promise<void> {
-  await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
+/** Deletes the user's feed; answers whether they had one. */
+export async function deleteCalendarFeed(db: Executor, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /** The activated user whose feed has this secret hash, or undefined. */
@@ -57,6 +59,7 @@ export interface FeedItemRow {
   recurrence_done: number;
   completed_at: number | null;
   updated_at: number;
+  note: string | null;
 }
 
 const feedColumns = (alias: string) =>
@@ -72,6 +75,7 @@ const feedColumns = (alias: string) =>
       'recurrence_done',
       'completed_at',
       'updated_at',
+      'note',
     ].map((column) => sql.ref(`${alias}.${column}`)),
   );
 

@@ -12,6 +12,7 @@ import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { matchesEntityTag } from '../../http/entity-tag.js';
 import type { Limit, RateLimiter } from '../../http/rate-limit.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { shownRemindersOnDatedItems, shownRemindersVersion } from '../reminders/reminders.service.js';
 import {
   calendarFeedOf,
@@ -64,11 +65,14 @@ export function createCalendarService({
   db,
   appUrl,
   limiter,
+  audit,
   now,
 }: {
   db: Executor;
   appUrl: string;
   limiter: RateLimiter;
+  /** Records addresses made, replaced and turned off, in their transactions. */
+  audit: Pick<AuditService, 'write' | 'log'>;
   now: Clock;
 }) {
   /**
@@ -132,12 +136,28 @@ export function createCalendarService({
     /** A new address for the user's feed; the previous one, if any, stops working. */
     async create(user: UserRow): Promise<CalendarFeedCreated> {
       const secret = randomBytes(32).toString('base64url');
-      await upsertCalendarFeed(db, { userId: user.id, secretHash: hashSecret(secret), now: now() });
+      const entry = await db.transaction().execute(async (trx) => {
+        const replaced = (await calendarFeedOf(trx, user.id)) !== undefined;
+        await upsertCalendarFeed(trx, { userId: user.id, secretHash: hashSecret(secret), now: now() });
+        return audit.write(trx, {
+          type: replaced ? 'calendar.regenerated' : 'calendar.created',
+          userId: user.id,
+          details: {},
+        });
+      });
+      audit.log(entry);
       return { url: `${appUrl}${calendarFeedPath(secret)}` };
     },
 
     async revoke(user: UserRow): Promise<void> {
-      await deleteCalendarFeed(db, user.id);
+      const entry = await db
+        .transaction()
+        .execute(async (trx) =>
+          (await deleteCalendarFeed(trx, user.id))
+            ? audit.write(trx, { type: 'calendar.revoked', userId: user.id, details: {} })
+            : undefined,
+        );
+      if (entry) audit.log(entry);
     },
 
     /**

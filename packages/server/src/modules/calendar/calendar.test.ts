@@ -394,6 +394,24 @@ describe(`calendar feed on ${testEngine}`, () => {
     });
   });
 
+  it('writes a dated item’s note in its DESCRIPTION after the path, escaped and folded', async () => {
+    const user = await createSignedInUser(t);
+    const { Errands: box, 'Post the parcel': item } = await tree(t, user, { Errands: ['Post the parcel'] });
+    const note = `**Bring** ID; the form, signed\\dated\n- [tracking](https://example.org/track)\n${'long '.repeat(30)}é`;
+    await ok(user, 'PUT', '/api/items/set-note', { itemId: item, note });
+    await ok(user, 'PUT', '/api/items/set-note', { itemId: box, note: 'Not on the text' });
+    await date(user, item, Date.UTC(2030, 4, 2, 10, 0));
+    const text = await (await fetchFeed(await makeFeed(user))).text();
+    expect(parseFeed(text).events.get('Post the parcel')).toMatchObject({
+      description: `Workspace › Errands\n\n${note}`,
+    });
+    // RFC 5545 TEXT: comma, semicolon, backslash and line break escaped; lines of 75 octets at most.
+    expect(text.replaceAll('\r\n ', '')).toContain(
+      '**Bring** ID\\; the form\\, signed\\\\dated\\n- [tracking]',
+    );
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  });
+
   it('writes no control character in any text: line breaks escaped, the others dropped', async () => {
     const user = await createSignedInUser(t);
     const stored = 'Tab\tB\u000bC\u0001D\rE\u001fF';

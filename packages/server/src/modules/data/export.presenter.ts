@@ -1,9 +1,11 @@
-import type {
-  ExportBox,
-  ExportMember,
-  ExportReminder,
-  ExportSettings,
-  ExportText,
+import {
+  EXPORT_MAX_COMPLETIONS,
+  type ExportBox,
+  type ExportCompletion,
+  type ExportMember,
+  type ExportReminder,
+  type ExportSettings,
+  type ExportText,
 } from '@nestbox/shared/data/export.schema';
 import { dateClampedToRange, dateInRangeOrNull, isDateInRange } from '@nestbox/shared/dates/date-range';
 import { userLocaleOf } from '@nestbox/shared/i18n/locales';
@@ -16,6 +18,8 @@ export interface ExportNode {
   reminders: ExportReminder[];
   /** Everyone linked to the item itself; undefined when nobody is (no direct share). */
   members: ExportMember[] | undefined;
+  /** A repeating text's completed occurrences, oldest first; undefined when it has none. */
+  completions?: ExportCompletion[] | undefined;
 }
 
 /** The exporter's settings, as the JSON file carries them. */
@@ -47,6 +51,7 @@ export function presentJsonItem({
   row,
   reminders,
   members,
+  completions,
 }: ExportNode): ExportText | Omit<ExportBox, 'children'> {
   const common = {
     id: row.id,
@@ -74,6 +79,7 @@ export function presentJsonItem({
     },
     reminders,
     ...(members ? { members } : {}),
+    ...(row.note === null ? {} : { note: row.note }),
   };
   if (row.type === 'todoText') {
     const recurrence = row.recurrence_rule
@@ -82,6 +88,15 @@ export function presentJsonItem({
             rule: row.recurrence_rule,
             fromCompletion: row.recur_from_completion === 1,
             done: row.recurrence_done,
+            // The newest ones when there are more than a file carries, so the file stays importable.
+            ...(completions && completions.length > 0
+              ? {
+                  completions: completions.slice(-EXPORT_MAX_COMPLETIONS).map((completion) => ({
+                    occurrence: dateClampedToRange(completion.occurrence),
+                    completedAt: dateClampedToRange(completion.completedAt),
+                  })),
+                }
+              : {}),
           },
         }
       : {};
@@ -205,7 +220,8 @@ export function xmlAttribute(value: string): string {
 /**
  * The attributes of an item's `<outline>` in OPML 2.0: `text` (the title), `created` (RFC 822,
  * as OPML 2.0 defines it), `_complete="true"` when completed (as Workflowy and Dynalist write
- * it) and `_targetDate` (see `isoTargetDate`).
+ * it), `_targetDate` (see `isoTargetDate`) and `_note` (the note, as Workflowy and Dynalist
+ * write one).
  */
 export function opmlAttributes(row: ExportRow, clock: (epochMs: number) => ZonedTime): string {
   let attributes = `text="${xmlAttribute(row.title)}"`;
@@ -214,6 +230,7 @@ export function opmlAttributes(row: ExportRow, clock: (epochMs: number) => Zoned
   if (row.completed_at !== null) attributes += ' _complete="true"';
   const targetDate = dateInRangeOrNull(row.target_date);
   if (targetDate !== null) attributes += ` _targetDate="${isoTargetDate(clock(targetDate))}"`;
+  if (row.note !== null) attributes += ` _note="${xmlAttribute(row.note)}"`;
   return attributes;
 }
 
@@ -229,6 +246,7 @@ export const CSV_COLUMNS = [
   'favourite',
   'today',
   'created_at',
+  'note',
 ] as const;
 
 /** What separates the boxes of a CSV path (the command palette shows paths the same way). */
@@ -268,5 +286,6 @@ export function csvRecord(
     row.favourited === 1 ? 'true' : 'false',
     row.marked_for_today === 1 ? 'true' : 'false',
     spreadsheetTime(zoned(row.created_at)),
+    defusedLines(row.note ?? ''),
   ];
 }

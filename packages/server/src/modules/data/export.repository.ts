@@ -5,7 +5,7 @@ import type { Database, Executor, ItemRow } from '../../db/schema.js';
 
 /**
  * Read-only queries of the export. It reads items, the caller's `user_items` and `reminders`,
- * and the links (`item_users` with the members' names) of a whole account page by page:
+ * repeating items' `item_completions`, and the links (`item_users` with the members' names) of a whole account page by page:
  * through the items, reminders and sharing services that would be one query per item (their
  * public functions read one item or one box at a time, with rights checks the export already
  * made once for the whole tree), so, like the Organizer's and the finder's repositories, it
@@ -33,6 +33,7 @@ export interface ExportRow
     | 'show_completed'
     | 'auto_add_to_unprioritized'
     | 'created_at'
+    | 'note'
   > {
   favourited: number | null;
   prioritizable: number | null;
@@ -74,6 +75,7 @@ function exportRows(
       'items.auto_archive_duration',
       'items.show_completed',
       'items.auto_add_to_unprioritized',
+      'items.note',
       'items.created_at',
       'user_items.favourited',
       'user_items.prioritizable',
@@ -130,6 +132,28 @@ export function remindersOfUser(db: Executor, userId: string) {
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * The completion history of these (repeating) items: each completed occurrence and when it was
+ * completed, oldest first. Who completed it stays out, as other people's ids do.
+ */
+export async function completionsOfItems(
+  db: Executor,
+  itemIds: readonly string[],
+): Promise<{ item_id: string; occurrence: number; completed_at: number }[]> {
+  const rows = [];
+  for (const chunk of idChunks(itemIds))
+    rows.push(
+      ...(await db
+        .selectFrom('item_completions')
+        .select(['item_id', 'occurrence', 'completed_at'])
+        .where('item_id', 'in', chunk)
+        .orderBy('completed_at')
+        .orderBy('id')
+        .execute()),
+    );
+  return rows;
 }
 
 /**

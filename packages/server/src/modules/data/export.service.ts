@@ -28,6 +28,7 @@ import {
 } from './export.presenter.js';
 import {
   childrenPage,
+  completionsOfItems,
   type ExportRow,
   linkedItems,
   membersOf,
@@ -94,7 +95,10 @@ export function createExportService({
     return reminders;
   }
 
-  /** The rows of a page with the caller's reminders and each item's members beside them. */
+  /**
+   * The rows of a page with the caller's reminders, each item's members and each repeating
+   * text's completion history beside them.
+   */
   async function nodesOf(
     rows: ExportRow[],
     reminders: Map<string, ExportNode['reminders']>,
@@ -106,10 +110,18 @@ export function createExportService({
       list.push({ name: member.name, level: member.level });
       members.set(member.item_id, list);
     }
+    const repeating = rows.filter((row) => row.recurrence_rule !== null).map((row) => row.id);
+    const completions = new Map<string, NonNullable<ExportNode['completions']>>();
+    for (const done of repeating.length > 0 ? await completionsOfItems(db, repeating) : []) {
+      const list = completions.get(done.item_id) ?? [];
+      list.push({ occurrence: Number(done.occurrence), completedAt: Number(done.completed_at) });
+      completions.set(done.item_id, list);
+    }
     return rows.map((row) => ({
       row,
       reminders: reminders.get(row.id) ?? [],
       members: members.get(row.id),
+      completions: completions.get(row.id),
     }));
   }
 

@@ -200,7 +200,7 @@ describe(`export on ${testEngine}`, () => {
         expect(res.status).toBe(400);
         const body = (await res.json()) as ErrorBody;
         expect(body.error.code).toBe('error.validation');
-        expect(body.error.fields?.format).toBe("Choisissez un format d'export\u00a0: json, opml ou csv.");
+        expect(body.error.fields?.format).toBe('Choisissez un format d’export\u00a0: json, opml ou csv.');
       }
       const bare = await send('GET', '/api/export');
       expect(bare.status).toBe(400);
@@ -334,7 +334,7 @@ describe(`export on ${testEngine}`, () => {
           colorScheme: 'dark',
         },
       });
-      expect(file).toMatchObject({ format: 'nestbox', version: 1 });
+      expect(file).toMatchObject({ format: 'nestbox', version: 2 });
     });
 
     it('keeps titles exactly, whatever they hold', async () => {
@@ -406,7 +406,7 @@ describe(`export on ${testEngine}`, () => {
       );
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(text.slice(1).split('\r\n')[0]).toBe(
-        'path,title,type,completed_at,archived_at,target_date,priority,favourite,today,created_at',
+        'path,title,type,completed_at,archived_at,target_date,priority,favourite,today,created_at,note',
       );
       const json = flatten((await exportJson()).workspace);
       expect(rows).toHaveLength(json.length);

@@ -5,7 +5,7 @@ import type {
   ExportReminder,
   ExportSettings,
 } from '@nestbox/shared/data/export.schema';
-import { ExportFileSchema } from '@nestbox/shared/data/export.schema';
+import { EXPORT_VERSION, ExportFileSchema } from '@nestbox/shared/data/export.schema';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
 import { BOX_TYPES } from '@nestbox/shared/items/item-values';
 import { BEFORE_AFTER_ON, REMINDER_UNITS } from '@nestbox/shared/reminders/fire-time';
@@ -22,6 +22,10 @@ const millis = fc.integer({ min: 0, max: 253_402_300_799_000 });
 const nullable = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: null });
 /** Titles in any script, and whatever spacing; never NUL, which no title may hold. */
 const textTitle = fc.string({ unit: 'grapheme', maxLength: 40 }).filter((title) => !title.includes('\u0000'));
+/** Notes: Markdown or any text, never blank (a blank note is none) and never NUL. */
+const note = fc
+  .string({ unit: 'grapheme', minLength: 1, maxLength: 60 })
+  .filter((written) => !written.includes('\u0000') && written.trim() !== '');
 const boxTitle = fc
   .string({ unit: 'grapheme', minLength: 1, maxLength: 30 })
   .filter((title) => !title.includes('\u0000') && boxTitleError(title) === undefined);
@@ -61,8 +65,9 @@ const fields = (type: 'box' | 'text') =>
           : fc.constant(null),
       markedForToday: fc.boolean(),
       rules: fc.array(rule, { maxLength: 3 }),
+      note: nullable(note),
     })
-    .map(({ favourited, rank, markedForToday, rules, ...shared }) => {
+    .map(({ favourited, rank, markedForToday, rules, note: written, ...shared }) => {
       const reminders: ExportReminder[] = rules.map((r) => ({
         ...r,
         repeat: r.beforeAfterOn === 'on' && r.repeat,
@@ -91,6 +96,7 @@ const fields = (type: 'box' | 'text') =>
                 markedForToday: rank !== null && markedForToday,
               },
         reminders,
+        ...(written === null ? {} : { note: written }),
       };
     });
 
@@ -138,7 +144,7 @@ const settings: fc.Arbitrary<ExportSettings> = fc.record({
 
 const exportFile = fc.record({
   format: fc.constant('nestbox' as const),
-  version: fc.constant(1 as const),
+  version: fc.constant(EXPORT_VERSION),
   exportedAt: millis,
   settings,
   workspace: fc.array(item(4), { maxLength: 8 }),

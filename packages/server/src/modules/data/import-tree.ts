@@ -69,6 +69,7 @@ function flatten(
         targetDate: item.targetDate,
         autoArchive: item.autoArchive,
         settings: isBox ? item.settings : null,
+        note: item.note ?? null,
         recurrence: !isBox && item.recurrence && item.targetDate !== null ? item.recurrence : null,
         personal: joinsUnprioritized ? { ...item.mine, prioritizable: true } : item.mine,
       });

@@ -189,6 +189,7 @@ export function createImportService({
           showCompleted: user.default_show_completed === 1,
           autoAddToUnprioritized: user.default_auto_add_to_unprioritized === 1,
         },
+        locale: userLocaleOf(user.locale),
       };
       // Checked before the file is read, to refuse at once; the write checks it again in its transaction.
       const { boxId: targetId } = request;

@@ -106,17 +106,10 @@ describe(`import on ${testEngine}`, () => {
       });
       expect(await titlesIn(user.root, user.token)).toEqual(['Holiday', 'Old']);
       const project = result.boxId ?? '';
-      expect(await titlesIn(project, user.token)).toEqual([
-        'Renew passport\nPhotos first',
-        'Plan the trip',
-        'Garden',
-      ]);
+      expect(await titlesIn(project, user.token)).toEqual(['Renew passport', 'Plan the trip', 'Garden']);
       const trip = await childByTitle(project, 'Plan the trip', user.token);
       expect(trip.itemType).toBe('todoBox');
-      expect(await titlesIn(trip._id, user.token)).toEqual([
-        'Book the train',
-        'Book the hotel\nAsk for a quiet room',
-      ]);
+      expect(await titlesIn(trip._id, user.token)).toEqual(['Book the train', 'Book the hotel']);
       const garden = await childByTitle(project, 'Garden', user.token);
       expect(await titlesIn(garden._id, user.token)).toEqual(['Mow the lawn', 'Prune the roses, gently']);
       // The date that could not be read is a warning naming its line; the task stays, undated.
@@ -128,9 +121,13 @@ describe(`import on ${testEngine}`, () => {
       );
       const roses = await childByTitle(garden._id, 'Prune the roses, gently', user.token);
       expect(roses.priorityTargetDate).toBeNull();
-      const passport = await childByTitle(project, 'Renew passport\nPhotos first', user.token);
+      const passport = await childByTitle(project, 'Renew passport', user.token);
       const tomorrow = localDay(t.now() + 86_400_000);
       expect(localDay(passport.priorityTargetDate)).toBe(tomorrow);
+      // A task's DESCRIPTION and the note rows below it become its note, on the right task.
+      expect(passport.note).toBe('Photos first');
+      expect((await childByTitle(trip._id, 'Book the hotel', user.token)).note).toBe('Ask for a quiet room');
+      expect((await childByTitle(trip._id, 'Book the train', user.token)).note).toBe('');
     });
 
     it('ranks p1, then p2, then p3 tasks in the Organizer, below what was ranked already; p4 stays unranked', async () => {
@@ -153,8 +150,8 @@ describe(`import on ${testEngine}`, () => {
         'Already first',
         'Book the train',
         'Prune the roses, gently',
-        'Renew passport\nPhotos first',
-        'Book the hotel\nAsk for a quiet room',
+        'Renew passport',
+        'Book the hotel',
       ]);
       const unranked = organizer.organizerItems.filter((item) => item.priority === null).map((i) => i.title);
       expect(unranked).not.toContain('Mow the lawn');
@@ -179,6 +176,92 @@ describe(`import on ${testEngine}`, () => {
       const garden = await childByTitle(project, 'Jardin', user.token);
       const roses = await childByTitle(garden._id, 'Tailler les rosiers', user.token);
       expect(localDay(roses.priorityTargetDate, 'Europe/Paris')?.slice(5)).toBe('03-12');
+    });
+
+    it('takes a current Todoist export (meta row, IS_COLLAPSED … DEADLINE_LANG) with French repeats, without a warning', async () => {
+      const user = await createSignedInUser(t, { locale: 'fr' });
+      await t.database.db
+        .updateTable('users')
+        .set({ timezone: 'Europe/Paris' })
+        .where('id', '=', user.id)
+        .execute();
+      const result = await imported(
+        'format=todoist-csv&name=Maison',
+        fixture('todoist-current-fr.csv'),
+        user.token,
+      );
+      expect(result.problems).toEqual([]);
+      expect(result.counts).toMatchObject({ boxes: 3, texts: 5, dates: 4 });
+      const project = result.boxId ?? '';
+      expect(await titlesIn(project, user.token)).toEqual(['À faire', 'En cours']);
+      const todo = await childByTitle(project, 'À faire', user.token);
+      expect(await titlesIn(todo._id, user.token)).toEqual([
+        'Courses',
+        'Payer le loyer',
+        'Rendre le rapport',
+        'Appeler la banque',
+      ]);
+      // "* Courses" is a heading Todoist never completes: a box, without its star.
+      const courses = await childByTitle(todo._id, 'Courses', user.token);
+      expect(courses.itemType).toBe('todoBox');
+      const bread = await childByTitle(courses._id, 'Acheter du pain', user.token);
+      expect(bread).toMatchObject({ itemType: 'todoText', recurrence: 'FREQ=WEEKLY;BYDAY=MO' });
+      // Stated now: Wednesday 25 November 2026; the next Monday, and the 5th of December.
+      expect(localDay(bread.priorityTargetDate, 'Europe/Paris')).toBe('2026-11-30');
+      const rent = await childByTitle(todo._id, 'Payer le loyer', user.token);
+      expect(rent.recurrence).toBe('FREQ=MONTHLY;BYMONTHDAY=5');
+      expect(localDay(rent.priorityTargetDate, 'Europe/Paris')).toBe('2026-12-05');
+      // No DATE: its DEADLINE is the target date.
+      const report = await childByTitle(todo._id, 'Rendre le rapport', user.token);
+      expect(localDay(report.priorityTargetDate, 'Europe/Paris')).toBe('2026-12-15');
+      const doing = await childByTitle(project, 'En cours', user.token);
+      const heading = await childByTitle(doing._id, 'Ce projet se range par colonnes', user.token);
+      expect(heading.itemType).toBe('todoText');
+      const organizer = await ok<OrganizerPage>('GET', '/api/items/get-organizer', undefined, user.token);
+      expect(
+        organizer.organizerItems
+          .filter((item) => item.priority !== null)
+          .sort((a, b) => (a.priority as number) - (b.priority as number))
+          .map((item) => item.title),
+      ).toEqual(['Payer le loyer', 'Acheter du pain', 'Rendre le rapport']);
+    });
+
+    it('imports Todoist’s own export with notes at every level (bboc/todoist-converter), nesting it as Todoist did', async () => {
+      const user = await createSignedInUser(t);
+      const result = await imported(
+        'format=todoist-csv',
+        fixture('todoist-converter-full-project.csv'),
+        user.token,
+      );
+      expect(result.problems).toEqual([]);
+      expect(result.counts).toMatchObject({ boxes: 4, texts: 4 });
+      const project = result.boxId ?? '';
+      expect(await titlesIn(project, user.token)).toEqual([
+        'unclickable task',
+        'task level one',
+        'task with various attachments',
+      ]);
+      const heading = await childByTitle(project, 'unclickable task', user.token);
+      expect(heading.itemType).toBe('todoBox');
+      expect(await titlesIn(heading._id, user.token)).toEqual([
+        'clickable subtask, scheduled @30min @/munich',
+        'another subtask with a note',
+      ]);
+      const withNote = await childByTitle(heading._id, 'another subtask with a note', user.token);
+      expect(withNote.note).toBe('one note for the subtask\n\nanother comment for the same sub task');
+      let level = await childByTitle(project, 'task level one', user.token);
+      expect(level.note).toMatch(/^note for level one task\n\nwith a few linebreaks,/);
+      for (const [title, note] of [
+        ['task level two', /^note for level two task\n/],
+        ['task level three', /^note for level three task\n/],
+        ['task level four', /^note for level one task\n/],
+      ] as const) {
+        expect(await titlesIn(level._id, user.token)).toEqual([title]);
+        level = await childByTitle(level._id, title, user.token);
+        // Each note stays on the task just above it, whatever its INDENT.
+        expect(level.note, title).toMatch(note);
+      }
+      expect(level.itemType).toBe('todoText');
     });
 
     it('gives each dated task its linked reminder, planned as a target date set by hand plans it', async () => {
@@ -206,14 +289,17 @@ describe(`import on ${testEngine}`, () => {
   describe('OPML', () => {
     it('reads a Workflowy export: parents become boxes, leaves texts, _complete and notes kept', async () => {
       const result = await imported('format=opml&name=Workflowy', fixture('workflowy-en.opml'));
-      expect(result.counts).toEqual({ boxes: 2, texts: 5, dates: 0, reminders: 0 });
+      expect(result.counts).toEqual({ boxes: 2, texts: 4, dates: 0, reminders: 0 });
       const top = result.boxId ?? '';
       expect(await titlesIn(top)).toEqual(['Home', 'Read "Dune" & take notes']);
       const home = await childByTitle(top, 'Home');
-      expect(await titlesIn(home._id)).toEqual(['Kitchen', 'Call the plumber\nAfter 9am\nAsk for a quote']);
+      expect(await titlesIn(home._id)).toEqual(['Kitchen', 'Call the plumber']);
+      const plumber = await childByTitle(home._id, 'Call the plumber');
+      expect(plumber.note).toBe('After 9am\nAsk for a quote');
       const kitchen = await childByTitle(home._id, 'Kitchen');
+      expect(kitchen.note).toBe('Measure the wall first');
       // The completed one is hidden unless the box shows completed items.
-      expect(await titlesIn(kitchen._id)).toEqual(['Measure the wall first', 'Fix the tap']);
+      expect(await titlesIn(kitchen._id)).toEqual(['Fix the tap']);
       await ok('PUT', '/api/items/update-setting', {
         itemId: kitchen._id,
         settingKey: 'showCompletedItems',
@@ -221,22 +307,33 @@ describe(`import on ${testEngine}`, () => {
       });
       const shown = (await pane(kitchen._id)).items;
       expect(shown.map((i) => [i.title, i.completed])).toEqual([
-        ['Measure the wall first', false],
         ['Buy paint', true],
         ['Fix the tap', false],
       ]);
     });
 
-    it('reads a Dynalist export in French: accents, emoji, completion and the target date', async () => {
+    it('reads a Dynalist export in French: accents, emoji, completion, the target date and notes', async () => {
       const result = await imported('format=opml', fixture('dynalist-fr.opml'));
       expect(result.counts).toEqual({ boxes: 2, texts: 5, dates: 1, reminders: 0 });
       const top = result.boxId ?? '';
-      expect(await titlesIn(top)).toEqual(['Préparatifs', 'Idées de crêpes 🥞\nFroment ou sarrasin ?']);
+      expect(await titlesIn(top)).toEqual(['Préparatifs', 'Idées de crêpes 🥞']);
+      expect((await childByTitle(top, 'Idées de crêpes 🥞')).note).toBe('Froment ou sarrasin ?');
       const prep = await childByTitle(top, 'Préparatifs');
       const card = await childByTitle(prep._id, 'Acheter une carte des sentiers');
       expect(card.priorityTargetDate).toBe(targetDateFromDay('2026-07-01', 'Europe/London'));
       const valise = await childByTitle(prep._id, 'Valise');
       expect(await titlesIn(valise._id)).toEqual(['Crème solaire', 'Coupe-vent']);
+    });
+
+    it('writes Workflowy’s inline formatting as the markdown titles render (tanainc/tana-import-tools)', async () => {
+      const result = await imported('format=opml&name=Tana', fixture('workflowy-tana-sample.opml'));
+      expect(result.problems).toEqual([]);
+      const hello = await childByTitle(result.boxId ?? '', 'Hello');
+      const node = await childByTitle(hello._id, 'This is a workflowy node');
+      expect(await titlesIn(node._id)).toContain('The **bold**, the underlined and the _italic_');
+      const smoke = await imported('format=opml&name=Smoke', fixture('workflowy-tana-smoketest.opml'));
+      const links = await childByTitle(smoke.boxId ?? '', 'LinkNode');
+      expect(await titlesIn(links._id)).toEqual(['[alias here](https://www.vg.no/)']);
     });
   });
 
@@ -266,7 +363,7 @@ describe(`import on ${testEngine}`, () => {
         ['error', 4, 'import.csv.priority'],
       ]);
       expect(result.problems[0]?.message).toBe(
-        'Ligne 3\u00a0: le TYPE «\u00a0chore\u00a0» n’est ni task, ni section, ni note.',
+        'Ligne 3\u00a0: le TYPE «\u00a0chore\u00a0» n’est ni task, ni section, ni note, ni meta.',
       );
       expect(await itemCount()).toBe(before);
     });
@@ -340,10 +437,10 @@ describe(`import on ${testEngine}`, () => {
       [
         'JSON of another version',
         'json',
-        JSON.stringify({ format: 'nestbox', version: 2 }),
+        JSON.stringify({ format: 'nestbox', version: 3 }),
         'import.json.version',
-        'At version: this Nestbox export is of version 2; this Nestbox reads version 1.',
-        'À version\u00a0: cet export Nestbox est en version 2\u00a0; ce Nestbox lit la version 1.',
+        'At version: this Nestbox export is of version 3; this Nestbox reads versions 1 to 2.',
+        'À version\u00a0: cet export Nestbox est en version 3\u00a0; ce Nestbox lit les versions 1 à 2.',
       ],
       [
         'JSON that is no Nestbox export',
@@ -592,7 +689,7 @@ describe(`import on ${testEngine}`, () => {
         await imported(`format=opml&boxId=${box._id}`, fixture('workflowy-en.opml'), editor.token);
         expect(await finished).toEqual({
           boxId: box._id,
-          counts: { boxes: 2, texts: 5, dates: 0, reminders: 0 },
+          counts: { boxes: 2, texts: 4, dates: 0, reminders: 0 },
         });
         expect(await changed).toMatchObject({ itemId: box._id, updatedFields: {}, removedFields: [] });
 

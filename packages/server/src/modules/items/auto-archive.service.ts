@@ -1,12 +1,13 @@
 import type { AutoArchiveDuration } from '@nestbox/shared/constants';
-import type { AccessLevel, AutoArchiveBody, Item } from '@nestbox/shared/items/item.schema';
+import type { AutoArchiveBody, Item } from '@nestbox/shared/items/item.schema';
 import { add } from 'date-fns';
 import type { RunWrite } from '../../db/run-write.js';
-import type { Db, Executor, UserRow } from '../../db/schema.js';
+import type { Db, UserRow } from '../../db/schema.js';
 import type { AccessService } from '../access/access.service.js';
 import { dueAutoArchives } from './auto-archive.repository.js';
 import { archiveIfDue } from './commands/archive-item.js';
 import { editableItem, refuseRootBox } from './item-guards.js';
+import type { ItemReads } from './item-reads.service.js';
 import { updateItems } from './items.repository.js';
 
 /**
@@ -24,7 +25,7 @@ export function createAutoArchive({
   runWrite: RunWrite;
   access: AccessService;
   now: () => number;
-  present: (userId: string, itemId: string, level: AccessLevel, executor: Executor) => Promise<Item>;
+  present: ItemReads['present'];
 }) {
   return {
     /** Sets (or with amount null, clears) the moment the item archives itself. */

@@ -1,10 +1,10 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
+import { engineOf } from '../../db/connection.js';
 import type { ItemRow, Tx } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { LevelCheck } from '../access/access.contract.js';
 import type { AccessService } from '../access/access.service.js';
 import { findItem } from './items.repository.js';
-import { engineOf } from './positions.js';
 import { lockLinksAbove } from './tree-locks.repository.js';
 
 /**

@@ -8,6 +8,9 @@ import type { Executor, ItemRow } from '../../db/schema.js';
  * and the ports it asks of the modules that follow its items.
  */
 
+/** Gap between consecutive sibling positions: a new last child, or a renumbering. */
+export const POSITION_STEP = 1024;
+
 /**
  * One item of a new tree (an import), in depth-first order: `parent` is the index of its box
  * among the tree's items, or null for the items that go straight into the target box.
@@ -24,8 +27,18 @@ export interface NewTreeItem {
   autoArchive: { amount: number; duration: AutoArchiveDuration } | null;
   /** Boxes only. */
   settings: { showCompleted: boolean; autoAddToUnprioritized: boolean } | null;
-  /** Dated texts only: the RRULE, from-completion and the occurrences completed. */
-  recurrence?: { rule: string; fromCompletion: boolean; done: number } | null;
+  /** The item's note (Markdown), if it has one. */
+  note?: string | null;
+  /**
+   * Dated texts only: the RRULE, from-completion, the occurrences completed, and the history of
+   * completions (each occurrence and when it was completed), recorded as the importer's.
+   */
+  recurrence?: {
+    rule: string;
+    fromCompletion: boolean;
+    done: number;
+    completions?: { occurrence: number; completedAt: number }[];
+  } | null;
   /** The creator's own state; texts only may be prioritizable. */
   personal: { favourited: boolean; prioritizable: boolean; priority: number | null; markedForToday: boolean };
 }
@@ -84,6 +97,7 @@ export const PRESENTED_COLUMNS = [
   'auto_archive_at',
   'show_completed',
   'auto_add_to_unprioritized',
+  'note',
 ] as const satisfies readonly (keyof ItemRow)[];
 
 /** Just what it takes to present an item: read for long lists, where every column costs. */
@@ -103,8 +117,11 @@ export type TargetDateChanged = (
   change: { itemId: string; userId: string; targetDate: number | null; at: number },
 ) => Promise<unknown>;
 
-/** Reminders: an undo put the target date back; what `TargetDateChanged` removed comes back. */
+/**
+ * Reminders: an undo put the target date back (null: the item had none); what
+ * `TargetDateChanged` removed comes back.
+ */
 export type TargetDateRestored = (
   tx: Executor,
-  change: { itemId: string; targetDate: number; removed: unknown; at: number },
+  change: { itemId: string; targetDate: number | null; removed: unknown; at: number },
 ) => Promise<void>;

@@ -37,6 +37,7 @@ export function presentItem(row: PresentableRow, accessLevel: AccessLevel, subIt
       autoAddToUnprioritized: row.auto_add_to_unprioritized === 1,
       showCompletedItems: row.show_completed === 1,
     },
+    note: row.note ?? '',
     accessLevel,
     abilities: abilitiesOf(accessLevel, { isRootBox, itemType: row.type }),
   };

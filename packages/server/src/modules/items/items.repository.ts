@@ -4,7 +4,12 @@ import type { DbEngine } from '../../db/connection.js';
 import { idChunks } from '../../db/id-chunks.js';
 import { newId } from '../../db/ids.js';
 import type { Executor, ItemRow, ItemUpdateRow, NewItemRow } from '../../db/schema.js';
-import { type ItemWithState, PRESENTED_COLUMNS, type PresentableRow } from './items.contract.js';
+import {
+  type ItemWithState,
+  POSITION_STEP,
+  PRESENTED_COLUMNS,
+  type PresentableRow,
+} from './items.contract.js';
 import { insertTagsOf, replaceTagsOf } from './tags.repository.js';
 
 function selectWithState(db: Executor, userId: string) {
@@ -306,9 +311,6 @@ export async function renumberChildren(db: Executor, parentId: string): Promise<
       .execute();
   }
 }
-
-/** Gap between consecutive sibling positions after a renumbering. */
-export const POSITION_STEP = 1024;
 
 /** Items other people shared with the user directly (their own root box aside), with state and level. */
 export function directShares(db: Executor, userId: string) {

@@ -11,6 +11,7 @@ import {
   MoveWithinPaneBodySchema,
   SaveBoxItemBodySchema,
   SaveTextItemBodySchema,
+  SetNoteBodySchema,
   UnarchiveBodySchema,
   UpdateItemBodySchema,
   UpdateSettingBodySchema,
@@ -152,6 +153,20 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
       const { itemId, title, startedFrom } = request.body;
       return items.saveText(currentUser(request), itemId, title, startedFrom);
     },
+  );
+
+  app.put(
+    `${base}/set-note`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Set an item's note (Markdown); an empty note removes it",
+        body: SetNoteBodySchema,
+        response: item,
+      },
+    },
+    async (request) => items.setNote(currentUser(request), request.body.itemId, request.body.note),
   );
 
   app.put(

@@ -24,6 +24,7 @@ import {
   type CompletionUndoRow,
   registerItemUndos,
 } from './items.undo.js';
+import { createNotes } from './notes.service.js';
 import { createPersonalState } from './personal-state.service.js';
 import { createRecurrenceService } from './recurrence.service.js';
 import { insertTagsOf as insertTagRows } from './tags.repository.js';
@@ -82,6 +83,7 @@ export function createItemsService({
   const { relocate, moveToBox } = createTreeChanges({ db, engine, access, events, now, undo, present });
   const personal = createPersonalState({ runWrite, access, now, undo, present, onTargetDateChanged });
   const autoArchive = createAutoArchive({ db, runWrite, access, now, present });
+  const notes = createNotes({ db, runWrite, access, now, present });
   const recurrence = createRecurrenceService({
     db,
     runWrite,
@@ -114,6 +116,7 @@ export function createItemsService({
     ...readsForOthers,
     ...personal,
     ...autoArchive,
+    ...notes,
     writeRecurrence: recurrence.writeRecurrence,
     setRecurrence: recurrence.setRecurrence,
     completions: recurrence.completions,

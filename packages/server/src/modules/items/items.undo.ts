@@ -1,7 +1,7 @@
-import type { AccessLevel, Item } from '@nestbox/shared/items/item.schema';
+import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import type { DbEngine } from '../../db/connection.js';
 import type { RunWrite } from '../../db/run-write.js';
-import type { Executor, ItemRow, Tx, UserRow } from '../../db/schema.js';
+import type { ItemRow, Tx, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Audience } from '../access/access.contract.js';
 import type { AccessService } from '../access/access.service.js';
@@ -10,6 +10,7 @@ import type { PaneRow } from '../workspace/workspace.contract.js';
 import { reopenPanes } from '../workspace/workspace.service.js';
 import { moveItem } from './commands/move-item.js';
 import { checkedItem, editableItem } from './item-guards.js';
+import type { ItemReads } from './item-reads.service.js';
 import type { TargetDateRestored } from './items.contract.js';
 import { reopenCompletedAt, updateItems } from './items.repository.js';
 import {
@@ -50,12 +51,15 @@ export interface MoveUndo {
   from: Place;
 }
 
-/** What undoes the loss of a rank or a target date: what they were, and what the reminders lost with the date. */
+/**
+ * What undoes the loss of a rank, or a target date set, cleared or moved: what they were (null:
+ * no date), and what the reminders lost with the date.
+ */
 export interface PersonalUndo {
   itemId: string;
   at: number;
   rank?: { prioritizable: number; priority: number | null; marked_for_today: number };
-  targetDate?: { before: number; reminders: unknown; rule?: string | null };
+  targetDate?: { before: number | null; reminders: unknown; rule?: string | null };
 }
 
 const changedSince = () => appErrors.conflict('undo.changedSince');
@@ -88,7 +92,7 @@ export function registerItemUndos({
       editable: { item: ItemRow; level: AccessLevel },
     ) => Promise<{ audienceBefore: Audience }>,
   ) => Promise<unknown>;
-  present: (userId: string, itemId: string, level: AccessLevel, executor: Executor) => Promise<Item>;
+  present: ItemReads['present'];
   onTargetDateRestored: TargetDateRestored | undefined;
 }): void {
   /** Puts back a lost rank and target date (and what the reminders lost with the date). */

@@ -1,10 +1,11 @@
-import type { AccessLevel, Item, UpdateItemBody } from '@nestbox/shared/items/item.schema';
+import type { Item, UpdateItemBody } from '@nestbox/shared/items/item.schema';
 import type { RunWrite } from '../../db/run-write.js';
-import type { Executor, Tx, UserRow } from '../../db/schema.js';
+import type { Tx, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { AccessService } from '../access/access.service.js';
 import type { UndoService } from '../undo/undo.service.js';
 import { checkedItem } from './item-guards.js';
+import type { ItemReads } from './item-reads.service.js';
 import type { PersonalChanges, TargetDateChanged, Undoable } from './items.contract.js';
 import { updateItems } from './items.repository.js';
 import type { PersonalUndo } from './items.undo.js';
@@ -26,7 +27,7 @@ export function createPersonalState({
   access: AccessService;
   now: () => number;
   undo: UndoService | undefined;
-  present: (userId: string, itemId: string, level: AccessLevel, executor: Executor) => Promise<Item>;
+  present: ItemReads['present'];
   onTargetDateChanged: TargetDateChanged | undefined;
 }) {
   /**
@@ -76,7 +77,7 @@ export function createPersonalState({
       const rankBefore = await findUserItem(trx, user.id, itemId);
       const dateBefore = itemBefore.target_date;
       const removed = await writePersonalState(trx, user.id, itemId, personal, targetDate, at);
-      // Taking away a priority (unprioritising) or clearing a target date can be undone.
+      // Taking away a priority (unprioritising), or setting, clearing or moving a target date, can be undone.
       const lostRank =
         rankBefore && rankBefore.priority !== null && personal.priority === null
           ? {
@@ -85,9 +86,9 @@ export function createPersonalState({
               marked_for_today: rankBefore.marked_for_today,
             }
           : undefined;
-      const losesDate = dateBefore !== null && targetDate === null;
+      const changesDate = targetDate !== undefined && targetDate !== dateBefore;
       const undoId =
-        undo && (lostRank || losesDate)
+        undo && (lostRank || changesDate)
           ? await undo.record<PersonalUndo, never>(trx, {
               userId: user.id,
               kind: 'items.personal',
@@ -95,7 +96,7 @@ export function createPersonalState({
                 itemId,
                 at,
                 ...(lostRank ? { rank: lostRank } : {}),
-                ...(losesDate
+                ...(changesDate
                   ? {
                       targetDate: {
                         before: dateBefore,

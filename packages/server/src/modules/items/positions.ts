@@ -1,7 +1,7 @@
-import { PostgresAdapter } from 'kysely';
-import type { DbEngine } from '../../db/connection.js';
+import { engineOf } from '../../db/connection.js';
 import type { Executor } from '../../db/schema.js';
-import { childPositions, POSITION_STEP, renumberChildren } from './items.repository.js';
+import { POSITION_STEP } from './items.contract.js';
+import { childPositions, renumberChildren } from './items.repository.js';
 import { lockBox } from './tree-locks.repository.js';
 
 /** Below this gap two siblings cannot be told apart reliably: renumber first. */
@@ -23,10 +23,6 @@ export function positionAmong(
   const middle = (lower.position + upper.position) / 2;
   return upper.position - lower.position < MIN_POSITION_GAP ? undefined : middle;
 }
-
-/** The engine behind an executor (the box locks are PostgreSQL's alone). */
-export const engineOf = (executor: Executor): DbEngine =>
-  executor.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 
 /**
  * Holds `parentId`'s box lock (`lockBox`) until the caller's transaction ends: every way an

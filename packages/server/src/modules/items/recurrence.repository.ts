@@ -1,3 +1,4 @@
+import { idChunks } from '../../db/id-chunks.js';
 import type { Executor } from '../../db/schema.js';
 
 /** Recurring items' reads and writes: the advance of an occurrence and the history of completions. */
@@ -27,6 +28,14 @@ export async function insertCompletion(
   row: { id: string; item_id: string; user_id: string; occurrence: number; completed_at: number },
 ): Promise<void> {
   await db.insertInto('item_completions').values(row).execute();
+}
+
+/** Many completions at once (an import's history), in statements of a bounded size. */
+export async function insertCompletionRows(
+  db: Executor,
+  rows: readonly { id: string; item_id: string; user_id: string; occurrence: number; completed_at: number }[],
+): Promise<void> {
+  for (const chunk of idChunks(rows, 1_000)) await db.insertInto('item_completions').values(chunk).execute();
 }
 
 export async function deleteCompletion(db: Executor, id: string): Promise<boolean> {

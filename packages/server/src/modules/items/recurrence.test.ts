@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { UNDO_ID_HEADER } from '@nestbox/shared/constants';
+import { EXPORT_MAX_COMPLETIONS, ExportFileSchema } from '@nestbox/shared/data/export.schema';
 import { targetDateAtTime, targetDateFromDay } from '@nestbox/shared/dates/target-date';
 import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import { messagesFr } from '@nestbox/shared/i18n/messages.fr';
@@ -344,7 +345,7 @@ describe(`recurring items on ${testEngine}`, () => {
   });
 
   describe('export and import', () => {
-    it('carries the recurrence in the JSON export and reads it back', async () => {
+    it('carries the recurrence and its completion history in the JSON export, and reads both back', async () => {
       const source = await createSignedInUser(t, { name: 'Exporter' });
       const item = (
         await ok(
@@ -357,32 +358,104 @@ describe(`recurring items on ${testEngine}`, () => {
       await setDate(item._id, nineInParis('2027-01-04'), source);
       await setRule(item._id, 'FREQ=WEEKLY;BYDAY=MO;COUNT=10', true, source);
       await complete(item._id, {}, source);
+      await complete(item._id, {}, source);
+      const done = await history(item._id);
+      expect(done).toHaveLength(2);
+      const completions = done
+        .map((c) => ({ occurrence: Number(c.occurrence), completedAt: Number(c.completed_at) }))
+        .sort((a, b) => a.completedAt - b.completedAt || a.occurrence - b.occurrence);
+      expect(completions[0]?.occurrence).toBe(nineInParis('2027-01-04'));
       const exported = await (
         await t.request('/api/export?format=json', { headers: { authorization: `Bearer ${source.token}` } })
       ).text();
       expect(exported).toContain(
-        '"recurrence":{"rule":"FREQ=WEEKLY;BYDAY=MO;COUNT=10","fromCompletion":true,"done":1}',
+        `"recurrence":{"rule":"FREQ=WEEKLY;BYDAY=MO;COUNT=10","fromCompletion":true,"done":2,"completions":${JSON.stringify(completions)}}`,
       );
 
+      const importInto = async (user: SignedInUser, body: string) => {
+        const res = await t.request(`/api/import?format=json&boxId=${user.root}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+          body,
+        });
+        expect(res.status, await res.clone().text()).toBe(200);
+        return t.database.db
+          .selectFrom('items')
+          .select(['id', 'recurrence_rule', 'recur_from_completion', 'recurrence_done', 'target_date'])
+          .where('title', '=', 'Bins')
+          .where('created_by', '=', user.id)
+          .executeTakeFirstOrThrow();
+      };
       const target = await createSignedInUser(t, { name: 'Importer' });
-      const res = await t.request(`/api/import?format=json&boxId=${target.root}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
-        body: exported,
-      });
-      expect(res.status, await res.clone().text()).toBe(200);
-      const imported = await t.database.db
-        .selectFrom('items')
-        .select(['recurrence_rule', 'recur_from_completion', 'recurrence_done', 'target_date'])
-        .where('title', '=', 'Bins')
-        .where('created_by', '=', target.id)
-        .executeTakeFirstOrThrow();
+      const { id, ...imported } = await importInto(target, exported);
       expect(imported).toEqual({
         recurrence_rule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=10',
         recur_from_completion: 1,
-        recurrence_done: 1,
+        recurrence_done: 2,
         target_date: (await row(item._id)).target_date,
       });
+      // The history is the importer's own now, each completion as it was.
+      const kept = await history(id);
+      expect(
+        kept
+          .map((c) => ({
+            occurrence: Number(c.occurrence),
+            completedAt: Number(c.completed_at),
+            by: c.user_id,
+          }))
+          .sort((a, b) => a.completedAt - b.completedAt || a.occurrence - b.occurrence),
+      ).toEqual(completions.map((c) => ({ ...c, by: target.id })));
+      const listed = (
+        await ok<ItemCompletions>('GET', `/api/items/get-completions?itemId=${id}`, undefined, target)
+      ).body;
+      expect(listed.completions.map((c) => c.by)).toEqual(['Importer', 'Importer']);
+
+      // A file without a history (written before it was carried) reads as having none.
+      const withoutHistory = exported.replace(/,"completions":\[[^\]]*\]/u, '');
+      expect(withoutHistory).not.toContain('"completions"');
+      const older = await createSignedInUser(t, { name: 'Older file' });
+      const { id: olderId, ...olderImport } = await importInto(older, withoutHistory);
+      expect(olderImport.recurrence_done).toBe(2);
+      expect(await history(olderId)).toEqual([]);
+    });
+
+    it('exports at most the newest 9,999 completions, so the file imports back', async () => {
+      const source = await createSignedInUser(t, { name: 'Long history' });
+      const item = (
+        await ok(
+          'POST',
+          '/api/items/create-item',
+          { parentItemId: source.root, itemType: 'todoText', title: 'Stretch' },
+          source,
+        )
+      ).body;
+      await setDate(item._id, nineInParis('2027-01-04'), source);
+      expect((await setRule(item._id, 'FREQ=DAILY', false, source)).status).toBe(200);
+      const first = Date.UTC(2000, 0, 1, 8);
+      const rows = Array.from({ length: EXPORT_MAX_COMPLETIONS + 1 }, (_, index) => ({
+        id: `00000000-0000-7000-8000-${String(index).padStart(12, '0')}`,
+        item_id: item._id,
+        user_id: source.id,
+        occurrence: first + index * 86_400_000,
+        completed_at: first + index * 86_400_000 + 60_000,
+      }));
+      for (let start = 0; start < rows.length; start += 1_000)
+        await t.database.db
+          .insertInto('item_completions')
+          .values(rows.slice(start, start + 1_000))
+          .execute();
+      const exported = await (
+        await t.request('/api/export?format=json', { headers: { authorization: `Bearer ${source.token}` } })
+      ).text();
+      const file = ExportFileSchema.parse(JSON.parse(exported));
+      const text = file.workspace.find((entry) => entry.title === 'Stretch');
+      const carried = text?.type === 'text' ? (text.recurrence?.completions ?? []) : [];
+      expect(carried).toHaveLength(EXPORT_MAX_COMPLETIONS);
+      expect(carried[0]).toEqual({
+        occurrence: first + 86_400_000,
+        completedAt: first + 86_400_000 + 60_000,
+      });
+      expect(carried.at(-1)?.occurrence).toBe(first + EXPORT_MAX_COMPLETIONS * 86_400_000);
     });
 
     it("turns a Todoist 'every …' date into a recurrence", async () => {

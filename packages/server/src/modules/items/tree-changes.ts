@@ -1,6 +1,6 @@
 import type { AccessLevel, Item } from '@nestbox/shared/items/item.schema';
 import type { DbEngine } from '../../db/connection.js';
-import type { Db, Executor, ItemRow, Tx, UserRow } from '../../db/schema.js';
+import type { Db, ItemRow, Tx, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Audience } from '../access/access.contract.js';
@@ -9,6 +9,7 @@ import type { UndoService } from '../undo/undo.service.js';
 import { moveItem } from './commands/move-item.js';
 import { reorderItem } from './commands/reorder-item.js';
 import { editableItem } from './item-guards.js';
+import type { ItemReads } from './item-reads.service.js';
 import type { Undoable } from './items.contract.js';
 import { findItem } from './items.repository.js';
 import type { MoveUndo } from './items.undo.js';
@@ -36,7 +37,7 @@ export function createTreeChanges({
   events: DomainEventBus;
   now: () => number;
   undo: UndoService | undefined;
-  present: (userId: string, itemId: string, level: AccessLevel, executor: Executor) => Promise<Item>;
+  present: ItemReads['present'];
 }) {
   /**
    * This instance's tree changes, one after another: a burst of moves waits here, not in the

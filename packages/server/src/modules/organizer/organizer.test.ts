@@ -61,7 +61,7 @@ describe(`organizer on ${testEngine}`, () => {
     for (const priority of [1e308, -1e308, PRIORITY_LIMIT * 2])
       for (const [language, message] of [
         ['en-GB', 'This value is not valid.'],
-        ['fr', "Cette valeur n'est pas valide."],
+        ['fr', 'Cette valeur n’est pas valide.'],
       ] as const) {
         const res = await t.request('/api/items/update-priority', {
           method: 'PUT',

@@ -69,14 +69,21 @@ export async function targetDateChanged(
 }
 
 /**
- * An undo gave the item back the target date it had before it was cleared, inside the
+ * An undo gave the item back the target date it had before it was changed, inside the
  * undo's transaction: the reminders linked to it come back (`removed`, what
  * `targetDateChanged` answered then) and every reminder on the item is planned from now.
+ * Back to no date (an undo of setting one): the linked reminders go, as when a date is cleared.
  */
 export async function targetDateRestored(
   trx: Executor,
-  { itemId, targetDate, removed, at }: { itemId: string; targetDate: number; removed: unknown; at: number },
+  {
+    itemId,
+    targetDate,
+    removed,
+    at,
+  }: { itemId: string; targetDate: number | null; removed: unknown; at: number },
 ): Promise<void> {
+  if (targetDate === null) await deleteLinkedReminders(trx, itemId);
   await reinsertReminders(trx, Array.isArray(removed) ? (removed as ReminderRow[]) : []);
   await replan(trx, itemId, targetDate, at);
 }

@@ -1,5 +1,6 @@
 import uFuzzy from '@leeoniya/ufuzzy';
 import type { ItemType } from '@nestbox/shared/items/item.schema';
+import { foldAccents } from '@nestbox/shared/search/search-query';
 
 /** An item the finder may answer, as it matches and ranks it. */
 export interface Findable {
@@ -18,27 +19,6 @@ export interface Findable {
 export interface Ranked {
   item: Findable;
   highlights: [number, number][];
-}
-
-/** Each accented character met so far, folded (é → e), or itself when it has no one-character base. */
-const foldedChars = new Map<string, string>();
-
-function foldChar(char: string): string {
-  let folded = foldedChars.get(char);
-  if (folded === undefined) {
-    const base = char.normalize('NFD').replace(/\p{M}+/gu, '');
-    folded = base.length === 1 ? base : char;
-    foldedChars.set(char, folded);
-  }
-  return folded;
-}
-
-/**
- * Folds accents away one character at a time (é → e, Ç → C, œ stays œ): the folded title has
- * the title's length, so a range matched in it is the same range of the title.
- */
-export function foldAccents(text: string): string {
-  return text.replace(/[\u00c0-\uffff]/g, foldChar);
 }
 
 /** How many words of a query may come in any order (uFuzzy tries every permutation: 5! = 120). */

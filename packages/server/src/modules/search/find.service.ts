@@ -1,11 +1,12 @@
 import type { FindItemsResponse, FoundItem } from '@nestbox/shared/items/find.schema';
 import type { ItemType } from '@nestbox/shared/items/item.schema';
+import { foldAccents } from '@nestbox/shared/search/search-query';
 import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import type { DomainEventBus, DomainEventName } from '../../events/domain-events.js';
 import { boxesAbove } from '../items/items.service.js';
 import { findableItems } from './find.repository.js';
-import { type Findable, foldAccents, mostRecent, type Ranked, rankMatches } from './find-ranking.js';
+import { type Findable, mostRecent, type Ranked, rankMatches } from './find-ranking.js';
 
 /** What the caller sees, read once for a query: every findable item, and the boxes by id. */
 interface Seen {

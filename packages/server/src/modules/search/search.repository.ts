@@ -1,5 +1,6 @@
 import type { AccessLevel, SearchScope } from '@nestbox/shared/items/item.schema';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
+import { type DbEngine, engineOf } from '../../db/connection.js';
 import type { Executor } from '../../db/schema.js';
 import { seenBoxesSql, visibleItemsSql } from '../access/access.contract.js';
 import type { PresentableRow } from '../items/items.contract.js';
@@ -7,7 +8,54 @@ import type { PresentableRow } from '../items/items.contract.js';
 /** Most results a search answers. */
 export const SEARCH_LIMIT = 200;
 
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `like` matches a part as written: `%`, `_` and `\\` are themselves. */
+const escapeLike = (part: string) => part.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The shortest part the trigram indexes find; shorter ones are compared row by row. */
+const INDEXED_PART = 3;
+
+/**
+ * The condition on `i` that its title or note holds every word (folded, see
+ * `parseSearchQuery`): through SQLite's FTS5 table (each word a quoted phrase of the trigram
+ * index) or PostgreSQL's trigram index on `nb_search_text`, for words of three characters or
+ * more; shorter ones are compared on each candidate with `nb_fold`. Undefined when there are
+ * no words.
+ */
+function wordsMatch(engine: DbEngine, words: readonly string[]) {
+  if (words.length === 0) return undefined;
+  const indexed = words.filter((word) => word.length >= INDEXED_PART);
+  const short = words.filter((word) => word.length < INDEXED_PART);
+  const folded = (word: string) => sql`'%' || nb_fold(${escapeLike(word)}) || '%'`;
+  const conditions = short.map(
+    (word) => sql`nb_fold(i.title || ' ' || coalesce(i.note, '')) like ${folded(word)} escape '\\'`,
+  );
+  if (engine === 'postgres')
+    conditions.push(
+      ...indexed.map((word) => sql`nb_search_text(i.title, i.note) like ${folded(word)} escape '\\'`),
+    );
+  else if (indexed.length > 0) {
+    const phrases = indexed.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
+    conditions.push(sql`i.id in (select k.item_id from item_search s
+      join item_search_keys k on k.key = s.rowid where item_search match ${phrases})`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * Best first: the title starts with the first word, then holds it as a whole word, then
+ * anything else (a part of a word, or the note only); the most recently changed first within
+ * each, then by id so pages are stable.
+ */
+function ranking(words: readonly string[]) {
+  const first = words[0];
+  if (first === undefined) return sql`lower(i.title), i.id`;
+  const word = escapeLike(first);
+  return sql`case
+      when nb_fold(i.title) like nb_fold(${word}) || '%' escape '\\' then 0
+      when ' ' || nb_fold(i.title) || ' ' like '% ' || nb_fold(${word}) || ' %' escape '\\' then 1
+      else 2
+    end, i.updated_at desc, i.id`;
+}
 
 /** `visible_parent_id`, `parent_title`: the parent box, only when the caller sees it too. */
 type VisibleRow = PresentableRow & {
@@ -21,37 +69,43 @@ const visibleColumns = sql`i.*, v.level as level, p.id as visible_parent_id, p.t
   ui.marked_for_today as marked_for_today`;
 
 /**
- * Items whose title contains the term among everything the caller can see (their root box's
- * tree only for the 'workspace' scope), with the caller's state and the parent box when the
- * caller sees it too (an item shared on its own says nothing of the box it sits in).
- * Archived items (and what is inside them) and completed ones only when asked; 'favourites'
- * keeps the caller's starred ones; `withinBoxId` keeps what lies inside that box, at any depth.
+ * Items whose title or note holds every word and that carry every tag, among everything the
+ * caller can see (their root box's tree only for the 'workspace' scope), best first, with the
+ * caller's state and the parent box when the caller sees it too (an item shared on its own
+ * says nothing of the box it sits in). Archived items (and what is inside them) and completed
+ * ones only when asked; 'favourites' keeps the caller's starred ones; `withinBoxId` keeps what
+ * lies inside that box, at any depth. Unless Archived, a box limit or the Workspace scope is
+ * asked for, a search with words or tags starts from its matches (`searchSeen`); otherwise
+ * from everything the caller sees.
  */
 export async function searchVisibleItems(
   db: Executor,
   userId: string,
   options: {
-    term: string;
+    /** Folded words and phrases, all of which the title or note holds. */
+    words: readonly string[];
     includeArchived: boolean;
     includeCompleted: boolean;
     scope: SearchScope;
     rootBoxId?: string;
     withinBoxId?: string;
-    /** A normalised tag name: texts carrying it, instead of titles containing the term. */
-    tag?: string;
+    /** Normalised tag names: texts carrying every one. */
+    tags: readonly string[];
   },
 ): Promise<VisibleRow[]> {
+  const conditions = options.tags.map(
+    (tag) => sql`exists (select 1 from item_tags t where t.item_id = i.id and t.name = ${tag})`,
+  );
+  const words = wordsMatch(engineOf(db), options.words);
+  if (words) conditions.push(words);
   if (
-    options.tag !== undefined &&
+    conditions.length > 0 &&
     options.scope !== 'workspace' &&
     !options.includeArchived &&
     !options.withinBoxId
   )
-    return searchTagged(db, userId, { ...options, tag: options.tag });
-  const matches =
-    options.tag === undefined
-      ? sql`lower(i.title) like ${likePattern(options.term)} escape '\\'`
-      : sql`exists (select 1 from item_tags t where t.item_id = i.id and t.name = ${options.tag})`;
+    return searchSeen(db, userId, { ...options, matches: sql.join(conditions, sql` and `) });
+  const matches = conditions.length > 0 ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
   const favourites = options.scope === 'favourites' ? sql`and ui.favourited = 1` : sql``;
   const anchor = options.scope === 'workspace' ? options.rootBoxId : undefined;
   const within = options.withinBoxId
@@ -70,41 +124,47 @@ export async function searchVisibleItems(
     left join items p on p.id = i.parent_id and p.id in (select id from visible)
     left join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
     where v.rn = 1 and i.is_root_box = 0
-      and ${matches}
+      ${matches}
       and (${options.includeCompleted ? 1 : 0} = 1 or i.completed_at is null)
       ${favourites}
       ${insideOnly}
-    order by lower(i.title), i.id
+    order by ${ranking(options.words)}
     limit ${SEARCH_LIMIT}`.execute(db);
   return rows;
 }
 
 /**
- * The texts carrying a tag among everything the caller sees, archived ones left out: from the
- * tag's rows (its index) to the texts, each seen through its own link or its box (`seen_boxes`,
- * decided once per box), so its cost follows the tag's texts, not everything the caller sees.
+ * The matching items among everything the caller sees, archived ones left out: from the
+ * matches (the search index, a tag's rows) to the items, each seen through its own link or its
+ * box (`seen_boxes`, decided once per box by the access module), so the cost follows the
+ * matches, not everything the caller sees.
  */
-async function searchTagged(
+async function searchSeen(
   db: Executor,
   userId: string,
-  options: { tag: string; includeCompleted: boolean; scope: SearchScope },
+  options: {
+    matches: RawBuilder<unknown>;
+    words: readonly string[];
+    includeCompleted: boolean;
+    scope: SearchScope;
+  },
 ): Promise<VisibleRow[]> {
   const favourites =
     options.scope === 'favourites'
       ? sql`and exists (select 1 from user_items f where f.item_id = i.id and f.user_id = ${userId} and f.favourited = 1)`
       : sql``;
-  // The page of ids first (the tag's rows, a title each to sort by), then full rows for those only.
-  const { rows: page } = await sql<{ id: string }>`${seenBoxesSql(userId)}
+  // The page of ids first (ranked), then full rows for those only.
+  const { rows: page } = await sql<{ id: string }>`${seenBoxesSql(userId)},
+    seen(id) as (select distinct id from seen_boxes)
     select i.id as id
-    from item_tags t
-    join items i on i.id = t.item_id
+    from items i
     left join item_users own on own.item_id = i.id and own.user_id = ${userId}
-    left join seen_boxes s on s.id = i.parent_id
-    where t.name = ${options.tag} and i.archived_at is null
-      and (own.level is not null or s.level is not null)
+    left join seen s on s.id = i.parent_id
+    where ${options.matches} and i.archived_at is null and i.is_root_box = 0
+      and (own.level is not null or s.id is not null)
       and (${options.includeCompleted ? 1 : 0} = 1 or i.completed_at is null)
       ${favourites}
-    order by lower(i.title), i.id
+    order by ${ranking(options.words)}
     limit ${SEARCH_LIMIT}`.execute(db);
   if (page.length === 0) return [];
   const { rows } = await sql<VisibleRow>`${seenBoxesSql(userId)}

@@ -1,5 +1,5 @@
 import type { SearchItemsBody, SearchResult } from '@nestbox/shared/items/item.schema';
-import { tagOfTerm } from '@nestbox/shared/tags/tags';
+import { foldForSearch, parseSearchQuery } from '@nestbox/shared/search/search-query';
 import type { Db, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { type ItemsService, presentItem } from '../items/items.service.js';
@@ -12,29 +12,37 @@ import { searchVisibleItems } from './search.repository.js';
  */
 export function createSearchService({ db, items }: { db: Db; items: ItemsService }) {
   return {
-    /** Searches titles among everything the caller can see, or within a box they can read. */
+    /**
+     * Searches titles and notes among everything the caller can see, or within a box they can
+     * read: every word and phrase of the query, and every `#tag` (see `parseSearchQuery`).
+     */
     async search(user: UserRow, body: SearchItemsBody): Promise<SearchResult[]> {
       if (body.withinBoxId) {
         const box = await items.getItem(user, body.withinBoxId);
         if (box.itemType !== 'todoBox') throw appErrors.badRequest('items.parent.notBox');
       }
       const root = body.scope === 'workspace' ? await items.rootBoxOf(user.id, db) : undefined;
-      const tag = tagOfTerm(body.searchTerm);
+      const { words, tags } = parseSearchQuery(body.searchTerm);
       const rows = await searchVisibleItems(db, user.id, {
         ...(body.withinBoxId ? { withinBoxId: body.withinBoxId } : {}),
-        ...(tag === undefined ? {} : { tag }),
-        term: body.searchTerm.trim(),
+        words,
+        tags,
         includeArchived: body.includeArchived,
         includeCompleted: body.includeCompleted,
         scope: body.scope,
         ...(root ? { rootBoxId: root.id } : {}),
       });
-      // The parent box shows only when the caller sees it too.
-      return rows.map((row) => ({
-        ...presentItem(row, row.level),
-        parentItemId: row.visible_parent_id,
-        parentTitle: row.parent_title,
-      }));
+      // The parent box shows only when the caller sees it too. A word the title lacks was
+      // found in the note: the row says so, to show why it matched.
+      return rows.map((row) => {
+        const title = foldForSearch(row.title);
+        return {
+          ...presentItem(row, row.level),
+          parentItemId: row.visible_parent_id,
+          parentTitle: row.parent_title,
+          foundInNote: words.some((word) => !title.includes(word)),
+        };
+      });
     },
   };
 }

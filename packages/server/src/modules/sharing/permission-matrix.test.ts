@@ -175,6 +175,11 @@ const MATRIX: [string, Call, Record<Role, number>][] = [
     EDIT,
   ],
   [
+    'set-note',
+    (f) => ({ method: 'PUT', path: '/api/items/set-note', body: { itemId: f.text, note: 'A **note**' } }),
+    EDIT,
+  ],
+  [
     'move-to-new-parent',
     (f) => ({
       method: 'PUT',
@@ -269,6 +274,8 @@ const MATRIX: [string, Call, Record<Role, number>][] = [
     (f) => ({ method: 'GET', path: `/api/reminders/get-item-reminders?itemId=${f.text}` }),
     READ,
   ],
+  // Upcoming lists what the caller sees: anyone signed in reads their own, nobody else's.
+  ['upcoming', () => ({ method: 'GET', path: '/api/upcoming' }), { ...READ, stranger: 200 }],
 ];
 
 describe(`permission matrix on ${testEngine}`, () => {

@@ -2,6 +2,50 @@ import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
 import { MAX_TREE_DEPTH } from '../access/access.contract.js';
+import { foldEmail } from '../users/users.contract.js';
+
+/**
+ * People to suggest when sharing: activated accounts the caller already shares an item with
+ * whose name contains, or whose e-mail starts with, the term; and the account whose e-mail is
+ * exactly the term. Nobody else on the server is ever offered.
+ */
+export function peopleToSuggest(
+  db: Executor,
+  {
+    callerId,
+    term,
+    excludeIds,
+    limit,
+  }: { callerId: string; term: string; excludeIds: string[]; limit: number },
+) {
+  const folded = foldEmail(term);
+  const pattern = folded.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const sharedWith = db
+    .selectFrom('item_users as mine')
+    .innerJoin('item_users as theirs', 'theirs.item_id', 'mine.item_id')
+    .select('theirs.user_id')
+    .where('mine.user_id', '=', callerId);
+  return db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('activated_at', 'is not', null)
+    .where('id', 'not in', excludeIds)
+    .where((eb) =>
+      eb.or([
+        eb('email', '=', folded),
+        eb.and([
+          eb('id', 'in', sharedWith),
+          eb.or([
+            eb(eb.fn('lower', ['name']), 'like', sql<string>`${`%${pattern}%`} escape '\\'`),
+            eb('email', 'like', sql<string>`${`${pattern}%`} escape '\\'`),
+          ]),
+        ]),
+      ]),
+    )
+    .orderBy('name')
+    .limit(limit)
+    .execute();
+}
 
 /** The people an item is shared with directly: owners first, then editors, then readers, oldest link first. */
 export function listLinks(db: Executor, itemId: string) {

@@ -15,7 +15,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/request-context.js';
 import { sendUndoId } from '../undo/undo.service.js';
-import type { UsersService } from '../users/users.service.js';
 import type { SharingService } from './sharing.service.js';
 
 const errors = {
@@ -30,9 +29,8 @@ const done = { 200: OkResponseSchema, ...errors };
 /** Sharing (API.md "Items" sharing routes and `/api/users/search-users`). */
 export const sharingRoutes: FastifyPluginAsyncZod<{
   sharing: SharingService;
-  users: UsersService;
   authenticate: onRequestAsyncHookHandler;
-}> = async (app, { sharing, users, authenticate }) => {
+}> = async (app, { sharing, authenticate }) => {
   app.addHook('onRequest', authenticate);
   const tags = ['sharing'];
   const security = [{ bearer: [] }];
@@ -48,7 +46,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(UserHitSchema), ...errors },
       },
     },
-    async (request) => users.searchUsers(currentUser(request), request.query.searchTerm),
+    async (request) => sharing.suggestPeople(currentUser(request), request.query.searchTerm),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { SYSTEM_USER } from '@nestbox/shared/constants';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import type { InheritedShare, ShareEntry } from '@nestbox/shared/sharing/sharing.schema';
@@ -20,8 +21,12 @@ import {
   insertLink,
   linksOnChain,
   listLinks,
+  peopleToSuggest,
   setLinkLevel,
 } from './sharing.repository.js';
+
+/** How many people the share search offers at most. */
+const SUGGESTIONS = 20;
 
 /** What undoes a removed share: the link as it was. */
 interface UnshareUndo {
@@ -57,6 +62,20 @@ export function createSharingService({
   /** Records removed shares, so their remover may undo the removal. */
   undo?: UndoService;
 }) {
+  /**
+   * People to share with: those the caller already shares something with, and whoever's
+   * e-mail is exactly the term; never the caller or the system user.
+   */
+  async function suggestPeople(user: UserRow, term: string): Promise<{ _id: string; name: string }[]> {
+    const rows = await peopleToSuggest(db, {
+      callerId: user.id,
+      term,
+      excludeIds: [user.id, SYSTEM_USER.id],
+      limit: SUGGESTIONS,
+    });
+    return rows.map((row) => ({ _id: row.id, name: row.name }));
+  }
+
   /** The other person's link on the item (read inside the change's transaction). */
   async function existingLink(trx: Executor, itemId: string, userId: string): Promise<AccessLevel> {
     const level = await findLink(trx, itemId, userId);
@@ -109,6 +128,7 @@ export function createSharingService({
   undo?.handle('sharing.unshare', restoreShare);
 
   return {
+    suggestPeople,
     async list(user: UserRow, itemId: string, locale: UserLocale): Promise<ShareEntry[]> {
       await access.authorize(user.id, itemId, 'read', db);
       return (await listLinks(db, itemId)).map((link) => ({

@@ -45,15 +45,33 @@ describe(`sharing on ${testEngine}`, () => {
       e.ownershipId,
     ]);
 
-  it('finds people to share with by name or e-mail start, never oneself, only from two characters', async () => {
-    const hits = await ok<{ _id: string; name: string }[]>(
-      'owner',
-      'GET',
-      '/api/users/search-users?searchTerm=bui',
-    );
-    expect(hits).toEqual([{ _id: users.bob.id, name: 'Bob Builder' }]);
-    expect(await ok('owner', 'GET', '/api/users/search-users?searchTerm=olivia')).toEqual([]);
+  it('offers only people one already shares with, or the exact e-mail, never oneself, from two characters', async () => {
+    const search = (term: string) =>
+      ok<{ _id: string; name: string }[]>(
+        'owner',
+        'GET',
+        `/api/users/search-users?searchTerm=${encodeURIComponent(term)}`,
+      );
+    // Everyone here is a stranger to Olivia so far: the directory is never searched.
+    expect(await search('bui')).toEqual([]);
+    expect(await search('ca')).toEqual([]);
+    expect(await search(users.bob.email.toUpperCase())).toEqual([{ _id: users.bob.id, name: 'Bob Builder' }]);
+
+    const { Known } = await tree(t, users.owner, { Known: [] });
+    expect((await share('owner', Known, users.bob.id)).status).toBe(200);
+    expect(await search('bui')).toEqual([{ _id: users.bob.id, name: 'Bob Builder' }]);
+    expect(await search(users.bob.email.slice(0, 3))).toEqual([{ _id: users.bob.id, name: 'Bob Builder' }]);
+    // Bob now finds Olivia too; Stan, whom nobody shares with, stays out of reach.
+    expect(await ok('bob', 'GET', '/api/users/search-users?searchTerm=oliv')).toEqual([
+      { _id: users.owner.id, name: 'Olivia Owner' },
+    ]);
+    expect(await search('stan')).toEqual([]);
+    expect(await search('olivia')).toEqual([]);
     expect((await send('owner', 'GET', '/api/users/search-users?searchTerm=b')).status).toBe(400);
+    expect(
+      (await send('owner', 'DELETE', `/api/items/remove-association?itemId=${Known}&userId=${users.bob.id}`))
+        .status,
+    ).toBe(200);
   });
 
   it('shares a box as editor by default; the recipient sees it in their Workspace and everything inside', async () => {

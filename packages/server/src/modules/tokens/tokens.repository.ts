@@ -32,14 +32,15 @@ export async function deleteEndedApiTokens(
     .execute();
 }
 
-/** Deletes one of the user's tokens; false when they have none of that id. */
-export async function deleteApiToken(db: Executor, userId: string, id: string): Promise<boolean> {
-  const result = await db
+/** Deletes one of the user's tokens; answers its name, or undefined when they have no such token. */
+export async function deleteApiToken(db: Executor, userId: string, id: string): Promise<string | undefined> {
+  const deleted = await db
     .deleteFrom('api_tokens')
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .returning('name')
     .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return deleted?.name;
 }
 
 export function findApiTokenByHash(db: Executor, tokenHash: string) {

@@ -110,8 +110,9 @@ export function createTokensService({
     /** Revokes one of the caller's tokens; someone else's and an unknown id are both 404. */
     async revoke(user: UserRow, id: string): Promise<void> {
       const entry = await db.transaction().execute(async (trx) => {
-        if (!(await deleteApiToken(trx, user.id, id))) throw appErrors.notFound();
-        return audit.write(trx, { type: 'tokens.revoked', userId: user.id, details: { tokenId: id } });
+        const name = await deleteApiToken(trx, user.id, id);
+        if (name === undefined) throw appErrors.notFound();
+        return audit.write(trx, { type: 'tokens.revoked', userId: user.id, details: { tokenId: id, name } });
       });
       audit.log(entry);
     },

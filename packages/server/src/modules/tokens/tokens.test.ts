@@ -131,7 +131,7 @@ describe(`personal API tokens on ${testEngine}`, () => {
     const revoked = await call('DELETE', `/api/tokens/${made.id}`, user.token);
     expect(revoked.status).toBe(204);
     expect((await listTokens(user)).map((token) => token.id)).toEqual([second.id]);
-    await refused(await call('GET', '/api/admin/users/get-user', made.token), 401, 'error.unauthorized');
+    await refused(await call('GET', '/api/admin/users/get-user', made.token), 401, 'tokens.invalid');
     await refused(await call('DELETE', `/api/tokens/${made.id}`, user.token), 404, 'error.notFound');
     expect((await call('GET', '/api/admin/users/get-user', second.token)).status).toBe(200);
   });
@@ -363,7 +363,7 @@ describe(`personal API tokens on ${testEngine}`, () => {
     expect(changed.status).toBe(200);
     const { token: session } = (await changed.json()) as { token: string };
     for (const { token } of [read, write])
-      await refused(await call('GET', '/api/admin/users/get-user', token), 401, 'error.unauthorized');
+      await refused(await call('GET', '/api/admin/users/get-user', token), 401, 'tokens.invalid');
     // Ended tokens are no longer listed, and the next token made clears them away.
     const renewed = { ...user, token: session };
     expect(await listTokens(renewed)).toEqual([]);
@@ -384,17 +384,13 @@ describe(`personal API tokens on ${testEngine}`, () => {
       name: 'made before',
       scope: 'write',
     });
-    await refused(await call('GET', '/api/admin/users/get-user', made.token), 401, 'error.unauthorized');
+    await refused(await call('GET', '/api/admin/users/get-user', made.token), 401, 'tokens.invalid');
   });
 
   it('refuses unknown tokens, and someone else’s token id is 404', async () => {
     const made = await makeToken(ann, 'write');
-    await refused(
-      await call('GET', '/api/admin/users/get-user', `${made.token}x`),
-      401,
-      'error.unauthorized',
-    );
-    await refused(await call('GET', '/api/admin/users/get-user', 'nbx_'), 401, 'error.unauthorized');
+    await refused(await call('GET', '/api/admin/users/get-user', `${made.token}x`), 401, 'tokens.invalid');
+    await refused(await call('GET', '/api/admin/users/get-user', 'nbx_'), 401, 'tokens.invalid');
     await refused(await call('DELETE', `/api/tokens/${made.id}`, bob.token), 404, 'error.notFound');
     await refused(
       await call('DELETE', '/api/tokens/00000000-0000-7000-8000-000000000000', ann.token),

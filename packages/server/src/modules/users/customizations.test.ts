@@ -125,9 +125,9 @@ describe(`customizations on ${testEngine}`, () => {
     await api.ok('PUT', '/api/admin/users/update-customizations', { colorScheme: 'dark' });
     for (const [value, locale, text] of [
       ['sepia', 'en-GB', 'This value is not valid.'],
-      ['Dark', 'fr', "Cette valeur n'est pas valide."],
+      ['Dark', 'fr', 'Cette valeur n’est pas valide.'],
       [null, 'en-GB', 'This value is not valid.'],
-      [1, 'fr', "Cette valeur n'est pas valide."],
+      [1, 'fr', 'Cette valeur n’est pas valide.'],
     ] as const) {
       const bad = await t.request('/api/admin/users/update-customizations', {
         method: 'PUT',

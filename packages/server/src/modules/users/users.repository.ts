@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
 import { foldEmail, SESSION_USER_TTL_MS } from './users.contract.js';
 
@@ -160,26 +160,4 @@ export async function activateIfPending(db: Kysely<Database>, id: string, now: n
     .where('activated_at', 'is', null)
     .execute();
   forgetSessionUser(id);
-}
-
-/** Activated people whose name contains, or whose e-mail starts with, the term (for sharing). */
-export function searchUsers(db: Kysely<Database>, term: string, excludeIds: string[], limit: number) {
-  const folded = term
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`);
-  return db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('activated_at', 'is not', null)
-    .where('id', 'not in', excludeIds)
-    .where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['name']), 'like', sql<string>`${`%${folded}%`} escape '\\'`),
-        eb('email', 'like', sql<string>`${`${folded}%`} escape '\\'`),
-      ]),
-    )
-    .orderBy('name')
-    .limit(limit)
-    .execute();
 }

@@ -1,9 +1,4 @@
-import {
-  type OpenBoxesIn,
-  type OrderDirection,
-  SYSTEM_USER,
-  type UnprioritizedOrderColumn,
-} from '@nestbox/shared/constants';
+import type { OpenBoxesIn, OrderDirection, UnprioritizedOrderColumn } from '@nestbox/shared/constants';
 import type { ExportSettings } from '@nestbox/shared/data/export.schema';
 import { isValidTimeZone } from '@nestbox/shared/dates/time-zone';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
@@ -22,8 +17,6 @@ import * as records from './users.repository.js';
 
 export { foldEmail, SESSION_USER_TTL_MS } from './users.contract.js';
 export { presentUser } from './users.presenter.js';
-
-const USER_SEARCH_LIMIT = 20;
 
 // The account records. The users table is this module's: signing up, activating and resetting
 // (auth), the admin tools, quick capture, imports, the end-to-end helpers, the seeds and the
@@ -231,12 +224,6 @@ export function createUsersService({
       const user = await findUserById(db, id);
       return user && user.activated_at !== null ? user : undefined;
     },
-
-    /** People to share with: never the caller or the system user. */
-    searchUsers: (user: UserRow, term: string) =>
-      records
-        .searchUsers(db, term, [user.id, SYSTEM_USER.id], USER_SEARCH_LIMIT)
-        .then((rows) => rows.map((row) => ({ _id: row.id, name: row.name }))),
 
     /** Application Settings → Customizations: defaults for new boxes, reminder e-mails, keyboard shortcuts and colours. */
     async updateCustomizations(user: UserRow, body: UpdateCustomizationsBody): Promise<UserRow> {

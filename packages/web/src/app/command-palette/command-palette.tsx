@@ -10,12 +10,12 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import { useTranslation } from 'react-i18next';
 import { useMoveToNewParent } from '../../features/items/api/move-to-new-parent';
 import { useNotifyFailure } from '../../hooks/use-notify-failure';
+import { focusSelectedRowIfLost } from '../../hooks/use-row-selection';
 import { useFindItems } from '../../lib/api/find-items';
 import { getItemQueryOptions } from '../../lib/api/items/get-item';
 import { useWorkspace } from '../../lib/api/panes/get-workspace';
 import { displayTitleIn } from '../../lib/display-title';
 import { useItemSelection } from '../../lib/item-selection';
-import { notify } from '../../lib/notify';
 import classes from './command-palette.module.css';
 import { RECENT_LIMIT } from './palette-launch';
 import { type Group, optionId, PaletteFooter, PaletteList, type Row } from './palette-rows';
@@ -180,17 +180,12 @@ export function CommandPalette({
     palette.close();
     if (moving) {
       moveToNewParent.mutate(
-        { itemId: moving, newParentItemId: result._id },
         {
-          onSuccess: () =>
-            notify({
-              type: 'success',
-              message: t('palette.move.done', {
-                title: displayTitleIn(t, { title: result.title, itemType: 'todoBox' }),
-              }),
-            }),
-          onError: (error) => notifyFailure(error),
+          itemId: moving,
+          newParentItemId: result._id,
+          toTitle: displayTitleIn(t, { title: result.title, itemType: 'todoBox' }),
         },
+        { onError: (error) => notifyFailure(error) },
       );
       return;
     }
@@ -263,6 +258,8 @@ export function CommandPalette({
       centered={false}
       yOffset="10vh"
       returnFocus={returnFocus}
+      // What had the focus may be gone (the item just moved away): the selection takes it then.
+      onExitTransitionEnd={focusSelectedRowIfLost}
       classNames={{ content: classes.content }}
     >
       <VisuallyHidden>

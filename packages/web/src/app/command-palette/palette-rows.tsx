@@ -4,6 +4,7 @@ import type { FoundItem } from '@nestbox/shared/items/find.schema';
 import { IconAlignLeft, IconBox } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Highlighted } from '../../components/rich-text/highlighted';
 import { displayTitleIn } from '../../lib/display-title';
 import classes from './command-palette.module.css';
 import { PATH_SEPARATOR } from './palette-rules';
@@ -80,26 +81,6 @@ export function PaletteList({
   );
 }
 
-/** The title with its matched parts marked. */
-function Highlighted({ title, ranges }: { title: string; ranges: [number, number][] }) {
-  const parts: ReactNode[] = [];
-  let at = 0;
-  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
-    const from = Math.max(start, at);
-    const to = Math.min(end, title.length);
-    if (to <= from) continue;
-    if (from > at) parts.push(title.slice(at, from));
-    parts.push(
-      <mark key={from} className={classes.mark}>
-        {title.slice(from, to)}
-      </mark>,
-    );
-    at = to;
-  }
-  if (at < title.length) parts.push(title.slice(at));
-  return <>{parts}</>;
-}
-
 /**
  * One option of the list, chosen by a click or by Enter while it is the active one (the
  * field's `aria-activedescendant`). The palette moves the choice itself, so Spotlight's
@@ -154,7 +135,7 @@ export function FoundRow({ found }: { found: FoundItem }) {
       <span className={classes.body}>
         <VisuallyHidden>{t(isBox ? 'palette.kind.box' : 'palette.kind.text')} </VisuallyHidden>
         <span className={classes.title} data-completed={found.completed || undefined}>
-          {title === found.title ? <Highlighted title={title} ranges={found.highlights} /> : title}
+          {title === found.title ? <Highlighted text={title} ranges={found.highlights} /> : title}
         </span>
         {found.completed && <VisuallyHidden>, {t('palette.done')}</VisuallyHidden>}
         {path && (
@@ -202,7 +183,7 @@ export function CommandRow({ command }: { command: PaletteCommand }) {
 export function PaletteFooter({ moving, title }: { moving: boolean; title: string }) {
   const { t } = useTranslation();
   return (
-    <SpotlightFooter className={classes.footer}>
+    <SpotlightFooter className={classes.footer} data-moving={moving || undefined}>
       {moving ? (
         <>
           <span className={classes.moving}>

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useReplaceInWorkspace } from '../../features/workspace/api/replace-in-workspace';
 import { openItemSettings } from '../../hooks/use-item-settings';
 import { useNotifyFailure } from '../../hooks/use-notify-failure';
+import { EMPTY_LIST_STOP, focusRowIn, SELECTABLE_ROW } from '../../hooks/use-row-selection';
 import { useUser } from '../../lib/api/get-user';
 import { useCreatePane } from '../../lib/api/panes/create-pane';
 import { getWorkspaceQueryOptions } from '../../lib/api/panes/get-workspace';
@@ -19,10 +20,18 @@ const WAIT_MS = 5_000;
 /** Scrolls a pane into view once the workspace draws it (at once when it is there). */
 function revealPane(paneId: string): void {
   const selector = `[data-slot-id="${CSS.escape(paneId)}"]`;
+  let scrolled = false;
   const reveal = () => {
     const slot = document.querySelector(selector);
-    slot?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-    return slot !== null;
+    if (!slot) return false;
+    if (!scrolled) slot.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    scrolled = true;
+    // Once its rows (or its empty state) are drawn, the pane's Tab stop takes the focus the
+    // palette left on nothing.
+    if (!slot.querySelector(`[${SELECTABLE_ROW}], [${EMPTY_LIST_STOP}]`)) return false;
+    const active = document.activeElement;
+    if (!active || active === document.body) focusRowIn(slot);
+    return true;
   };
   if (reveal()) return;
   const observer = new MutationObserver(() => {
@@ -82,6 +91,7 @@ export function useOpenFoundItem(here: HerePane | null) {
         return;
       }
       if (!onWorkspace) await navigate(PAGE_PATHS.boxes);
+      // A text becomes the selection in the pane that shows it (its row takes the focus).
       if (item.itemType === 'todoText') revealItem(item._id);
       else if (paneId) revealPane(paneId);
     },

@@ -6,6 +6,7 @@ import {
   IconArrowForwardUp,
   IconBell,
   IconBox,
+  IconCalendarWeek,
   IconLanguage,
   IconLayoutColumns,
   IconListNumbers,
@@ -17,7 +18,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSaveProfile } from '../../features/settings/api/save-profile';
-import { canRunPaneCommand, runPaneCommand } from '../../features/workspace/hooks/use-pane-commands';
+import { paneCommandState, runPaneCommand } from '../../features/workspace/hooks/use-pane-commands';
 import { useNotifyFailure } from '../../hooks/use-notify-failure';
 import { useUser } from '../../lib/api/get-user';
 import { useCreateSearchPane } from '../../lib/api/panes/create-search-pane';
@@ -76,9 +77,10 @@ export function usePaletteCommands({
   const notifyFailure = useNotifyFailure();
 
   /** Why a command that adds to the box here cannot run, if it cannot. */
-  const addingHere = (command: 'newBox' | 'newText') => {
-    if (!here) return t('palette.hint.needsPane');
-    return canRunPaneCommand(here.paneId, command) ? undefined : t('palette.hint.readonly');
+  const addingHere = () => {
+    const state = here ? paneCommandState(here.paneId) : 'closed';
+    if (state === 'closed') return t('palette.hint.needsPane');
+    return state === 'readonly' ? t('palette.hint.readonly') : undefined;
   };
   const moving = !selected
     ? t('palette.hint.needsSelection')
@@ -112,7 +114,7 @@ export function usePaletteCommands({
       id: 'new-box',
       label: t('palette.command.newBox'),
       icon: <IconBox {...ICON} />,
-      unavailable: addingHere('newBox'),
+      unavailable: addingHere(),
       takesFocus: true,
       run: () => here && runPaneCommand(here.paneId, 'newBox'),
     },
@@ -120,7 +122,7 @@ export function usePaletteCommands({
       id: 'new-text',
       label: t('palette.command.newText'),
       icon: <IconAlignLeft {...ICON} />,
-      unavailable: addingHere('newText'),
+      unavailable: addingHere(),
       takesFocus: true,
       run: () => here && runPaneCommand(here.paneId, 'newText'),
     },
@@ -137,6 +139,13 @@ export function usePaletteCommands({
       icon: <IconListNumbers {...ICON} />,
       keys: [SHORTCUT_KEYS.goTo, SHORTCUT_KEYS.goToOrganiser],
       run: () => void navigate(PAGE_PATHS.organiser),
+    },
+    {
+      id: 'go-upcoming',
+      label: t('palette.command.goUpcoming'),
+      icon: <IconCalendarWeek {...ICON} />,
+      keys: [SHORTCUT_KEYS.goTo, SHORTCUT_KEYS.goToUpcoming],
+      run: () => void navigate(PAGE_PATHS.upcoming),
     },
     {
       id: 'reminders',

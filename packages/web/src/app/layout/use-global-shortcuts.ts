@@ -26,7 +26,7 @@ function mayAnswer(event: KeyboardEvent): boolean {
   );
 }
 
-/** The keys of every signed-in page: `G` then `W` or `O` go to a page, `?` shows the shortcuts. */
+/** The keys of every signed-in page: `G` then `W`, `O` or `U` go to a page, `?` shows the shortcuts. */
 export function useGlobalShortcuts(): void {
   const enabled = useShortcutsEnabled();
   const navigate = useNavigate();
@@ -36,6 +36,7 @@ export function useGlobalShortcuts(): void {
     const feed = createKeySequences({
       [PAGE_PATHS.boxes]: [SHORTCUT_KEYS.goTo, SHORTCUT_KEYS.goToWorkspace],
       [PAGE_PATHS.organiser]: [SHORTCUT_KEYS.goTo, SHORTCUT_KEYS.goToOrganiser],
+      [PAGE_PATHS.upcoming]: [SHORTCUT_KEYS.goTo, SHORTCUT_KEYS.goToUpcoming],
     });
     const handleKeyDown = (event: KeyboardEvent) => {
       if (MODIFIER_KEYS.has(event.key) || event.repeat) return;

@@ -6,6 +6,7 @@ import { sendMove } from '../../features/workspace/api/move-item';
 import { saveTextItem } from '../../features/workspace/api/save-text-item';
 import { archiveItem } from '../../lib/api/items/archive-item';
 import { setItemCompleted } from '../../lib/api/items/complete-item';
+import { setNote } from '../../lib/api/items/set-note';
 import { updateItem } from '../../lib/api/items/update-item';
 import { quickCapture } from '../../lib/api/quick-capture';
 import { isApiError } from '../../lib/api-client';
@@ -30,6 +31,7 @@ const SENDERS: Record<ItemChangeKind, (variables: never) => Promise<unknown>> = 
   update: updateItem,
   priority: updatePriority,
   archive: archiveItem,
+  note: setNote,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: any kind of change, whatever its types.

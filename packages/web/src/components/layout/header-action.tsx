@@ -1,6 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import classes from './header-action.module.css';
 
 interface HeaderActionProps {
   /** Tooltip text and accessible name: they are always the same (the tooltip adds the shortcut). */
@@ -34,6 +35,7 @@ export function HeaderAction({
     'aria-label': label,
     'aria-describedby': describedBy,
     'aria-keyshortcuts': shortcut?.aria,
+    className: classes.action,
     size: 'lg',
     radius: 'md',
     variant: active ? 'light' : 'subtle',

@@ -6,12 +6,15 @@ import { RichText, TagActionContext } from './rich-text';
 beforeAll(() => loadRichText());
 
 /** The markup a text renders to, as the pane shows it (links and chips live). */
-const html = (text: string) =>
+const isolated = (text: string) =>
   renderToStaticMarkup(
     <TagActionContext.Provider value={() => {}}>
       <RichText text={text} />
     </TagActionContext.Provider>,
   );
+
+/** The markup inside the text's own direction isolate. */
+const html = (text: string) => isolated(text).replace(/^<bdi>([\s\S]*)<\/bdi>$/, '$1');
 
 /** Every element's name and attributes in some markup. */
 function elements(markup: string): { name: string; attributes: Record<string, string> }[] {
@@ -39,6 +42,12 @@ function expectSafe(markup: string) {
     if (name === 'a') expect(attributes.href).toMatch(/^(https?:\/\/|mailto:)/);
   }
 }
+
+describe('RichText direction', () => {
+  it('isolates each text so it reads in its own direction, right to left included', () => {
+    expect(isolated('שלום #בית')).toMatch(/^<bdi>שלום <button[^>]*>#בית<\/button><\/bdi>$/);
+  });
+});
 
 describe('RichText: payloads render as text', () => {
   it.each([
@@ -128,6 +137,27 @@ describe('RichText: what it formats', () => {
 
   it('shows links and chips as marked text when not interactive', () => {
     const markup = renderToStaticMarkup(<RichText text="#home https://x.example" interactive={false} />);
-    expect(elements(markup).map((element) => element.name)).toEqual(['span', 'span']);
+    expect(elements(markup).map((element) => element.name)).toEqual(['bdi', 'span', 'span']);
+  });
+});
+
+describe('RichText with search words to mark', () => {
+  const marked = (text: string, highlight: string[]) =>
+    renderToStaticMarkup(<RichText text={text} interactive={false} highlight={highlight} />).replace(
+      / class="[^"]*"/g,
+      '',
+    );
+
+  it('marks each place a word appears in the plain parts, accents and case aside', () => {
+    expect(marked('Café and more CAFE', ['cafe'])).toBe(
+      '<bdi><mark>Café</mark> and more <mark>CAFE</mark></bdi>',
+    );
+  });
+
+  it('marks inside formatting, and leaves a text without the word as it was', () => {
+    expect(marked('Buy **almond milk**', ['ilk'])).toBe(
+      '<bdi>Buy <strong>almond m<mark>ilk</mark></strong></bdi>',
+    );
+    expect(marked('Tea', ['milk'])).toBe('<bdi>Tea</bdi>');
   });
 });

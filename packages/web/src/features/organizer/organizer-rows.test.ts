@@ -1,8 +1,9 @@
+import { PRIORITY_STEP } from '@nestbox/shared/constants';
 import { startOfDayIn } from '@nestbox/shared/organizer/grouping';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { describe, expect, it } from 'vitest';
 import { itemFixture } from '../../test/item-fixture';
-import { dropIntoPrioritized, prioritizedRows, unprioritizedRows } from './organizer-rows';
+import { dropIntoPrioritized, prioritizedRows, rankAtEndOfGroup, unprioritizedRows } from './organizer-rows';
 
 const ZONE = 'Europe/Paris';
 const NOW = startOfDayIn('2026-05-04', ZONE) + 10 * 3_600_000;
@@ -120,5 +121,31 @@ describe('the Unprioritized rows', () => {
     expect(ids('itemTitle', 'asc')).toEqual(['a', 'b', 'c']);
     expect(ids('parentTitle', 'asc')).toEqual(['c', 'a', 'b']);
     expect(ids('parentTitle', 'desc')).toEqual(['b', 'a', 'c']);
+  });
+});
+
+describe('P on an Unprioritized row', () => {
+  const rows = prioritizedRows(items, NOW, ZONE);
+
+  it('ranks it after the last item of the group its date puts it in, and changes nothing else', () => {
+    expect(rankAtEndOfGroup(rows, item('undated'), NOW, ZONE)).toEqual({
+      body: { itemId: 'undated', priority: 40 + PRIORITY_STEP },
+      needsReindex: false,
+    });
+    const dated = item('dated', { priorityTargetDate: TOMORROW + 7_200_000 });
+    expect(rankAtEndOfGroup(rows, dated, NOW, ZONE).body).toEqual({
+      itemId: 'dated',
+      priority: 20 + PRIORITY_STEP,
+    });
+    const overdue = item('late', { priorityTargetDate: NOW - 86_400_000 });
+    expect(rankAtEndOfGroup(rows, overdue, NOW, ZONE).body.priority).toBe(30 + PRIORITY_STEP);
+  });
+
+  it('starts a day that has no group yet', () => {
+    const later = item('later-day', { priorityTargetDate: TOMORROW + 9 * 86_400_000 });
+    expect(rankAtEndOfGroup(rows, later, NOW, ZONE).body).toEqual({
+      itemId: 'later-day',
+      priority: PRIORITY_STEP,
+    });
   });
 });

@@ -54,6 +54,23 @@ export function unprioritizedRows(
 }
 
 /**
+ * Ranking an Unprioritized item from the keyboard: it joins the Prioritized group its Today
+ * mark and target date put it in (shared rule), after that group's last item, and keeps its
+ * date.
+ */
+export function rankAtEndOfGroup(
+  rows: readonly PrioritizedRow[],
+  item: OrganizerItem,
+  now: number,
+  timeZone: string,
+): { body: UpdatePriorityBody; needsReindex: boolean } {
+  const group = organizerGroupOf(item, now, timeZone);
+  const last = rows.findLast((row) => row.kind === 'item' && row.group === group && row.id !== item._id);
+  const { priority, needsReindex } = priorityBetween(last?.kind === 'item' ? last.item.priority : null, null);
+  return { body: { itemId: item._id, priority }, needsReindex };
+}
+
+/**
  * What dropping `item` at `index` of the Prioritized rows means (the rows it was dragged
  * from excluded): its group is the one of the row just above, its priority lies between its
  * new neighbours in that group (shared rule), and the group sets the Today mark or the

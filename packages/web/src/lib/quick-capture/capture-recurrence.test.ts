@@ -27,6 +27,19 @@ describe('parseCapture with a recurrence', () => {
     });
   });
 
+  it('starts "every other Wednesday" and "un mercredi sur deux" on the coming Wednesday', () => {
+    // Saturday 28 November 2026, 10:00 in Paris.
+    const saturday = { now: Date.UTC(2026, 10, 28, 9), timeZone: 'Europe/Paris' };
+    const english = parseCapture({ ...saturday, locale: 'en-GB', text: 'Bins every other Wednesday' });
+    const french = parseCapture({ ...saturday, locale: 'fr', text: 'Poubelles un mercredi sur deux' });
+    for (const parsed of [english, french])
+      expect(parsed).toMatchObject({
+        targetDate: targetDateFromDay('2026-12-02', saturday.timeZone),
+        recurrence: { rule: 'FREQ=WEEKLY;BYDAY=WE;INTERVAL=2' },
+      });
+    expect([english.title, french.title]).toEqual(['Bins', 'Poubelles']);
+  });
+
   it('keeps a time written with it', () => {
     expect(parseCapture({ ...june, text: 'Gym every Friday at 7pm' })).toMatchObject({
       title: 'Gym',

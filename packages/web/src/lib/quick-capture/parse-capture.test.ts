@@ -330,6 +330,86 @@ describe('parseCapture: literal marks ("keep as text")', () => {
   });
 });
 
+describe('parseCapture: dates that may be part of a title', () => {
+  /** Saturday 28 November 2026, 10:00 in Paris. */
+  const saturday = { now: Date.UTC(2026, 10, 28, 9), timeZone: 'Europe/Paris' };
+  const dayOf = (at: number | null) =>
+    at === null ? null : format(new TZDate(at, saturday.timeZone), 'yyyy-MM-dd');
+
+  /** phrase, language, the target date it sets (null: none), its title, the reading offered (null: none). */
+  type TitleRow = [string, CaptureInput['locale'], string | null, string, string | null];
+  const ROWS: TitleRow[] = [
+    // The phrases that went wrong.
+    ['Watch Friday Night Lights', 'en-GB', null, 'Watch Friday Night Lights', 'Friday Night'],
+    ['Friday Night Lights season 2', 'en-GB', null, 'Friday Night Lights season 2', 'Friday Night'],
+    ['Bins every other Wednesday', 'en-GB', '2026-12-02', 'Bins', null],
+    ['Poubelles un mercredi sur deux', 'fr', '2026-12-02', 'Poubelles', null],
+    ['Renew passport on 29 Feb', 'en-GB', '2028-02-29', 'Renew passport', null],
+    ['Renouveler le passeport le 29 février', 'fr', '2028-02-29', 'Renouveler le passeport', null],
+    // Titles of films, books, songs, places and shows that hold a date's words.
+    ['Visit Sunday River', 'en-GB', null, 'Visit Sunday River', 'Sunday'],
+    ['Buy Black Friday deals', 'en-GB', null, 'Buy Black Friday deals', 'Friday'],
+    ['Watch The Day After Tomorrow', 'en-GB', null, 'Watch The Day After Tomorrow', 'The Day After Tomorrow'],
+    ["Listen to Tuesday's Gone", 'en-GB', null, "Listen to Tuesday's Gone", 'Tuesday'],
+    ['Read The Thursday Murder Club', 'en-GB', null, 'Read The Thursday Murder Club', 'Thursday'],
+    ['Watch Saturday Night Fever', 'en-GB', null, 'Watch Saturday Night Fever', 'Saturday Night'],
+    ['Listen to Manic Monday', 'en-GB', null, 'Listen to Manic Monday', 'Monday'],
+    ['Watch Monday Night Football', 'en-GB', null, 'Watch Monday Night Football', 'Monday Night'],
+    ['Book Saturday Night Live tickets', 'en-GB', null, 'Book Saturday Night Live tickets', 'Saturday Night'],
+    ['Read Freaky Friday', 'en-GB', null, 'Read Freaky Friday', 'Friday'],
+    ['Play Sunday Morning on piano', 'en-GB', null, 'Play Sunday Morning on piano', 'Sunday Morning'],
+    ['Listen to Blue Monday', 'en-GB', null, 'Listen to Blue Monday', 'Monday'],
+    [
+      'Buy tickets for Friday Night Lights',
+      'en-GB',
+      null,
+      'Buy tickets for Friday Night Lights',
+      'for Friday Night',
+    ],
+    ['Shop at Tuesday Morning', 'en-GB', null, 'Shop at Tuesday Morning', 'at Tuesday Morning'],
+    ['Call May about the lease', 'en-GB', null, 'Call May about the lease', null],
+    ['Buy March Madness tickets', 'en-GB', null, 'Buy March Madness tickets', null],
+    ['Regarder Vendredi 13', 'fr', null, 'Regarder Vendredi 13', 'Vendredi 13'],
+    ['Revoir Lundi Matin', 'fr', null, 'Revoir Lundi Matin', 'Lundi Matin'],
+    ['Écouter Dimanche à Bamako', 'fr', null, 'Écouter Dimanche à Bamako', 'Dimanche'],
+    ['Fêter Mardi Gras', 'fr', null, 'Fêter Mardi Gras', 'Mardi'],
+    // Dates that stay dates: at either end, or among words without capitals.
+    ['Watch Friday Night Lights tomorrow', 'en-GB', '2026-11-29', 'Watch Friday Night Lights', null],
+    ['Call Anna tomorrow about the lease', 'en-GB', '2026-11-29', 'Call Anna about the lease', null],
+    ['Pay Anna on Friday', 'en-GB', '2026-12-04', 'Pay Anna', null],
+    ['Friday pay Anna', 'en-GB', '2026-12-04', 'pay Anna', null],
+    ['Dentist Monday 9am', 'en-GB', '2026-11-30', 'Dentist', null],
+    ['Appeler Anna vendredi', 'fr', '2026-12-04', 'Appeler Anna', null],
+    ['Wednesday', 'en-GB', '2026-12-02', '', null],
+  ];
+
+  it.each(ROWS)('%j (%s) → %s, title %j, offered %j', (text, locale, day, title, offered) => {
+    const parsed = parseCapture({ ...saturday, locale, text });
+    expect(dayOf(parsed.targetDate)).toBe(day);
+    expect(parsed.title).toBe(title);
+    expect(parsed.offered?.text ?? null).toBe(offered);
+  });
+
+  it('uses an offered date once the person accepts it', () => {
+    const text = 'Watch Friday Night Lights';
+    const offered = parseCapture({ ...saturday, locale: 'en-GB', text }).offered;
+    expect(offered).toMatchObject({ start: 6, end: 18, text: 'Friday Night' });
+    const accepted = parseCapture({ ...saturday, locale: 'en-GB', text, accepted: offered ? [offered] : [] });
+    expect(accepted).toMatchObject({ title: 'Watch Lights', offered: null, targetDate: offered?.at });
+    expect(dayOf(accepted.targetDate)).toBe('2026-12-04');
+  });
+
+  it('reports the readings kept as text, which no shorter reading then takes', () => {
+    const text = 'Bake cake tomorrow 9am';
+    const first = parseCapture({ ...saturday, locale: 'en-GB', text });
+    const date = first.tokens.find((token) => token.kind === 'date');
+    expect(date?.text).toBe('tomorrow 9am');
+    const kept = parseCapture({ ...saturday, locale: 'en-GB', text, literals: date ? [date] : [] });
+    expect(kept).toMatchObject({ title: text, targetDate: null, offered: null });
+    expect(kept.keptDates.map((reading) => reading.text)).toEqual(['tomorrow 9am']);
+  });
+});
+
 describe('boxQueryAt', () => {
   const base = { locale: 'en-GB' as const, ...NOW.june };
   const query = (text: string, caret = text.length, boxes: { id: string; title: string }[] = []) =>

@@ -1,4 +1,4 @@
-import { readDate, type TextRange } from '@nestbox/shared/dates/read-date';
+import { type DateRead, readDates, type TextRange } from '@nestbox/shared/dates/read-date';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import { type RecurrenceToken, readCaptureRecurrence, recurrenceStart } from './capture-recurrence';
 
@@ -41,6 +41,9 @@ export interface CaptureBox {
 /** A part of the text to keep as typed ("keep as text"): the token with this range and text is ignored. */
 export type LiteralMark = TokenRange;
 
+/** A date read in the text that is not (or not yet) its date: offered, or kept as text. */
+export type DateReading = DateRead;
+
 export interface CaptureInput {
   text: string;
   /** The app's language: its date words are tried first, the other language's next. */
@@ -52,6 +55,8 @@ export interface CaptureInput {
   /** Boxes `#` may name, preferred first (the one chosen, then the finder's answers). */
   boxes?: readonly CaptureBox[];
   literals?: readonly LiteralMark[];
+  /** Offered dates (title-like readings) the person chose to use: each with its range and text. */
+  accepted?: readonly LiteralMark[];
   /** Read `#Box`, `!today` and `!p` too (quick capture); a line typed in a pane reads dates only. */
   marks?: boolean;
 }
@@ -67,6 +72,13 @@ export interface ParsedCapture {
   prioritize: boolean;
   /** A recurrence typed with it ("every Monday"); it also sets the target date. */
   recurrence: { rule: string; fromCompletion: boolean } | null;
+  /**
+   * With no date taken, a reading that looks like part of a title ("Watch Friday Night
+   * Lights"): left in the text until the person accepts it (`accepted`).
+   */
+  offered: DateReading | null;
+  /** The date readings the person keeps as text. */
+  keptDates: DateReading[];
 }
 
 const TODAY_MARKS = new Set(['today', 'aujourdhui', "aujourd'hui", 'auj']);
@@ -121,9 +133,11 @@ function remainingTitle(text: string, tokens: readonly CaptureToken[]): string {
 
 /** Reads the typed text (see the module's comment). */
 export function parseCapture(input: CaptureInput): ParsedCapture {
-  const { text, boxes = [], literals = [], marks = true } = input;
+  const { text, boxes = [], literals = [], accepted = [], marks = true } = input;
   const literalKeys = new Set(literals.map(keyOf));
   const isLiteral = (range: TokenRange) => literalKeys.has(keyOf(range));
+  const acceptedKeys = new Set(accepted.map(keyOf));
+  const isAccepted = (range: TokenRange) => acceptedKeys.has(keyOf(range));
   const tokens: CaptureToken[] = [];
   /** `#` words with no box: never a date (a box's title may hold one), left as typed. */
   const hashWords: { start: number; end: number }[] = [];
@@ -149,7 +163,8 @@ export function parseCapture(input: CaptureInput): ParsedCapture {
   }
   const recurrence = readCaptureRecurrence(text, input, [...tokens, ...hashWords], isLiteral);
   if (recurrence) tokens.push(recurrence);
-  const found = readDate(text, input, { taken: [...tokens, ...hashWords], isLiteral });
+  const choices = readDates(text, input, { taken: [...tokens, ...hashWords], isLiteral, isAccepted });
+  const found = choices.date;
   const date: CaptureToken | null = found && { ...found, kind: 'date' };
   if (date) tokens.push(date);
   tokens.sort((a, b) => a.start - b.start);
@@ -166,6 +181,8 @@ export function parseCapture(input: CaptureInput): ParsedCapture {
     markedAsForToday: tokens.some((token) => token.kind === 'today'),
     prioritize: tokens.some((token) => token.kind === 'priority'),
     recurrence: recurrence && { rule: recurrence.rule, fromCompletion: recurrence.fromCompletion },
+    offered: choices.offered,
+    keptDates: choices.kept,
   };
 }
 

@@ -1,4 +1,4 @@
-import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
+import { NOTE_MAX_LENGTH, TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import {
   EXPORT_MAX_DEPTH,
   type ExportItem,
@@ -86,6 +86,15 @@ function checkTree(parsed: ParsedFile): FoundProblem[] {
       // PostgreSQL stores no NUL in text: refused on both engines alike.
       if (item.title.includes('\u0000'))
         problems.push({ severity: 'error', key: 'import.title.nul', ...spot });
+      if (item.note?.includes('\u0000'))
+        problems.push({ severity: 'error', key: 'import.note.nul', ...spot });
+      if (item.note !== undefined && item.note.length > NOTE_MAX_LENGTH)
+        problems.push({
+          severity: 'error',
+          key: 'import.note.tooLong',
+          params: { max: NOTE_MAX_LENGTH },
+          ...spot,
+        });
       if (item.type === 'box') {
         const titleError = boxTitleError(item.title);
         if (titleError) problems.push({ severity: 'error', key: titleError, ...spot });

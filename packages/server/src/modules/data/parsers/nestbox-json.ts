@@ -1,6 +1,7 @@
 import {
   EXPORT_FORMAT,
   EXPORT_MAX_DEPTH,
+  EXPORT_READABLE_VERSIONS,
   EXPORT_VERSION,
   ExportFileSchema,
   type ExportItem,
@@ -28,7 +29,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A Nestbox export (`GET /api/export?format=json`, ExportFileSchema, version 1), read exactly
+ * A Nestbox export (`GET /api/export?format=json`, ExportFileSchema, version 1 or 2), read exactly
  * as written: nothing is filled in or dropped, so an export imported and exported again is
  * the same file apart from ids and times. A file that is not JSON names the line where it
  * stops being; one that breaks the schema names the first value at fault by its path
@@ -55,7 +56,7 @@ export function parseNestboxJson(text: string): ParsedFile {
   }
   if (!isRecord(document) || document.format !== EXPORT_FORMAT)
     return fail({ key: 'import.json.notNestbox' });
-  if (document.version !== EXPORT_VERSION)
+  if (!EXPORT_READABLE_VERSIONS.some((version) => version === document.version))
     return fail({
       key: 'import.json.version',
       path: 'version',

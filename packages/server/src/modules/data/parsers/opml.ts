@@ -1,7 +1,9 @@
 import { EXPORT_MAX_DEPTH, type ExportItem } from '@nestbox/shared/data/export.schema';
 import { IMPORT_VALUE_MAX_LENGTH } from '@nestbox/shared/data/import.schema';
 import { targetDateFromDay } from '@nestbox/shared/dates/target-date';
+import { decodeXML } from 'entities';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { markdownOfOutlineText } from './outline-markup.js';
 import {
   boxOf,
   type FileSpot,
@@ -14,27 +16,10 @@ import {
 /** The elements above the outlines (`opml`, `body`), and a little room. */
 const XML_DEPTH = EXPORT_MAX_DEPTH + 4;
 
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/**
- * An attribute's value with XML's five entities and character references (`&#10;`, `&#xE9;`)
- * read, in one pass (so `&amp;#233;` stays `&#233;`); anything else stays as written.
- */
-function decodeXmlText(value: string): string {
-  return value.replace(
-    /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-f]{1,6}));/giu,
-    (match, name: string | undefined, decimal: string | undefined, hex: string | undefined) => {
-      if (name) return XML_ENTITIES[name.toLowerCase()] ?? match;
-      const code = decimal ? Number(decimal) : Number.parseInt(hex ?? '', 16);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
-    },
-  );
-}
-
 /**
  * XML read safely: no DTD (refused before parsing, so no entity of the file's own can exist),
  * the parser's own entity expansion off (only XML's five and character references are read,
- * by `decodeXmlText`), attributes kept as written, and nesting bounded (deeper files are
+ * by `decodeXML`), attributes kept as written, and nesting bounded (deeper files are
  * refused, never recursed into).
  */
 const parser = new XMLParser({
@@ -44,7 +29,7 @@ const parser = new XMLParser({
   parseTagValue: false,
   trimValues: false,
   processEntities: false,
-  attributeValueProcessor: (_name, value) => decodeXmlText(value),
+  attributeValueProcessor: (_name, value) => decodeXML(value),
   htmlEntities: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
@@ -81,10 +66,10 @@ function longRunAt(text: string): number | undefined {
 
 /**
  * An OPML outline (Workflowy, Dynalist, Logseq, Nestbox): `<body>`'s outlines in order. An
- * outline with children becomes a box, a leaf a text; the title is `text` (or `title`);
+ * outline with children becomes a box, a leaf a text; the title is `text` (or `title`), its
+ * HTML formatting written as the markdown titles show (`markdownOfOutlineText`);
  * `_complete="true"` completes it; `_targetDate` (an ISO date, as Nestbox writes it) dates
- * it. A note (`_note`, as Workflowy and Dynalist write it) joins a text's title on a line of
- * its own, or becomes a box's first text. Problems name the outline by its place: "2.1.3" is
+ * it; `_note` (as Workflowy and Dynalist write it) is the item's note. Problems name the outline by its place: "2.1.3" is
  * the third outline in the first in the second.
  */
 export function parseOpml(text: string, context: ParseContext): ParsedFile {
@@ -125,7 +110,9 @@ export function parseOpml(text: string, context: ParseContext): ParsedFile {
   const read = (outlines: Outline[], place: string): ExportItem[] =>
     outlines.map((outline, index) => {
       const element = place ? `${place}.${index + 1}` : String(index + 1);
-      const title = (attribute(outline, 'text') ?? attribute(outline, 'title') ?? '').trim();
+      const title = markdownOfOutlineText(
+        attribute(outline, 'text') ?? attribute(outline, 'title') ?? '',
+      ).trim();
       const note = attribute(outline, '_note')?.trim() ?? '';
       const completed = TRUE.has(attribute(outline, '_complete')?.toLowerCase() ?? '');
       const written = attribute(outline, '_targetDate')?.trim();
@@ -145,19 +132,9 @@ export function parseOpml(text: string, context: ParseContext): ParsedFile {
         else targetDate = parsed;
       }
       const children = outline.outline ?? [];
-      const fields = { completedAt: completed ? context.now : null, targetDate };
-      let item: ExportItem;
-      if (children.length === 0) {
-        item = newText(note ? `${title}\n${note}` : title, context.now, fields);
-      } else {
-        const inside = read(children, element);
-        if (note) {
-          const noteText = newText(note, context.now);
-          spots.set(noteText, { element });
-          inside.unshift(noteText);
-        }
-        item = boxOf(newText(title, context.now, fields), context, inside);
-      }
+      const fields = { completedAt: completed ? context.now : null, targetDate, ...(note ? { note } : {}) };
+      const text = newText(title, context.now, fields);
+      const item: ExportItem = children.length === 0 ? text : boxOf(text, context, read(children, element));
       spots.set(item, { element });
       return item;
     });

@@ -5,6 +5,7 @@ import type {
   ExportSettings,
   ExportText,
 } from '@nestbox/shared/data/export.schema';
+import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 
 /** Where in the file something is: a line (1-based), an OPML outline's place ("2.1.3"), or a JSON path. */
@@ -40,6 +41,8 @@ export interface ParseContext {
   timeZone: string;
   /** The person's defaults for new boxes (Customizations). */
   boxDefaults: { showCompleted: boolean; autoAddToUnprioritized: boolean };
+  /** The language of what an import writes itself (a note's "Duration: 30 minutes"); English when absent. */
+  locale?: UserLocale;
 }
 
 const NO_PERSONAL_STATE: ExportPersonal = {

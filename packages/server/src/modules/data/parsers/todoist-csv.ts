@@ -2,7 +2,9 @@ import { PRIORITY_STEP } from '@nestbox/shared/constants';
 import type { ExportBox, ExportItem, ExportText } from '@nestbox/shared/data/export.schema';
 import { IMPORT_VALUE_MAX_LENGTH } from '@nestbox/shared/data/import.schema';
 import { readDate } from '@nestbox/shared/dates/read-date';
+import type { PluralMessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import { CsvError, parse } from 'csv-parse/sync';
+import { translate, translatePlural } from '../../../i18n/translate.js';
 import {
   boxOf,
   type FileSpot,
@@ -26,19 +28,37 @@ interface Task {
   line: number;
   /** Todoist's p1 (highest) to p4 (none). */
   priority: number;
-  /** DESCRIPTION, then each note on it, in order. */
-  notes: { text: string; line: number }[];
+  /** DESCRIPTION, then each note row on it, in order. */
+  notes: string[];
+  /** What the task's other columns say that no field holds (duration, a deadline beside a date). */
+  facts: string[];
 }
 
 const itemOf = (task: Task) => task.siblings[task.index] as ExportItem;
 
+/** Todoist's mark of a task that cannot be completed: its content starts with "* ". */
+const UNCOMPLETABLE = /^\*\s+/u;
+
+/** DURATION_UNIT as Todoist writes it, and the words for an amount of it. */
+const DURATION_UNITS: Record<string, PluralMessageKey> = {
+  minute: 'reminder.amount.minutes',
+  day: 'reminder.amount.days',
+};
+
 /**
- * Todoist's CSV template (TYPE, CONTENT, DESCRIPTION, PRIORITY, INDENT, DATE, DATE_LANG, and
- * columns it reads no further: AUTHOR, RESPONSIBLE, TIMEZONE, DURATION, DEADLINE…; unknown
- * columns are ignored). The file is the project: its sections become boxes, tasks texts. A task
- * with subtasks (a later row indented under it) becomes a box titled like it, holding them;
- * a task's DESCRIPTION and notes (TYPE note: a comment on the task above) join its title on
- * lines of their own, or, when it became a box, are its first texts.
+ * Todoist's CSV template and project export (TYPE, CONTENT, DESCRIPTION, PRIORITY, INDENT,
+ * DATE, DATE_LANG, DURATION, DURATION_UNIT, DEADLINE, DEADLINE_LANG, and columns it reads no
+ * further: IS_COLLAPSED, AUTHOR, RESPONSIBLE, TIMEZONE; unknown columns are ignored). The file
+ * is the project: its sections become boxes, tasks texts. A task with subtasks (a later row
+ * indented under it) becomes a box titled like it, holding them. A `meta` row is the project's
+ * own setting (`view_style=list|board|calendar`, its layout): Nestbox shows every project one
+ * way, sections as boxes, so it is accepted and changes nothing.
+ *
+ * A task's note holds its DESCRIPTION and its notes (TYPE note: each a comment on the task row
+ * just above it, whatever its INDENT), separated by blank lines, then a line for its DURATION
+ * ("Duration: 30 minutes", in the person's language) and one for a DEADLINE the task's DATE
+ * leaves no room for. A task whose content starts with "* " is one Todoist never completes (a
+ * heading): it comes without the star, a box when it has subtasks, else a plain text.
  *
  * PRIORITY is Todoist's own numbering, as its help documents the template: 1 is p1, the
  * highest, to 4, p4, the lowest. p1 to p3 rank the task in the Organizer (all p1 tasks first,
@@ -46,7 +66,9 @@ const itemOf = (task: Task) => task.siblings[task.index] as ExportItem;
  * help says an empty cell is p1: ranking every task of a hand-written file would flood the
  * Organizer). A task that became a box keeps no rank (only texts rank): a warning says so.
  * DATE is read like quick capture reads dates, in DATE_LANG (`fr`; anything else reads as
- * English first), forward from now in the person's time zone; one that cannot be read is a
+ * English first), forward from now in the person's time zone; a repeating one ("every monday",
+ * "tous les lundis") as its rule, from its first occurrence. With no DATE, DEADLINE (in
+ * DEADLINE_LANG) is the target date. A date read neither as a day nor as a repeat is a
  * warning, and the task is kept without it.
  */
 export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile {
@@ -81,9 +103,10 @@ export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile
   const [header, ...rows] = records;
   const columns = new Map((header?.record ?? []).map((name, index) => [name.trim().toUpperCase(), index]));
   if (!columns.has('TYPE') || !columns.has('CONTENT')) return fail({ key: 'import.csv.columns', line: 1 });
+  /** A cell's value, trimmed, its line ends written as `\n` (Todoist writes CRLF inside quotes). */
   const cell = (record: string[], name: string) => {
     const index = columns.get(name);
-    return index === undefined ? '' : (record[index] ?? '').trim();
+    return index === undefined ? '' : (record[index] ?? '').trim().replace(/\r\n?/gu, '\n');
   };
 
   // Tasks repeat their dates ("tomorrow", "every monday"): each is read once.
@@ -97,6 +120,19 @@ export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile
       datesRead.set(key, at);
     }
     return at;
+  };
+
+  const languageOf = (record: string[], column: string): 'fr' | 'en-GB' =>
+    cell(record, column).toLowerCase().startsWith('fr') ? 'fr' : 'en-GB';
+  const locale = context.locale ?? 'en-GB';
+  /** "Duration: 30 minutes", or nothing when the task has no duration. */
+  const durationOf = (record: string[]): string | undefined => {
+    const amount = cell(record, 'DURATION');
+    const unit = cell(record, 'DURATION_UNIT').toLowerCase();
+    if (!/^\d+$/u.test(amount) || Number(amount) === 0) return undefined;
+    const words = DURATION_UNITS[unit];
+    const duration = words ? translatePlural(locale, words, Number(amount)) : `${amount} ${unit}`.trim();
+    return translate(locale, 'import.note.duration', { duration });
   };
 
   const top: ExportItem[] = [];
@@ -135,18 +171,25 @@ export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile
         });
         continue;
       }
-      const written = cell(record, 'DATE');
-      let targetDate: number | null = null;
-      if (written) {
-        const locale = cell(record, 'DATE_LANG').toLowerCase().startsWith('fr') ? 'fr' : 'en-GB';
-        targetDate = dateOf(written, locale);
+      const facts: string[] = [];
+      const duration = durationOf(record);
+      if (duration) facts.push(duration);
+      const deadline = cell(record, 'DEADLINE');
+      let written = cell(record, 'DATE');
+      let writtenIn = languageOf(record, 'DATE_LANG');
+      if (!written && deadline) {
+        written = deadline;
+        writtenIn = languageOf(record, 'DEADLINE_LANG');
+      } else if (deadline) facts.push(translate(locale, 'import.note.deadline', { date: deadline }));
+      // "every Monday", "tous les lundis"…: a recurrence, from its first occurrence on.
+      const recurrence = written ? recurrenceOf(written) : undefined;
+      let targetDate: number | null = recurrence?.targetDate ?? null;
+      if (written && !recurrence) {
+        targetDate = dateOf(written, writtenIn);
         if (targetDate === null)
           problems.push({ severity: 'warning', key: 'import.csv.date', line, params: { date: written } });
       }
-      // "every Monday", "every 2 weeks"…: a recurrence, from its first occurrence on.
-      const recurrence = written ? recurrenceOf(written) : undefined;
-      if (recurrence) targetDate = recurrence.targetDate;
-      const text = newText(content, context.now, {
+      const text = newText(content.replace(UNCOMPLETABLE, ''), context.now, {
         targetDate,
         ...(recurrence ? { recurrence: recurrence.recurrence } : {}),
       });
@@ -164,21 +207,21 @@ export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile
         siblings = box.children;
       } else siblings = section ? section.children : top;
       siblings.push(text);
-      const task: Task = { siblings, index: siblings.length - 1, indent, line, priority, notes: [] };
+      const task: Task = { siblings, index: siblings.length - 1, indent, line, priority, notes: [], facts };
       const description = cell(record, 'DESCRIPTION');
-      if (description) task.notes.push({ text: description, line });
+      if (description) task.notes.push(description);
       tasks.push(task);
       stack.push(task);
       lastTask = task;
+    } else if (type === 'note' && lastTask) {
+      if (content) lastTask.notes.push(content);
     } else if (type === 'note') {
-      if (lastTask) lastTask.notes.push({ text: content, line });
-      else {
-        problems.push({ severity: 'warning', key: 'import.csv.noteAlone', line });
-        const note = newText(content, context.now);
-        spots.set(note, { line });
-        (section ? section.children : top).push(note);
-      }
-    } else {
+      problems.push({ severity: 'warning', key: 'import.csv.noteAlone', line });
+      const note = newText(content, context.now);
+      spots.set(note, { line });
+      (section ? section.children : top).push(note);
+    } else if (type !== 'meta') {
+      // Any TYPE but `meta` (the project's own setting, "view_style=board", which changes nothing).
       problems.push({
         severity: 'error',
         key: 'import.csv.type',
@@ -191,19 +234,12 @@ export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile
   const ranked: { text: ExportText; priority: number }[] = [];
   for (const task of tasks) {
     const item = itemOf(task);
+    const note = [...task.notes, task.facts.join('\n')].filter((part) => part !== '').join('\n\n');
+    if (note) item.note = note;
     if (item.type === 'box') {
       if (task.priority < 4)
         problems.push({ severity: 'warning', key: 'import.csv.rankOnBox', line: task.line });
-      const notes = task.notes.map((note) => {
-        const text = newText(note.text, context.now);
-        spots.set(text, { line: note.line });
-        return text;
-      });
-      item.children.unshift(...notes);
-    } else {
-      if (task.notes.length > 0) item.title = [item.title, ...task.notes.map((note) => note.text)].join('\n');
-      if (task.priority < 4) ranked.push({ text: item, priority: task.priority });
-    }
+    } else if (task.priority < 4) ranked.push({ text: item, priority: task.priority });
   }
   // p1 before p2 before p3, each in the order of the file (the sort is stable).
   ranked.sort((a, b) => a.priority - b.priority);

@@ -6,9 +6,11 @@ import type { Db, NewItemRow, Tx } from '../../../db/schema.js';
 import type { AccessService } from '../../access/access.service.js';
 import { editableBox } from '../item-guards.js';
 import type { NewTreeItem } from '../items.contract.js';
-import { insertItem, insertItemRows, lastChildPosition, POSITION_STEP } from '../items.repository.js';
+import { POSITION_STEP } from '../items.contract.js';
+import { insertItem, insertItemRows, lastChildPosition } from '../items.repository.js';
 import { insertUserItemRows } from '../personal-state.repository.js';
 import { lockPlacesIn, placeIn } from '../positions.js';
+import { insertCompletionRows } from '../recurrence.repository.js';
 
 /** A staging box still there this long after it was made belongs to an import that died. */
 export const STAGING_KEPT_MS = 60 * 60 * 1000;
@@ -49,6 +51,7 @@ export async function stageTree(
       await db.transaction().execute(async (trx) => {
         await insertItemRows(trx, rows);
         await insertUserItemRows(trx, personalRows(userId, part, rows, at));
+        await insertCompletionRows(trx, completionRows(userId, part, rows));
       });
     }
     await nextTurn();
@@ -157,6 +160,7 @@ function treeRow(userId: string, topId: string, ids: string[], at: number) {
       recurrence_done: item.recurrence?.done ?? 0,
       show_completed: isBox && item.settings?.showCompleted ? 1 : 0,
       auto_add_to_unprioritized: isBox && item.settings?.autoAddToUnprioritized ? 1 : 0,
+      note: item.note?.trim() ? item.note : null,
       created_by: userId,
       created_at: item.createdAt,
       updated_at: at,
@@ -188,6 +192,21 @@ function personalRows(
       },
     ];
   });
+}
+
+/** The completion history of the repeating texts among these items (`rows`, their rows), as the person's own. */
+function completionRows(userId: string, items: readonly NewTreeItem[], rows: readonly NewItemRow[]) {
+  return items.flatMap((item, index) =>
+    item.recurrence && rows[index]?.recurrence_rule
+      ? (item.recurrence.completions ?? []).map((completion) => ({
+          id: newId(),
+          item_id: rows[index]?.id as string,
+          user_id: userId,
+          occurrence: completion.occurrence,
+          completed_at: completion.completedAt,
+        }))
+      : [],
+  );
 }
 
 /** The staging of import trees, for the import service and the scheduler (see `stageTree`). */

@@ -13,13 +13,15 @@ import { getToken, returnToOf, sessionEndedOf } from '../../../lib/session';
 export function LoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { state } = useLocation();
+  const { state, pathname } = useLocation();
   const sessionEnded = sessionEndedOf(state);
   const goOn = returnToOf(state) ?? PAGE_PATHS.app;
   usePageTitle(t('login.submit'));
   if (getToken()) return <Navigate to={PAGE_PATHS.app} replace />;
   return (
     <LoginForm
+      // `/` is where a newcomer lands: it says what Nestbox is, where `/login` welcomes back.
+      description={pathname === PAGE_PATHS.root ? t('login.about') : t('login.subtitle')}
       notice={sessionEnded ? t(`session.ended.${sessionEnded}`) : undefined}
       onLoggedIn={() => navigate(goOn, { replace: true })}
     />

@@ -17,7 +17,16 @@ import { AuthNotice } from './auth-notice';
  * Email, password and Remember me; on success the session is stored and `onLoggedIn` runs.
  * `notice` explains why the visitor is here (their session was ended elsewhere).
  */
-export function LoginForm({ onLoggedIn, notice }: { onLoggedIn: () => void; notice?: string | undefined }) {
+export function LoginForm({
+  onLoggedIn,
+  notice,
+  description,
+}: {
+  onLoggedIn: () => void;
+  notice?: string | undefined;
+  /** The line under the heading (by default, a welcome back). */
+  description?: string;
+}) {
   const { t } = useTranslation();
   const form = useSchemaForm(loadLoginSchema, { email: '', password: '', rememberMe: false });
   const login = useLogin();
@@ -39,7 +48,7 @@ export function LoginForm({ onLoggedIn, notice }: { onLoggedIn: () => void; noti
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <AuthHeading title={t('login.title')} description={t('login.subtitle')} />
+        <AuthHeading title={t('login.title')} description={description ?? t('login.subtitle')} />
         {notice && !login.error ? <AuthNotice tone="info">{notice}</AuthNotice> : null}
         {login.error ? (
           <AuthNotice tone="error">

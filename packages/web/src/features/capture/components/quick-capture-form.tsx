@@ -1,4 +1,4 @@
-import { Anchor, Combobox, Stack, Text, TextInput, useCombobox } from '@mantine/core';
+import { Anchor, Button, Combobox, Group, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { captureTagsToText } from '@nestbox/shared/tags/tags';
@@ -8,15 +8,17 @@ import { useTranslation } from 'react-i18next';
 import { CaptureHighlights } from '../../../components/capture/capture-highlights';
 import { TagOptions, useTagSuggestions } from '../../../components/tags/tag-suggestions';
 import { useCaptureText } from '../../../hooks/use-capture-text';
+import { useTouchOrNarrow, useTouchScreen } from '../../../hooks/use-touch-screen';
 import { useFindItems } from '../../../lib/api/find-items';
 import { useUser } from '../../../lib/api/get-user';
 import { useQuickCapture } from '../../../lib/api/quick-capture';
 import { isApiError } from '../../../lib/api-client';
 import { newItemId } from '../../../lib/item-changes';
-import { describeCapture } from '../../../lib/quick-capture/describe-capture';
+import { describeCapture, describeWhen } from '../../../lib/quick-capture/describe-capture';
 import { useCaptureParser } from '../../../lib/quick-capture/load-parser';
 import type { CaptureBox } from '../../../lib/quick-capture/parse-capture';
 import { useRecurrenceWords } from '../../../lib/recurrence-words';
+import { type CaptureDate, CaptureDates } from './capture-dates';
 import classes from './quick-capture-form.module.css';
 
 /** How many boxes `#` offers at once. */
@@ -61,6 +63,9 @@ export function QuickCaptureForm({ onCaptured, onOpen, typedBefore }: QuickCaptu
   const typed = useRef(text);
   typed.current = text;
   const send = useQuickCapture();
+  // A finger has no Enter or Escape to read about: a Save button, and hints without keys.
+  const touch = useTouchScreen();
+  const showSave = useTouchOrNarrow();
 
   // `#` being typed: the finder is asked for boxes by the words after it.
   const query = parser && parsed ? parser.boxQueryAt(text, caret, parsed) : null;
@@ -191,12 +196,16 @@ export function QuickCaptureForm({ onCaptured, onOpen, typedBefore }: QuickCaptu
 
   const tokens = parsed?.tokens ?? [];
   const describeRule = useRecurrenceWords(tokens.some((token) => token.kind === 'recurrence'));
-  const recognised = describeCapture(t, tokens, {
-    timeZone: user.timezone,
-    locale: user.locale,
-    now: Date.now(),
-    describeRule,
-  });
+  const where = { timeZone: user.timezone, locale: user.locale, now: Date.now(), describeRule };
+  const recognised = describeCapture(t, tokens, where);
+  const offeredDate = parsed?.offered ?? null;
+  // The date taken, the one offered and those kept as text, in the order of the text.
+  const dates: CaptureDate[] = [
+    ...tokens.flatMap((token) => (token.kind === 'date' ? [{ reading: token, used: true }] : [])),
+    ...(offeredDate ? [{ reading: offeredDate, used: false }] : []),
+    ...(parsed?.keptDates ?? []).map((reading) => ({ reading, used: false })),
+  ].sort((a, b) => a.reading.start - b.reading.start);
+  const highlighted = offeredDate ? [...tokens, { ...offeredDate, kind: 'offered' }] : tokens;
 
   return (
     <Stack gap="xs">
@@ -228,13 +237,20 @@ export function QuickCaptureForm({ onCaptured, onOpen, typedBefore }: QuickCaptu
             // The list of boxes lies over it while open (it still describes the field).
             descriptionProps={{ className: classes.description, 'data-covered': listOpen || undefined }}
             description={
-              recognised ? (
+              recognised || offeredDate ? (
                 <>
-                  <span className={classes.recognised}>{recognised}</span>{' '}
-                  <span className={classes.keep}>{t('capture.keepAsText')}</span>
+                  {recognised && <span className={classes.recognised}>{recognised}</span>}{' '}
+                  {offeredDate && (
+                    <span className={classes.recognised}>
+                      {t('capture.offered', { text: offeredDate.text })}
+                    </span>
+                  )}{' '}
+                  <span className={classes.keep}>
+                    {t(touch ? 'capture.keepAsTextTouch' : 'capture.keepAsText')}
+                  </span>
                 </>
               ) : (
-                t('capture.hint')
+                t(touch ? 'capture.hintTouch' : 'capture.hint')
               )
             }
             inputContainer={(input) => (
@@ -243,10 +259,11 @@ export function QuickCaptureForm({ onCaptured, onOpen, typedBefore }: QuickCaptu
                 <CaptureHighlights
                   field={field}
                   value={text}
-                  ranges={tokens}
+                  ranges={highlighted}
                   onRangeClick={(index) => {
                     const token = tokens[index];
                     if (token) capture.keepAsText(token);
+                    else if (offeredDate) capture.takeAsDate(offeredDate);
                   }}
                 />
               </div>
@@ -274,6 +291,26 @@ export function QuickCaptureForm({ onCaptured, onOpen, typedBefore }: QuickCaptu
           )}
         </Combobox.Dropdown>
       </Combobox>
+
+      <CaptureDates
+        dates={dates}
+        describe={(reading) => describeWhen(t, reading.at, reading.hasTime, where)}
+        onChange={(reading, used) => (used ? capture.takeAsDate(reading) : capture.keepAsText(reading))}
+      />
+      {showSave && (
+        <Group justify="flex-end">
+          <Button
+            size="md"
+            onClick={() => {
+              save();
+              field.current?.focus();
+            }}
+            loading={send.isPending && !send.isPaused}
+          >
+            {t('capture.save')}
+          </Button>
+        </Group>
+      )}
 
       {/* Always there, so that each new outcome is announced. */}
       <div role="status" className={classes.outcome}>

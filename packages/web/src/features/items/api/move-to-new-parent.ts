@@ -14,9 +14,13 @@ export function moveToNewParent(body: MoveToNewParentBody): Promise<Undoable<Ite
   });
 }
 
+/** A move, and the title of the box it goes to when the caller knows it (for the toast). */
+export type MoveToNewParentVariables = MoveToNewParentBody & { toTitle?: string };
+
 /**
  * Moves an item: it leaves its box's pane at once, then every pane refetches (the new box
- * shows it). The move offers Undo ('Item moved.').
+ * shows it). The move says so once, with Undo: 'Moved to “Kitchen”.' when the box's title is
+ * known, else 'Item moved.'.
  */
 export function useMoveToNewParent() {
   const queryClient = useQueryClient();
@@ -24,9 +28,10 @@ export function useMoveToNewParent() {
   const offerUndo = useOfferUndo();
   return useMutation({
     ...itemChange('move-to-box'),
-    mutationFn: moveToNewParent,
+    mutationFn: ({ toTitle: _, ...body }: MoveToNewParentVariables) => moveToNewParent(body),
     onMutate: async ({ itemId }) => ({ before: await removeItemFromPanes(queryClient, itemId) }),
-    onSuccess: ({ undoId }) => offerUndo(undoId, t('undo.moved')),
+    onSuccess: ({ undoId }, { toTitle }) =>
+      offerUndo(undoId, toTitle === undefined ? t('undo.moved') : t('palette.move.done', { title: toTitle })),
     onError: (_error, _body, context) => restoreSnapshot(queryClient, context?.before),
     onSettled: (_data, _error, { itemId }) => refetchItemViews(queryClient, itemId),
   });

@@ -9,6 +9,7 @@ import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useItem } from '../../../lib/api/items/get-item';
 import { displayTitleIn } from '../../../lib/display-title';
 import { ArchiveSection, RestorePanel } from './item-archive-sections';
+import { NoteSection } from './item-note-section';
 import {
   detailsFailedKey,
   MoveSection,
@@ -117,7 +118,20 @@ interface BodyProps {
 }
 
 /** What takes the focus in a section opened from the keyboard: its first control. */
-const FIRST_CONTROL = 'button:not(:disabled), input:not(:disabled), [tabindex="0"]';
+const FIRST_CONTROL = 'textarea:not(:disabled), button:not(:disabled), input:not(:disabled), [tabindex="0"]';
+
+/** Room left between the modal's sticky header and what is scrolled to or focused under it. */
+const HEADER_CLEARANCE_PX = 8;
+
+/**
+ * The modal's body scrolls under its sticky header: what is scrolled into view (a section asked
+ * for, a control taking the focus) stops below the header, not behind it.
+ */
+function keepClearOfHeader(inside: HTMLElement | null) {
+  const scroller = inside?.closest<HTMLElement>('.mantine-Modal-content');
+  const header = scroller?.querySelector<HTMLElement>('.mantine-Modal-header');
+  if (scroller && header) scroller.style.scrollPaddingTop = `${header.offsetHeight + HEADER_CLEARANCE_PX}px`;
+}
 
 function ItemSettingsBody({ item, onClose, scrollTo, focusSection, slots }: BodyProps) {
   const { t } = useTranslation();
@@ -128,15 +142,19 @@ function ItemSettingsBody({ item, onClose, scrollTo, focusSection, slots }: Body
     targetDate: useRef<HTMLDivElement>(null),
     share: useRef<HTMLDivElement>(null),
     reminders: useRef<HTMLDivElement>(null),
+    note: useRef<HTMLDivElement>(null),
   };
 
   // Once, after loading: bring the section asked for into view (and into focus, from the keyboard).
   const scrolled = useRef(false);
   useEffect(() => {
+    keepClearOfHeader(sections.targetDate.current);
     if (scrolled.current || !scrollTo) return;
     scrolled.current = true;
     const section = sections[scrollTo].current;
-    section?.scrollIntoView({ block: 'start' });
+    // The note opens the dialog: it is in view already, and scrolling would tuck its heading
+    // under the dialog's sticky title.
+    if (scrollTo !== 'note') section?.scrollIntoView({ block: 'start' });
     const control = focusSection ? section?.querySelector<HTMLElement>(FIRST_CONTROL) : null;
     // Marked too, so the modal's focus trap, which may start after this, picks the same control.
     control?.setAttribute('data-autofocus', '');
@@ -150,6 +168,7 @@ function ItemSettingsBody({ item, onClose, scrollTo, focusSection, slots }: Body
           {t('itemSettings.readonlyNote')}
         </Text>
       )}
+      <NoteSection item={item} readonly={readonly} sectionRef={sections.note} />
       <TargetDateSection item={item} readonly={readonly} sectionRef={sections.targetDate} />
       {item.itemType === 'todoText' && !archived && slots.renderRecurrence(item, readonly)}
       <Section

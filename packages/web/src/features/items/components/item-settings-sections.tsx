@@ -1,17 +1,24 @@
-import { Stack, Switch, Title } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { Group, Stack, Switch, Title } from '@mantine/core';
+import { DatePickerInput, TimePicker } from '@mantine/dates';
+import {
+  formatLongDate,
+  readTimeOfDay,
+  targetDateAtTimeOfDay,
+  targetDateOnDay,
+  timeOfTargetDate,
+} from '@nestbox/shared/dates/show-date';
 import { dayOfTargetDate, targetDateFromDay } from '@nestbox/shared/dates/target-date';
+import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { IconCalendarEvent } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import 'dayjs/locale/en-gb';
-import 'dayjs/locale/fr';
-import type { ReactNode, Ref } from 'react';
+import { IconCalendarEvent, IconClock } from '@tabler/icons-react';
+import { type ReactNode, type Ref, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CalendarDates } from '../../../components/dates/calendar-dates';
 import { BoxFinder } from '../../../components/items/box-finder';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
 import { useUpdateItem } from '../../../lib/api/items/update-item';
+import { displayTitleIn } from '../../../lib/display-title';
 import { useMoveToNewParent } from '../api/move-to-new-parent';
 
 /** SPEC §8: 'Text details could not be saved.' or 'Box details could not be saved.'. */
@@ -43,8 +50,11 @@ export function Section({ title, children, sectionRef, hidden, name, ownHeading 
   );
 }
 
-const TARGET_DATE_FORMAT = 'DD MMMM YYYY';
-
+/**
+ * The target date and its time of day, in the person's zone. The date shows as the shared rule
+ * writes a date standing alone; a day picked again keeps the time; an empty time means the
+ * whole day.
+ */
 export function TargetDateSection({
   item,
   readonly,
@@ -58,37 +68,81 @@ export function TargetDateSection({
   const user = useUser();
   const updateItem = useUpdateItem();
   const notifyFailure = useNotifyFailure();
-  const value =
-    item.priorityTargetDate === null ? null : dayOfTargetDate(item.priorityTargetDate, user.timezone);
-  const calendarLocale = i18n.language.startsWith('fr') ? 'fr' : 'en-gb';
+  const timeZone = user.timezone;
+  const target = item.priorityTargetDate;
+  const value = target === null ? null : dayOfTargetDate(target, timeZone);
+  const time = target === null ? null : timeOfTargetDate(target, timeZone);
+  const language = userLocaleOf(i18n.language);
+  const longDate = (day: string) => formatLongDate(targetDateFromDay(day, timeZone), timeZone, language);
+  const [timeDraft, setTimeDraft] = useState(time ?? '');
+  useEffect(() => setTimeDraft(time ?? ''), [time]);
+  // One id for the field and its calendar, so the calendar is named by the field it opened from.
+  const fieldId = useId();
 
-  const handleChange = (day: string | null) =>
+  const save = (priorityTargetDate: number | null) =>
     updateItem.mutate(
-      { itemId: item._id, priorityTargetDate: day === null ? null : targetDateFromDay(day, user.timezone) },
+      { itemId: item._id, priorityTargetDate },
       { onError: (error) => notifyFailure(error, detailsFailedKey(item)) },
     );
+  const handleDay = (day: string | null) =>
+    save(day === null ? null : targetDateOnDay(target, day, timeZone));
+  // The picker gives HH:mm:ss; a target's time is to the minute.
+  const commitTime = (draft: string = timeDraft) => {
+    if (target === null) return;
+    const next = draft === '' ? null : draft.slice(0, 5);
+    if (next === time) return;
+    if (next !== null && readTimeOfDay(next) === null) return setTimeDraft(time ?? '');
+    save(targetDateAtTimeOfDay(target, next, timeZone));
+  };
 
   return (
     <Section title={t('itemSettings.targetDate')} sectionRef={sectionRef} name="targetDate">
-      <DatesProvider settings={{ locale: calendarLocale, firstDayOfWeek: 1 }}>
-        <DatePickerInput
-          // The name holds what the field shows (the date, or that there is none).
-          aria-label={`${t('itemSettings.targetDate')}: ${
-            value === null
-              ? t('itemSettings.targetDate.placeholder')
-              : dayjs(value).locale(calendarLocale).format(TARGET_DATE_FORMAT)
-          }`}
-          placeholder={t('itemSettings.targetDate.placeholder')}
-          leftSection={<IconCalendarEvent size={18} stroke={1.7} />}
-          valueFormat={TARGET_DATE_FORMAT}
-          value={value}
-          onChange={handleChange}
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <CalendarDates>
+          <DatePickerInput
+            // The name holds what the field shows (the date, or that there is none).
+            aria-label={`${t('itemSettings.targetDate')}: ${
+              value === null ? t('itemSettings.targetDate.placeholder') : longDate(value)
+            }`}
+            placeholder={t('itemSettings.targetDate.placeholder')}
+            leftSection={<IconCalendarEvent size={18} stroke={1.7} />}
+            valueFormatter={({ date }) => (typeof date === 'string' ? longDate(date) : '')}
+            value={value}
+            onChange={handleDay}
+            clearable
+            clearButtonProps={{ 'aria-label': t('itemSettings.targetDate.clear') }}
+            id={fieldId}
+            // A day picked closes the calendar: the focus goes back to the field, inside the modal.
+            popoverProps={{ id: fieldId, returnFocus: true }}
+            disabled={readonly}
+            miw={0}
+            w={300}
+            maw="100%"
+          />
+        </CalendarDates>
+        <TimePicker
+          format="24h"
+          hoursInputLabel={t('itemSettings.targetTime.hours')}
+          minutesInputLabel={t('itemSettings.targetTime.minutes')}
+          title={t('itemSettings.targetTime.description')}
+          leftSection={<IconClock size={18} stroke={1.7} />}
+          value={timeDraft}
+          onChange={(next) => {
+            setTimeDraft(next);
+            // The clear button: the whole day at once.
+            if (next === '') commitTime('');
+          }}
+          onBlur={() => commitTime()}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commitTime();
+          }}
           clearable
-          clearButtonProps={{ 'aria-label': t('itemSettings.targetDate.clear') }}
-          disabled={readonly}
-          maw={320}
+          clearButtonProps={{ 'aria-label': t('itemSettings.targetTime.clear') }}
+          disabled={readonly || target === null}
+          w={150}
+          data-target-time
         />
-      </DatesProvider>
+      </Group>
     </Section>
   );
 }
@@ -126,7 +180,11 @@ export function MoveSection({ item, onMoved }: { item: Item; onMoved: () => void
         pendingId={move.isPending ? move.variables?.newParentItemId : null}
         onAction={(box) =>
           move.mutate(
-            { itemId: item._id, newParentItemId: box._id },
+            {
+              itemId: item._id,
+              newParentItemId: box._id,
+              toTitle: displayTitleIn(t, box),
+            },
             {
               onSuccess: onMoved,
               onError: (error) => notifyFailure(error, detailsFailedKey(item)),

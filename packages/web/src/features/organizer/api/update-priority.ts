@@ -55,7 +55,13 @@ export function useUpdatePriority() {
     onSuccess: ({ undoId }, body) =>
       offerUndo(
         undoId,
-        t(body.priorityTargetDate === null ? 'undo.targetDateCleared' : 'undo.unprioritized'),
+        t(
+          body.priorityTargetDate === null
+            ? 'undo.targetDateCleared'
+            : body.priority === null
+              ? 'undo.unprioritized'
+              : 'undo.targetDateMoved',
+        ),
       ),
     onError: (error, _body, context) => {
       if (context?.before) queryClient.setQueryData(organizerKey, context.before);

@@ -2,6 +2,7 @@ import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { KeyboardEventHandler, MouseEvent, ReactNode } from 'react';
+import { NoteMark } from '../../../components/items/note-mark';
 import { RichText } from '../../../components/rich-text/rich-text';
 import { displayTitleIn } from '../../../lib/display-title';
 import classes from './organizer-lists.module.css';
@@ -25,10 +26,12 @@ type OrganizerItemRowProps = Omit<VirtualRowProps<unknown>, 'row'> & {
 
 /**
  * An item row of either Organizer list. The row itself is no control: the mouse or a finger
- * drags it from anywhere, the keyboard by its grip (Space lifts, the arrows move, Space drops);
- * its title is a button that opens the item in the workspace (dive down, as shift-click on the
- * row does), and the list's own cells and buttons come after it. Plain elements: thousands of
- * rows scroll by. The keyboard selects the row itself (see useRowSelection).
+ * drags it from anywhere; its title is a button that opens the item in the workspace (dive
+ * down, as shift-click on the row does), and the list's own cells and buttons come after it.
+ * Plain elements: thousands of rows scroll by. The keyboard selects the row itself, the list's
+ * one Tab stop (see useRowSelection), and the row's keys do what its controls do (Enter opens
+ * it, P and Alt+↑ / Alt+↓ rank it); a control clicked keeps its own keys (the grip: Space
+ * lifts, the arrows move, Space drops).
  */
 export function OrganizerItemRow({
   item,
@@ -104,6 +107,7 @@ export function OrganizerItemRow({
           {/* Inside the button, links and tag chips show as marked text. */}
           {item.title ? <RichText text={item.title} interactive={false} /> : title}
         </button>
+        <NoteMark note={item.note} />
       </span>
       {children}
     </div>

@@ -2,7 +2,6 @@ import type { Active } from '@dnd-kit/core';
 import {
   Alert,
   Button,
-  Center,
   EmptyState,
   Group,
   Loader,
@@ -12,24 +11,23 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { tagsOf } from '@nestbox/shared/tags/tags';
-import { IconAlertTriangle, IconHash, IconListDetails } from '@tabler/icons-react';
-import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
-import 'dayjs/locale/en-gb';
-import 'dayjs/locale/fr';
 import { UNPRIORITIZED_DROPPABLE_ID } from '@nestbox/shared/constants';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
+import { tagsOf } from '@nestbox/shared/tags/tags';
+import { IconAlertTriangle, IconHash, IconListDetails } from '@tabler/icons-react';
 import { type CSSProperties, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CalendarDates } from '../../../components/dates/calendar-dates';
 import { PointerDnd } from '../../../components/dnd/pointer-dnd';
+import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
+import { PageLoadFailed, PageLoading } from '../../../components/feedback/page-states';
+import { useNow } from '../../../hooks/use-now';
 import { useArrowKeysEnterRows } from '../../../hooks/use-row-selection';
 import { useUser } from '../../../lib/api/get-user';
 import { useTags } from '../../../lib/api/tags';
 import { useOrganizer } from '../api/get-organizer';
 import { useSavePrioritizedWidth, useSaveUnprioritizedOrder } from '../api/save-organizer-preferences';
 import { useDiveDown } from '../hooks/use-dive-down';
-import { useNow } from '../hooks/use-now';
 import { useOrganizerActions } from '../hooks/use-organizer-actions';
 import { type ItemKeyCommands, useOrganizerKeys } from '../hooks/use-organizer-keys';
 import { prioritizedRows, unprioritizedRows } from '../organizer-rows';
@@ -66,7 +64,7 @@ function OrganizerRegion({
  * `commands` are what keys do to an item wherever it shows (the app hands them over).
  */
 export function OrganizerLists({ commands }: { commands: ItemKeyCommands }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useUser();
   const organizer = useOrganizer();
   const [tagFilter, setTagFilter] = useState<string[]>([]);
@@ -84,21 +82,14 @@ export function OrganizerLists({ commands }: { commands: ItemKeyCommands }) {
   if (waitsForNetwork(organizer)) {
     body = <NotAvailableOffline onRetry={() => void organizer.refetch()} />;
   } else if (organizer.isPending) {
-    body = (
-      <Center py="xl" role="status">
-        <Stack align="center" gap="xs">
-          <Loader />
-          <Text c="dimmed">{t('organiser.loading')}</Text>
-        </Stack>
-      </Center>
-    );
+    body = <PageLoading label={t('organiser.loading')} />;
   } else if (!organizer.data) {
     body = (
-      <Alert color="red" icon={<IconAlertTriangle />} title={t('organiser.loadFailed')}>
-        <Button mt="sm" variant="light" color="red" onClick={() => void organizer.refetch()}>
-          {t('organiser.retry')}
-        </Button>
-      </Alert>
+      <PageLoadFailed
+        title={t('organiser.loadFailed')}
+        retryLabel={t('organiser.retry')}
+        onRetry={() => void organizer.refetch()}
+      />
     );
   } else {
     body = (
@@ -123,7 +114,7 @@ export function OrganizerLists({ commands }: { commands: ItemKeyCommands }) {
   const loadingMore = organizer.data?.complete === false && !organizer.isFetchNextPageError;
 
   return (
-    <DatesProvider settings={{ locale: i18n.language === 'fr' ? 'fr' : 'en-gb' }}>
+    <CalendarDates>
       <Stack gap="sm" className={classes.page}>
         <div>
           <Group gap="xs">
@@ -141,7 +132,7 @@ export function OrganizerLists({ commands }: { commands: ItemKeyCommands }) {
         </div>
         {body}
       </Stack>
-    </DatesProvider>
+    </CalendarDates>
   );
 }
 
@@ -194,15 +185,23 @@ function OrganizerBoard({
     () => unprioritizedRows(items, unprioritizedListOrderBy, unprioritizedListOrderByDir),
     [items, unprioritizedListOrderBy, unprioritizedListOrderByDir],
   );
-  const { reindexing, handleDrop, togglePin, setTargetDate, moveBy, pinToToday } = useOrganizerActions({
-    items,
-    rows,
-    now,
-    timeZone,
-  });
+  const { reindexing, handleDrop, togglePin, setTargetDate, moveBy, pinToToday, prioritise } =
+    useOrganizerActions({
+      items,
+      rows,
+      now,
+      timeZone,
+    });
   const diveDown = useDiveDown();
   const handleDiveDown = useCallback((item: OrganizerItem) => void diveDown(item), [diveDown]);
-  const itemShortcuts = useOrganizerKeys({ items, commands, onOpen: handleDiveDown, moveBy, pinToToday });
+  const itemShortcuts = useOrganizerKeys({
+    items,
+    commands,
+    onOpen: handleDiveDown,
+    moveBy,
+    pinToToday,
+    prioritise,
+  });
   const saveWidth = useSavePrioritizedWidth();
   const saveOrder = useSaveUnprioritizedOrder();
   const [resizing, setResizing] = useState<number | null>(null);
@@ -269,6 +268,7 @@ function OrganizerBoard({
         >
           <PrioritizedList
             rows={rows}
+            now={now}
             timeZone={timeZone}
             locale={locale}
             onTogglePin={togglePin}
@@ -299,6 +299,7 @@ function OrganizerBoard({
         >
           <UnprioritizedList
             items={waiting}
+            now={now}
             timeZone={timeZone}
             locale={locale}
             onDiveDown={handleDiveDown}

@@ -1,10 +1,12 @@
 import { Badge, Group, Loader } from '@mantine/core';
+import { formatLongDate } from '@nestbox/shared/dates/show-date';
+import { userLocaleOf } from '@nestbox/shared/i18n/locales';
+import { startOfDayIn } from '@nestbox/shared/organizer/grouping';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconPin, IconPinnedFilled } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecurrenceMark } from '../../../components/recurrence/recurrence-mark';
-import { formatDayHeader } from '../format-dates';
 import type { PrioritizedRow } from '../organizer-rows';
 import { ITEM_ROW_HEIGHT, OrganizerItemRow } from './organizer-item-row';
 import classes from './organizer-lists.module.css';
@@ -20,6 +22,8 @@ const titleOf = (row: PrioritizedRow) => (row.kind === 'item' ? row.item.title :
 
 interface PrioritizedListProps {
   rows: readonly PrioritizedRow[];
+  /** The current minute: the dates are relative to it. */
+  now: number;
   timeZone: string;
   locale: string;
   onTogglePin: (item: OrganizerItem) => void;
@@ -31,6 +35,7 @@ interface PrioritizedListProps {
 /** The Prioritized list: Today, each dated day, Undated; items by priority within each. */
 export function PrioritizedList({
   rows,
+  now,
   timeZone,
   locale,
   onTogglePin,
@@ -46,7 +51,11 @@ export function PrioritizedList({
         ? t('organiser.group.today')
         : group === 'undated'
           ? t('organiser.group.undated')
-          : formatDayHeader(group.slice('day:'.length), timeZone, locale),
+          : formatLongDate(
+              startOfDayIn(group.slice('day:'.length), timeZone),
+              timeZone,
+              userLocaleOf(locale),
+            ),
     [t, timeZone, locale],
   );
 
@@ -85,12 +94,13 @@ export function PrioritizedList({
             <TargetDateCell
               item={item}
               overdue={overdue}
+              now={now}
               timeZone={timeZone}
               locale={locale}
               onChange={(date) => onTargetDate(item, date)}
               t={t}
             />
-            <RecurrenceMark rule={item.recurrence} timeZone={timeZone} locale={locale} />
+            <RecurrenceMark rule={item.recurrence} locale={locale} />
           </span>
           <span className={classes.parent}>{item.parentTitle ?? t('item.parent.sharedWithYou')}</span>
           <button
@@ -105,7 +115,7 @@ export function PrioritizedList({
         </OrganizerItemRow>
       );
     },
-    [groupLabel, onDiveDown, onTargetDate, onTogglePin, timeZone, locale, t],
+    [groupLabel, onDiveDown, onTargetDate, onTogglePin, now, timeZone, locale, t],
   );
 
   return (

@@ -1,8 +1,8 @@
 import { Button, Group, Popover, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { formatSpecDate } from '@nestbox/shared/dates/format-date';
+import { formatDateChip, targetDateOnDay } from '@nestbox/shared/dates/show-date';
 import { userLocaleOf } from '@nestbox/shared/i18n/locales';
-import { dayKey, startOfDayIn } from '@nestbox/shared/organizer/grouping';
+import { dayKey } from '@nestbox/shared/organizer/grouping';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconCalendarPlus, IconX } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -13,9 +13,11 @@ import classes from './organizer-lists.module.css';
 interface TargetDateCellProps {
   item: OrganizerItem;
   overdue: boolean;
+  /** The current minute: the date shows relative to it ("Tomorrow 10:00"). */
+  now: number;
   timeZone: string;
   locale: string;
-  /** A new target date (start of the chosen day in the user's zone), or null to clear it. */
+  /** A new target date (the chosen day in the user's zone, at the time it had), or null to clear it. */
   onChange: (priorityTargetDate: number | null) => void;
   /**
    * The list's translate function: a useTranslation per row (a subscription each) was the
@@ -24,8 +26,11 @@ interface TargetDateCellProps {
   t: TFunction;
 }
 
-/** The Target Date cell: shows the date (overdue ones marked); a click opens a clearable date picker. */
-export function TargetDateCell({ item, overdue, timeZone, locale, onChange, t }: TargetDateCellProps) {
+/**
+ * The Target Date cell: shows the date as rows do (overdue ones marked); a click opens a
+ * clearable date picker, and a day picked keeps the time the date had.
+ */
+export function TargetDateCell({ item, overdue, now, timeZone, locale, onChange, t }: TargetDateCellProps) {
   const [opened, setOpened] = useState(false);
   const buttonRef = useRef<HTMLButtonElement | null>(null);
   const wasOpened = useRef(false);
@@ -39,7 +44,7 @@ export function TargetDateCell({ item, overdue, timeZone, locale, onChange, t }:
 
   const handlePick = (value: string | null) => {
     setOpened(false);
-    const next = value === null ? null : startOfDayIn(value, timeZone);
+    const next = value === null ? null : targetDateOnDay(target, value, timeZone);
     if (next !== target) onChange(next);
   };
 
@@ -56,11 +61,11 @@ export function TargetDateCell({ item, overdue, timeZone, locale, onChange, t }:
       {target === null ? (
         <IconCalendarPlus size={16} stroke={1.6} aria-hidden />
       ) : (
-        formatSpecDate(target, timeZone, userLocaleOf(locale))
+        formatDateChip(target, { now, timeZone, locale: userLocaleOf(locale) })
       )}
       {/* The name starts with what the button shows (the date), then says whose date it is. */}
       <span className={classes.visuallyHidden}>
-        {overdue ? ` (${t('organiser.overdue')})` : ''}
+        {overdue ? ` (${t('item.date.overdue')})` : ''}
         {target === null ? '' : ', '}
         {t('organiser.targetDateOf', { title })}
         {target === null ? ` (${t('organiser.setTargetDate')})` : ''}

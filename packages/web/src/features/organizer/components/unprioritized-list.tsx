@@ -4,7 +4,7 @@ import {
   UNPRIORITIZED_DROPPABLE_ID,
   type UnprioritizedOrderColumn,
 } from '@nestbox/shared/constants';
-import { formatSpecDate } from '@nestbox/shared/dates/format-date';
+import { formatDayChip } from '@nestbox/shared/dates/show-date';
 import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
@@ -17,6 +17,8 @@ import { type ListSelection, VirtualDropList, type VirtualRowProps } from './vir
 
 interface UnprioritizedListProps {
   items: readonly OrganizerItem[];
+  /** The current minute: the Created column's days are relative to it. */
+  now: number;
   timeZone: string;
   locale: string;
   onDiveDown: (item: OrganizerItem) => void;
@@ -31,6 +33,7 @@ const titleOf = (row: UnprioritizedRow) => row.item.title;
 /** The Unprioritized list: prioritizable items waiting for a priority, in the chosen order. */
 export function UnprioritizedList({
   items,
+  now,
   timeZone,
   locale,
   onDiveDown,
@@ -55,11 +58,11 @@ export function UnprioritizedList({
       >
         <span className={classes.parent}>{item.parentTitle ?? t('item.parent.sharedWithYou')}</span>
         <span className={classes.created}>
-          {formatSpecDate(item.createdDate, timeZone, userLocaleOf(locale), { short: true })}
+          {formatDayChip(item.createdDate, { now, timeZone, locale: userLocaleOf(locale) })}
         </span>
       </OrganizerItemRow>
     ),
-    [onDiveDown, timeZone, locale, t],
+    [onDiveDown, now, timeZone, locale, t],
   );
 
   return (

@@ -1,6 +1,6 @@
 import { type DraggableAttributes, type DraggableSyntheticListeners, useDraggable } from '@dnd-kit/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { type Range, useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
   type CSSProperties,
   memo,
@@ -20,8 +20,11 @@ import {
   type RowSelectionOptions,
   selectableRow,
   useRowSelection,
+  useRowsOneTabStop,
 } from '../../../hooks/use-row-selection';
+import { rangeKeeping } from '../../../lib/kept-rows';
 import { measureRowLazily } from '../../../lib/measure-row';
+import { useShortcutsEnabled } from '../../../lib/shortcuts';
 import classes from './organizer-lists.module.css';
 
 /** How a row is dragged: null for the copy that follows the pointer. */
@@ -90,36 +93,82 @@ export function VirtualDropList<Row extends { id: string }>(props: VirtualDropLi
 function OwnScrollList<Row extends { id: string }>(props: VirtualDropListProps<Row>) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const getScrollElement = useCallback(() => scrollRef.current, []);
+  const selecting = useListSelection(props);
   const virtualizer = useVirtualizer({
-    ...useVirtualOptions(props),
+    ...useVirtualOptions(props, selecting.tabStopAt),
     getScrollElement,
   });
-  return <ListBody {...props} virtualizer={virtualizer} scrollRef={scrollRef} margin={0} />;
+  selecting.virtualizer.current = virtualizer;
+  return (
+    <ListBody {...props} selecting={selecting} virtualizer={virtualizer} scrollRef={scrollRef} margin={0} />
+  );
 }
 
 function PageScrolledList<Row extends { id: string }>(props: VirtualDropListProps<Row>) {
-  const sizerRef = useRef<HTMLDivElement | null>(null);
+  const selecting = useListSelection(props);
+  const { sizer } = selecting;
   // Where the list starts in the page: the rows' offsets in the window count from there.
   const [margin, setMargin] = useState(0);
   useLayoutEffect(() => {
     const measure = () => {
-      const top = sizerRef.current ? sizerRef.current.getBoundingClientRect().top + window.scrollY : 0;
+      const top = sizer.current ? sizer.current.getBoundingClientRect().top + window.scrollY : 0;
       setMargin((before) => (Math.abs(before - top) < 1 ? before : top));
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();
-  }, []);
-  const virtualizer = useWindowVirtualizer({ ...useVirtualOptions(props), scrollMargin: margin });
-  return <ListBody {...props} virtualizer={virtualizer} sizerRef={sizerRef} margin={margin} />;
+  }, [sizer]);
+  const virtualizer = useWindowVirtualizer({
+    ...useVirtualOptions(props, selecting.tabStopAt),
+    scrollMargin: margin,
+  });
+  selecting.virtualizer.current = virtualizer;
+  return <ListBody {...props} selecting={selecting} virtualizer={virtualizer} margin={margin} />;
+}
+
+type ListVirtualizer = Virtualizer<HTMLDivElement, Element> | Virtualizer<Window, Element>;
+
+/**
+ * The keyboard's selection among the list's item rows (see useRowSelection). The list is one
+ * Tab stop: its rows' own controls are reached by the rows' keys, and the row holding the Tab
+ * stop is drawn wherever the list is scrolled, so Tab and Shift+Tab find the list.
+ */
+function useListSelection<Row extends { id: string }>({
+  rows,
+  isHeading,
+  selection,
+}: VirtualDropListProps<Row>) {
+  // The element holding the rows, and the virtualiser placing them (made after this hook).
+  const sizer = useRef<HTMLDivElement | null>(null);
+  const virtualizer = useRef<ListVirtualizer | null>(null);
+  const itemIds = useMemo(() => rows.flatMap((row) => (isHeading?.(row) ? [] : [row.id])), [rows, isHeading]);
+  const { selectedId, tabStopId, tabIndexOf, handlers } = useRowSelection({
+    ...selection,
+    itemIds,
+    reveal: (itemId) => {
+      const at = rows.findIndex((row) => row.id === itemId);
+      if (at >= 0) virtualizer.current?.scrollToIndex(at, { align: 'auto' });
+    },
+    container: () => sizer.current,
+  });
+  useRowsOneTabStop(() => sizer.current, useShortcutsEnabled());
+  const tabStopAt = useMemo(
+    () => (tabStopId === null ? -1 : rows.findIndex((row) => row.id === tabStopId)),
+    [rows, tabStopId],
+  );
+  return { sizer, virtualizer, selectedId, tabIndexOf, handlers, tabStopAt };
 }
 
 /**
  * Stable between scroll frames: a new estimateSize or getItemKey makes the virtualiser
  * measure every row of the list again, thousands of them, on each frame.
  */
-function useVirtualOptions<Row extends { id: string }>({ rows, rowHeight }: VirtualDropListProps<Row>) {
+function useVirtualOptions<Row extends { id: string }>(
+  { rows, rowHeight }: VirtualDropListProps<Row>,
+  /** The row always drawn (the list's Tab stop), or -1. */
+  keepAt: number,
+) {
   const estimateSize = useCallback(
     (index: number) => {
       const row = rows[index] ?? rows[rows.length - 1];
@@ -128,10 +177,12 @@ function useVirtualOptions<Row extends { id: string }>({ rows, rowHeight }: Virt
     [rows, rowHeight],
   );
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  const rangeExtractor = useCallback((range: Range) => rangeKeeping(range, [keepAt]), [keepAt]);
   return {
     count: rows.length,
     estimateSize,
     getItemKey,
+    rangeExtractor,
     overscan: OVERSCAN,
     measureElement: measureRowLazily,
   };
@@ -187,10 +238,10 @@ const VirtualItem = memo(function VirtualItem<Row extends { id: string }>({
 }) as <Row extends { id: string }>(props: VirtualItemProps<Row>) => ReactElement;
 
 type ListBodyProps<Row extends { id: string }> = VirtualDropListProps<Row> & {
-  virtualizer: Virtualizer<HTMLDivElement, Element> | Virtualizer<Window, Element>;
+  selecting: ReturnType<typeof useListSelection>;
+  virtualizer: ListVirtualizer;
   /** The list's own scroller (wide screens); absent when the page scrolls. */
   scrollRef?: RefObject<HTMLDivElement | null>;
-  sizerRef?: RefObject<HTMLDivElement | null>;
   /** The rows' offsets start this far down (the list's place in the page, when the page scrolls). */
   margin: number;
 };
@@ -204,24 +255,11 @@ function ListBody<Row extends { id: string }>({
   showGap,
   overlay,
   label,
+  selecting: { sizer, selectedId, tabIndexOf, handlers },
   virtualizer,
   scrollRef,
-  sizerRef,
   margin,
-  selection,
 }: ListBodyProps<Row>) {
-  const ownSizer = useRef<HTMLDivElement | null>(null);
-  const sizer = sizerRef ?? ownSizer;
-  const itemIds = useMemo(() => rows.flatMap((row) => (isHeading?.(row) ? [] : [row.id])), [rows, isHeading]);
-  const { selectedId, tabIndexOf, handlers } = useRowSelection({
-    ...selection,
-    itemIds,
-    reveal: (itemId) => {
-      const at = rows.findIndex((row) => row.id === itemId);
-      if (at >= 0) virtualizer.scrollToIndex(at, { align: 'auto' });
-    },
-    container: () => sizer.current,
-  });
   const gapRows = useCallback(
     (): GapRow[] =>
       virtualizer.measurementsCache.map((measured, index) => {

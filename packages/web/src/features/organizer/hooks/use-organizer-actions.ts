@@ -9,7 +9,7 @@ import { notify } from '../../../lib/notify';
 import { organizerKey } from '../api/get-organizer';
 import { reindexPriorities } from '../api/reindex-priorities';
 import { useUpdatePriority } from '../api/update-priority';
-import { dropIntoPrioritized, type PrioritizedRow } from '../organizer-rows';
+import { dropIntoPrioritized, type PrioritizedRow, rankAtEndOfGroup } from '../organizer-rows';
 
 interface Context {
   items: readonly OrganizerItem[];
@@ -20,7 +20,7 @@ interface Context {
 
 /**
  * What the Organizer does: drops (into, out of and within the Prioritized list) and their
- * keyboard twins (Alt+↑, Alt+↓), pinning to Today and target dates. Each change shows at once and is saved; when the shared rule says
+ * keyboard twins (P, Alt+↑, Alt+↓), pinning to Today and target dates. Each change shows at once and is saved; when the shared rule says
  * the priorities are too close, a full reindex follows, 'Re-indexing items...' shows, the
  * items are refetched and the flag clears after 2 s (SPEC §4).
  */
@@ -118,5 +118,15 @@ export function useOrganizerActions({ items, rows, now, timeZone }: Context) {
     [rows, now, timeZone, save, togglePin],
   );
 
-  return { reindexing, handleDrop, togglePin, setTargetDate, moveBy, pinToToday };
+  /** P on an Unprioritized row: into the Prioritized list, at the end of its group. */
+  const prioritise = useCallback(
+    (item: OrganizerItem) => {
+      if (item.priority !== null) return;
+      const { body, needsReindex } = rankAtEndOfGroup(rows, item, now, timeZone);
+      void save(body, needsReindex);
+    },
+    [rows, now, timeZone, save],
+  );
+
+  return { reindexing, handleDrop, togglePin, setTargetDate, moveBy, pinToToday, prioritise };
 }

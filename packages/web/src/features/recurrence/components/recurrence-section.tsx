@@ -1,5 +1,5 @@
 import { Button, Chip, Group, NumberInput, Select, Stack, Switch, Text, Title } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DatePickerInput } from '@mantine/dates';
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { describeRecurrence } from '@nestbox/shared/recurrence/describe-recurrence';
@@ -17,6 +17,7 @@ import {
 import { IconRepeat } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CalendarDates } from '../../../components/dates/calendar-dates';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useUser } from '../../../lib/api/get-user';
 import { notify } from '../../../lib/notify';
@@ -66,7 +67,6 @@ export function RecurrenceSection({ item, readonly }: { item: Item; readonly: bo
   const changed = rule !== item.recurrence || (rule !== null && fromCompletion !== item.recurFromCompletion);
   const describe = (text: string) => describeRecurrence(text, user.locale) ?? text;
   const update = (changes: Partial<RecurrencePreset>) => setPreset((current) => ({ ...current, ...changes }));
-  const calendarLocale = user.locale === 'fr' ? 'fr' : 'en-gb';
 
   const kinds = [
     { value: NONE, label: t('itemSettings.repeat.none') },
@@ -193,7 +193,7 @@ export function RecurrenceSection({ item, readonly }: { item: Item; readonly: bo
               comboboxProps={{ withinPortal: true }}
             />
             {preset.end.kind === 'until' && (
-              <DatesProvider settings={{ locale: calendarLocale, firstDayOfWeek: 1 }}>
+              <CalendarDates>
                 <DatePickerInput
                   label={t('itemSettings.repeat.untilDate')}
                   valueFormat="DD MMMM YYYY"
@@ -202,7 +202,7 @@ export function RecurrenceSection({ item, readonly }: { item: Item; readonly: bo
                   disabled={readonly}
                   w={200}
                 />
-              </DatesProvider>
+              </CalendarDates>
             )}
             {preset.end.kind === 'count' && (
               <NumberInput

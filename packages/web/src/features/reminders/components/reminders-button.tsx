@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { HeaderAction } from '../../../components/layout/header-action';
 import { useUnreadCount } from '../api/reminder-events';
 
+/** Marks the header's Reminders button, where the focus goes back to when the modal leaves it on nothing. */
+export const REMINDERS_BUTTON = 'data-reminders-button';
+
 /**
  * The header's Reminders button with its unread badge (live from `reminders:unread-count`);
  * the count is the button's description ("2 unread reminders") for screen readers.
@@ -22,6 +25,7 @@ export function RemindersButton({ onClick }: { onClick: () => void }) {
         color="red.9"
         disabled={count === 0}
         data-testid="reminders-badge"
+        {...{ [REMINDERS_BUTTON]: '' }}
       >
         <HeaderAction
           label={t('header.reminders')}

@@ -29,6 +29,7 @@ import {
   UNREAD_COUNT_KEY,
   useDismissFutureEvents,
 } from '../api/reminder-events';
+import { REMINDERS_BUTTON } from './reminders-button';
 
 /** The next page loads once the list is scrolled this far (SPEC §9). */
 const LOAD_MORE_AT = 0.7;
@@ -66,7 +67,19 @@ export function RemindersModal({ opened, onClose, onOpenItem }: RemindersModalPr
   }, [queryClient, onClose]);
 
   return (
-    <Modal opened={opened} onClose={close} title={t('reminders.title')} size="md">
+    <Modal
+      opened={opened}
+      onClose={close}
+      // Opened from the command palette, the modal has no element to give the focus back to: the
+      // header's Reminders button takes it rather than the page.
+      onExitTransitionEnd={() => {
+        const active = document.activeElement;
+        if (active && active !== document.body) return;
+        document.querySelector<HTMLElement>(`[${REMINDERS_BUTTON}] button`)?.focus();
+      }}
+      title={t('reminders.title')}
+      size="md"
+    >
       <RemindersList
         onOpenItem={(itemId) => {
           close();

@@ -14,9 +14,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_TERM_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { SearchResult } from '@nestbox/shared/items/item.schema';
 import { PANE_SCOPES } from '@nestbox/shared/items/item-values';
+import { parseSearchQuery } from '@nestbox/shared/search/search-query';
 import type { PaneSearch } from '@nestbox/shared/workspace/workspace.schema';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
 import paneClasses from '../../../components/layout/pane.module.css';
@@ -67,6 +68,8 @@ export function SearchPane({ paneId, paneIndex, savedSearch, renderTags }: Searc
   const [search, setSearch] = useState(savedSearch);
   const [settled] = useDebouncedValue(search, TYPING_PAUSE_MS);
   const results = useSearchResults(settled);
+  // What the results matched, marked in each: the words of the search they answer.
+  const { words } = useMemo(() => parseSearchQuery(settled.term), [settled.term]);
   const updateSearchPane = useUpdateSearchPane();
   const closePane = useClosePane();
   const createPane = useCreatePane();
@@ -138,7 +141,7 @@ export function SearchPane({ paneId, paneIndex, savedSearch, renderTags }: Searc
       >
         {results.data.map((result) => (
           <li key={result._id}>
-            <ResultRow result={result} onOpen={() => handleOpen(result)} />
+            <ResultRow result={result} highlight={words} onOpen={() => handleOpen(result)} />
           </li>
         ))}
       </ul>

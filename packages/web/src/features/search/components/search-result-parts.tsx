@@ -1,11 +1,16 @@
 import { Badge, CloseButton, Text, UnstyledButton } from '@mantine/core';
 import type { SearchResult } from '@nestbox/shared/items/item.schema';
+import { matchedRanges } from '@nestbox/shared/search/search-query';
 import { IconAlignLeft, IconBox } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TargetDateChip } from '../../../components/dates/target-date-chip';
+import { NoteMark } from '../../../components/items/note-mark';
 import resultClasses from '../../../components/layout/result-list.module.css';
+import { Highlighted } from '../../../components/rich-text/highlighted';
 import { RichText } from '../../../components/rich-text/rich-text';
+import { useUser } from '../../../lib/api/get-user';
 import { getItemQueryOptions } from '../../../lib/api/items/get-item';
 import { displayTitleIn } from '../../../lib/display-title';
 
@@ -47,9 +52,22 @@ export function Empty({ children }: { children: ReactNode }) {
   );
 }
 
-/** One result: what it is, its title, the box it sits in; a click opens it (or its box). */
-export function ResultRow({ result, onOpen }: { result: SearchResult; onOpen: () => void }) {
+/**
+ * One result: what it is, its title with what matched marked, the box it sits in, its date
+ * and repeat mark; a click opens it (or its box).
+ */
+export function ResultRow({
+  result,
+  highlight,
+  onOpen,
+}: {
+  result: SearchResult;
+  /** The search's words (folded), marked where the title holds them. */
+  highlight: readonly string[];
+  onOpen: () => void;
+}) {
   const { t } = useTranslation();
+  const { timezone, locale } = useUser();
   const isBox = result.itemType === 'todoBox';
   const title = displayTitleIn(t, result);
   const Icon = isBox ? IconBox : IconAlignLeft;
@@ -74,7 +92,11 @@ export function ResultRow({ result, onOpen }: { result: SearchResult; onOpen: ()
           data-completed={result.completed || undefined}
         >
           {/* Inside the result's button, links and tag chips show as marked text. */}
-          {!isBox && result.title ? <RichText text={result.title} interactive={false} /> : title}
+          {!isBox && result.title ? (
+            <RichText text={result.title} interactive={false} highlight={highlight} />
+          ) : (
+            <Highlighted text={title} ranges={matchedRanges(title, highlight)} />
+          )}
         </span>
         <span className={resultClasses.resultParent}>
           {/* No parent title: the item is shared on its own, its box is not the caller's to see. */}
@@ -83,8 +105,22 @@ export function ResultRow({ result, onOpen }: { result: SearchResult; onOpen: ()
             : t('searchPane.in', {
                 title: displayTitleIn(t, { title: result.parentTitle, itemType: 'todoBox' }),
               })}
+          {result.foundInNote && (
+            <span data-found-in-note>
+              {' · '}
+              {t('search.foundInNote')}
+            </span>
+          )}
         </span>
       </span>
+      <TargetDateChip
+        date={result.priorityTargetDate}
+        rule={result.recurrence}
+        completed={result.completed}
+        timeZone={timezone}
+        locale={locale}
+      />
+      <NoteMark note={result.note} />
       {result.archivedDate !== null && (
         <Badge size="xs" variant="light" color="gray">
           {t('searchPane.archived')}

@@ -30,7 +30,7 @@ export function AppSettings({ onOpenBox }: { onOpenBox?: (boxId: string) => void
     <Tabs
       defaultValue="profile"
       keepMounted={false}
-      classNames={{ tab: classes.tab, tabSection: classes.tabSection }}
+      classNames={{ list: classes.list, tab: classes.tab, tabSection: classes.tabSection }}
     >
       <Tabs.List>
         <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>

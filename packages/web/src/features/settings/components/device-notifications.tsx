@@ -1,17 +1,32 @@
 import { Alert, Button, Group, Stack, Switch } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { sendTestPush } from '../../../lib/api/push-subscriptions';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { currentPushSubscription, pushSupport, turnOffPush, turnOnPush } from '../../../lib/push';
+import {
+  currentPushSubscription,
+  type PushProblem,
+  pushProblemOf,
+  pushSupport,
+  turnOffPush,
+  turnOnPush,
+} from '../../../lib/push';
 
 const THIS_DEVICE_KEY = ['push', 'this-device'] as const;
 
-type Problem = 'denied' | 'serviceFailed' | undefined;
+/** Why the device cannot be notified, and that reminders still reach the person otherwise. */
+function PushProblemText({ problem }: { problem: PushProblem }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t(`settings.push.problem.${problem}`)} {t('settings.push.stillWorks')}
+    </>
+  );
+}
 
 /**
  * Customizations → Notifications: this device's reminders as push notifications (a switch
@@ -22,7 +37,12 @@ export function DeviceNotifications() {
   const queryClient = useQueryClient();
   const notifyFailure = useNotifyFailure();
   const support = pushSupport();
-  const [problem, setProblem] = useState<Problem>();
+  const [problem, setProblem] = useState<PushProblem>();
+  // The reason shows beside the switch, brought into view (the settings sheet may have scrolled).
+  const problemRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem) problemRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [problem]);
   const device = useQuery({
     queryKey: THIS_DEVICE_KEY,
     queryFn: async () => (await currentPushSubscription())?.endpoint ?? null,
@@ -40,7 +60,7 @@ export function DeviceNotifications() {
       void queryClient.invalidateQueries({ queryKey: THIS_DEVICE_KEY });
     },
     // The API's failures are told as every failure is; the browser's (its push service) here.
-    onError: (error) => (isApiError(error) ? notifyFailure(error) : setProblem('serviceFailed')),
+    onError: (error) => (isApiError(error) ? notifyFailure(error) : setProblem(pushProblemOf(error))),
   });
   const test = useMutation({
     mutationFn: (endpoint: string) => sendTestPush(endpoint),
@@ -57,7 +77,7 @@ export function DeviceNotifications() {
   if (support !== 'supported')
     return (
       <Alert variant="light" color="gray" icon={<IconBellRinging size={18} />}>
-        {t(support === 'insecure' ? 'settings.push.insecure' : 'settings.push.unsupported')}
+        <PushProblemText problem={support} />
       </Alert>
     );
 
@@ -73,8 +93,8 @@ export function DeviceNotifications() {
         onChange={(event) => toggle.mutate(event.currentTarget.checked)}
       />
       {problem ? (
-        <Alert variant="light" color="yellow" role="status">
-          {t(problem === 'denied' ? 'settings.push.denied' : 'settings.push.serviceFailed')}
+        <Alert ref={problemRef} variant="light" color="yellow" role="status">
+          <PushProblemText problem={problem} />
         </Alert>
       ) : null}
       {endpoint ? (

@@ -81,8 +81,13 @@ export function IntegrationsTab() {
   );
 }
 
+/**
+ * Slack is off on this server: administrators get what turning it on takes (the Slack app's
+ * addresses and the variables to set); everyone else is told to ask one.
+ */
 function SlackDisabledNotice({ variables }: { variables: string[] }) {
   const { t } = useTranslation();
+  const { isAdmin } = useUser();
   const origin = window.location.origin;
   const addresses = [
     { label: t('settings.integrations.slack.eventsUrl'), url: `${origin}/slack/events` },
@@ -96,24 +101,28 @@ function SlackDisabledNotice({ variables }: { variables: string[] }) {
       title={t('settings.integrations.slack.disabledTitle')}
       classNames={{ icon: classes.noticeIcon }}
     >
-      <Stack gap="sm">
-        <Text size="sm">{t('settings.integrations.slack.disabledBody')}</Text>
-        <Stack gap={6}>
-          {addresses.map(({ label, url }) => (
-            <div key={url}>
-              <Text size="xs" c="dimmed">
-                {label}
-              </Text>
-              <Code className={classes.breakAnywhere}>{url}</Code>
-            </div>
-          ))}
+      {!isAdmin ? (
+        <Text size="sm">{t('settings.integrations.slack.disabledAskAdmin')}</Text>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm">{t('settings.integrations.slack.disabledBody')}</Text>
+          <Stack gap={6}>
+            {addresses.map(({ label, url }) => (
+              <div key={url}>
+                <Text size="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Code className={classes.breakAnywhere}>{url}</Code>
+              </div>
+            ))}
+          </Stack>
+          <Group gap={6}>
+            {variables.map((name) => (
+              <Code key={name}>{name}</Code>
+            ))}
+          </Group>
         </Stack>
-        <Group gap={6}>
-          {variables.map((name) => (
-            <Code key={name}>{name}</Code>
-          ))}
-        </Group>
-      </Stack>
+      )}
     </Alert>
   );
 }

@@ -6,6 +6,7 @@ import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import {
   IconAlertTriangle,
   IconBrandSlack,
+  IconCalendar,
   IconDatabase,
   IconKey,
   IconLock,
@@ -26,7 +27,13 @@ import classes from './app-settings.module.css';
 /** What each kind of event says, and its icon. */
 const EVENTS: Record<
   AuditEventType,
-  { text: `settings.activity.${AuditEventType}`; icon: ReactNode; color?: string }
+  {
+    text: `settings.activity.${AuditEventType}`;
+    /** What it says when the event names nothing (recorded before names were kept). */
+    unnamed?: 'settings.activity.tokens.revokedUnnamed';
+    icon: ReactNode;
+    color?: string;
+  }
 > = {
   'auth.login': { text: 'settings.activity.auth.login', icon: <IconLogin size={16} /> },
   'auth.loginFailed': {
@@ -39,7 +46,17 @@ const EVENTS: Record<
   'auth.passwordReset': { text: 'settings.activity.auth.passwordReset', icon: <IconLock size={16} /> },
   'users.emailChanged': { text: 'settings.activity.users.emailChanged', icon: <IconMail size={16} /> },
   'tokens.created': { text: 'settings.activity.tokens.created', icon: <IconKey size={16} /> },
-  'tokens.revoked': { text: 'settings.activity.tokens.revoked', icon: <IconKey size={16} /> },
+  'tokens.revoked': {
+    text: 'settings.activity.tokens.revoked',
+    unnamed: 'settings.activity.tokens.revokedUnnamed',
+    icon: <IconKey size={16} />,
+  },
+  'calendar.created': { text: 'settings.activity.calendar.created', icon: <IconCalendar size={16} /> },
+  'calendar.regenerated': {
+    text: 'settings.activity.calendar.regenerated',
+    icon: <IconCalendar size={16} />,
+  },
+  'calendar.revoked': { text: 'settings.activity.calendar.revoked', icon: <IconCalendar size={16} /> },
   'sharing.shared': { text: 'settings.activity.sharing.shared', icon: <IconShare size={16} /> },
   'sharing.levelChanged': { text: 'settings.activity.sharing.levelChanged', icon: <IconShare size={16} /> },
   'sharing.unshared': { text: 'settings.activity.sharing.unshared', icon: <IconShare size={16} /> },
@@ -150,7 +167,7 @@ function ActivityRow({ event }: { event: AuditEvent }) {
   const { details } = event;
   const level = typeof details.level === 'string' ? LEVELS[details.level] : undefined;
   const text = known
-    ? t(known.text, {
+    ? t(known.unnamed && details.name === undefined ? known.unnamed : known.text, {
         name: String(details.name ?? ''),
         to: String(details.to ?? ''),
         level: level ? t(level) : '',

@@ -3,7 +3,7 @@ import { type UserHit, UserHitSchema } from '@nestbox/shared/sharing/sharing.sch
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** `GET /api/users/search-users`: people whose name matches (never the caller). */
+/** `GET /api/users/search-users`: people the caller shares with whose name matches, or the exact e-mail. */
 export function searchUsers(searchTerm: string, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest<UserHit[]>('/api/users/search-users', {
     method: 'GET',

@@ -61,6 +61,7 @@ export function provisionalText(
     priorityTargetDate: targetDate,
     recurrence: null,
     recurFromCompletion: false,
+    note: '',
     markedAsForToday: false,
     createdDate: Date.now(),
     autoArchiveAmount: null,

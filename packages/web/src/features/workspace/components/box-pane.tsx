@@ -1,4 +1,4 @@
-import { ActionIcon, EmptyState, Group, Menu, Paper, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, EmptyState, Group, Menu, Paper, Title, Tooltip } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import {
   IconAlignLeft,
@@ -17,6 +17,7 @@ import classes from '../../../components/layout/pane.module.css';
 import { PaneLoadFailed, PaneLoading } from '../../../components/layout/pane-states';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
+import { EMPTY_LIST_STOP } from '../../../hooks/use-row-selection';
 import { useUser } from '../../../lib/api/get-user';
 import { occurrenceOf, useSetItemCompleted } from '../../../lib/api/items/complete-item';
 import { useItemsForPane } from '../../../lib/api/items/get-items-for-pane';
@@ -26,6 +27,7 @@ import { useCreatePane } from '../../../lib/api/panes/create-pane';
 // Drag and drop and search panes
 import { useCreateSearchPane } from '../../../lib/api/panes/create-search-pane';
 import { displayTitleIn } from '../../../lib/display-title';
+import { selectItem } from '../../../lib/item-selection';
 // Workspace settings 'Open boxes in' (items web)
 import { useReplaceInWorkspace } from '../api/replace-in-workspace';
 import { usePaneCommands } from '../hooks/use-pane-commands';
@@ -77,6 +79,8 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox, renderShare }: 
   /** The box row being renamed in place (Enter on the selected row). */
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const insertButton = useRef<HTMLButtonElement>(null);
+  /** The box Create Box just made: the focus goes to its row once the modal has gone. */
+  const createdBox = useRef<string | null>(null);
 
   const contents = useItemsForPane(itemId);
   const closePane = useClosePane();
@@ -219,7 +223,20 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox, renderShare }: 
             withIndicatorBackground
             title={t('pane.empty')}
             description={canAdd ? t('pane.emptyDetail') : undefined}
-          />
+          >
+            {canAdd && (
+              // The pane's stop for the keyboard while it holds no rows: the arrows reach it, Enter starts a text.
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconAlignLeft size={16} stroke={1.7} />}
+                onClick={outliner.addText}
+                {...{ [EMPTY_LIST_STOP]: '' }}
+              >
+                {t('pane.addText')}
+              </Button>
+            )}
+          </EmptyState>
         }
       />
     );
@@ -253,6 +270,11 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox, renderShare }: 
               width={220}
               // The chooser's Text puts the caret in a new line: the menu must not take focus back.
               returnFocus={false}
+              // The menu's first choice takes the focus: no focus placeholder, which a menu may not hold.
+              withInitialFocusPlaceholder={false}
+              // Inside the pane (so inside the page's landmarks), yet fixed so the pane never clips it.
+              withinPortal={false}
+              floatingStrategy="fixed"
             >
               <Menu.Target>
                 <Tooltip label={t('pane.insertItem')}>
@@ -299,6 +321,18 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox, renderShare }: 
         <CreateBoxModal
           opened={createBoxOpen}
           onClose={() => setCreateBoxOpen(false)}
+          onCreated={(created) => {
+            createdBox.current = created._id;
+          }}
+          onClosed={() => {
+            const created = createdBox.current;
+            createdBox.current = null;
+            const active = document.activeElement;
+            if (active && active !== document.body) return;
+            // The new box's row is selected (and takes the focus once drawn); else back to the button.
+            if (created) selectItem({ itemId: created, scope: paneId });
+            else insertButton.current?.focus();
+          }}
           parentItemId={itemId}
         />
       )}

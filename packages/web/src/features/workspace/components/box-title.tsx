@@ -95,7 +95,9 @@ export function BoxTitle({ box, title, headingId }: { box: Item; title: string; 
   return (
     <Title order={2} fz="md" fw={650} className={paneClasses.heading} id={headingId}>
       {editable ? (
-        <Tooltip label={t('pane.editTitle')} openDelay={400}>
+        // Inside the heading, the tip is kept out of the heading's name (it still describes the
+        // button).
+        <Tooltip label={t('pane.editTitle')} openDelay={400} aria-hidden>
           <UnstyledButton className={classes.titleButton} fz="md" fw={650} onClick={() => setEditing(true)}>
             {title}
           </UnstyledButton>

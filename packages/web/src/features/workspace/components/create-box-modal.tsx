@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { BOX_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
+import type { Item } from '@nestbox/shared/items/item.schema';
 import { boxTitleError } from '@nestbox/shared/items/item-rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +15,12 @@ interface CreateBoxModalProps {
   onClosed?: () => void;
   /** The box the new box goes into. */
   parentItemId: string;
+  /** The box was created (before the modal closes). */
+  onCreated?: (box: Item) => void;
 }
 
 /** 'Create Box' (SPEC §2): a title, checked here as the server checks it, added last in the box. */
-export function CreateBoxModal({ opened, onClose, onClosed, parentItemId }: CreateBoxModalProps) {
+export function CreateBoxModal({ opened, onClose, onClosed, parentItemId, onCreated }: CreateBoxModalProps) {
   const { t } = useTranslation();
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -40,7 +43,10 @@ export function CreateBoxModal({ opened, onClose, onClosed, parentItemId }: Crea
     createItem.mutate(
       { parentItemId, itemType: 'todoBox', title: title.trim() },
       {
-        onSuccess: handleClose,
+        onSuccess: (box) => {
+          onCreated?.(box);
+          handleClose();
+        },
         onError: (failure) => {
           const fieldMessage = isApiError(failure) ? failure.fields?.title : undefined;
           if (fieldMessage) setError(fieldMessage);

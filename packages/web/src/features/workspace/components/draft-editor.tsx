@@ -42,6 +42,7 @@ export function DraftEditor({ onCommit, onCancel }: DraftEditorProps) {
       onCommit={(how) => onCommit(capture.text, how, capture.literals)}
       onCancel={onCancel}
       description={recognised || undefined}
+      placeholder={t('pane.addText')}
       inputContainer={(input) => (
         <div className={classes.field}>
           {input}

@@ -10,6 +10,13 @@ import { MenuButtons } from './item-menu-buttons';
 const CLOSE_DELAY_MS = 150;
 
 /**
+ * A menu the pointer's arrival opens over the row's own right end takes no click for this
+ * long: the click that came with the pointer is meant for the row beneath, not for a button
+ * that appeared under it.
+ */
+const ARRIVAL_GUARD_MS = 300;
+
+/**
  * Phones and touch screens: no hover, and no room beside the row. The menu then opens from a
  * small button at the row's end (or keyboard focus), over the row's right end.
  */
@@ -28,13 +35,31 @@ const PHONE_QUERY = '(max-width: 36em)';
 const PHONE_MENU_WIDTH_PX = 5 * 44 + 4 * 2 + 2 * 2 + 2;
 
 /**
- * 6 px right of the row; when the screen has no room there (a phone, the last pane), over the
- * row's right end instead, so the menu never leaves the screen.
+ * Where the free room right of a row ends: the screen's edge, or the left edge of a pane
+ * beside the row's own (the menu must not cover that pane's rows).
+ */
+function roomEdge(row: HTMLElement): number {
+  const rowBox = row.getBoundingClientRect();
+  const own = row.closest('[data-pane-id]');
+  let edge = document.documentElement.clientWidth;
+  for (const pane of document.querySelectorAll('[data-pane-id]')) {
+    if (pane === own) continue;
+    const box = pane.getBoundingClientRect();
+    if (box.left >= rowBox.right && box.top < rowBox.bottom && box.bottom > rowBox.top) {
+      edge = Math.min(edge, box.left);
+    }
+  }
+  return edge;
+}
+
+/**
+ * 6 px right of the row; when there is no room there (a phone, a pane beside it, the screen's
+ * edge), over the row's right end instead, so the menu stays in the row's own pane.
  */
 function menuOffset(row: HTMLElement | null): number {
   if (!row) return MENU_OFFSET_PX;
   const width = window.matchMedia(PHONE_QUERY).matches ? PHONE_MENU_WIDTH_PX : MENU_WIDTH_PX;
-  const room = document.documentElement.clientWidth - row.getBoundingClientRect().right;
+  const room = roomEdge(row) - row.getBoundingClientRect().right;
   return room >= MENU_OFFSET_PX + width + 4 ? MENU_OFFSET_PX : -(width + 4);
 }
 
@@ -57,16 +82,30 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
   const { t } = useTranslation();
   const [hovered, setHovered] = useState(false);
   const [offset, setOffset] = useState(MENU_OFFSET_PX);
+  const [guarded, setGuarded] = useState(false);
+  const guardTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const anchorRef = useRef<HTMLDivElement>(null);
   // Only the open menu watches drags (MenuButtons): a drag's start and end then re-render no row.
   const opened = hovered && !disabled;
 
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(closeTimer.current);
+      clearTimeout(guardTimer.current);
+    },
+    [],
+  );
 
-  const show = () => {
+  const show = (byPointer = false) => {
     clearTimeout(closeTimer.current);
-    setOffset(menuOffset(anchorRef.current));
+    const at = menuOffset(anchorRef.current);
+    setOffset(at);
+    if (byPointer && at < 0 && !opened) {
+      clearTimeout(guardTimer.current);
+      setGuarded(true);
+      guardTimer.current = setTimeout(() => setGuarded(false), ARRIVAL_GUARD_MS);
+    }
     setHovered(true);
   };
   const hide = () => {
@@ -83,7 +122,7 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
     target instanceof Node && (anchorRef.current?.contains(target) ?? false);
 
   const handleMouseEnter = (event: MouseEvent) => {
-    if (inRow(event.target) && !isCompact()) show();
+    if (inRow(event.target) && !isCompact()) show(true);
   };
   // On a compact screen a tap also focuses: only keyboard focus opens the menu there.
   const handleFocus = (event: FocusEvent) => {
@@ -144,6 +183,7 @@ export function ItemHoverMenu({ item, className, children, disabled = false }: I
             bg="transparent"
             role="toolbar"
             aria-label={t('itemMenu.label')}
+            style={guarded ? { pointerEvents: 'none' } : undefined}
             data-item-hover-menu={item._id}
           >
             <MenuButtons item={item} hide={hide} />

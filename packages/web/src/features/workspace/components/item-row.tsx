@@ -3,7 +3,8 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconBox } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RecurrenceMark } from '../../../components/recurrence/recurrence-mark';
+import { TargetDateChip } from '../../../components/dates/target-date-chip';
+import { NoteMark } from '../../../components/items/note-mark';
 import { RichText } from '../../../components/rich-text/rich-text';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
@@ -15,6 +16,8 @@ import { DraftEditor, type DraftEditorProps } from './draft-editor';
 import { ItemHoverMenu } from './item-hover-menu';
 import classes from './item-row.module.css';
 import { LineEditor } from './line-editor';
+import { ScheduleSheet } from './schedule-sheet';
+import { SwipeableRow } from './swipeable-row';
 
 interface TextEditorProps {
   initialTitle: string;
@@ -44,7 +47,11 @@ interface TextItemRowProps {
   onToggleCompleted: (completed: boolean) => void;
 }
 
-/** A text: a checkbox and its text (click to edit in place), with the item hover menu. */
+/**
+ * A text: a checkbox and its text (click to edit in place), with the item hover menu. A finger
+ * swipes it right to complete it (as its checkbox does) or left to schedule it, unless it is
+ * read only or being edited.
+ */
 export function TextItemRow({
   item,
   editing,
@@ -55,6 +62,8 @@ export function TextItemRow({
 }: TextItemRowProps) {
   const { t } = useTranslation();
   const readonly = !useAbilities(item).edit;
+  // The schedule sheet mounts on its first swipe and stays, so it closes as it opened.
+  const [scheduling, setScheduling] = useState<boolean | null>(null);
   const { timezone, locale } = useUser();
   const parserLoaded = useRichTextLoaded();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the tree changes once the parser is there.
@@ -66,49 +75,52 @@ export function TextItemRow({
   );
 
   return (
-    <ItemHoverMenu item={item} className={classes.row} disabled={editing}>
-      <Checkbox
-        className={classes.checkbox}
-        size="sm"
-        radius="xl"
-        checked={item.completed}
-        disabled={readonly}
-        aria-label={item.completed ? t('item.uncomplete') : t('item.complete')}
-        onChange={(event) => onToggleCompleted(event.currentTarget.checked)}
-      />
-      <div className={classes.content}>
-        {editing && !readonly ? (
-          <TextEditor initialTitle={item.title} onCommit={onCommit} onCancel={onCancel} />
-        ) : readonly ? (
-          <span className={classes.text} data-completed={item.completed || undefined}>
-            {text}
-          </span>
-        ) : interactive ? (
-          // Links and tag chips cannot sit inside a button: the text is a plain block whose
-          // click edits it (a click on a link or chip stays theirs), and Enter on the selected
-          // row edits it from the keyboard.
-          // biome-ignore lint/a11y/noStaticElementInteractions: the row's Enter is the keyboard's way in.
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the row's Enter is the keyboard's way in.
-          <div className={classes.text} data-completed={item.completed || undefined} onClick={onStartEdit}>
-            {text}
-          </div>
-        ) : (
-          <UnstyledButton
-            className={classes.text}
-            data-completed={item.completed || undefined}
-            onClick={onStartEdit}
-          >
-            {text}
-          </UnstyledButton>
-        )}
-      </div>
-      <RecurrenceMark
-        rule={item.recurrence}
-        date={item.priorityTargetDate}
-        timeZone={timezone}
-        locale={locale}
-      />
-    </ItemHoverMenu>
+    <SwipeableRow
+      enabled={!readonly && !editing}
+      canComplete={!item.completed}
+      onSwipe={(action) => (action === 'complete' ? onToggleCompleted(true) : setScheduling(true))}
+    >
+      <ItemHoverMenu item={item} className={classes.row} disabled={editing}>
+        <RowCheckbox completed={item.completed} disabled={readonly} onToggle={onToggleCompleted} />
+        <div className={classes.content}>
+          {editing && !readonly ? (
+            <TextEditor initialTitle={item.title} onCommit={onCommit} onCancel={onCancel} />
+          ) : readonly ? (
+            <span className={classes.text} data-completed={item.completed || undefined}>
+              {text}
+            </span>
+          ) : interactive ? (
+            // Links and tag chips cannot sit inside a button: the text is a plain block whose
+            // click edits it (a click on a link or chip stays theirs), and Enter on the selected
+            // row edits it from the keyboard.
+            // biome-ignore lint/a11y/noStaticElementInteractions: the row's Enter is the keyboard's way in.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the row's Enter is the keyboard's way in.
+            <div className={classes.text} data-completed={item.completed || undefined} onClick={onStartEdit}>
+              {text}
+            </div>
+          ) : (
+            <UnstyledButton
+              className={classes.text}
+              data-completed={item.completed || undefined}
+              onClick={onStartEdit}
+            >
+              {text}
+            </UnstyledButton>
+          )}
+        </div>
+        <TargetDateChip
+          date={item.priorityTargetDate}
+          rule={item.recurrence}
+          completed={item.completed}
+          timeZone={timezone}
+          locale={locale}
+        />
+        <NoteMark note={item.note} />
+      </ItemHoverMenu>
+      {scheduling !== null && (
+        <ScheduleSheet item={item} opened={scheduling} onClose={() => setScheduling(false)} />
+      )}
+    </SwipeableRow>
   );
 }
 
@@ -179,6 +191,30 @@ interface BoxItemRowProps {
   onToggleCompleted: (completed: boolean) => void;
 }
 
+/** A row's round checkbox: done or not, named by what a click would do. */
+function RowCheckbox({
+  completed,
+  disabled,
+  onToggle,
+}: {
+  completed: boolean;
+  disabled: boolean;
+  onToggle: (completed: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox
+      className={classes.checkbox}
+      size="sm"
+      radius="xl"
+      checked={completed}
+      disabled={disabled}
+      aria-label={completed ? t('item.uncomplete') : t('item.complete')}
+      onChange={(event) => onToggle(event.currentTarget.checked)}
+    />
+  );
+}
+
 /**
  * A box inside a box: its checkbox, icon and title (clicking opens it), with the item hover
  * menu; while renamed, its title is a field (as the pane's heading is).
@@ -190,15 +226,7 @@ export function BoxItemRow({ item, editing, onOpen, onRenameDone, onToggleComple
   const { edit } = useAbilities(item);
   return (
     <ItemHoverMenu item={item} className={classes.row} disabled={editing}>
-      <Checkbox
-        className={classes.checkbox}
-        size="sm"
-        radius="xl"
-        checked={item.completed}
-        disabled={!edit}
-        aria-label={item.completed ? t('item.uncomplete') : t('item.complete')}
-        onChange={(event) => onToggleCompleted(event.currentTarget.checked)}
-      />
+      <RowCheckbox completed={item.completed} disabled={!edit} onToggle={onToggleCompleted} />
       <div className={classes.content}>
         {editing && edit ? (
           <BoxTitleEditor box={item} onDone={onRenameDone} size="sm" />
@@ -215,6 +243,7 @@ export function BoxItemRow({ item, editing, onOpen, onRenameDone, onToggleComple
           </UnstyledButton>
         )}
       </div>
+      <NoteMark note={item.note} />
     </ItemHoverMenu>
   );
 }

@@ -16,6 +16,8 @@ export interface LineEditorProps {
   onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
   /** What was recognised in the text, said under it. */
   description?: string | undefined;
+  /** Shown while the line is empty. */
+  placeholder?: string | undefined;
   /** Wraps the field (the tints over recognised dates). */
   inputContainer?: (input: ReactNode) => ReactNode;
 }
@@ -26,7 +28,7 @@ export interface LineEditorProps {
  * (↑ ↓ to choose, Enter or Tab to take one, Escape to close the list).
  */
 export const LineEditor = forwardRef<HTMLTextAreaElement, LineEditorProps>(function LineEditor(
-  { value, onChange, onCommit, onCancel, onKeyDown, description, inputContainer },
+  { value, onChange, onCommit, onCancel, onKeyDown, description, placeholder, inputContainer },
   ref,
 ) {
   const { t } = useTranslation();
@@ -129,6 +131,7 @@ export const LineEditor = forwardRef<HTMLTextAreaElement, LineEditorProps>(funct
             event.currentTarget.setSelectionRange(end, end);
           }}
           description={description}
+          placeholder={placeholder}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           inputContainer={inputContainer}
           autosize

@@ -1,14 +1,22 @@
 import type { HotkeyItem } from '@mantine/hooks';
 import type { Item } from '@nestbox/shared/items/item.schema';
-import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useMemo, useRef } from 'react';
+import { type Range, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDropList } from '../../../components/dnd/pointer-dnd';
-import { useRowSelection } from '../../../hooks/use-row-selection';
+import {
+  EMPTY_LIST_STOP,
+  focusRowIn,
+  SELECTABLE_ROW,
+  useRowSelection,
+  useRowsOneTabStop,
+} from '../../../hooks/use-row-selection';
 import type { PaneRow } from '../../../lib/api/items/pane-contents';
 import { displayTitleIn } from '../../../lib/display-title';
+import { rangeKeeping } from '../../../lib/kept-rows';
 import { measureRowLazily } from '../../../lib/measure-row';
 import { useRevealInList } from '../../../lib/reveal-item';
+import { useShortcutsEnabled } from '../../../lib/shortcuts';
 import classes from './draggable-item.module.css';
 import { PendingItemRow } from './item-row';
 import { ItemSlot } from './pane-item-slot';
@@ -60,7 +68,7 @@ function paneBeside(list: Element | null, side: 'left' | 'right'): Element | nul
   const step = side === 'left' ? -1 : 1;
   for (let index = at + step; index >= 0 && index < panes.length; index += step) {
     const pane = panes[index];
-    if (pane?.querySelector('[data-selectable-row]')) return pane;
+    if (pane?.querySelector(`[${SELECTABLE_ROW}], [${EMPTY_LIST_STOP}]`)) return pane;
   }
   return null;
 }
@@ -114,21 +122,68 @@ export function PaneItemList({
     return list;
   }, [rows, newLines, newLinesAfterId]);
 
+  const listRef = useRef<HTMLUListElement | null>(null);
+  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  const itemIds = useMemo(
+    () => entries.flatMap((entry) => (entry.kind === 'item' ? [entry.item._id] : [])),
+    [entries],
+  );
+  const selection = useRowSelection({
+    scope: paneId,
+    itemIds,
+    reveal: (itemId) => {
+      const at = entries.findIndex((entry) => entry.kind === 'item' && entry.item._id === itemId);
+      if (at >= 0) virtualizerRef.current?.scrollToIndex(at, { align: 'auto' });
+    },
+    container: () => listRef.current,
+    neighbour: (side) => paneBeside(listRef.current, side),
+    editingId: keepItemId,
+    itemShortcuts: (itemId) => {
+      const entry = entries.find((candidate) => candidate.kind === 'item' && candidate.item._id === itemId);
+      return entry?.kind === 'item' ? itemShortcuts(entry.item) : [];
+    },
+  });
+  // The list is one Tab stop: its rows' own controls are reached by the rows' keys.
+  const shortcutsEnabled = useShortcutsEnabled();
+  useRowsOneTabStop(() => listRef.current, shortcutsEnabled);
+
+  // Lines being typed that close from the keyboard (Escape, Enter on an empty line) hand the
+  // focus to the row above them, or to what an empty list offers, never to the page.
+  const rowBeforeNewLines = useMemo(() => {
+    const at = entries.findIndex((entry) => entry.kind === 'new-lines');
+    if (at === -1) return undefined;
+    const before = entries.slice(0, at).findLast((entry) => entry.kind === 'item');
+    return before?.kind === 'item' ? before.item._id : null;
+  }, [entries]);
+  const newLinesClosing = useRef<{ before: string | null } | null>(null);
+  const handleNewLinesKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' || event.key === 'Enter')
+      newLinesClosing.current = { before: rowBeforeNewLines ?? null };
+  };
+  useLayoutEffect(() => {
+    const closing = newLinesClosing.current;
+    if (rowBeforeNewLines !== undefined || !closing) return;
+    newLinesClosing.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== document.documentElement) return;
+    if (closing.before && itemIds.includes(closing.before)) selection.handlers.focus(closing.before);
+    else focusRowIn(scrollRef.current);
+  });
+
+  // Always drawn, even out of sight: the lines being typed, the item being edited, and the row
+  // holding the list's Tab stop (so Tab and Shift+Tab find the list wherever it is scrolled).
+  const { tabStopId } = selection;
   const keep = useMemo(
     () =>
       entries.flatMap((entry, at) =>
-        entry.kind === 'new-lines' || (entry.kind === 'item' && entry.item._id === keepItemId) ? [at] : [],
+        entry.kind === 'new-lines' ||
+        (entry.kind === 'item' && (entry.item._id === keepItemId || entry.item._id === tabStopId))
+          ? [at]
+          : [],
       ),
-    [entries, keepItemId],
+    [entries, keepItemId, tabStopId],
   );
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const shown = defaultRangeExtractor(range);
-      const extra = keep.filter((at) => !shown.includes(at) && at < range.count);
-      return extra.length === 0 ? shown : [...shown, ...extra].sort((a, b) => a - b);
-    },
-    [keep],
-  );
+  const rangeExtractor = useCallback((range: Range) => rangeKeeping(range, keep), [keep]);
 
   const virtualizer = useVirtualizer({
     count: entries.length,
@@ -147,6 +202,7 @@ export function PaneItemList({
     // several scroll events share one render, and no task holds the page for long.
     useFlushSync: false,
   });
+  virtualizerRef.current = virtualizer;
 
   // An item being revealed (a dive-down, a search result) is scrolled to, so its row is drawn
   // (once its page has arrived, if it is still loading).
@@ -163,26 +219,6 @@ export function PaneItemList({
     useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'center' }), [virtualizer]),
   );
 
-  const listRef = useRef<HTMLUListElement | null>(null);
-  const itemIds = useMemo(
-    () => entries.flatMap((entry) => (entry.kind === 'item' ? [entry.item._id] : [])),
-    [entries],
-  );
-  const selection = useRowSelection({
-    scope: paneId,
-    itemIds,
-    reveal: (itemId) => {
-      const at = entries.findIndex((entry) => entry.kind === 'item' && entry.item._id === itemId);
-      if (at >= 0) virtualizer.scrollToIndex(at, { align: 'auto' });
-    },
-    container: () => listRef.current,
-    neighbour: (side) => paneBeside(listRef.current, side),
-    editingId: keepItemId,
-    itemShortcuts: (itemId) => {
-      const entry = entries.find((candidate) => candidate.kind === 'item' && candidate.item._id === itemId);
-      return entry?.kind === 'item' ? itemShortcuts(entry.item) : [];
-    },
-  });
   // The items' places in the list (the lines being typed are not a place to drop).
   const itemRows = useCallback(() => {
     const measured = virtualizer.measurementsCache;
@@ -209,7 +245,19 @@ export function PaneItemList({
       // The gap a drop would land in, for the journeys to wait on.
       data-drop-gap={gap ?? undefined}
     >
-      {entries.length === 0 && empty}
+      {entries.length === 0 && (
+        // ← → go on to the panes beside, as they do from a row.
+        // biome-ignore lint/a11y/noStaticElementInteractions: the keys belong to the button inside.
+        <div
+          onKeyDown={(event) => {
+            if (!shortcutsEnabled || event.altKey || event.ctrlKey || event.metaKey) return;
+            const side = event.key === 'ArrowLeft' ? 'left' : event.key === 'ArrowRight' ? 'right' : null;
+            if (side && focusRowIn(paneBeside(listRef.current, side))) event.preventDefault();
+          }}
+        >
+          {empty}
+        </div>
+      )}
       <ul
         ref={listRef}
         aria-label={label}
@@ -230,7 +278,16 @@ export function PaneItemList({
               className={classes.slot}
               // `top`, not a transform: a transformed ancestor would trap the fixed hover menu inside the pane.
               style={{ top: row.start }}
-              {...(item ? { ...selection.rowProps(item._id), 'aria-label': displayTitleIn(t, item) } : {})}
+              {...(item
+                ? {
+                    ...selection.rowProps(item._id),
+                    'aria-label': displayTitleIn(t, item),
+                    // Only the rows in sight are drawn: each says where it stands in the whole box.
+                    'aria-posinset': (entry.kind === 'item' ? entry.index : 0) + 1,
+                    'aria-setsize': rows.length,
+                  }
+                : {})}
+              {...(entry.kind === 'new-lines' ? { onKeyDownCapture: handleNewLinesKey } : {})}
             >
               {entry.kind === 'new-lines' ? (
                 newLines

@@ -32,6 +32,7 @@ export function OpenRootBoxButton() {
   return (
     <Button
       mt="md"
+      variant="default"
       leftSection={<IconBox size={18} stroke={1.7} />}
       onClick={() => void handleOpen()}
       loading={createPane.isPending}

@@ -10,6 +10,7 @@ import { useHiddenPanes, usePanesThatFit } from '../hooks/use-panes-that-fit';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { useRevealNewPanes } from '../hooks/use-reveal-new-panes';
 import { BoxPane } from './box-pane';
+import { FirstTextForm } from './first-text-form';
 import { OpenBoxButton } from './open-box-button';
 import { OpenRootBoxButton, PaneSlot, PaneSwipe, PanesHint } from './pane-strip-parts';
 import { PaneSwitcher } from './pane-switcher';
@@ -95,6 +96,7 @@ export function WorkspaceView({ slots }: { slots: WorkspaceSlots }) {
   if (openPanes.length === 0) {
     return (
       <WorkspaceEmptyState>
+        <FirstTextForm />
         <Group justify="center" gap="sm">
           <OpenRootBoxButton />
           <OpenBoxButton />

@@ -41,6 +41,8 @@ export function useItemCommands() {
   return {
     /** Says that the item is read only. */
     refuse,
+    /** Says, briefly, what a key did. */
+    tell: told,
     /** The one archive flow (useArchive), with its notification. */
     archive: (item: Item): Promise<void> => (item.abilities.archive ? archive(item) : refuse()),
     /** Stars or unstars: personal, so anyone who sees the item may. */
@@ -51,14 +53,21 @@ export function useItemCommands() {
         (error: unknown) => notifyFailure(error, 'boxes.textSaveFailed'),
       );
     },
-    /** Puts a text in the Organizer or takes it out: personal too, texts only. */
-    togglePrioritizable: (item: Item): Promise<void> => {
+    /**
+     * Puts a text in the Organizer (personal too, texts only); one already there stays: the
+     * key never takes an item out.
+     */
+    prioritise: (item: Item): Promise<void> => {
       if (!item.abilities.prioritize) {
         return item.abilities.edit ? refuse(t('itemMenu.prioritiseTextsOnly')) : refuse();
       }
       const title = displayTitleIn(t, item);
-      return updateItem.mutateAsync({ itemId: item._id, prioritizable: !item.prioritizable }).then(
-        () => told(t(item.prioritizable ? 'shortcuts.unprioritised' : 'shortcuts.prioritised', { title })),
+      if (item.prioritizable) {
+        told(t('shortcuts.alreadyInOrganiser', { title }));
+        return Promise.resolve();
+      }
+      return updateItem.mutateAsync({ itemId: item._id, prioritizable: true }).then(
+        () => told(t('shortcuts.prioritised', { title })),
         (error: unknown) => notifyFailure(error, 'boxes.textSaveFailed'),
       );
     },
@@ -76,11 +85,11 @@ export function useItemCommands() {
         );
     },
     /**
-     * Item settings at its target date or its sharing, the focus on the section's first
-     * control; `onClose` runs once it closes.
+     * Item settings at its target date, its sharing or its note, the focus on the section's
+     * first control; `onClose` runs once it closes. A note opens for reading too.
      */
-    openSettingsAt: (item: Item, section: 'targetDate' | 'share', onClose?: () => void): void => {
-      if (item.abilities.edit)
+    openSettingsAt: (item: Item, section: 'targetDate' | 'share' | 'note', onClose?: () => void): void => {
+      if (item.abilities.edit || section === 'note')
         openItemSettings(item._id, section, { focus: true, ...(onClose ? { onClose } : {}) });
       else void refuse();
     },

@@ -8,19 +8,24 @@ export type PaneCommand = 'newBox' | 'newText';
 
 type Handlers = Record<PaneCommand, () => void>;
 
-const panes = new Map<string, Handlers>();
+/** Each open box pane: its handlers, or null while its box takes no new items (read only). */
+const panes = new Map<string, Handlers | null>();
 
-/** While a pane's box takes new items, its handlers answer for it (usePaneCommands). */
-export function registerPaneCommands(paneId: string, handlers: Handlers): () => void {
+/** While a pane is open, it answers for itself: with handlers, or null when read only. */
+export function registerPaneCommands(paneId: string, handlers: Handlers | null): () => void {
   panes.set(paneId, handlers);
   return () => {
     if (panes.get(paneId) === handlers) panes.delete(paneId);
   };
 }
 
-/** Whether this pane can do it now (it is open and its box takes new items). */
-export function canRunPaneCommand(paneId: string, command: PaneCommand): boolean {
-  return panes.get(paneId)?.[command] !== undefined;
+/**
+ * Whether this pane can do it now: 'ready', 'readonly' (it is open, but its box takes no new
+ * items), or 'closed' (not on screen, e.g. the palette was opened from the Organizer).
+ */
+export function paneCommandState(paneId: string): 'ready' | 'readonly' | 'closed' {
+  if (!panes.has(paneId)) return 'closed';
+  return panes.get(paneId) ? 'ready' : 'readonly';
 }
 
 /** Asks the pane to do it; false when it cannot. */
@@ -31,18 +36,24 @@ export function runPaneCommand(paneId: string, command: PaneCommand): boolean {
 }
 
 /**
- * Lets a pane answer for itself: with `handlers` (null while its box takes no new items), the
- * latest render's handlers run.
+ * Lets a pane answer for itself while it is open: with `handlers` (null while its box takes no
+ * new items), the latest render's handlers run.
  */
 export function usePaneCommands(paneId: string, handlers: Handlers | null): void {
   const latest = useRef(handlers);
   latest.current = handlers;
   const enabled = handlers !== null;
-  useEffect(() => {
-    if (!enabled) return;
-    return registerPaneCommands(paneId, {
-      newBox: () => latest.current?.newBox(),
-      newText: () => latest.current?.newText(),
-    });
-  }, [paneId, enabled]);
+  useEffect(
+    () =>
+      registerPaneCommands(
+        paneId,
+        enabled
+          ? {
+              newBox: () => latest.current?.newBox(),
+              newText: () => latest.current?.newText(),
+            }
+          : null,
+      ),
+    [paneId, enabled],
+  );
 }

@@ -1,6 +1,7 @@
 import { useDndMonitor } from '@dnd-kit/core';
 import { type RefObject, useEffect, useRef } from 'react';
 import { isTypingTarget } from '../../../lib/shortcuts';
+import { isRowSwipeStart } from './row-swipe';
 
 /** How far a finger must travel sideways for a swipe to count. */
 const SWIPE_MIN_PX = 48;
@@ -21,7 +22,8 @@ export function swipeStep(dx: number, dy: number): 1 | -1 | 0 {
  * twice as far sideways as up or down); a vertical one is the browser's scroll (it cancels the
  * pointer), and a gesture that lifted a row for drag and drop (a long press) is a drag, never
  * a swipe. The panes allow vertical panning only (`touch-action: pan-y`), so a sideways move
- * reaches these pointer events. Must be used inside the drag-and-drop context.
+ * reaches these pointer events. A swipe that starts on a text row is the row's (isRowSwipeStart).
+ * Must be used inside the drag-and-drop context.
  */
 export function usePaneSwipe(
   elementRef: RefObject<HTMLElement | null>,
@@ -44,7 +46,7 @@ export function usePaneSwipe(
     const handlePointerDown = (event: PointerEvent) => {
       const touchLike = event.pointerType === 'touch' || event.pointerType === 'pen';
       start =
-        touchLike && event.isPrimary && !isTypingTarget(event.target)
+        touchLike && event.isPrimary && !isTypingTarget(event.target) && !isRowSwipeStart(event)
           ? { x: event.clientX, y: event.clientY, pointerId: event.pointerId }
           : null;
       dragged.current = false;

@@ -69,9 +69,10 @@ export function useRowKeys({
       [K.archive, archive],
       [K.archiveOnMac, archive],
       [K.favourite, () => void commands.toggleFavourite(item)],
-      [K.prioritise, () => void commands.togglePrioritizable(item)],
+      [K.prioritise, () => void commands.prioritise(item)],
       [K.targetDate, () => commands.openSettingsAt(item, 'targetDate')],
       [K.share, () => commands.openSettingsAt(item, 'share')],
+      [K.note, () => commands.openSettingsAt(item, 'note')],
     ];
   };
 }

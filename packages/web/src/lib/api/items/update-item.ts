@@ -7,7 +7,8 @@ import { patchItemEverywhere, refetchItemViews, restoreSnapshot } from './item-c
 
 /**
  * `PUT /api/items/update-item`: the caller's own state of an item, and the shared target date.
- * Clearing the date, or taking away the item's priority, answers the id that undoes it.
+ * Setting, moving or clearing the date, or taking away the item's priority, answers the id that
+ * undoes it.
  */
 export function updateItem(body: UpdateItemBody): Promise<Undoable<Item>> {
   return undoableRequest<Item>('/api/items/update-item', {
@@ -21,7 +22,7 @@ export function updateItem(body: UpdateItemBody): Promise<Undoable<Item>> {
  * The one way to change an item's fields (favourite, prioritizable, target date): the change
  * shows at once everywhere the item shows (its pane, its row in its parent's pane, Item
  * settings), is put back if the server refuses it, and every view refetches once it settled.
- * A change that loses something (a target date, a priority) offers Undo.
+ * A change of the target date, or one that loses a priority, offers Undo.
  */
 export function useUpdateItem() {
   const queryClient = useQueryClient();
@@ -35,7 +36,16 @@ export function useUpdateItem() {
       return { before: await patchItemEverywhere(queryClient, itemId, patch) };
     },
     onSuccess: ({ undoId }, { priorityTargetDate }) =>
-      offerUndo(undoId, t(priorityTargetDate === null ? 'undo.targetDateCleared' : 'undo.unprioritized')),
+      offerUndo(
+        undoId,
+        t(
+          priorityTargetDate === null
+            ? 'undo.targetDateCleared'
+            : priorityTargetDate === undefined
+              ? 'undo.unprioritized'
+              : 'undo.targetDateMoved',
+        ),
+      ),
     onError: (_error, _body, context) => restoreSnapshot(queryClient, context?.before),
     onSettled: (_data, _error, { itemId }) => refetchItemViews(queryClient, itemId),
   });
