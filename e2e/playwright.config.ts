@@ -60,8 +60,9 @@ export default defineConfig<StatedDateOption>({
   outputDir: './test-results',
   globalTeardown: './global-teardown.ts',
   // Ceilings, not waits: every step waits for the state that proves it, and a loaded 2-core
-  // machine can take several times longer than a quiet one to get there.
-  timeout: 90_000,
+  // machine can take several times longer than a quiet one to get there (the longest journeys
+  // walk a dozen screens, each checked by axe).
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,
   // Two browsers at a time: every journey has its own accounts, and each waits for the state
@@ -82,7 +83,9 @@ export default defineConfig<StatedDateOption>({
     // lets it in.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace snapshots the page at every action: worth its cost where someone can open it,
+    // not in CI, which keeps only what the run printed.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
