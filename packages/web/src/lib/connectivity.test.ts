@@ -8,12 +8,14 @@ describe('markUnreachable', () => {
   let server: FastifyInstance;
   let port = 0;
   let asked = 0;
+  /** A server on its way down still answers, but only to say it cannot serve. */
+  let stopping = false;
 
   const start = async () => {
     server = Fastify({ forceCloseConnections: true });
-    server.get('/api/health', async () => {
+    server.get('/api/health', async (_request, reply) => {
       asked += 1;
-      return { status: 'ok' };
+      return stopping ? reply.code(503).send({ status: 'stopping' }) : { status: 'ok' };
     });
     await server.listen({ host: '127.0.0.1', port });
     const address = server.server.address();
@@ -24,6 +26,7 @@ describe('markUnreachable', () => {
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     onlineManager.setOnline(true);
+    stopping = false;
     port = 0;
     await start();
     await server.close();
@@ -43,7 +46,16 @@ describe('markUnreachable', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(onlineManager.isOnline()).toBe(false);
 
+    // A server that answers only to say it is stopping is no way back either.
+    stopping = true;
     await start();
+    const askedBefore = asked;
+    await vi.advanceTimersByTimeAsync(5_000);
+    await vi.waitFor(() => expect(asked).toBeGreaterThan(askedBefore), { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(onlineManager.isOnline()).toBe(false);
+
+    stopping = false;
     await vi.advanceTimersByTimeAsync(5_000);
     await vi.waitFor(() => expect(onlineManager.isOnline()).toBe(true), { timeout: 5_000 });
     // The probe stopped with it: the server is not asked again.

@@ -23,9 +23,12 @@ export function markUnreachable(healthUrl = '/api/health'): void {
   const unsubscribe = onlineManager.subscribe((online) => {
     if (online) stop();
   });
+  // Only a server that says it can serve ends the wait: one shutting down answers 503.
   probe = setInterval(() => {
     fetch(healthUrl, { cache: 'no-store' }).then(
-      () => onlineManager.setOnline(true),
+      (response) => {
+        if (response.ok) onlineManager.setOnline(true);
+      },
       () => {},
     );
   }, PROBE_MS);

@@ -7,8 +7,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { keepConnected } from './live-socket';
 
 /** A real socket.io server that can be stopped the way Nestbox stops, and started again on its port. */
-async function startServer(port = 0): Promise<{ port: number; stop: () => Promise<void> }> {
+async function startServer(
+  port = 0,
+): Promise<{ port: number; stop: () => Promise<void>; vanish: () => Promise<void> }> {
   const http: HttpServer = createServer();
+  const connections = new Set<import('node:net').Socket>();
+  http.on('connection', (connection) => {
+    connections.add(connection);
+    connection.once('close', () => connections.delete(connection));
+  });
   const server = new Server(http);
   http.listen(port, '127.0.0.1');
   await once(http, 'listening');
@@ -17,6 +24,11 @@ async function startServer(port = 0): Promise<{ port: number; stop: () => Promis
     // As the app's preClose hook does: every socket closed by the server, then the server.
     stop: async () => {
       server.local.disconnectSockets(true);
+      await server.close();
+    },
+    // A process killed outright: its connections end without a word.
+    vanish: async () => {
+      for (const connection of connections) connection.destroy();
       await server.close();
     },
   };
@@ -51,6 +63,25 @@ describe('keepConnected', () => {
     stopServer = undefined;
     expect(downs).toBe(1);
     // A rolling restart: the same address answers again a moment later.
+    const second = await startServer(first.port);
+    stopServer = second.stop;
+    await next(client, 'connect');
+    expect(client.connected).toBe(true);
+  }, 15_000);
+
+  it('says it was down when the server vanished without closing the socket, and connects again', async () => {
+    const first = await startServer();
+    client = io(`http://127.0.0.1:${first.port}`, { transports: ['websocket'], reconnectionDelayMax: 500 });
+    let downs = 0;
+    keepConnected(client, () => {
+      downs += 1;
+    });
+    await next(client, 'connect');
+
+    const lost = next(client, 'disconnect');
+    await first.vanish();
+    await lost;
+    expect(downs).toBe(1);
     const second = await startServer(first.port);
     stopServer = second.stop;
     await next(client, 'connect');
