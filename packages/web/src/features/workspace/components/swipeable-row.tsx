@@ -115,6 +115,11 @@ export function SwipeableRow({ enabled, canComplete, onSwipe, children }: Swipea
       springBack(gesture.dx);
       gesture = null;
     };
+    // Once the row follows the finger, the touch is the row's alone: not a scroll, nor a fling
+    // that would swallow the next tap (Undo in the notice a moment later).
+    const handleTouchMove = (event: TouchEvent) => {
+      if (gesture?.claimed && event.cancelable) event.preventDefault();
+    };
     const handleClick = (event: MouseEvent) => {
       if (!swallowClick) return;
       swallowClick = false;
@@ -125,12 +130,14 @@ export function SwipeableRow({ enabled, canComplete, onSwipe, children }: Swipea
     element.addEventListener('pointermove', handleMove);
     element.addEventListener('pointerup', handleUp);
     element.addEventListener('pointercancel', handleCancel);
+    element.addEventListener('touchmove', handleTouchMove, { passive: false });
     element.addEventListener('click', handleClick, true);
     return () => {
       element.removeEventListener('pointerdown', handleDown);
       element.removeEventListener('pointermove', handleMove);
       element.removeEventListener('pointerup', handleUp);
       element.removeEventListener('pointercancel', handleCancel);
+      element.removeEventListener('touchmove', handleTouchMove);
       element.removeEventListener('click', handleClick, true);
     };
   }, [enabled]);
