@@ -42,4 +42,11 @@ describe('matchedRanges', () => {
     ]);
     expect(matchedRanges('Tea', ['milk'])).toEqual([]);
   });
+
+  it('marks a word of one or two letters only where a word starts, as search finds it', () => {
+    expect(matchedRanges('Okapi and kayak', ['ka'])).toEqual([[10, 12]]);
+    expect(matchedRanges('Élève de CM2', ['cm'])).toEqual([[9, 11]]);
+    expect(matchedRanges('Élève de CM2', ['m2'])).toEqual([]);
+    expect(matchedRanges('100% juice', ['%'])).toEqual([[3, 4]]);
+  });
 });

@@ -5,7 +5,9 @@ import { tagOfTerm } from '../tags/tags.js';
  * the web app (which highlights what matched): words that must all appear, in any order, as
  * parts of the title or note ("ilk" finds "Almond milk"); a "quoted phrase" is one such part,
  * spaces and all; `#tag` keeps texts carrying that tag. Matching ignores case and accents
- * ("cafe" finds "Café").
+ * ("cafe" finds "Café"). A word shorter than `PART_MIN` that holds a letter or a digit is
+ * found only where a word starts ("ka" finds "Kayak", not "Okapi"), as search boxes do while
+ * one types.
  */
 export interface SearchQuery {
   /** Each folded (`foldForSearch`), in the order typed, duplicates dropped. */
@@ -46,6 +48,15 @@ export function foldForSearch(text: string): string {
   return foldAccents(text).replace(/[^\p{Ll}]/gu, lowerOf);
 }
 
+/** The shortest word found anywhere inside a word; shorter ones are found at a word's start. */
+export const PART_MIN = 3;
+
+/** Whether a folded word is found only at a word's start (see `SearchQuery`). */
+export const matchesWordStart = (word: string) => word.length < PART_MIN && /[\p{L}\p{N}]/u.test(word);
+
+/** Whether the character before `at` ends a word (or there is none). */
+const atWordStart = (text: string, at: number) => at === 0 || !/[\p{L}\p{N}]/u.test(text[at - 1] ?? '');
+
 /** `"a phrase"`, or a run of anything but spaces. */
 const PART = /"([^"]*)"?|(\S+)/g;
 
@@ -67,6 +78,16 @@ export function parseSearchQuery(text: string): SearchQuery {
   return { words: [...words], tags: [...tags] };
 }
 
+/** Where a folded text holds a folded word, as search finds it (see `SearchQuery`). */
+function* placesOf(folded: string, word: string): Generator<number> {
+  const startOnly = matchesWordStart(word);
+  for (let at = folded.indexOf(word); at !== -1 && word !== ''; at = folded.indexOf(word, at + word.length))
+    if (!startOnly || atWordStart(folded, at)) yield at;
+}
+
+/** Whether a folded text holds a folded word, as search finds it. */
+export const holdsWord = (folded: string, word: string) => !placesOf(folded, word).next().done;
+
 /**
  * Where the query's words appear in a title, as `[start, end)` ranges in order, overlapping
  * ones merged: what a result list highlights.
@@ -74,10 +95,7 @@ export function parseSearchQuery(text: string): SearchQuery {
 export function matchedRanges(title: string, words: readonly string[]): [number, number][] {
   const folded = foldForSearch(title);
   const ranges: [number, number][] = [];
-  for (const word of words) {
-    for (let at = folded.indexOf(word); at !== -1 && word !== ''; at = folded.indexOf(word, at + word.length))
-      ranges.push([at, at + word.length]);
-  }
+  for (const word of words) for (const at of placesOf(folded, word)) ranges.push([at, at + word.length]);
   ranges.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];
   for (const range of ranges) {

@@ -1,5 +1,5 @@
 import type { SearchResult } from '@nestbox/shared/items/item.schema';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, rootBoxOf, tokenFor } from '../../test/factories.js';
@@ -43,9 +43,13 @@ const CASES: [query: string, found: string[]][] = [
   ['"milk and"', ['Buy milk and bread']],
   ['"and milk"', []],
   ['"les mis"', ['Read "Les Misérables"']],
-  // Parts shorter than three characters are found too.
-  ['ab', ['Ab', 'Read "Les Misérables"', 'Call the vet about milk fever']],
-  ['m2', ['Élève de CM2']],
+  // Words of one or two characters are found where a word starts, through an index too.
+  ['ab', ['Ab', 'Call the vet about milk fever']],
+  ['cm', ['Élève de CM2']],
+  ['m2', []],
+  ['e', ['Élève de CM2']],
+  ['ab ve', ['Call the vet about milk fever']],
+  ['mi al', ['Almond milk']],
   // `%` and `_` are themselves.
   ['100%', ['100% juice']],
   ['%', ['100% juice']],
@@ -115,6 +119,10 @@ describe(`search semantics on ${testEngine}`, () => {
     const [found] = await search('nannies');
     expect(found).toMatchObject({ title: 'Milk the goats', foundInNote: true });
     expect((await search('goats nannies'))[0]).toMatchObject({ foundInNote: true });
+    // "na" is inside "Milk the goats"' title only within a word, so it was found in the note.
+    expect(await search('na')).toEqual([
+      expect.objectContaining({ title: 'Milk the goats', foundInNote: true }),
+    ]);
 
     const renamed = await t.request('/api/items/save-text-item', {
       method: 'POST',
@@ -136,18 +144,26 @@ describe(`search semantics on ${testEngine}`, () => {
       const plan = rows.map((row) => row.detail).join('\n');
       expect(plan).toMatch(/VIRTUAL TABLE INDEX/);
       expect(plan).toMatch(/SEARCH k USING INTEGER PRIMARY KEY/);
+      const { rows: starts } = await sql<{ detail: string }>`explain query plan
+        select rowid from item_words where item_words match ${'"ka"*'}`.execute(t.database.db);
+      expect(starts.map((row) => row.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX/);
       return;
     }
     // A table this small is read whole; with that way ruled out, the plan shows the index is usable.
-    const rows = await t.database.db.transaction().execute(async (tx) => {
-      await sql`set local enable_seqscan = off`.execute(tx);
-      return (
-        await sql<{ 'QUERY PLAN': string }>`explain
-          select id from items where nb_search_text(title, note) like '%' || nb_fold(${'milk'}) || '%'`.execute(
-          tx,
-        )
-      ).rows;
-    });
-    expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/items_search_idx/);
+    const plan = (query: RawBuilder<unknown>) =>
+      t.database.db.transaction().execute(async (tx) => {
+        await sql`set local enable_seqscan = off`.execute(tx);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(tx);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+    expect(
+      await plan(
+        sql`select id from items where nb_search_text(title, note) like '%' || nb_fold(${'milk'}) || '%'`,
+      ),
+    ).toMatch(/items_search_idx/);
+    expect(
+      await plan(sql`select id from items where to_tsvector('simple'::regconfig, nb_search_text(title, note))
+        @@ to_tsquery('simple'::regconfig, ${"'ka':*"})`),
+    ).toMatch(/items_words_idx/);
   });
 });

@@ -1,6 +1,8 @@
 import type { AccessLevel, SearchScope } from '@nestbox/shared/items/item.schema';
+import { matchesWordStart, PART_MIN } from '@nestbox/shared/search/search-query';
 import { type RawBuilder, sql } from 'kysely';
 import { type DbEngine, engineOf } from '../../db/connection.js';
+import { escapeLike } from '../../db/like.js';
 import type { Executor } from '../../db/schema.js';
 import { seenBoxesSql, visibleItemsSql } from '../access/access.contract.js';
 import type { PresentableRow } from '../items/items.contract.js';
@@ -8,36 +10,41 @@ import type { PresentableRow } from '../items/items.contract.js';
 /** Most results a search answers. */
 export const SEARCH_LIMIT = 200;
 
-/** `like` matches a part as written: `%`, `_` and `\\` are themselves. */
-const escapeLike = (part: string) => part.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The shortest part the trigram indexes find; shorter ones are compared row by row. */
-const INDEXED_PART = 3;
-
 /**
  * The condition on `i` that its title or note holds every word (folded, see
- * `parseSearchQuery`): through SQLite's FTS5 table (each word a quoted phrase of the trigram
- * index) or PostgreSQL's trigram index on `nb_search_text`, for words of three characters or
- * more; shorter ones are compared on each candidate with `nb_fold`. Undefined when there are
- * no words.
+ * `parseSearchQuery`), each through an index: a part of three characters or more through
+ * SQLite's trigram table `item_search` (each word a quoted phrase) or PostgreSQL's trigram
+ * index on `nb_search_text`; a shorter word at a word's start through SQLite's `item_words`
+ * (a prefix query, `"ka"*`) or PostgreSQL's words index (`'ka':*`). A short word with no
+ * letter or digit (`%`) has no word to start, and is compared on each candidate with
+ * `nb_fold`. Undefined when there are no words.
  */
 function wordsMatch(engine: DbEngine, words: readonly string[]) {
   if (words.length === 0) return undefined;
-  const indexed = words.filter((word) => word.length >= INDEXED_PART);
-  const short = words.filter((word) => word.length < INDEXED_PART);
+  const starts = words.filter(matchesWordStart);
+  const parts = words.filter((word) => word.length >= PART_MIN);
   const folded = (word: string) => sql`'%' || nb_fold(${escapeLike(word)}) || '%'`;
-  const conditions = short.map(
-    (word) => sql`nb_fold(i.title || ' ' || coalesce(i.note, '')) like ${folded(word)} escape '\\'`,
-  );
-  if (engine === 'postgres')
+  const conditions = words
+    .filter((word) => word.length < PART_MIN && !matchesWordStart(word))
+    .map((word) => sql`nb_fold(i.title || ' ' || coalesce(i.note, '')) like ${folded(word)} escape '\\'`);
+  if (engine === 'postgres') {
     conditions.push(
-      ...indexed.map((word) => sql`nb_search_text(i.title, i.note) like ${folded(word)} escape '\\'`),
+      ...parts.map((word) => sql`nb_search_text(i.title, i.note) like ${folded(word)} escape '\\'`),
     );
-  else if (indexed.length > 0) {
-    const phrases = indexed.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
-    conditions.push(sql`i.id in (select k.item_id from item_search s
-      join item_search_keys k on k.key = s.rowid where item_search match ${phrases})`);
+    if (starts.length > 0) {
+      const prefixes = starts.map((word) => `'${word.replace(/['\\]/g, (c) => `\\${c}`)}':*`).join(' & ');
+      conditions.push(sql`to_tsvector('simple'::regconfig, nb_search_text(i.title, i.note))
+        @@ to_tsquery('simple'::regconfig, ${prefixes})`);
+    }
+    return sql.join(conditions, sql` and `);
   }
+  const phrases = (list: readonly string[], suffix: string) =>
+    list.map((word) => `"${word.replaceAll('"', '""')}"${suffix}`).join(' AND ');
+  const through = (table: string, query: string) =>
+    sql`i.id in (select k.item_id from ${sql.raw(table)} s
+      join item_search_keys k on k.key = s.rowid where ${sql.raw(table)} match ${query})`;
+  if (parts.length > 0) conditions.push(through('item_search', phrases(parts, '')));
+  if (starts.length > 0) conditions.push(through('item_words', phrases(starts, '*')));
   return sql.join(conditions, sql` and `);
 }
 

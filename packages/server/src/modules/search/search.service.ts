@@ -1,5 +1,5 @@
 import type { SearchItemsBody, SearchResult } from '@nestbox/shared/items/item.schema';
-import { foldForSearch, parseSearchQuery } from '@nestbox/shared/search/search-query';
+import { foldForSearch, holdsWord, parseSearchQuery } from '@nestbox/shared/search/search-query';
 import type { Db, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { type ItemsService, presentItem } from '../items/items.service.js';
@@ -40,7 +40,7 @@ export function createSearchService({ db, items }: { db: Db; items: ItemsService
           ...presentItem(row, row.level),
           parentItemId: row.visible_parent_id,
           parentTitle: row.parent_title,
-          foundInNote: words.some((word) => !title.includes(word)),
+          foundInNote: words.some((word) => !holdsWord(title, word)),
         };
       });
     },

@@ -1,5 +1,6 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { sql } from 'kysely';
+import { escapeLike } from '../../db/like.js';
 import type { Executor } from '../../db/schema.js';
 import { MAX_TREE_DEPTH } from '../access/access.contract.js';
 import { foldEmail } from '../users/users.contract.js';
@@ -19,7 +20,7 @@ export function peopleToSuggest(
   }: { callerId: string; term: string; excludeIds: string[]; limit: number },
 ) {
   const folded = foldEmail(term);
-  const pattern = folded.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const pattern = escapeLike(folded);
   const sharedWith = db
     .selectFrom('item_users as mine')
     .innerJoin('item_users as theirs', 'theirs.item_id', 'mine.item_id')
