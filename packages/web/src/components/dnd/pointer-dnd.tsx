@@ -8,7 +8,6 @@ import {
   DragOverlay,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
-  KeyboardSensor,
   MeasuringStrategy,
   MouseSensor,
   TouchSensor,
@@ -28,6 +27,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { type GapRow, gapCentre, gapAt as gapInRows, nextGap } from './drop-gaps';
+import { PromptKeyboardSensor } from './prompt-keyboard-sensor';
 
 /** What a draggable row tells the drag-and-drop about itself (its `data`). */
 export interface DragSource {
@@ -218,7 +218,7 @@ export function PointerDnd({
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
+    useSensor(PromptKeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
 
   // dnd-kit's own 'over' (which scrolls the list under the pointer near its edges) follows the
