@@ -116,7 +116,7 @@ async function measureEngine(label: string, database: DatabaseHandle): Promise<s
     });
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
-    const fired = await reminders.runDue(dueMinute + MINUTE, BATCH);
+    const fired = await reminders.runDue(dueMinute + MINUTE, { batch: BATCH });
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;

@@ -62,6 +62,7 @@ async function accountWithThings(page: Page, label: string, locale = 'en-GB') {
   );
   const { fired } = await api<{ fired: number }>(request, token, 'POST', '/e2e/reminders/run', {
     now: now + 2 * DAY,
+    email: account.email,
   });
   expect(fired).toBeGreaterThan(0);
   await openPanes(request, token, [root, groceries._id]);

@@ -33,7 +33,7 @@ test('a reminder opens its item at the Reminders section: one heading, and Add a
   const connected = liveSocketConnected(page);
   await page.goto('/app');
   await connected;
-  await api(request, me.token, 'POST', '/e2e/reminders/run', { now: target });
+  await api(request, me.token, 'POST', '/e2e/reminders/run', { now: target, email: me.email });
   await expect(page.getByTestId('reminders-badge')).not.toHaveText('');
 
   await page.getByRole('button', { name: 'Reminders', exact: true }).click();

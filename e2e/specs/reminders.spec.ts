@@ -11,7 +11,8 @@ const DAY = 24 * 60 * MIN;
 /**
  * Reminders. The first reminder is fired by the server's own scheduler (every 10 s),
  * in real time; later occurrences a minute or more away are fired through the e2e-only
- * `/e2e/reminders/run {now}` (the same job, at a chosen clock), so the journey needs no waiting.
+ * `/e2e/reminders/run {now, email}` (the same job, at a chosen clock, for this journey's account
+ * only), so the journey needs no waiting.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -42,7 +43,7 @@ test('a reminder reaches the badge live, the modal lists it, closing clears it; 
       `/api/reminders/create-item-reminder?itemId=${itemId}&${query}`,
     );
   const runAt = (now: number) =>
-    api<{ fired: number }>(request, me.token, 'POST', '/e2e/reminders/run', { now });
+    api<{ fired: number }>(request, me.token, 'POST', '/e2e/reminders/run', { now, email: me.email });
 
   // Target date 80 s ahead, reminder 1 minute before: due in about 20 s, once the page listens.
   const plumber = await text('Call the plumber');
@@ -151,7 +152,7 @@ test('the Reminders modal loads the next page while scrolling, and shows an empt
       'POST',
       `/api/reminders/create-item-reminder?itemId=${item._id}&numberOf=${i}&unit=minutes&beforeAfterOn=after`,
     );
-  await api(request, me.token, 'POST', '/e2e/reminders/run', { now: target + DAY });
+  await api(request, me.token, 'POST', '/e2e/reminders/run', { now: target + DAY, email: me.email });
   await expect(badge(page)).toHaveText('35');
 
   await remindersButton(page).click();
@@ -195,7 +196,10 @@ test("a fired reminder of an item no longer shared keeps its row, but not the it
     'POST',
     `/api/reminders/create-item-reminder?itemId=${ladder._id}&numberOf=1&unit=days&beforeAfterOn=before`,
   );
-  await api(request, member.token, 'POST', '/e2e/reminders/run', { now: target - DAY + MIN });
+  await api(request, member.token, 'POST', '/e2e/reminders/run', {
+    now: target - DAY + MIN,
+    email: member.email,
+  });
   await api(
     request,
     owner.token,

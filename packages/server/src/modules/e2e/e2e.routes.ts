@@ -18,17 +18,25 @@ const EmailBody = z.object({ email: z.string().min(3) });
 export const e2eRoutes: FastifyPluginAsyncZod<{
   db: Kysely<Database>;
   now: Clock;
-  runReminders?: (now: number) => Promise<number>;
+  runReminders?: (now: number, options: { userId?: string }) => Promise<number>;
 }> = async (app, { db, now: clock, runReminders }) => {
   const tags = ['e2e helpers (NESTBOX_E2E=1 only)'];
 
   // Reminders: runs the reminders job as if the clock said `now` (a repeat a minute away
-  // is tested without waiting a minute); the real scheduler keeps running beside it.
+  // is tested without waiting a minute); the real scheduler keeps running beside it. With an
+  // e-mail, only that person's reminders: journeys running side by side on one server each
+  // move their own clock, never another's.
   if (runReminders)
     app.post(
       '/e2e/reminders/run',
-      { schema: { tags, body: z.object({ now: z.number().int() }) } },
-      async (request) => ({ fired: await runReminders(request.body.now) }),
+      { schema: { tags, body: z.object({ now: z.number().int(), email: z.string().min(3).optional() }) } },
+      async (request) => {
+        const { now, email } = request.body;
+        if (email === undefined) return { fired: await runReminders(now, {}) };
+        const user = await findUserByEmail(db, email);
+        if (!user) throw appErrors.notFound();
+        return { fired: await runReminders(now, { userId: user.id }) };
+      },
     );
 
   // The server's time now: journeys on a server started at a stated date (NESTBOX_E2E_NOW)

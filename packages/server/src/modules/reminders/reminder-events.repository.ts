@@ -79,6 +79,7 @@ export async function fireDueReminders(
     nextOf,
     newEventId,
     stillSee,
+    userId,
   }: {
     nextOf: (due: DueReminder) => number | null;
     newEventId: () => string;
@@ -87,6 +88,8 @@ export async function fireDueReminders(
       trx: Executor,
       pairs: readonly { key: string; userId: string; itemId: string }[],
     ) => Promise<Set<string>>;
+    /** Only this person's reminders (the e2e helper's run); everyone's when absent. */
+    userId?: string | undefined;
   },
 ): Promise<{ claimed: number; fired: FiredEvent[] }> {
   return db.transaction().execute(async (trx) => {
@@ -114,6 +117,7 @@ export async function fireDueReminders(
       ])
       .select(sql<number>`r.next_fire_at`.as('next_fire_at'))
       .where('r.next_fire_at', '<=', now)
+      .$if(userId !== undefined, (q) => q.where('r.user_id', '=', userId ?? ''))
       .orderBy('r.next_fire_at')
       .limit(limit);
     if (engine === 'postgres') query = query.forUpdate('r').skipLocked();

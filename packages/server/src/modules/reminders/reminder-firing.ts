@@ -69,7 +69,10 @@ export function createReminderFiring({
    * The scheduler's job: fires everything due at `now`, REMINDER_CLAIM_BATCH at a time, then
    * pushes each affected user's unread count and sends the e-mails. Answers how many fired.
    */
-  async function runDue(runAt: number, batch = REMINDER_CLAIM_BATCH): Promise<number> {
+  async function runDue(
+    runAt: number,
+    { batch = REMINDER_CLAIM_BATCH, userId }: { batch?: number; userId?: string } = {},
+  ): Promise<number> {
     let firedCount = 0;
     const users = new Set<string>();
     for (;;) {
@@ -80,6 +83,7 @@ export function createReminderFiring({
             : nextFireAfter(due.target_date, ruleOf(due), due.timezone, due.next_fire_at, runAt),
         newEventId: newId,
         stillSee: (trx, pairs) => access.pairsThatSee(pairs, trx),
+        userId,
       });
       firedCount += fired.length;
       for (const { reminder } of fired) users.add(reminder.user_id);

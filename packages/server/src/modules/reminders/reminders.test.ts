@@ -286,7 +286,10 @@ describe(`reminders on ${testEngine}`, () => {
       now: t.now,
     });
     // Small batches so the two instances interleave statement by statement.
-    const [firedA, firedB] = await Promise.all([a.runDue(target + 1_000, 4), b.runDue(target + 1_000, 4)]);
+    const [firedA, firedB] = await Promise.all([
+      a.runDue(target + 1_000, { batch: 4 }),
+      b.runDue(target + 1_000, { batch: 4 }),
+    ]);
     expect(firedA + firedB).toBe(15);
     // "Restart": a fresh instance finds nothing left to do.
     expect(
@@ -467,5 +470,31 @@ describe(`reminders on ${testEngine}`, () => {
     ]);
     await ok(ann, 'DELETE', `/api/reminders/remove-item-reminder?reminderId=${id}`);
     expect(await reminders(item)).toEqual([]);
+  });
+  it("runs one person's due reminders only, when the e2e helper is given their address", async () => {
+    const { Mine: mine } = await tree(t, ann, ['Mine']);
+    const { Theirs: theirs } = await tree(t, stranger, ['Theirs']);
+    const target = inDays(400);
+    for (const [item, who] of [
+      [mine, ann],
+      [theirs, stranger],
+    ] as const) {
+      await setTarget(item, target, who);
+      await addReminder(item, 'numberOf=1&unit=days&beforeAfterOn=before', who);
+    }
+    const runFor = (who: Person, now: number, email = who.email) =>
+      send(who, 'POST', '/e2e/reminders/run', { now, email });
+    await readAll(ann);
+    await readAll(stranger);
+
+    const res = await runFor(stranger, target + 1_000);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { fired: number }).fired).toBeGreaterThanOrEqual(2);
+    expect(await unread(stranger)).toBeGreaterThanOrEqual(2);
+    expect(await unread(ann)).toBe(0);
+    expect((await runFor(ann, target + 1_000, 'nobody@nowhere.test')).status).toBe(404);
+    expect(await unread(ann)).toBe(0);
+    expect(await run(target + 1_000)).toBeGreaterThanOrEqual(2);
+    expect(await unread(ann)).toBeGreaterThanOrEqual(2);
   });
 });
