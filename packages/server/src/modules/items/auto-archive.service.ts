@@ -1,32 +1,17 @@
 import type { AutoArchiveDuration } from '@nestbox/shared/constants';
 import type { AutoArchiveBody, Item } from '@nestbox/shared/items/item.schema';
 import { add } from 'date-fns';
-import type { RunWrite } from '../../db/run-write.js';
-import type { Db, UserRow } from '../../db/schema.js';
-import type { AccessService } from '../access/access.service.js';
+import type { UserRow } from '../../db/schema.js';
 import { dueAutoArchives } from './auto-archive.repository.js';
 import { archiveIfDue } from './commands/archive-item.js';
-import { editableItem, refuseRootBox } from './item-guards.js';
-import type { ItemReads } from './item-reads.service.js';
+import { editableItem, type ItemWriteDeps, refuseRootBox } from './item-guards.js';
 import { updateItems } from './items.repository.js';
 
 /**
  * Items that archive themselves: the plan set on an item, and the sweep's side (what is due,
  * and archiving one item exactly once whichever instance sweeps).
  */
-export function createAutoArchive({
-  db,
-  runWrite,
-  access,
-  now,
-  present,
-}: {
-  db: Db;
-  runWrite: RunWrite;
-  access: AccessService;
-  now: () => number;
-  present: ItemReads['present'];
-}) {
+export function createAutoArchive({ db, runWrite, access, now, present }: ItemWriteDeps) {
   return {
     /** Sets (or with amount null, clears) the moment the item archives itself. */
     async setAutoArchive(user: UserRow, body: AutoArchiveBody): Promise<Item> {

@@ -1,9 +1,11 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { engineOf } from '../../db/connection.js';
-import type { ItemRow, Tx } from '../../db/schema.js';
+import type { RunWrite } from '../../db/run-write.js';
+import type { Db, ItemRow, Tx } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { LevelCheck } from '../access/access.contract.js';
 import type { AccessService } from '../access/access.service.js';
+import type { ItemReads } from './item-reads.service.js';
 import { findItem } from './items.repository.js';
 import { lockLinksAbove } from './tree-locks.repository.js';
 
@@ -13,6 +15,19 @@ import { lockLinksAbove } from './tree-locks.repository.js';
  * before the check is seen there, and the write is refused with nothing written; one revoked
  * after it waits for the write.
  */
+
+/**
+ * What a service that writes one item through these guards and answers it presented takes:
+ * the database the answer is read on, the write's runner, the access checks, the clock, and
+ * the presenter.
+ */
+export interface ItemWriteDeps {
+  db: Db;
+  runWrite: RunWrite;
+  access: AccessService;
+  now: () => number;
+  present: ItemReads['present'];
+}
 
 /** The item and the caller's level on it, checked (404 unseen, 403 too low). */
 export async function checkedItem(

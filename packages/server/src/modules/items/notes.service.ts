@@ -1,9 +1,6 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
-import type { RunWrite } from '../../db/run-write.js';
-import type { Db, UserRow } from '../../db/schema.js';
-import type { AccessService } from '../access/access.service.js';
-import { editableItem } from './item-guards.js';
-import type { ItemReads } from './item-reads.service.js';
+import type { UserRow } from '../../db/schema.js';
+import { editableItem, type ItemWriteDeps } from './item-guards.js';
 import { updateItems } from './items.repository.js';
 
 /**
@@ -11,19 +8,7 @@ import { updateItems } from './items.repository.js';
  * Its length and characters are the contract's (`NoteSchema`); the note is told to the other
  * clients as any other change of the item.
  */
-export function createNotes({
-  db,
-  runWrite,
-  access,
-  now,
-  present,
-}: {
-  db: Db;
-  runWrite: RunWrite;
-  access: AccessService;
-  now: () => number;
-  present: ItemReads['present'];
-}) {
+export function createNotes({ db, runWrite, access, now, present }: ItemWriteDeps) {
   return {
     /**
      * Sets an item's note, box or text (the Workspace too): edit level (403 readonly, 404
