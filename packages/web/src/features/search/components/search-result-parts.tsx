@@ -5,8 +5,7 @@ import { IconAlignLeft, IconBox } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TargetDateChip } from '../../../components/dates/target-date-chip';
-import { NoteMark } from '../../../components/items/note-mark';
+import { RowMarks } from '../../../components/items/row-marks';
 import resultClasses from '../../../components/layout/result-list.module.css';
 import { Highlighted } from '../../../components/rich-text/highlighted';
 import { RichText } from '../../../components/rich-text/rich-text';
@@ -113,14 +112,7 @@ export function ResultRow({
           )}
         </span>
       </span>
-      <TargetDateChip
-        date={result.priorityTargetDate}
-        rule={result.recurrence}
-        completed={result.completed}
-        timeZone={timezone}
-        locale={locale}
-      />
-      <NoteMark note={result.note} />
+      <RowMarks item={result} timeZone={timezone} locale={locale} />
       {result.archivedDate !== null && (
         <Badge size="xs" variant="light" color="gray">
           {t('searchPane.archived')}

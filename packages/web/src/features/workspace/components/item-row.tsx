@@ -3,8 +3,8 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconBox } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TargetDateChip } from '../../../components/dates/target-date-chip';
 import { NoteMark } from '../../../components/items/note-mark';
+import { RowMarks } from '../../../components/items/row-marks';
 import { RichText } from '../../../components/rich-text/rich-text';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useUser } from '../../../lib/api/get-user';
@@ -108,14 +108,7 @@ export function TextItemRow({
             </UnstyledButton>
           )}
         </div>
-        <TargetDateChip
-          date={item.priorityTargetDate}
-          rule={item.recurrence}
-          completed={item.completed}
-          timeZone={timezone}
-          locale={locale}
-        />
-        <NoteMark note={item.note} />
+        <RowMarks item={item} timeZone={timezone} locale={locale} />
       </ItemHoverMenu>
       {scheduling !== null && (
         <ScheduleSheet item={item} opened={scheduling} onClose={() => setScheduling(false)} />
