@@ -18,6 +18,7 @@ import { IconAlertTriangle, IconHash, IconListDetails } from '@tabler/icons-reac
 import { type CSSProperties, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarDates } from '../../../components/dates/calendar-dates';
+import { useDragAnnouncements } from '../../../components/dnd/drag-announcements';
 import { PointerDnd } from '../../../components/dnd/pointer-dnd';
 import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
 import { PageLoadFailed, PageLoading } from '../../../components/feedback/page-states';
@@ -230,14 +231,7 @@ function OrganizerBoard({
     itemShortcuts,
   };
 
-  const announce = useMemo(
-    () => ({
-      pickedUp: (title: string) => t('dnd.pickedUp', { title }),
-      dropped: (title: string) => t('dnd.dropped', { title }),
-      cancelled: (title: string) => t('dnd.cancelled', { title }),
-    }),
-    [t],
-  );
+  const announce = useDragAnnouncements();
 
   const style = {
     '--prioritized-share': `${split}fr`,

@@ -6,6 +6,7 @@ import { IconAlertTriangle, IconCalendarPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDragAnnouncements } from '../../../components/dnd/drag-announcements';
 import { type DropEvent, PointerDnd, useDropList } from '../../../components/dnd/pointer-dnd';
 import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
 import { PageLoadFailed, PageLoading } from '../../../components/feedback/page-states';
@@ -135,14 +136,7 @@ function UpcomingBoard({
     [shownItems, moveToDay],
   );
 
-  const announce = useMemo(
-    () => ({
-      pickedUp: (title: string) => t('dnd.pickedUp', { title }),
-      dropped: (title: string) => t('dnd.dropped', { title }),
-      cancelled: (title: string) => t('dnd.cancelled', { title }),
-    }),
-    [t],
-  );
+  const announce = useDragAnnouncements();
 
   let index = 0;
   return (

@@ -1,7 +1,8 @@
 import type { Active } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDragAnnouncements } from '../../../components/dnd/drag-announcements';
 import { indexAfterDrop } from '../../../components/dnd/drop-gaps';
 import { type DropEvent, PointerDnd } from '../../../components/dnd/pointer-dnd';
 import { getWorkspaceQueryOptions } from '../../../lib/api/panes/get-workspace';
@@ -44,14 +45,7 @@ export function WorkspaceDnd({ children }: { children: ReactNode }) {
     [boxOfPane, moveDrop],
   );
 
-  const announce = useMemo(
-    () => ({
-      pickedUp: (title: string) => t('dnd.pickedUp', { title }),
-      dropped: (title: string) => t('dnd.dropped', { title }),
-      cancelled: (title: string) => t('dnd.cancelled', { title }),
-    }),
-    [t],
-  );
+  const announce = useDragAnnouncements();
 
   return (
     <DragInProgressContext value={dragging}>
