@@ -1,13 +1,12 @@
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import { NOTE_MAX_LENGTH } from '@nestbox/shared/constants';
-import type { Item } from '@nestbox/shared/items/item.schema';
-import { type Ref, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoteText } from '../../../components/rich-text/note-text';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
 import { useSetNote } from '../../../lib/api/items/set-note';
 import { noteToSave } from '../../../lib/notes';
-import { detailsFailedKey, Section } from './item-settings-sections';
+import { detailsFailedKey, type ItemSectionProps, Section } from './item-settings-sections';
 
 /** From this many characters on, the field says how many are left before the limit. */
 const COUNT_FROM = NOTE_MAX_LENGTH - 2_000;
@@ -18,15 +17,7 @@ const COUNT_FROM = NOTE_MAX_LENGTH - 2_000;
  * Item settings closes, through the item-change queue (so it waits offline and survives a
  * reload); a note changed elsewhere shows here unless the person is writing over it.
  */
-export function NoteSection({
-  item,
-  readonly,
-  sectionRef,
-}: {
-  item: Item;
-  readonly: boolean;
-  sectionRef: Ref<HTMLDivElement>;
-}) {
+export function NoteSection({ item, readonly, sectionRef }: ItemSectionProps) {
   const { t, i18n } = useTranslation();
   const setNote = useSetNote();
   const notifyFailure = useNotifyFailure();
@@ -63,68 +54,63 @@ export function NoteSection({
   );
 
   const label = t('itemSettings.note.label');
-  if (readonly)
-    return (
-      <Section title={t('itemSettings.note')} sectionRef={sectionRef} name="note">
-        {item.note ? (
-          <NoteText note={item.note} />
+  const empty = (
+    <Text fz="sm" c="dimmed">
+      {t('itemSettings.note.empty')}
+    </Text>
+  );
+  let body: ReactNode;
+  if (readonly) {
+    body = item.note ? <NoteText note={item.note} /> : empty;
+  } else {
+    const unsaved = noteToSave(draft, saved.current) !== undefined;
+    const count = new Intl.NumberFormat(i18n.language);
+    body = (
+      <>
+        {preview ? (
+          <div data-note-preview>{draft.trim() ? <NoteText note={draft} /> : empty}</div>
         ) : (
-          <Text fz="sm" c="dimmed">
-            {t('itemSettings.note.empty')}
-          </Text>
+          <Textarea
+            aria-label={label}
+            placeholder={t('itemSettings.note.placeholder')}
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            onBlur={() => save(draft, item._id)}
+            maxLength={NOTE_MAX_LENGTH}
+            autosize
+            minRows={3}
+            maxRows={14}
+            description={
+              draft.length >= COUNT_FROM
+                ? t('itemSettings.note.count', {
+                    length: count.format(draft.length),
+                    max: count.format(NOTE_MAX_LENGTH),
+                  })
+                : undefined
+            }
+            data-note-field
+          />
         )}
-      </Section>
+        <Group gap="xs" justify="flex-end">
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => setPreview((shown) => !shown)}
+            aria-pressed={preview}
+          >
+            {preview ? t('itemSettings.note.edit') : t('itemSettings.note.preview')}
+          </Button>
+          <Button size="xs" variant="light" disabled={!unsaved} onClick={() => save(draft, item._id)}>
+            {unsaved ? t('itemSettings.note.save') : t('itemSettings.note.saved')}
+          </Button>
+        </Group>
+      </>
     );
+  }
 
-  const unsaved = noteToSave(draft, saved.current) !== undefined;
-  const count = new Intl.NumberFormat(i18n.language);
   return (
     <Section title={t('itemSettings.note')} sectionRef={sectionRef} name="note">
-      {preview ? (
-        <div data-note-preview>
-          {draft.trim() ? (
-            <NoteText note={draft} />
-          ) : (
-            <Text fz="sm" c="dimmed">
-              {t('itemSettings.note.empty')}
-            </Text>
-          )}
-        </div>
-      ) : (
-        <Textarea
-          aria-label={label}
-          placeholder={t('itemSettings.note.placeholder')}
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          onBlur={() => save(draft, item._id)}
-          maxLength={NOTE_MAX_LENGTH}
-          autosize
-          minRows={3}
-          maxRows={14}
-          description={
-            draft.length >= COUNT_FROM
-              ? t('itemSettings.note.count', {
-                  length: count.format(draft.length),
-                  max: count.format(NOTE_MAX_LENGTH),
-                })
-              : undefined
-          }
-          data-note-field
-        />
-      )}
-      <Group gap="xs" justify="flex-end">
-        <Button
-          variant="subtle"
-          size="xs"
-          onClick={() => setPreview((shown) => !shown)}
-          aria-pressed={preview}
-        >
-          {preview ? t('itemSettings.note.edit') : t('itemSettings.note.preview')}
-        </Button>
-        <Button size="xs" variant="light" disabled={!unsaved} onClick={() => save(draft, item._id)}>
-          {unsaved ? t('itemSettings.note.save') : t('itemSettings.note.saved')}
-        </Button>
-      </Group>
+      {body}
     </Section>
   );
 }

@@ -50,20 +50,19 @@ export function Section({ title, children, sectionRef, hidden, name, ownHeading 
   );
 }
 
+/** A section of Item settings about one item: readonly shows it without the means to change it. */
+export interface ItemSectionProps {
+  item: Item;
+  readonly: boolean;
+  sectionRef: Ref<HTMLDivElement>;
+}
+
 /**
  * The target date and its time of day, in the person's zone. The date shows as the shared rule
  * writes a date standing alone; a day picked again keeps the time; an empty time means the
  * whole day.
  */
-export function TargetDateSection({
-  item,
-  readonly,
-  sectionRef,
-}: {
-  item: Item;
-  readonly: boolean;
-  sectionRef: Ref<HTMLDivElement>;
-}) {
+export function TargetDateSection({ item, readonly, sectionRef }: ItemSectionProps) {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const updateItem = useUpdateItem();
