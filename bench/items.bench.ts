@@ -1,18 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { loadSecrets } from '../packages/server/dist/config/secrets.js';
-import {
-  type DatabaseHandle,
-  type OpenDatabaseOptions,
-  openDatabase,
-} from '../packages/server/dist/db/connection.js';
+import type { DatabaseHandle, OpenDatabaseOptions } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
-import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
-import { startAppInWorker } from './lib/app-in-worker.js';
+import { startSeededApp } from './lib/app-in-worker.js';
 import { type BenchItem, gatherStatistics, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
-import { type Benchmark, measureConcurrent } from './lib/benchmark.js';
+import { type Benchmark, measureCalls } from './lib/benchmark.js';
+import { onEachEngine } from './lib/engines.js';
 import { seededRandom } from './lib/random.js';
 
 const TOTAL_ITEMS = 10_000;
@@ -66,30 +57,21 @@ async function measureEngine(
   dataDir: string,
   durationSeconds: number,
 ) {
-  const database = openDatabase(options);
-  const { userId, paneBoxes } = await seed(database);
-  await database.close();
-  const secrets = loadSecrets(dataDir);
-  const app = await startAppInWorker(dataDir, options);
+  const { app, token, seeded } = await startSeededApp(dataDir, options, seed);
   try {
-    const base = app.url;
-    const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
-    const get = (url: string) => async () => {
-      const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
-      await res.arrayBuffer();
-      return res.status === 200;
-    };
+    const headers = { authorization: `Bearer ${token}` };
     const rows: string[] = [];
     for (const [name, url] of [
       ['get-workspace-items', '/api/items/get-workspace-items'],
       [
         `get-items-for-pane (${ITEMS_PER_PANE} items)`,
-        `/api/items/get-items-for-pane?itemId=${paneBoxes[0]}`,
+        `/api/items/get-items-for-pane?itemId=${seeded.paneBoxes[0]}`,
       ],
     ] as const) {
-      const task = get(url);
-      for (let i = 0; i < 20; i++) await task(); // warm-up
-      const r = await measureConcurrent(task, { concurrency: 1, durationSeconds });
+      const r = await measureCalls(() => fetch(`${app.url}${url}`, { headers }), {
+        warmUp: 20,
+        durationSeconds,
+      });
       rows.push(
         `| ${label} | ${name} | ${r.count} | ${r.failures} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.p99.toFixed(2)} |`,
       );
@@ -108,49 +90,16 @@ async function measureEngine(
 const benchmark: Benchmark = {
   title: 'Workspace and pane loading for a user with 10,000 items',
   async run({ durationSeconds }) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-'));
-    const rows: string[] = [];
-    try {
-      rows.push(
-        ...(await measureEngine(
-          'SQLite',
-          { sqliteFile: path.join(dataDir, 'nestbox.sqlite') },
-          dataDir,
-          durationSeconds,
-        )),
-      );
-      const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-      if (pgUrl) {
-        const schema = `bench_${Date.now().toString(36)}`;
-        const admin = new pg.Client({ connectionString: pgUrl });
-        await admin.connect();
-        await admin.query(`create schema ${schema}`);
-        try {
-          rows.push(
-            ...(await measureEngine(
-              'PostgreSQL',
-              { databaseUrl: pgUrl, pgSchema: schema },
-              dataDir,
-              durationSeconds,
-            )),
-          );
-        } finally {
-          await admin.query(`drop schema ${schema} cascade`);
-          await admin.end();
-        }
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const { results, closing } = await onEachEngine((label, options, dataDir) =>
+      measureEngine(label, options, dataDir, durationSeconds),
+    );
     return [
       '| engine | call | requests | failures | p50 ms | p95 ms | p99 ms |',
       '|---|---|---:|---:|---:|---:|---:|',
-      ...rows,
+      ...results.flat(),
       '',
       `Budget: p50 under 5 ms and p99 under 20 ms on SQLite. One request at a time over loopback HTTP, the server in a thread of its own, ${durationSeconds} s per call, after a warm-up.`,
-      process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-        ? ''
-        : 'PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://… to add it.',
+      ...closing,
     ].join('\n');
   },
 };

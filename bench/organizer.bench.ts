@@ -4,17 +4,11 @@ import path from 'node:path';
 import { ORGANIZER_FIRST_PAGE, ORGANIZER_NEXT_PAGE } from '@nestbox/shared/constants';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
-import { loadSecrets } from '../packages/server/dist/config/secrets.js';
-import {
-  type DatabaseHandle,
-  type OpenDatabaseOptions,
-  openDatabase,
-} from '../packages/server/dist/db/connection.js';
+import type { DatabaseHandle, OpenDatabaseOptions } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
-import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
-import { startAppInWorker } from './lib/app-in-worker.js';
+import { startSeededApp } from './lib/app-in-worker.js';
 import { type BenchItem, gatherStatistics, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
-import { type Benchmark, measureConcurrent } from './lib/benchmark.js';
+import { type Benchmark, measureCalls } from './lib/benchmark.js';
 
 const PRIORITISED = 5_000;
 const UNPRIORITISED = 5_000;
@@ -183,14 +177,9 @@ async function measureEngine(
   durationSeconds: number,
   withBrowser: boolean,
 ) {
-  const database = openDatabase(options);
-  const { userId } = await seed(database);
-  await database.close();
-  const secrets = loadSecrets(dataDir);
-  const app = await startAppInWorker(dataDir, options, { withWebApp: withBrowser });
+  const { app, token } = await startSeededApp(dataDir, options, seed, { withWebApp: withBrowser });
   try {
     const base = app.url;
-    const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
     const calls = [
       // What the page asks first: the first screen of both lists.
       [
@@ -222,13 +211,7 @@ async function measureEngine(
       const body = (await (await fetch(url, { headers })).json()) as { organizerItems: unknown[] };
       if (body.organizerItems.length !== expected)
         throw new Error(`${name}: ${body.organizerItems.length} items, not ${expected}`);
-      const task = async () => {
-        const res = await fetch(url, { headers });
-        await res.arrayBuffer();
-        return res.status === 200;
-      };
-      for (let i = 0; i < 50; i++) await task(); // warm-up (the JIT too)
-      const r = await measureConcurrent(task, { concurrency: 1, durationSeconds });
+      const r = await measureCalls(() => fetch(url, { headers }), { warmUp: 50, durationSeconds });
       rows.push(
         `| ${label} | get-organizer, ${name} | ${r.count} | ${r.failures} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} |`,
       );

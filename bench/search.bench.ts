@@ -1,12 +1,6 @@
-import { loadSecrets } from '../packages/server/dist/config/secrets.js';
-import {
-  type DatabaseHandle,
-  type OpenDatabaseOptions,
-  openDatabase,
-} from '../packages/server/dist/db/connection.js';
+import type { DatabaseHandle, OpenDatabaseOptions } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
-import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
-import { startAppInWorker } from './lib/app-in-worker.js';
+import { startSeededApp } from './lib/app-in-worker.js';
 import {
   type BenchItem,
   gatherStatistics,
@@ -14,7 +8,7 @@ import {
   insertBenchUser,
   seedBenchUser,
 } from './lib/bench-user.js';
-import { type Benchmark, measureConcurrent } from './lib/benchmark.js';
+import { type Benchmark, measureCalls } from './lib/benchmark.js';
 import { type EngineLabel, onEachEngine } from './lib/engines.js';
 
 /** Item counts measured (`SEARCH_BENCH_SIZES=10000,100000,1000000` to choose). */
@@ -66,9 +60,10 @@ function titleOf(i: number): string {
 /**
  * One user with `size` items (5% boxes under the Workspace, the texts spread over them), and
  * someone else with a tenth as many private texts of the same words, which the user's
- * searches must pass over.
+ * searches must pass over. Answers the user and how long the seeding took.
  */
 async function seed(database: DatabaseHandle, size: number) {
+  const started = performance.now();
   const { db } = database;
   const { userId, rootId, now } = await seedBenchUser(db, 'search-bench@example.test');
   const boxCount = Math.max(1, Math.floor(size / 20));
@@ -105,7 +100,7 @@ async function seed(database: DatabaseHandle, size: number) {
   for (let at = 0; at < theirs.length; at += 50_000)
     await insertBenchItems(db, other.userId, theirs.slice(at, at + 50_000));
   await gatherStatistics(database);
-  return { userId };
+  return { userId, seconds: (performance.now() - started) / 1000 };
 }
 
 const QUERIES: [name: string, term: string][] = [
@@ -126,15 +121,8 @@ async function measureEngine(
   size: number,
   seconds: number,
 ) {
-  const database = openDatabase(options);
-  const seeding = performance.now();
-  const { userId } = await seed(database, size);
-  const seeded = (performance.now() - seeding) / 1000;
-  await database.close();
-  const secrets = loadSecrets(dataDir);
-  const app = await startAppInWorker(dataDir, options, { withWebApp: false });
+  const { app, token, seeded } = await startSeededApp(dataDir, options, (database) => seed(database, size));
   try {
-    const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const rows: string[] = [];
     for (const [name, term] of QUERIES) {
@@ -147,19 +135,13 @@ async function measureEngine(
       const first = await call();
       if (first.status !== 200) throw new Error(`${name}: ${first.status} ${await first.text()}`);
       const found = ((await first.json()) as unknown[]).length;
-      const task = async () => {
-        const res = await call();
-        await res.arrayBuffer();
-        return res.status === 200;
-      };
-      for (let i = 0; i < 10; i++) await task(); // warm-up (the JIT too)
-      const r = await measureConcurrent(task, { concurrency: 1, durationSeconds: seconds });
+      const r = await measureCalls(call, { warmUp: 10, durationSeconds: seconds });
       rows.push(
         `| ${label} | ${size.toLocaleString('en')} | ${name}: \`${term}\` | ${found} | ${r.count} | ${r.failures} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`,
       );
     }
     rows.push(
-      `| ${label} | ${size.toLocaleString('en')} | (seeding took ${seeded.toFixed(0)} s) | | | | | |`,
+      `| ${label} | ${size.toLocaleString('en')} | (seeding took ${seeded.seconds.toFixed(0)} s) | | | | | |`,
     );
     return rows;
   } finally {

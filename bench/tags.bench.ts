@@ -1,16 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { loadSecrets } from '../packages/server/dist/config/secrets.js';
-import {
-  type DatabaseHandle,
-  type OpenDatabaseOptions,
-  openDatabase,
-} from '../packages/server/dist/db/connection.js';
+import type { DatabaseHandle, OpenDatabaseOptions } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
-import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
-import { startAppInWorker } from './lib/app-in-worker.js';
+import { startSeededApp } from './lib/app-in-worker.js';
 import {
   type BenchItem,
   gatherStatistics,
@@ -18,7 +8,8 @@ import {
   insertBenchUser,
   seedBenchUser,
 } from './lib/bench-user.js';
-import { type Benchmark, measureConcurrent } from './lib/benchmark.js';
+import { type Benchmark, measureCalls } from './lib/benchmark.js';
+import { onEachEngine } from './lib/engines.js';
 
 const TEXTS = 10_000;
 const BOXES = 100;
@@ -67,13 +58,8 @@ async function seed(database: DatabaseHandle) {
 }
 
 async function measureEngine(label: string, options: OpenDatabaseOptions, dataDir: string, seconds: number) {
-  const database = openDatabase(options);
-  const { userId } = await seed(database);
-  await database.close();
-  const secrets = loadSecrets(dataDir);
-  const app = await startAppInWorker(dataDir, options, { withWebApp: false });
+  const { app, token } = await startSeededApp(dataDir, options, seed);
   try {
-    const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const search = (term: string) => () =>
       fetch(`${app.url}/api/items/search-items`, {
@@ -110,13 +96,7 @@ async function measureEngine(label: string, options: OpenDatabaseOptions, dataDi
     for (const [name, call, check] of calls) {
       const problem = check(await (await call()).json());
       if (problem) throw new Error(`${name}: ${problem}`);
-      const task = async () => {
-        const res = await call();
-        await res.arrayBuffer();
-        return res.status === 200;
-      };
-      for (let i = 0; i < 30; i++) await task(); // warm-up (the JIT too)
-      const r = await measureConcurrent(task, { concurrency: 1, durationSeconds: seconds });
+      const r = await measureCalls(call, { warmUp: 30, durationSeconds: seconds });
       rows.push(
         `| ${label} | ${name} | ${r.count} | ${r.failures} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} |`,
       );
@@ -131,53 +111,21 @@ async function measureEngine(label: string, options: OpenDatabaseOptions, dataDi
 const benchmark: Benchmark = {
   title: 'Tags: search and counts at 10,000 tagged texts',
   async run({ durationSeconds }) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-'));
-    const loadBefore = loadavg()[0] ?? 0;
-    const rows: string[] = [];
-    try {
-      rows.push(
-        ...(await measureEngine(
-          'SQLite',
-          { sqliteFile: path.join(dataDir, 'nestbox.sqlite') },
-          dataDir,
-          durationSeconds,
-        )),
-      );
-      const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-      if (pgUrl) {
-        // A database of its own: Kysely's migrator looks for its tables in every schema.
-        const name = `nestbox_bench_${Date.now().toString(36)}`;
-        const admin = new pg.Client({ connectionString: pgUrl });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        try {
-          const url = new URL(pgUrl);
-          url.pathname = `/${name}`;
-          rows.push(
-            ...(await measureEngine('PostgreSQL', { databaseUrl: url.toString() }, dataDir, durationSeconds)),
-          );
-        } finally {
-          await admin.query(`drop database if exists ${name} with (force)`);
-          await admin.end();
-        }
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-    const lines = [
+    const { results, closing } = await onEachEngine(
+      (label, options, dataDir) => measureEngine(label, options, dataDir, durationSeconds),
+      { pgDatabase: true },
+    );
+    return [
       '| engine | call | requests | failures | p50 ms | p95 ms | p99 ms |',
       '|---|---|---:|---:|---:|---:|---:|',
-      ...rows,
+      ...results.flat(),
       '',
       `One request at a time over loopback HTTP to the server in a thread of its own, ${durationSeconds} s per call, after a warm-up. Budget: a tag's search p95 under 20 ms.`,
       '',
       'A tag search (`#name` as the whole term) starts from the tag’s rows (`item_tags (name, item_id)`), keeps the texts the caller sees through their own link or their box (boxes decided once, walking down from the caller’s links), and sorts what is left by title; the 200 results are presented as any search’s. The counts read every tag row of the texts the caller sees, grouped by name.',
       '',
-      `Machine load average (1 min) at the start and the end: ${loadBefore.toFixed(1)} and ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus().length} cores.`,
-    ];
-    if (!(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL))
-      lines.push('', 'PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://… to add it.');
-    return lines.join('\n');
+      ...closing,
+    ].join('\n');
   },
 };
 

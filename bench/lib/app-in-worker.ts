@@ -1,6 +1,12 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import type { OpenDatabaseOptions } from '../../packages/server/dist/db/connection.js';
+import { loadSecrets } from '../../packages/server/dist/config/secrets.js';
+import {
+  type DatabaseHandle,
+  type OpenDatabaseOptions,
+  openDatabase,
+} from '../../packages/server/dist/db/connection.js';
+import { signSessionToken } from '../../packages/server/dist/modules/auth/auth.service.js';
 
 export interface AppWorkerOptions {
   /** Serve the built web app too (for benches that drive Chromium). */
@@ -75,4 +81,28 @@ export async function startAppInWorker(
       await worker.terminate();
     },
   };
+}
+
+/**
+ * Seeds the database `database` names with `seed` (closed again before the app opens it), then
+ * starts the app on it as `startAppInWorker` does. Answers the app, what `seed` answered, and a
+ * session token of the user it seeded (signed with the secrets of `dataDir`).
+ */
+export async function startSeededApp<S extends { userId: string }>(
+  dataDir: string,
+  database: OpenDatabaseOptions,
+  seed: (handle: DatabaseHandle) => Promise<S>,
+  options: AppWorkerOptions = {},
+) {
+  const handle = openDatabase(database);
+  const seeded = await seed(handle);
+  await handle.close();
+  const secrets = loadSecrets(dataDir);
+  const token = await signSessionToken(secrets.jwtSecret, {
+    userId: seeded.userId,
+    tokenVersion: 0,
+    rememberMe: false,
+  });
+  const app = await startAppInWorker(dataDir, database, options);
+  return { app, seeded, token };
 }

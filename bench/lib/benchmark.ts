@@ -94,3 +94,21 @@ export async function measureConcurrent(
     max: samples[samples.length - 1] ?? Number.NaN,
   };
 }
+
+/**
+ * Times `call` one request at a time for `durationSeconds`, after `warmUp` calls (the JIT too).
+ * Each answer is read to its last byte but not parsed (the client's JSON parse is not the
+ * server's latency), and counts as a failure unless it is a 200.
+ */
+export async function measureCalls(
+  call: () => Promise<Response>,
+  { warmUp, durationSeconds }: { warmUp: number; durationSeconds: number },
+) {
+  const task = async () => {
+    const res = await call();
+    await res.arrayBuffer();
+    return res.status === 200;
+  };
+  for (let i = 0; i < warmUp; i++) await task();
+  return measureConcurrent(task, { concurrency: 1, durationSeconds });
+}
