@@ -14,6 +14,7 @@ import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { anExportFile, asReadBack, FILE_SETTINGS, readBack } from '../../test/export-files.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { share } from '../../test/sharing.js';
 import { connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
 
@@ -76,6 +77,23 @@ describe(`import on ${testEngine}`, () => {
     );
   const localDay = (at: number | null, zone = 'Europe/London') =>
     at === null ? null : format(new TZDate(at, zone), 'yyyy-MM-dd');
+  /** A new person who reads French and lives in Paris. */
+  async function frenchUserInParis() {
+    const user = await createSignedInUser(t, { locale: 'fr' });
+    await t.database.db
+      .updateTable('users')
+      .set({ timezone: 'Europe/Paris' })
+      .where('id', '=', user.id)
+      .execute();
+    return user;
+  }
+  /** A new box or text of `user`'s in `parentItemId`. */
+  const create = (
+    user: SignedInUser,
+    parentItemId: string,
+    itemType: 'todoBox' | 'todoText',
+    title: string,
+  ) => ok<{ _id: string }>('POST', '/api/items/create-item', { parentItemId, itemType, title }, user.token);
 
   it('is described in the OpenAPI document with its query and answer', async () => {
     const res = await t.request('/api/docs/json');
@@ -91,12 +109,7 @@ describe(`import on ${testEngine}`, () => {
   describe('Todoist CSV', () => {
     it('makes the project a box named after the file at the top of the Workspace, sections boxes, subtasks nested', async () => {
       const user = await createSignedInUser(t);
-      await ok(
-        'POST',
-        '/api/items/create-item',
-        { parentItemId: user.root, itemType: 'todoBox', title: 'Old' },
-        user.token,
-      );
+      await create(user, user.root, 'todoBox', 'Old');
       const result = await imported('format=todoist-csv&name=Holiday', fixture('todoist-en.csv'), user.token);
       expect(result).toMatchObject({
         dryRun: false,
@@ -132,12 +145,7 @@ describe(`import on ${testEngine}`, () => {
 
     it('ranks p1, then p2, then p3 tasks in the Organizer, below what was ranked already; p4 stays unranked', async () => {
       const user = await createSignedInUser(t);
-      const mine = await ok<{ _id: string }>(
-        'POST',
-        '/api/items/create-item',
-        { parentItemId: user.root, itemType: 'todoText', title: 'Already first' },
-        user.token,
-      );
+      const mine = await create(user, user.root, 'todoText', 'Already first');
       await ok('PUT', '/api/items/update-priority', { itemId: mine._id, priority: 16384 }, user.token);
       await imported('format=todoist-csv', fixture('todoist-en.csv'), user.token);
       const organizer = await ok<OrganizerPage>('GET', '/api/items/get-organizer', undefined, user.token);
@@ -158,12 +166,7 @@ describe(`import on ${testEngine}`, () => {
     });
 
     it('reads French dates in DATE_LANG fr, in the person’s zone, and ignores a BOM', async () => {
-      const user = await createSignedInUser(t, { locale: 'fr' });
-      await t.database.db
-        .updateTable('users')
-        .set({ timezone: 'Europe/Paris' })
-        .where('id', '=', user.id)
-        .execute();
+      const user = await frenchUserInParis();
       const result = await imported('format=todoist-csv', fixture('todoist-fr.csv'), user.token);
       expect(result.problems).toEqual([]);
       const project = result.boxId ?? '';
@@ -179,12 +182,7 @@ describe(`import on ${testEngine}`, () => {
     });
 
     it('takes a current Todoist export (meta row, IS_COLLAPSED … DEADLINE_LANG) with French repeats, without a warning', async () => {
-      const user = await createSignedInUser(t, { locale: 'fr' });
-      await t.database.db
-        .updateTable('users')
-        .set({ timezone: 'Europe/Paris' })
-        .where('id', '=', user.id)
-        .execute();
+      const user = await frenchUserInParis();
       const result = await imported(
         'format=todoist-csv&name=Maison',
         fixture('todoist-current-fr.csv'),
@@ -503,18 +501,8 @@ describe(`import on ${testEngine}`, () => {
     it('refuses a Nestbox export holding a time out of range, naming it, in the caller’s language; nothing is written', async () => {
       const owner = await createSignedInUser(t);
       const editor = await createSignedInUser(t);
-      const shared = await ok<{ _id: string }>(
-        'POST',
-        '/api/items/create-item',
-        { parentItemId: owner.root, itemType: 'todoBox', title: 'Shared' },
-        owner.token,
-      );
-      await ok(
-        'PUT',
-        '/api/items/associate-user',
-        { itemId: shared._id, userId: editor.id, ownershipId: 'editor' },
-        owner.token,
-      );
+      const shared = await create(owner, owner.root, 'todoBox', 'Shared');
+      await share(t, owner, shared._id, [[editor, 'editor']]);
       const before = await itemCount();
       const cases = [
         { item: { createdAt: 8.7e15 }, field: 'createdAt' },
@@ -622,30 +610,12 @@ describe(`import on ${testEngine}`, () => {
       const reader = await createSignedInUser(t);
       const editor = await createSignedInUser(t);
       const stranger = await createSignedInUser(t);
-      const box = await ok<{ _id: string }>(
-        'POST',
-        '/api/items/create-item',
-        { parentItemId: owner.root, itemType: 'todoBox', title: 'Shared' },
-        owner.token,
-      );
-      await ok(
-        'POST',
-        '/api/items/create-item',
-        { parentItemId: box._id, itemType: 'todoText', title: 'First' },
-        owner.token,
-      );
-      await ok(
-        'PUT',
-        '/api/items/associate-user',
-        { itemId: box._id, userId: reader.id, ownershipId: 'readonly' },
-        owner.token,
-      );
-      await ok(
-        'PUT',
-        '/api/items/associate-user',
-        { itemId: box._id, userId: editor.id, ownershipId: 'editor' },
-        owner.token,
-      );
+      const box = await create(owner, owner.root, 'todoBox', 'Shared');
+      await create(owner, box._id, 'todoText', 'First');
+      await share(t, owner, box._id, [
+        [reader, 'readonly'],
+        [editor, 'editor'],
+      ]);
       const file = fixture('workflowy-en.opml');
       for (const dryRun of ['0', '1']) {
         expect(
@@ -669,18 +639,8 @@ describe(`import on ${testEngine}`, () => {
     it('tells the importer’s sockets when it is done, and those who show the box that it changed', async () => {
       const owner = await createSignedInUser(t);
       const editor = await createSignedInUser(t);
-      const box = await ok<{ _id: string }>(
-        'POST',
-        '/api/items/create-item',
-        { parentItemId: owner.root, itemType: 'todoBox', title: 'Shared' },
-        owner.token,
-      );
-      await ok(
-        'PUT',
-        '/api/items/associate-user',
-        { itemId: box._id, userId: editor.id, ownershipId: 'editor' },
-        owner.token,
-      );
+      const box = await create(owner, owner.root, 'todoBox', 'Shared');
+      await share(t, owner, box._id, [[editor, 'editor']]);
       const editorSocket = await connect(t.baseUrl, editor.token);
       const ownerSocket = await connect(t.baseUrl, owner.token);
       try {
@@ -784,12 +744,7 @@ describe(`import on ${testEngine}`, () => {
 
     it('leaves the settings alone with settings=0, and puts ranked items below those ranked already', async () => {
       const user = await createSignedInUser(t);
-      const mine = await ok<{ _id: string }>(
-        'POST',
-        '/api/items/create-item',
-        { parentItemId: user.root, itemType: 'todoText', title: 'Mine' },
-        user.token,
-      );
+      const mine = await create(user, user.root, 'todoText', 'Mine');
       await ok('PUT', '/api/items/update-priority', { itemId: mine._id, priority: 50_000 }, user.token);
       const file = anExportFile(
         [
@@ -842,12 +797,7 @@ describe(`import on ${testEngine}`, () => {
 
     it('keeps imported ranks in order and within the limit, below ranks near it', async () => {
       const user = await createSignedInUser(t);
-      const mine = await ok<{ _id: string }>(
-        'POST',
-        '/api/items/create-item',
-        { parentItemId: user.root, itemType: 'todoText', title: 'Mine' },
-        user.token,
-      );
+      const mine = await create(user, user.root, 'todoText', 'Mine');
       const last = PRIORITY_LIMIT - 1_000_000;
       await ok('PUT', '/api/items/update-priority', { itemId: mine._id, priority: last }, user.token);
       const file = anExportFile([

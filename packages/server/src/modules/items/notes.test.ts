@@ -4,7 +4,8 @@ import type { Item, SearchResult } from '@nestbox/shared/items/item.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import type { SignedInUser } from '../../test/factories.js';
+import { createSharingCast, share } from '../../test/sharing.js';
 import { connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
 import { tree } from '../../test/tree.js';
@@ -20,21 +21,12 @@ describe(`items' notes on ${testEngine}`, () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    owner = await createSignedInUser(t);
-    editor = await createSignedInUser(t);
-    reader = await createSignedInUser(t);
-    stranger = await createSignedInUser(t);
+    ({ owner, editor, reader, stranger } = await createSharingCast(t));
     ids = await tree(t, owner, { Garden: ['Sow the beans'] });
-    await ok('PUT', '/api/items/associate-user', {
-      itemId: ids.Garden,
-      userId: editor.id,
-      ownershipId: 'editor',
-    });
-    await ok('PUT', '/api/items/associate-user', {
-      itemId: ids.Garden,
-      userId: reader.id,
-      ownershipId: 'readonly',
-    });
+    await share(t, owner, ids.Garden, [
+      [editor, 'editor'],
+      [reader, 'readonly'],
+    ]);
   });
   afterAll(() => t.close());
 

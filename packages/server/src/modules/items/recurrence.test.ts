@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockStartingAt } from '../../clock.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import { share } from '../../test/sharing.js';
 import { type ClientSocket, connect } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
 import { tree } from '../../test/tree.js';
@@ -81,17 +82,22 @@ describe(`recurring items on ${testEngine}`, () => {
     const box = (
       await ok('POST', '/api/items/create-item', { parentItemId: ann.root, itemType: 'todoBox', title })
     ).body;
-    for (const [member, ownershipId] of members)
-      await ok('PUT', '/api/items/associate-user', { itemId: box._id, userId: member.id, ownershipId });
+    await share(t, ann, box._id, members);
     return box;
   }
-  async function recurring(title: string, day: string, rule: string, fromCompletion = false) {
-    const item = (await tree(t, ann, [title]))[title] ?? '';
-    await setDate(item, nineInParis(day));
-    const res = await setRule(item, rule, fromCompletion);
+  /** A new text of `user`'s dated 09:00 in Paris on `day`, repeating by `rule`. */
+  async function recurring(title: string, day: string, rule: string, fromCompletion = false, user = ann) {
+    const item = (await tree(t, user, [title]))[title] ?? '';
+    await setDate(item, nineInParis(day), user);
+    const res = await setRule(item, rule, fromCompletion, user);
     expect(res.status, await res.clone().text()).toBe(200);
     return (await res.json()) as Item;
   }
+  /** `user`'s JSON export, as text. */
+  const exportedJson = async (user: SignedInUser) =>
+    (
+      await t.request('/api/export?format=json', { headers: { authorization: `Bearer ${user.token}` } })
+    ).text();
 
   describe('setting and clearing the rule', () => {
     it('keeps the rule as rrule writes it and shows it on the item', async () => {
@@ -347,16 +353,7 @@ describe(`recurring items on ${testEngine}`, () => {
   describe('export and import', () => {
     it('carries the recurrence and its completion history in the JSON export, and reads both back', async () => {
       const source = await createSignedInUser(t, { name: 'Exporter' });
-      const item = (
-        await ok(
-          'POST',
-          '/api/items/create-item',
-          { parentItemId: source.root, itemType: 'todoText', title: 'Bins' },
-          source,
-        )
-      ).body;
-      await setDate(item._id, nineInParis('2027-01-04'), source);
-      await setRule(item._id, 'FREQ=WEEKLY;BYDAY=MO;COUNT=10', true, source);
+      const item = await recurring('Bins', '2027-01-04', 'FREQ=WEEKLY;BYDAY=MO;COUNT=10', true, source);
       await complete(item._id, {}, source);
       await complete(item._id, {}, source);
       const done = await history(item._id);
@@ -365,9 +362,7 @@ describe(`recurring items on ${testEngine}`, () => {
         .map((c) => ({ occurrence: Number(c.occurrence), completedAt: Number(c.completed_at) }))
         .sort((a, b) => a.completedAt - b.completedAt || a.occurrence - b.occurrence);
       expect(completions[0]?.occurrence).toBe(nineInParis('2027-01-04'));
-      const exported = await (
-        await t.request('/api/export?format=json', { headers: { authorization: `Bearer ${source.token}` } })
-      ).text();
+      const exported = await exportedJson(source);
       expect(exported).toContain(
         `"recurrence":{"rule":"FREQ=WEEKLY;BYDAY=MO;COUNT=10","fromCompletion":true,"done":2,"completions":${JSON.stringify(completions)}}`,
       );
@@ -421,16 +416,7 @@ describe(`recurring items on ${testEngine}`, () => {
 
     it('exports at most the newest 9,999 completions, so the file imports back', async () => {
       const source = await createSignedInUser(t, { name: 'Long history' });
-      const item = (
-        await ok(
-          'POST',
-          '/api/items/create-item',
-          { parentItemId: source.root, itemType: 'todoText', title: 'Stretch' },
-          source,
-        )
-      ).body;
-      await setDate(item._id, nineInParis('2027-01-04'), source);
-      expect((await setRule(item._id, 'FREQ=DAILY', false, source)).status).toBe(200);
+      const item = await recurring('Stretch', '2027-01-04', 'FREQ=DAILY', false, source);
       const first = Date.UTC(2000, 0, 1, 8);
       const rows = Array.from({ length: EXPORT_MAX_COMPLETIONS + 1 }, (_, index) => ({
         id: `00000000-0000-7000-8000-${String(index).padStart(12, '0')}`,
@@ -444,9 +430,7 @@ describe(`recurring items on ${testEngine}`, () => {
           .insertInto('item_completions')
           .values(rows.slice(start, start + 1_000))
           .execute();
-      const exported = await (
-        await t.request('/api/export?format=json', { headers: { authorization: `Bearer ${source.token}` } })
-      ).text();
+      const exported = await exportedJson(source);
       const file = ExportFileSchema.parse(JSON.parse(exported));
       const text = file.workspace.find((entry) => entry.title === 'Stretch');
       const carried = text?.type === 'text' ? (text.recurrence?.completions ?? []) : [];

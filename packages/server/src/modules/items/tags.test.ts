@@ -7,7 +7,8 @@ import { TAG_MAX_LENGTH } from '@nestbox/shared/tags/tags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
+import type { SignedInUser } from '../../test/factories.js';
+import { createSharingCast, share } from '../../test/sharing.js';
 import { connect, nextEvent } from '../../test/socket-client.js';
 import { testEngine } from '../../test/test-database.js';
 
@@ -21,21 +22,12 @@ describe(`tags on ${testEngine}`, () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    owner = await createSignedInUser(t);
-    editor = await createSignedInUser(t);
-    reader = await createSignedInUser(t);
-    stranger = await createSignedInUser(t);
+    ({ owner, editor, reader, stranger } = await createSharingCast(t));
     shared = await create(owner.root, 'todoBox', 'Family');
-    await ok('PUT', '/api/items/associate-user', {
-      itemId: shared._id,
-      userId: editor.id,
-      ownershipId: 'editor',
-    });
-    await ok('PUT', '/api/items/associate-user', {
-      itemId: shared._id,
-      userId: reader.id,
-      ownershipId: 'readonly',
-    });
+    await share(t, owner, shared._id, [
+      [editor, 'editor'],
+      [reader, 'readonly'],
+    ]);
   });
   afterAll(() => t.close());
 
@@ -158,12 +150,7 @@ describe(`tags on ${testEngine}`, () => {
     const mine = await create(owner.root, 'todoText', 'Mine #Chores and #chores');
     const theirs = await create(shared._id, 'todoText', 'Ours #chores', editor.token);
     const readonlyBox = await create(reader.root, 'todoBox', 'Reader box', reader.token);
-    await ok(
-      'PUT',
-      '/api/items/associate-user',
-      { itemId: readonlyBox._id, userId: owner.id, ownershipId: 'readonly' },
-      reader.token,
-    );
+    await share(t, reader, readonlyBox._id, [[owner, 'readonly']]);
     const untouched = await create(readonlyBox._id, 'todoText', 'Reader #chores', reader.token);
     const unseen = await create(stranger.root, 'todoText', 'Stranger #chores', stranger.token);
 
