@@ -82,9 +82,36 @@ function ensureChromium() {
   );
 }
 
+/** Where each Debian package the CalDAV interop tests drive (modules/caldav/interop) puts itself. */
+const INTEROP_TOOLS = {
+  'python3-caldav': '/usr/lib/python3/dist-packages/caldav',
+  vdirsyncer: '/usr/bin/vdirsyncer',
+  todoman: '/usr/bin/todoman',
+  radicale: '/usr/bin/radicale',
+};
+
+/**
+ * The CalDAV clients and server the interop tests run, Debian's packages, installed here when
+ * missing and we may. Without them those tests fail, saying what to install.
+ */
+function ensureInteropTools() {
+  const missing = Object.keys(INTEROP_TOOLS).filter((name) => !existsSync(INTEROP_TOOLS[name]));
+  if (missing.length === 0) return true;
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
+    console.error(`The CalDAV interop tests need Debian's ${missing.join(', ')}: install them.`);
+    return false;
+  }
+  console.log(`Installing Debian's ${missing.join(', ')} for the CalDAV interop tests…`);
+  return (
+    exec('apt-get', ['update', '-qq']).ok &&
+    exec('apt-get', ['install', '-y', '-qq', ...missing], { DEBIAN_FRONTEND: 'noninteractive' }).ok
+  );
+}
+
 step('typecheck', () => exec('npm', ['run', '--silent', 'typecheck']));
 step('lint', () => exec('npm', ['run', '--silent', 'lint']));
 vitest('unit', 'unit');
+ensureInteropTools();
 vitest('integration (SQLite)', 'integration*', { TEST_DB_ENGINE: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('integration (PostgreSQL)', 'integration*', { TEST_DB_ENGINE: 'postgres' });
