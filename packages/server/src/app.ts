@@ -35,6 +35,9 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthenticate, createAuthService } from './modules/auth/auth.service.js';
+import { caldavRoutes } from './modules/caldav/caldav.routes.js';
+import { createCaldavService } from './modules/caldav/caldav.service.js';
+import { createCaldavAuthenticate } from './modules/caldav/caldav-auth.js';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { createCalendarService } from './modules/calendar/calendar.service.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
@@ -334,6 +337,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(calendarRoutes, { calendar, authenticate });
   await app.register(calendarFeedRoutes, { calendar });
   await app.register(tokensRoutes, { tokens: createTokensService({ db, audit, now }), authenticate });
+  await app.register(caldavRoutes, {
+    caldav: createCaldavService({ db, items, now }),
+    authenticate: createCaldavAuthenticate({ db, limiter, now }),
+  });
   const slack = createSlackService({
     db,
     now,

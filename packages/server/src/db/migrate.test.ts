@@ -27,6 +27,8 @@ const TABLES = [
   'item_completions',
   'item_tags',
   'push_subscriptions',
+  'item_changes',
+  'caldav_objects',
   'import_keys',
 ];
 
@@ -54,6 +56,8 @@ const MIGRATIONS = [
   '0022-upcoming-dates',
   '0023-item-notes',
   '0024-search-index',
+  '0025-item-changes',
+  '0026-caldav-objects',
 ];
 
 describe(`database on ${testEngine}`, () => {

@@ -22,6 +22,8 @@ import * as importKeys from './migrations/0021-import-keys.js';
 import * as upcomingDates from './migrations/0022-upcoming-dates.js';
 import * as itemNotes from './migrations/0023-item-notes.js';
 import * as searchIndex from './migrations/0024-search-index.js';
+import * as itemChanges from './migrations/0025-item-changes.js';
+import * as caldavObjects from './migrations/0026-caldav-objects.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -49,6 +51,8 @@ const migrations: Record<string, Migration> = {
   '0022-upcoming-dates': upcomingDates,
   '0023-item-notes': itemNotes,
   '0024-search-index': searchIndex,
+  '0025-item-changes': itemChanges,
+  '0026-caldav-objects': caldavObjects,
 };
 
 /** Every migration, for Kysely's migrator. */

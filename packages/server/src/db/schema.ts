@@ -313,6 +313,25 @@ export interface ImportKeysTable {
   expires_at: Millis;
 }
 
+/**
+ * The last change of a text in a box it has been in (migration 0025): `seq` grows in commit
+ * order; a row stays when its text leaves the box, telling that it left.
+ */
+export interface ItemChangesTable {
+  item_id: string;
+  box_id: string;
+  seq: number | string;
+}
+
+/** What a CalDAV client chose for a text (migration 0026): its resource name, UID and other properties. */
+export interface CaldavObjectsTable {
+  item_id: string;
+  name: string;
+  uid: string;
+  /** iCalendar property lines Nestbox does not model, as the client sent them. */
+  extra: Generated<string>;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -335,6 +354,8 @@ export interface Database {
   audit_events: AuditEventsTable;
   item_completions: ItemCompletionsTable;
   push_subscriptions: PushSubscriptionsTable;
+  item_changes: ItemChangesTable;
+  caldav_objects: CaldavObjectsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -227,6 +227,15 @@ describe(`upgrading a populated database on ${testEngine}`, () => {
       expect(expected.length).toBeGreaterThan(10);
       expect(await ids(indexed)).toEqual(expected);
     }
+    if (MIGRATIONS.indexOf(at) < MIGRATIONS.indexOf('0025-item-changes')) {
+      // Texts written before the change log are in it, each once, in the box it is in.
+      const logged = await sql<{ id: string }>`select t.id from items t
+        join item_changes c on c.item_id = t.id and c.box_id = t.parent_id order by t.id`.execute(db);
+      const texts = await sql<{ id: string }>`select id from items
+        where type = 'todoText' and parent_id is not null order by id`.execute(db);
+      expect(texts.rows.length).toBeGreaterThan(10);
+      expect(logged.rows).toEqual(texts.rows);
+    }
     if (at === FIRST_RELEASE) {
       // Columns added since read as their defaults.
       const users = await db

@@ -295,6 +295,34 @@ export const messagesEnGb = {
   'tokens.readOnly': 'This API token may only read: it cannot change anything.',
   'tokens.notForAccount':
     'API tokens cannot change the account, its sessions or its tokens. Sign in to Nestbox to do this.',
+
+  // data: CalDAV
+  'caldav.auth.required':
+    'Sign in with your e-mail address and an app password (an API token that may write, made in Application Settings → Data → API tokens).',
+  'caldav.auth.invalid':
+    'The e-mail address or the app password is wrong, or the password was revoked or ended by a password change.',
+  'caldav.xml.invalid': 'The request body is not well-formed XML.',
+  'caldav.depth.infinite': 'Depth: infinity is not answered here; ask with Depth: 0 or 1.',
+  'caldav.notFound': 'Nothing is at this address, or it is not yours to see.',
+  'caldav.readOnly': 'This list is shared with you read-only: its tasks cannot be changed from here.',
+  'caldav.method.notAllowed': 'This address does not take that request.',
+  'caldav.calendarData.unsupported': 'Only iCalendar (text/calendar) tasks can be stored here.',
+  'caldav.calendarData.invalid': 'This is not valid iCalendar text: {{reason}}',
+  'caldav.component.unsupported':
+    'Only tasks (VTODO) can be stored in a Nestbox list, not events or journal entries.',
+  'caldav.object.invalid': 'This task cannot be stored: {{reason}}',
+  'caldav.object.oneTask': 'a resource holds exactly one task, with a UID',
+  'caldav.object.overrides': 'occurrences changed on their own (RECURRENCE-ID) are not kept',
+  'caldav.object.titleTooLong': 'its SUMMARY is longer than {{max}} characters',
+  'caldav.object.noteTooLong': 'its DESCRIPTION is longer than {{max}} characters',
+  'caldav.object.rule': 'its RRULE cannot be used: {{reason}}',
+  'caldav.object.date': 'its DUE date is out of range',
+  'caldav.uid.conflict': 'Another task already has this UID.',
+  'caldav.tooLarge': 'A task can be at most 1 MB.',
+  'caldav.precondition.failed':
+    'This task changed since your app last read it: sync again, then make your change.',
+  'caldav.syncToken.invalid': 'This sync token is not one Nestbox gave: sync again from the start.',
+  'caldav.move.destination': 'Move a task to a list of yours, under the same account.',
 } as const;
 
 /** Every message key. */

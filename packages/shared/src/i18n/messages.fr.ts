@@ -306,4 +306,36 @@ export const messagesFr: Record<MessageKey, string> = {
   'tokens.readOnly': 'Ce jeton d’API ne peut que lire\u00a0: il ne peut rien modifier.',
   'tokens.notForAccount':
     'Les jetons d’API ne peuvent pas modifier le compte, ses sessions ni ses jetons. Connectez-vous à Nestbox pour le faire.',
+
+  // data: CalDAV
+  'caldav.auth.required':
+    'Connectez-vous avec votre adresse e-mail et un mot de passe d’application (un jeton d’API qui peut écrire, créé dans Paramètres de l’application → Données → Jetons d’API).',
+  'caldav.auth.invalid':
+    'L’adresse e-mail ou le mot de passe d’application est incorrect, ou ce mot de passe a été révoqué ou rendu caduc par un changement de mot de passe.',
+  'caldav.xml.invalid': 'Le corps de la requête n’est pas du XML bien formé.',
+  'caldav.depth.infinite':
+    'Depth\u00a0: infinity n’est pas pris en charge ici\u00a0; demandez avec Depth\u00a0: 0 ou 1.',
+  'caldav.notFound': 'Il n’y a rien à cette adresse, ou vous n’y avez pas accès.',
+  'caldav.readOnly':
+    'Cette liste est partagée avec vous en lecture seule\u00a0: ses tâches ne peuvent pas être modifiées d’ici.',
+  'caldav.method.notAllowed': 'Cette adresse n’accepte pas cette requête.',
+  'caldav.calendarData.unsupported':
+    'Seules des tâches iCalendar (text/calendar) peuvent être enregistrées ici.',
+  'caldav.calendarData.invalid': 'Ce n’est pas du texte iCalendar valide\u00a0: {{reason}}',
+  'caldav.component.unsupported':
+    'Une liste Nestbox ne contient que des tâches (VTODO), pas des événements ni des entrées de journal.',
+  'caldav.object.invalid': 'Cette tâche ne peut pas être enregistrée\u00a0: {{reason}}',
+  'caldav.object.oneTask': 'une ressource contient exactement une tâche, avec un UID',
+  'caldav.object.overrides': 'les occurrences modifiées isolément (RECURRENCE-ID) ne sont pas conservées',
+  'caldav.object.titleTooLong': 'son SUMMARY dépasse {{max}}\u00a0caractères',
+  'caldav.object.noteTooLong': 'sa DESCRIPTION dépasse {{max}}\u00a0caractères',
+  'caldav.object.rule': 'sa RRULE ne peut pas être utilisée\u00a0: {{reason}}',
+  'caldav.object.date': 'sa date DUE est hors limites',
+  'caldav.uid.conflict': 'Une autre tâche a déjà cet UID.',
+  'caldav.tooLarge': 'Une tâche ne peut pas dépasser 1\u00a0Mo.',
+  'caldav.precondition.failed':
+    'Cette tâche a changé depuis la dernière lecture de votre application\u00a0: synchronisez à nouveau, puis refaites votre modification.',
+  'caldav.syncToken.invalid':
+    'Ce jeton de synchronisation n’a pas été donné par Nestbox\u00a0: synchronisez à nouveau depuis le début.',
+  'caldav.move.destination': 'Déplacez une tâche vers une de vos listes, avec le même compte.',
 };

@@ -205,3 +205,6 @@ export function createCalendarService({
 }
 
 export type CalendarService = ReturnType<typeof createCalendarService>;
+
+/** How an item's date, repeat and reminders are written in iCalendar: the feed's rules, for CalDAV's tasks too. */
+export { dayOfEvent, feedRule, icalText, triggerOf, vtimezoneOf } from './calendar-feed.js';

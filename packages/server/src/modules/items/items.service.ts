@@ -28,10 +28,12 @@ import { createNotes } from './notes.service.js';
 import { createPersonalState } from './personal-state.service.js';
 import { createRecurrenceService } from './recurrence.service.js';
 import { insertTagsOf as insertTagRows } from './tags.repository.js';
+import { createTextFields } from './text-fields.service.js';
 import { createTreeChanges } from './tree-changes.js';
 
 export { boxesAbove } from './item-path.js';
 export { presentItem } from './items.presenter.js';
+export type { TextFields, TextTarget } from './text-fields.service.js';
 export type { NewItem };
 
 /**
@@ -94,6 +96,7 @@ export function createItemsService({
     onTargetDateChanged,
     onTargetDateRestored,
   });
+  const textFields = createTextFields({ db, runWrite, access, now, present, personal, recurrence });
   if (undo)
     registerItemUndos({ runWrite, engine, access, now, undo, relocate, present, onTargetDateRestored });
 
@@ -117,6 +120,7 @@ export function createItemsService({
     ...personal,
     ...autoArchive,
     ...notes,
+    ...textFields,
     writeRecurrence: recurrence.writeRecurrence,
     setRecurrence: recurrence.setRecurrence,
     completions: recurrence.completions,

@@ -1,0 +1,147 @@
+import type { AccessLevel, ItemType } from '@nestbox/shared/items/item.schema';
+import { sql } from 'kysely';
+import type { Executor, Tx } from '../../db/schema.js';
+import { seenBoxesSql } from '../access/access.contract.js';
+import type { TaskSource } from './vtodo.js';
+
+/** PostgreSQL answers bigint as text. */
+const seqOf = (value: number | string | null | undefined) => (value == null ? 0 : Number(value));
+
+/** A box the user sees, as a collection: its level, what its path is made of, and its last change. */
+export interface CollectionRow {
+  id: string;
+  type: ItemType;
+  title: string;
+  parent_id: string | null;
+  is_root_box: number;
+  level: AccessLevel;
+  seq: number;
+}
+
+/** Every box the user sees (not archived, nor inside an archived one), with the level the access rule gives. */
+export async function collectionsOf(db: Executor, userId: string): Promise<CollectionRow[]> {
+  const { rows } = await sql<
+    Omit<CollectionRow, 'seq'> & { seq: number | string | null }
+  >`${seenBoxesSql(userId)}
+    select b.id, b.type, b.title, b.parent_id, b.is_root_box, s.level,
+      (select max(c.seq) from item_changes c where c.box_id = b.id) as seq
+    from seen_boxes s join items b on b.id = s.id`.execute(db);
+  return rows.map((row) => ({ ...row, seq: seqOf(row.seq) }));
+}
+
+/** A text in a collection: its id, the name it has there, and its last change (its version). */
+export interface MemberRow {
+  id: string;
+  name: string;
+  seq: number;
+}
+
+const memberColumns = sql`t.id, coalesce(o.name, t.id || '.ics') as name, c.seq`;
+const memberJoins = sql`left join caldav_objects o on o.item_id = t.id
+  left join item_changes c on c.item_id = t.id and c.box_id = t.parent_id`;
+const isMember = sql`t.type = 'todoText' and t.archived_at is null`;
+
+/** The texts directly in a box (not archived), in no particular order. */
+export async function membersOf(db: Executor, boxId: string): Promise<MemberRow[]> {
+  const { rows } = await sql<MemberRow & { seq: number | string | null }>`
+    select ${memberColumns} from items t ${memberJoins}
+    where t.parent_id = ${boxId} and ${isMember}`.execute(db);
+  return rows.map((row) => ({ ...row, seq: seqOf(row.seq) }));
+}
+
+/** The text at `name` in a box, if one is there: a name a client gave, or `<id>.ics`. */
+export async function memberNamed(db: Executor, boxId: string, name: string): Promise<MemberRow | undefined> {
+  const stem = name.endsWith('.ics') ? name.slice(0, -'.ics'.length) : undefined;
+  const { rows } = await sql<MemberRow & { seq: number | string | null }>`
+    select ${memberColumns} from items t ${memberJoins}
+    where t.parent_id = ${boxId} and ${isMember}
+      and (o.name = ${name} ${stem ? sql`or (t.id = ${stem} and o.item_id is null)` : sql``})`.execute(db);
+  const [row] = rows;
+  return row && { ...row, seq: seqOf(row.seq) };
+}
+
+/** What a task is written from, for these texts. */
+export async function tasksOf(db: Executor, ids: readonly string[]): Promise<(TaskSource & MemberRow)[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<TaskSource & MemberRow & { seq: number | string | null }>`
+    select ${memberColumns}, t.title, t.note, t.target_date, t.recurrence_rule, t.recurrence_done,
+      t.completed_at, t.created_at, t.updated_at, o.uid, coalesce(o.extra, '') as extra
+    from items t ${memberJoins}
+    where t.id in (${sql.join(ids)})`.execute(db);
+  return rows.map((row) => ({ ...row, seq: seqOf(row.seq) }));
+}
+
+/** A text that changed in a box after `since`: whether it is still there, and the name it has. */
+export interface ChangeRow {
+  name: string;
+  id: string;
+  seq: number;
+  present: boolean;
+}
+
+/** The texts that changed in a box after `since` (those that left it too), oldest change first. */
+export async function changesIn(db: Executor, boxId: string, since: number): Promise<ChangeRow[]> {
+  const { rows } = await sql<{ id: string; name: string; seq: number | string; present: number | boolean }>`
+    select c.item_id as id, coalesce(o.name, c.item_id || '.ics') as name, c.seq,
+      case when t.parent_id = c.box_id and ${isMember} then 1 else 0 end as present
+    from item_changes c
+    left join items t on t.id = c.item_id
+    left join caldav_objects o on o.item_id = c.item_id
+    where c.box_id = ${boxId} and c.seq > ${since}
+    order by c.seq`.execute(db);
+  return rows.map((row) => ({ ...row, seq: seqOf(row.seq), present: Number(row.present) === 1 }));
+}
+
+/** The last change of any text: a sync token's value. */
+export async function latestChange(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('item_changes')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .executeTakeFirst();
+  return seqOf(row?.seq);
+}
+
+/** The text a UID names: one a client gave, or a text's own id. */
+export async function itemOfUid(db: Executor, uid: string): Promise<string | undefined> {
+  const named = await db
+    .selectFrom('caldav_objects')
+    .select('item_id')
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+  if (named) return named.item_id;
+  const own = await db
+    .selectFrom('items as t')
+    .leftJoin('caldav_objects as o', 'o.item_id', 't.id')
+    .select('t.id')
+    .where('t.id', '=', uid)
+    .where('o.item_id', 'is', null)
+    .executeTakeFirst();
+  return own?.id;
+}
+
+/** Whether an item has this id. */
+export async function itemExists(db: Executor, id: string): Promise<boolean> {
+  return (await db.selectFrom('items').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Whether a name is taken by a text a client named. */
+export async function nameTaken(db: Executor, name: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('caldav_objects').select('item_id').where('name', '=', name).executeTakeFirst()) !==
+    undefined
+  );
+}
+
+/** Records what a client chose for a text, inside the write's transaction. */
+export async function saveObject(
+  tx: Tx,
+  object: { item_id: string; name: string; uid: string; extra: string },
+): Promise<void> {
+  await tx
+    .insertInto('caldav_objects')
+    .values(object)
+    .onConflict((oc) =>
+      oc.column('item_id').doUpdateSet({ name: object.name, uid: object.uid, extra: object.extra }),
+    )
+    .execute();
+}

@@ -1,0 +1,482 @@
+import { isMessageKey } from '@nestbox/shared/i18n/messages.en-gb';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import { translate } from '../../i18n/translate.js';
+import type { CaldavService, Collection, Task } from './caldav.service.js';
+import type { CaldavAuthenticate } from './caldav-auth.js';
+import { DavError } from './dav-error.js';
+import {
+  child,
+  childrenNamed,
+  type DavResponse,
+  element,
+  errorBody,
+  escapeText,
+  multistatus,
+  NS,
+  type PropName,
+  type PropValue,
+  parseDavXml,
+  type XmlElement,
+} from './dav-xml.js';
+import { type CalendarFilter, filterOf, matches } from './query-filter.js';
+
+/** The largest task a client may store (CALDAV:max-resource-size), and the largest request body. */
+export const MAX_RESOURCE_SIZE = 1024 * 1024;
+
+const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'REPORT', 'MKCALENDAR'] as const;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PROPFIND', 'REPORT']);
+
+const ROOT = '/dav/';
+const principalHref = (user: UserRow) => `${ROOT}principals/${encodeURIComponent(user.id)}/`;
+const homeHref = (user: UserRow) => `${ROOT}calendars/${encodeURIComponent(user.id)}/`;
+const collectionHref = (user: UserRow, boxId: string) => `${homeHref(user)}${encodeURIComponent(boxId)}/`;
+const taskHref = (user: UserRow, boxId: string, name: string) =>
+  `${collectionHref(user, boxId)}${encodeURIComponent(name)}`;
+
+const TASK_CONTENT_TYPE = 'text/calendar; charset=utf-8; component=VTODO';
+
+/** What a sync token looks like: a URI ending in the change it stands for (RFC 6578 §3.2). */
+const syncToken = (seq: number) => `http://nestbox.invalid/dav/sync/${seq}`;
+function changeOfToken(token: string): number | undefined {
+  if (token === '') return undefined;
+  const seq = /\/sync\/(\d{1,15})$/.exec(token)?.[1];
+  if (seq === undefined)
+    throw new DavError(403, 'caldav.syncToken.invalid', { ns: NS.dav, name: 'valid-sync-token' });
+  return Number(seq);
+}
+
+const key = ({ ns, name }: PropName) => `${ns} ${name}`;
+const prop = (ns: string, name: string): PropName => ({ ns, name });
+const xml = (value: string): PropValue => ({ xml: value });
+const text = (value: string): PropValue => ({ text: value });
+const hrefXml = (href: string) => xml(element(prop(NS.dav, 'href'), escapeText(href)));
+
+/** What a resource answers for each property it has; missing ones are answered 404. */
+type Properties = Map<string, [PropName, () => PropValue]>;
+
+function properties(entries: [PropName, () => PropValue][]): Properties {
+  return new Map(entries.map(([name, value]) => [key(name), [name, value]]));
+}
+
+/** What a PROPFIND or REPORT asks for: some properties by name, or all of them. */
+type Wanted = PropName[] | 'all';
+
+function wantedIn(body: XmlElement | undefined): Wanted {
+  const asked = child(body, NS.dav, 'prop');
+  return asked ? asked.children.map(({ ns, name }) => ({ ns, name })) : 'all';
+}
+
+function answer(href: string, props: Properties, wanted: Wanted): DavResponse {
+  if (wanted === 'all')
+    return {
+      href,
+      found: [...props.values()].map(([name, value]) => [name, value()] as [PropName, PropValue]),
+    };
+  const found: [PropName, PropValue][] = [];
+  const missing: PropName[] = [];
+  for (const name of wanted) {
+    const known = props.get(key(name));
+    if (known) found.push([known[0], known[1]()]);
+    else missing.push(name);
+  }
+  return { href, found, missing };
+}
+
+/**
+ * CalDAV (RFC 4791) over WebDAV (RFC 4918), with sync-collection (RFC 6578) and discovery
+ * (RFC 6764): `/.well-known/caldav` leads to `/dav/`, whose principal's calendar home lists
+ * every box the person sees as a task list. Callers sign in with HTTP Basic: their e-mail and
+ * an API token as the password (`caldav-auth.ts`). Each request's body is read as text, at most
+ * 1 MB, and XML bodies as `dav-xml.ts` reads them; refusals are `DAV:error` bodies naming the
+ * precondition that failed, with a message in the caller's language.
+ */
+export async function caldavRoutes(
+  app: FastifyInstance,
+  { caldav, authenticate }: { caldav: CaldavService; authenticate: CaldavAuthenticate },
+) {
+  for (const method of DAV_METHODS) app.addHttpMethod(method, { hasBody: true });
+  for (const method of ['MOVE', 'COPY']) app.addHttpMethod(method);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_RESOURCE_SIZE }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.setErrorHandler((error: unknown, request, reply) => {
+    const dav = asDavError(error);
+    if (!dav) {
+      request.log.error({ err: error }, 'a CalDAV request failed');
+      return reply
+        .code(500)
+        .type('application/xml; charset=utf-8')
+        .send(errorBody(undefined, 'Internal error'));
+    }
+    const locale = request.locale;
+    const params = Object.fromEntries(
+      Object.entries(dav.params).map(([name, value]) => [
+        name,
+        typeof value === 'string' && isMessageKey(value) ? translate(locale, value, dav.params) : value,
+      ]),
+    );
+    reply.code(dav.status).headers(dav.headers);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .send(errorBody(dav.condition, translate(locale, dav.messageKey, params)));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('dav', '1, 3, calendar-access');
+    if (request.method === 'OPTIONS' || request.url.startsWith('/.well-known/')) return;
+    await authenticate(request, READ_METHODS.has(request.method));
+  });
+
+  const all = [...DAV_METHODS, 'GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'MOVE', 'COPY'];
+  const route = (
+    urls: string[],
+    handler: (request: FastifyRequest, reply: FastifyReply, user: UserRow) => Promise<unknown>,
+  ) => {
+    for (const url of urls)
+      app.route({
+        method: all,
+        url,
+        handler: async (request, reply) => {
+          if (request.method === 'OPTIONS') return reply.header('allow', all.join(', ')).code(200).send('');
+          return handler(request, reply, request.sessionUser as UserRow);
+        },
+      });
+  };
+
+  /** Clients are told where DAV lives, by any method (RFC 6764 §5). */
+  app.route({
+    method: all,
+    url: '/.well-known/caldav',
+    handler: async (_request, reply) => reply.redirect(ROOT, 301),
+  });
+
+  // The root and the principal: who the caller is, and where their task lists are.
+  const principalProperties = (user: UserRow) =>
+    properties([
+      [
+        prop(NS.dav, 'resourcetype'),
+        () => xml(element(prop(NS.dav, 'collection')) + element(prop(NS.dav, 'principal'))),
+      ],
+      [prop(NS.dav, 'displayname'), () => text(user.name || user.email)],
+      [prop(NS.dav, 'current-user-principal'), () => hrefXml(principalHref(user))],
+      [prop(NS.dav, 'principal-URL'), () => hrefXml(principalHref(user))],
+      [prop(NS.caldav, 'calendar-home-set'), () => hrefXml(homeHref(user))],
+      [prop(NS.caldav, 'calendar-user-address-set'), () => hrefXml(`mailto:${user.email}`)],
+    ]);
+
+  route(['/dav', ROOT], async (request, reply, user) => {
+    if (request.method !== 'PROPFIND') throw notAllowed();
+    const wanted = wantedIn(requestXml(request));
+    depthOf(request);
+    const props = properties([
+      [prop(NS.dav, 'resourcetype'), () => xml(element(prop(NS.dav, 'collection')))],
+      [prop(NS.dav, 'current-user-principal'), () => hrefXml(principalHref(user))],
+      [prop(NS.dav, 'principal-URL'), () => hrefXml(principalHref(user))],
+      [prop(NS.caldav, 'calendar-home-set'), () => hrefXml(homeHref(user))],
+    ]);
+    return sendMultistatus(reply, [answer(ROOT, props, wanted)]);
+  });
+
+  route(['/dav/principals/:userId', '/dav/principals/:userId/'], async (request, reply, user) => {
+    ownPath(request, user);
+    if (request.method !== 'PROPFIND') throw notAllowed();
+    const wanted = wantedIn(requestXml(request));
+    depthOf(request);
+    return sendMultistatus(reply, [answer(principalHref(user), principalProperties(user), wanted)]);
+  });
+
+  // The calendar home: one task list per box the caller sees.
+  const privileges = (writable: boolean) =>
+    xml(
+      [
+        'read',
+        'read-current-user-privilege-set',
+        ...(writable ? ['write', 'write-content', 'bind', 'unbind'] : []),
+      ]
+        .map((name) => element(prop(NS.dav, 'privilege'), element(prop(NS.dav, name))))
+        .join(''),
+    );
+
+  const collectionProperties = (user: UserRow, list: Collection) =>
+    properties([
+      [
+        prop(NS.dav, 'resourcetype'),
+        () => xml(element(prop(NS.dav, 'collection')) + element(prop(NS.caldav, 'calendar'))),
+      ],
+      [prop(NS.dav, 'displayname'), () => text(list.displayName)],
+      [prop(NS.dav, 'owner'), () => hrefXml(principalHref(user))],
+      [prop(NS.dav, 'current-user-principal'), () => hrefXml(principalHref(user))],
+      [prop(NS.dav, 'current-user-privilege-set'), () => privileges(list.writable)],
+      [prop(NS.caldav, 'supported-calendar-component-set'), () => xml('<c:comp name="VTODO"/>')],
+      [
+        prop(NS.caldav, 'supported-calendar-data'),
+        () => xml('<c:calendar-data content-type="text/calendar" version="2.0"/>'),
+      ],
+      [prop(NS.caldav, 'max-resource-size'), () => text(String(MAX_RESOURCE_SIZE))],
+      [
+        prop(NS.dav, 'supported-report-set'),
+        () =>
+          xml(
+            [
+              prop(NS.dav, 'sync-collection'),
+              prop(NS.caldav, 'calendar-query'),
+              prop(NS.caldav, 'calendar-multiget'),
+            ]
+              .map((report) =>
+                element(prop(NS.dav, 'supported-report'), element(prop(NS.dav, 'report'), element(report))),
+              )
+              .join(''),
+          ),
+      ],
+      [prop(NS.cs, 'getctag'), () => text(`"${list.seq}"`)],
+      [prop(NS.dav, 'sync-token'), () => text(syncToken(list.seq))],
+    ]);
+
+  const taskProperties = (task: Task) =>
+    properties([
+      [prop(NS.dav, 'resourcetype'), () => xml('')],
+      [prop(NS.dav, 'getetag'), () => text(task.etag)],
+      [prop(NS.dav, 'getcontenttype'), () => text(TASK_CONTENT_TYPE)],
+      ...(task.data === undefined
+        ? []
+        : ([[prop(NS.caldav, 'calendar-data'), () => text(task.data ?? '')]] as [
+            PropName,
+            () => PropValue,
+          ][])),
+    ]);
+
+  route(['/dav/calendars/:userId', '/dav/calendars/:userId/'], async (request, reply, user) => {
+    ownPath(request, user);
+    if (request.method !== 'PROPFIND') throw notAllowed();
+    const wanted = wantedIn(requestXml(request));
+    const depth = depthOf(request);
+    const home = properties([
+      [prop(NS.dav, 'resourcetype'), () => xml(element(prop(NS.dav, 'collection')))],
+      [prop(NS.dav, 'displayname'), () => text('Nestbox')],
+      [prop(NS.dav, 'owner'), () => hrefXml(principalHref(user))],
+      [prop(NS.dav, 'current-user-principal'), () => hrefXml(principalHref(user))],
+      [prop(NS.dav, 'current-user-privilege-set'), () => privileges(false)],
+    ]);
+    const responses = [answer(homeHref(user), home, wanted)];
+    if (depth === 1)
+      for (const list of await caldav.collections(user))
+        responses.push(answer(collectionHref(user, list.id), collectionProperties(user, list), wanted));
+    return sendMultistatus(reply, responses);
+  });
+
+  // A task list: its properties and tasks, reports, and the changes since a sync token.
+  route(['/dav/calendars/:userId/:boxId', '/dav/calendars/:userId/:boxId/'], async (request, reply, user) => {
+    ownPath(request, user);
+    const { boxId } = request.params as { boxId: string };
+    if (request.method === 'PROPFIND') {
+      const wanted = wantedIn(requestXml(request));
+      const depth = depthOf(request);
+      const list = await caldav.collection(user, boxId);
+      const responses = [answer(collectionHref(user, boxId), collectionProperties(user, list), wanted)];
+      if (depth === 1) {
+        const asksData =
+          wanted !== 'all' && wanted.some((name) => key(name) === key(prop(NS.caldav, 'calendar-data')));
+        const tasks = asksData ? await caldav.tasks(user, boxId) : await caldav.members(user, boxId);
+        for (const task of tasks)
+          responses.push(answer(taskHref(user, boxId, task.name), taskProperties(task), wanted));
+      }
+      return sendMultistatus(reply, responses);
+    }
+    if (request.method === 'REPORT') return report(request, reply, user, boxId);
+    if (request.method === 'PROPPATCH') {
+      await caldav.collection(user, boxId);
+      // Nothing of a list is set from a client (its name is its box's title): each property is refused.
+      const body = requestXml(request);
+      const names = [...childrenNamed(body, NS.dav, 'set'), ...childrenNamed(body, NS.dav, 'remove')].flatMap(
+        (change) => child(change, NS.dav, 'prop')?.children ?? [],
+      );
+      return sendMultistatus(reply, [{ href: collectionHref(user, boxId), found: [], forbidden: names }]);
+    }
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      await caldav.collection(user, boxId);
+      return reply.code(200).type('text/plain; charset=utf-8').send('');
+    }
+    throw notAllowed();
+  });
+
+  async function report(request: FastifyRequest, reply: FastifyReply, user: UserRow, boxId: string) {
+    const body = requestXml(request);
+    if (!body) throw new DavError(400, 'caldav.xml.invalid');
+    const wanted = wantedIn(body);
+    const answerTask = (task: Task) => answer(taskHref(user, boxId, task.name), taskProperties(task), wanted);
+    const asksData =
+      wanted === 'all' || wanted.some((name) => key(name) === key(prop(NS.caldav, 'calendar-data')));
+    if (body.ns === NS.dav && body.name === 'sync-collection') {
+      const since = changeOfToken(child(body, NS.dav, 'sync-token')?.text.trim() ?? '');
+      const { token, present, gone } = await caldav.changes(user, boxId, since);
+      const names = present.map((row) => row.name);
+      const tasks = asksData
+        ? await caldav.tasks(user, boxId, names)
+        : present.map((row) => ({ name: row.name, etag: caldav.etagOf(row.seq, user) }));
+      return sendMultistatus(
+        reply,
+        [
+          ...tasks.map(answerTask),
+          ...gone.map((row) => ({ href: taskHref(user, boxId, row.name), status: 404 })),
+        ],
+        syncToken(token),
+      );
+    }
+    if (body.ns === NS.caldav && body.name === 'calendar-multiget') {
+      const hrefs = childrenNamed(body, NS.dav, 'href').map((href) => href.text.trim());
+      const prefix = collectionHref(user, boxId);
+      const names = hrefs.map((href) => nameIn(href, prefix));
+      const tasks = await caldav.tasks(
+        user,
+        boxId,
+        names.filter((name): name is string => name !== undefined),
+      );
+      const byName = new Map(tasks.map((task) => [task.name, task]));
+      return sendMultistatus(
+        reply,
+        hrefs.map((href, index) => {
+          const task = byName.get(names[index] ?? '');
+          return task ? answerTask(task) : { href, status: 404 };
+        }),
+      );
+    }
+    if (body.ns === NS.caldav && body.name === 'calendar-query') {
+      const filter: CalendarFilter = filterOf(child(body, NS.caldav, 'filter'));
+      const tasks = (await caldav.tasks(user, boxId)).filter((task) => matches(task, filter));
+      return sendMultistatus(reply, tasks.map(answerTask));
+    }
+    throw new DavError(403, 'caldav.method.notAllowed', { ns: NS.dav, name: 'supported-report' });
+  }
+
+  // A task: read, stored, archived, moved.
+  route(['/dav/calendars/:userId/:boxId/:name'], async (request, reply, user) => {
+    ownPath(request, user);
+    const { boxId, name } = request.params as { boxId: string; name: string };
+    const headers = request.headers;
+    switch (request.method) {
+      case 'GET':
+      case 'HEAD': {
+        const task = await caldav.task(user, boxId, name);
+        reply.header('etag', task.etag).type(TASK_CONTENT_TYPE);
+        return reply.send(request.method === 'HEAD' ? '' : task.data);
+      }
+      case 'PROPFIND': {
+        const wanted = wantedIn(requestXml(request));
+        const [task] = await caldav.tasks(user, boxId, [name]);
+        if (!task) throw new DavError(404, 'caldav.notFound');
+        return sendMultistatus(reply, [answer(taskHref(user, boxId, name), taskProperties(task), wanted)]);
+      }
+      case 'PUT': {
+        const type = String(headers['content-type'] ?? 'text/calendar');
+        if (!/^text\/calendar\b/i.test(type))
+          throw new DavError(415, 'caldav.calendarData.unsupported', {
+            ns: NS.caldav,
+            name: 'supported-calendar-data',
+          });
+        const { created, etag } = await caldav.put(user, boxId, name, String(request.body ?? ''), {
+          ifMatch: headerOf(headers['if-match']),
+          ifNoneMatch: headerOf(headers['if-none-match']),
+        });
+        if (etag) reply.header('etag', etag);
+        return reply.code(created ? 201 : 204).send();
+      }
+      case 'DELETE':
+        await caldav.remove(user, boxId, name, headerOf(headers['if-match']));
+        return reply.code(204).send();
+      case 'MOVE': {
+        const destination = destinationOf(request, user);
+        const { etag } = await caldav.move(user, boxId, name, destination);
+        if (etag) reply.header('etag', etag);
+        return reply.code(201).send();
+      }
+      default:
+        throw notAllowed();
+    }
+  });
+
+  /** A task's name from an href in this list, or undefined when it points elsewhere. */
+  function nameIn(href: string, prefix: string): string | undefined {
+    let path = href;
+    try {
+      path = new URL(href, 'http://host').pathname;
+    } catch {
+      return undefined;
+    }
+    if (!path.startsWith(prefix)) return undefined;
+    const rest = path.slice(prefix.length);
+    if (rest === '' || rest.includes('/')) return undefined;
+    try {
+      return decodeURIComponent(rest);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Where a MOVE goes: a list and a name under the caller's own calendar home. */
+  function destinationOf(request: FastifyRequest, user: UserRow): { boxId: string; name: string } {
+    const header = headerOf(request.headers.destination);
+    const refused = () => new DavError(403, 'caldav.move.destination');
+    if (!header) throw refused();
+    let path: string;
+    try {
+      path = new URL(header, 'http://host').pathname;
+    } catch {
+      throw refused();
+    }
+    const home = homeHref(user);
+    if (!path.startsWith(home)) throw refused();
+    const [boxId, name, ...more] = path.slice(home.length).split('/');
+    if (!boxId || !name || more.length > 0) throw refused();
+    try {
+      return { boxId: decodeURIComponent(boxId), name: decodeURIComponent(name) };
+    } catch {
+      throw refused();
+    }
+  }
+}
+
+const headerOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value);
+
+const notAllowed = () => new DavError(405, 'caldav.method.notAllowed');
+
+/** Paths name the caller: another person's answer as what is not there. */
+function ownPath(request: FastifyRequest, user: UserRow) {
+  const { userId } = request.params as { userId: string };
+  if (userId !== user.id) throw new DavError(404, 'caldav.notFound');
+}
+
+/** A PROPFIND's Depth: 0 or 1 (none counts as 1); infinity is refused (RFC 4918 §9.1). */
+function depthOf(request: FastifyRequest): 0 | 1 {
+  const depth = headerOf(request.headers.depth)?.trim().toLowerCase();
+  if (depth === '0') return 0;
+  if (depth === undefined || depth === '1') return 1;
+  throw new DavError(403, 'caldav.depth.infinite', { ns: NS.dav, name: 'propfind-finite-depth' });
+}
+
+/** The request's XML body, or undefined when it has none. */
+function requestXml(request: FastifyRequest): XmlElement | undefined {
+  const body = typeof request.body === 'string' ? request.body.trim() : '';
+  return body === '' ? undefined : parseDavXml(body);
+}
+
+function sendMultistatus(reply: FastifyReply, responses: DavResponse[], token?: string) {
+  return reply.code(207).type('application/xml; charset=utf-8').send(multistatus(responses, token));
+}
+
+/** Any failure a caller can cause, as a DAV error; undefined for a fault of ours. */
+function asDavError(error: unknown): DavError | undefined {
+  if (error instanceof DavError) return error;
+  if (error instanceof AppError)
+    return new DavError(error.statusCode, error.code, undefined, { ...error.headers });
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (status === 413)
+    return new DavError(413, 'caldav.tooLarge', { ns: NS.caldav, name: 'max-resource-size' });
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new DavError(status, 'caldav.calendarData.unsupported');
+  return undefined;
+}

@@ -1,0 +1,297 @@
+import { createHash } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { type UserLocale, userLocaleOf } from '@nestbox/shared/i18n/locales';
+import { displayTitle } from '@nestbox/shared/items/item-rules';
+import type { Clock } from '../../clock.js';
+import { constraintViolationOf } from '../../db/constraint-violation.js';
+import type { Db, UserRow } from '../../db/schema.js';
+import { translate } from '../../i18n/translate.js';
+import { boxesAbove, type ItemsService } from '../items/items.service.js';
+import { shownRemindersOnDatedItems } from '../reminders/reminders.service.js';
+import {
+  type ChangeRow,
+  type CollectionRow,
+  changesIn,
+  collectionsOf,
+  itemExists,
+  itemOfUid,
+  latestChange,
+  type MemberRow,
+  memberNamed,
+  membersOf,
+  nameTaken,
+  saveObject,
+  tasksOf,
+} from './caldav.repository.js';
+import { DavError } from './dav-error.js';
+import { NS } from './dav-xml.js';
+import { readTask, type TaskSource, writeTask } from './vtodo.js';
+
+/** A box as a task list: who may write in it, its name for people, and its last change. */
+export interface Collection {
+  id: string;
+  displayName: string;
+  writable: boolean;
+  /** The last change of a text in it (its CTag). */
+  seq: number;
+}
+
+/** A task as a client reads it: where it is, its version, and (when asked) its iCalendar text. */
+export interface Task {
+  name: string;
+  etag: string;
+  data?: string;
+}
+
+/** Tasks written per turn of the event loop: a long list never holds it. */
+const WRITE_BATCH = 200;
+
+const PATH_SEPARATOR = ' › ';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notFound = () => new DavError(404, 'caldav.notFound');
+const readOnly = () => new DavError(403, 'caldav.readOnly', { ns: NS.dav, name: 'need-privileges' });
+const uidConflict = () =>
+  new DavError(409, 'caldav.uid.conflict', { ns: NS.caldav, name: 'no-uid-conflict' });
+const stale = () => new DavError(412, 'caldav.precondition.failed');
+
+/** The version of what a reader is given of a text: its last change, and what the reader's zone and language make of it. */
+function etagOf(seq: number, user: UserRow): string {
+  const reader = createHash('sha256').update(`${user.timezone}\n${user.locale}`).digest('hex').slice(0, 8);
+  return `"${seq}-${reader}"`;
+}
+
+/** An If-Match or If-None-Match header's tags ('*' included). */
+const tagsIn = (header: string | undefined) =>
+  header === undefined ? undefined : header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+
+/**
+ * CalDAV's view of Nestbox: each box a person sees is a task list, each open or completed text
+ * directly in it a task. Reads go through the access rule (`seen_boxes`), writes through the
+ * items service (rights, tags, reminders, repeats and live updates as anywhere else), and what
+ * changed since a client last looked comes from the database's change log (`item_changes`).
+ */
+export function createCaldavService({
+  db,
+  items,
+  now,
+}: {
+  db: Db;
+  items: Pick<ItemsService, 'saveTextFields' | 'archive' | 'moveItem'>;
+  now: Clock;
+}) {
+  const titleOf = (row: CollectionRow, locale: UserLocale) => {
+    const shown = displayTitle({ title: row.title, isRootBox: row.is_root_box === 1, itemType: row.type });
+    return 'title' in shown
+      ? shown.title
+      : translate(locale, shown.key === 'pane.rootTitle' ? 'calendar.workspace' : 'calendar.untitledBox');
+  };
+
+  function asCollections(rows: readonly CollectionRow[], user: UserRow): Collection[] {
+    const boxes = new Map(
+      rows.map((row) => [row.id, { ...row, parentId: row.parent_id, isRootBox: row.is_root_box === 1 }]),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      displayName: boxesAbove(row.id, boxes)
+        .map((box) => titleOf(box, userLocaleOf(user.locale)))
+        .join(PATH_SEPARATOR),
+      writable: row.level !== 'readonly',
+      seq: row.seq,
+    }));
+  }
+
+  /** The box as a list, if the user sees it; 404 otherwise (a stranger learns nothing). */
+  async function collection(user: UserRow, boxId: string): Promise<Collection> {
+    const found = asCollections(await collectionsOf(db, user.id), user).find((c) => c.id === boxId);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** A list the user may write in: 404 unseen, 403 `need-privileges` read-only. */
+  async function writableCollection(user: UserRow, boxId: string): Promise<Collection> {
+    const found = await collection(user, boxId);
+    if (!found.writable) throw readOnly();
+    return found;
+  }
+
+  /** Writes tasks a batch at a time, letting other requests run between batches. */
+  async function written(user: UserRow, rows: readonly (TaskSource & MemberRow)[]): Promise<Task[]> {
+    const reminders = await shownRemindersOnDatedItems(db, user.id);
+    const remindersOf = new Map<string, typeof reminders>();
+    for (const reminder of reminders) {
+      const list = remindersOf.get(reminder.item_id) ?? [];
+      list.push(reminder);
+      remindersOf.set(reminder.item_id, list);
+    }
+    const reader = {
+      timezone: user.timezone,
+      now: now(),
+      reminderText: (title: string) => translate(userLocaleOf(user.locale), 'calendar.reminder', { title }),
+    };
+    const tasks: Task[] = [];
+    for (let start = 0; start < rows.length; start += WRITE_BATCH) {
+      if (start > 0) await yieldToEventLoop();
+      for (const row of rows.slice(start, start + WRITE_BATCH))
+        tasks.push({
+          name: row.name,
+          etag: etagOf(row.seq, user),
+          data: writeTask(row, remindersOf.get(row.id) ?? [], reader),
+        });
+    }
+    return tasks;
+  }
+
+  /** The task at `name` in a list, or 404. */
+  async function member(user: UserRow, boxId: string, name: string): Promise<MemberRow> {
+    await collection(user, boxId);
+    const found = await memberNamed(db, boxId, name);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  function checkPreconditions(
+    current: MemberRow | undefined,
+    user: UserRow,
+    { ifMatch, ifNoneMatch }: { ifMatch?: string | undefined; ifNoneMatch?: string | undefined },
+  ) {
+    const match = tagsIn(ifMatch);
+    const noneMatch = tagsIn(ifNoneMatch);
+    const etag = current && etagOf(current.seq, user);
+    if (match && !(etag && (match.includes('*') || match.includes(etag)))) throw stale();
+    if (noneMatch && etag && (noneMatch.includes('*') || noneMatch.includes(etag))) throw stale();
+  }
+
+  /** A client's id for a new text: its UID when that is a free UUID, else a new one. */
+  async function idFor(uid: string): Promise<string | undefined> {
+    if (!UUID.test(uid)) return undefined;
+    const id = uid.toLowerCase();
+    return (await itemExists(db, id)) ? undefined : id;
+  }
+
+  return {
+    collection,
+
+    /** Every list the user sees, named by its path ("Home › Kitchen"). */
+    async collections(user: UserRow): Promise<Collection[]> {
+      return asCollections(await collectionsOf(db, user.id), user);
+    },
+
+    /** The tasks in a list: names and versions only. */
+    async members(user: UserRow, boxId: string): Promise<Task[]> {
+      await collection(user, boxId);
+      return (await membersOf(db, boxId)).map((row) => ({ name: row.name, etag: etagOf(row.seq, user) }));
+    },
+
+    /** Tasks of a list with their iCalendar text, by name (unknown names are left out). */
+    async tasks(user: UserRow, boxId: string, names?: readonly string[]): Promise<(Task & TaskSource)[]> {
+      await collection(user, boxId);
+      const rows = await membersOf(db, boxId);
+      const wanted = names ? rows.filter((row) => names.includes(row.name)) : rows;
+      const sources = await tasksOf(
+        db,
+        wanted.map((row) => row.id),
+      );
+      const tasks = await written(user, sources);
+      return tasks.map((task, index) => ({ ...(sources[index] as TaskSource & MemberRow), ...task }));
+    },
+
+    /** One task with its iCalendar text, or 404. */
+    async task(user: UserRow, boxId: string, name: string): Promise<Task> {
+      const found = await member(user, boxId, name);
+      const [task] = await written(user, await tasksOf(db, [found.id]));
+      if (!task) throw notFound();
+      return task;
+    },
+
+    /**
+     * What changed in a list since a sync token's change (every task, when there is none):
+     * the tasks there now, and the names of those that left. The token answered covers every
+     * change committed before it was read.
+     */
+    async changes(
+      user: UserRow,
+      boxId: string,
+      since: number | undefined,
+    ): Promise<{ token: number; present: MemberRow[]; gone: ChangeRow[] }> {
+      await collection(user, boxId);
+      const token = await latestChange(db);
+      if (since !== undefined && since > token)
+        throw new DavError(403, 'caldav.syncToken.invalid', { ns: NS.dav, name: 'valid-sync-token' });
+      if (since === undefined) return { token, present: await membersOf(db, boxId), gone: [] };
+      const changed = await changesIn(db, boxId, since);
+      return {
+        token,
+        present: changed.filter((row) => row.present),
+        gone: changed.filter((row) => !row.present),
+      };
+    },
+
+    etagOf,
+
+    /**
+     * Stores a task a client PUT at `name` in a list: a new text (its UID taken for its id
+     * when free), or the text already there, every field in one transaction. 409
+     * `no-uid-conflict` when another text has the UID; 412 when If-Match or If-None-Match fails.
+     */
+    async put(
+      user: UserRow,
+      boxId: string,
+      name: string,
+      body: string,
+      conditions: { ifMatch?: string | undefined; ifNoneMatch?: string | undefined },
+    ): Promise<{ created: boolean; etag: string | undefined }> {
+      await writableCollection(user, boxId);
+      const current = await memberNamed(db, boxId, name);
+      checkPreconditions(current, user, conditions);
+      const task = readTask(body, user.timezone);
+      const holder = await itemOfUid(db, task.uid);
+      if (holder !== undefined && holder !== current?.id) throw uidConflict();
+      if (!current && (await nameTaken(db, name))) throw uidConflict();
+      const id = current ? current.id : await idFor(task.uid);
+      try {
+        await items.saveTextFields(
+          user,
+          current ? { itemId: current.id } : { create: { boxId, id } },
+          task.fields,
+          (tx, itemId) => saveObject(tx, { item_id: itemId, name, uid: task.uid, extra: task.extra }),
+        );
+      } catch (error) {
+        // Another write took the UID, the id or the name meanwhile.
+        if (constraintViolationOf(error) === 'conflict') throw uidConflict();
+        throw error;
+      }
+      const saved = await memberNamed(db, boxId, name);
+      return { created: !current, etag: saved && etagOf(saved.seq, user) };
+    },
+
+    /** Archives the task at `name` (a client's DELETE): it leaves the list, and can be restored in Nestbox. */
+    async remove(user: UserRow, boxId: string, name: string, ifMatch: string | undefined): Promise<void> {
+      await writableCollection(user, boxId);
+      const current = await memberNamed(db, boxId, name);
+      if (!current) throw notFound();
+      checkPreconditions(current, user, { ifMatch });
+      await items.archive(user, current.id);
+    },
+
+    /** Moves the task at `name` to another list of the user's, under the same name. */
+    async move(
+      user: UserRow,
+      boxId: string,
+      name: string,
+      to: { boxId: string; name: string },
+    ): Promise<{ etag: string | undefined }> {
+      await writableCollection(user, boxId);
+      const current = await memberNamed(db, boxId, name);
+      if (!current) throw notFound();
+      if (to.name !== name) throw new DavError(403, 'caldav.move.destination');
+      await writableCollection(user, to.boxId);
+      await items.moveItem(user, { itemId: current.id, parentId: to.boxId });
+      const moved = await memberNamed(db, to.boxId, name);
+      return { etag: moved && etagOf(moved.seq, user) };
+    },
+  };
+}
+
+export type CaldavService = ReturnType<typeof createCaldavService>;

@@ -1,0 +1,125 @@
+import type { Item } from '@nestbox/shared/items/item.schema';
+import { normalizeRecurrenceRule, recurrenceRuleError } from '@nestbox/shared/recurrence/recurrence-rule';
+import type { RunWrite } from '../../db/run-write.js';
+import type { Db, Tx, UserRow } from '../../db/schema.js';
+import { appErrors } from '../../http/app-error.js';
+import type { AccessService } from '../access/access.service.js';
+import { completeItem } from './commands/complete-item.js';
+import { insertNewItem } from './commands/insert-item.js';
+import { editableItem } from './item-guards.js';
+import type { ItemReads } from './item-reads.service.js';
+import { findItem, setTextTitle, updateItems } from './items.repository.js';
+import type { PersonalState } from './personal-state.service.js';
+import type { RecurrenceService } from './recurrence.service.js';
+
+/** A text's shared fields, as a client that holds them all at once sends them; undefined: unchanged. */
+export interface TextFields {
+  title?: string | undefined;
+  /** Markdown; null or blank: none. */
+  note?: string | null | undefined;
+  targetDate?: number | null | undefined;
+  /** An RFC 5545 RRULE (no DTSTART), or null: none. */
+  recurrence?: string | null | undefined;
+  completed?: boolean | undefined;
+}
+
+/** Where `saveTextFields` writes: a new text in a box (the id when the client chose one), or one that is there. */
+export type TextTarget = { create: { boxId: string; id?: string | undefined } } | { itemId: string };
+
+/**
+ * Writes every field of a text at once, in one transaction: for clients that send a whole
+ * text each time (a CalDAV app), where one field written and the next refused must not be.
+ * Each field goes through the rule that owns it: the title's tags, a target date's reminders,
+ * a rule checked and started, and a completion that moves a recurring text on to its next
+ * occurrence as completing it anywhere else does. `alongside` writes more in the same
+ * transaction (what the client said of the text that Nestbox does not model).
+ */
+export function createTextFields({
+  db,
+  runWrite,
+  access,
+  now,
+  present,
+  personal,
+  recurrence,
+}: {
+  db: Db;
+  runWrite: RunWrite;
+  access: AccessService;
+  now: () => number;
+  present: ItemReads['present'];
+  personal: Pick<PersonalState, 'writePersonalState'>;
+  recurrence: Pick<RecurrenceService, 'writeRecurrence' | 'advance'>;
+}) {
+  return {
+    async saveTextFields(
+      user: UserRow,
+      target: TextTarget,
+      fields: TextFields,
+      alongside?: (tx: Tx, itemId: string) => Promise<void>,
+    ): Promise<Item> {
+      const ruleError =
+        fields.recurrence === undefined || fields.recurrence === null
+          ? null
+          : recurrenceRuleError(fields.recurrence);
+      if (ruleError) throw appErrors.badRequest('error.validation', { rule: ruleError });
+      const { itemId, level } = await runWrite(async (tx) => {
+        const at = now();
+        const created =
+          'create' in target
+            ? await insertNewItem(tx, access, {
+                userId: user.id,
+                item: {
+                  id: target.create.id,
+                  parentId: target.create.boxId,
+                  itemType: 'todoText',
+                  title: fields.title ?? '',
+                },
+                boxDefaults: {
+                  showCompleted: user.default_show_completed,
+                  autoAdd: user.default_auto_add_to_unprioritized,
+                },
+                at,
+              })
+            : undefined;
+        const itemId = created ?? ('itemId' in target ? target.itemId : '');
+        const { item, level } = await editableItem(tx, access, user.id, itemId);
+        if (item.type !== 'todoText')
+          throw appErrors.badRequest('error.validation', { itemId: 'validation.invalidValue' });
+        if (fields.title !== undefined && fields.title !== item.title)
+          await setTextTitle(tx, itemId, fields.title, at);
+        const note = fields.note?.trim() ? fields.note : null;
+        if (fields.note !== undefined && note !== item.note)
+          await updateItems(tx, [itemId], { note, updated_at: at });
+        if (fields.targetDate !== undefined && fields.targetDate !== item.target_date)
+          await personal.writePersonalState(tx, user.id, itemId, {}, fields.targetDate, at);
+        if (fields.recurrence !== undefined) {
+          const rule = fields.recurrence === null ? null : normalizeRecurrenceRule(fields.recurrence);
+          const dated = await findItem(tx, itemId);
+          if (rule !== dated?.recurrence_rule)
+            await recurrence.writeRecurrence(tx, user, itemId, { rule }, at);
+        }
+        if (fields.completed !== undefined && fields.completed !== (item.completed_at !== null)) {
+          const current = await findItem(tx, itemId);
+          if (!current) throw appErrors.notFound();
+          // A recurring text completed moves on to its next occurrence and stays open.
+          const advanced = fields.completed
+            ? await recurrence.advance(tx, user, current, undefined)
+            : undefined;
+          if (advanced === undefined)
+            await completeItem(tx, { item: current, completed: fields.completed, at });
+        }
+        // The text changed as a whole, even when only what `alongside` keeps did.
+        await updateItems(tx, [itemId], { updated_at: at });
+        await alongside?.(tx, itemId);
+        return {
+          value: { itemId, level },
+          events: [
+            created ? ['items.created', { itemIds: [itemId] }] : ['items.changed', { itemIds: [itemId] }],
+          ],
+        };
+      });
+      return present(user.id, itemId, level, db);
+    },
+  };
+}
