@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { ORGANIZER_FIRST_PAGE, ORGANIZER_NEXT_PAGE } from '@nestbox/shared/constants';
 import { chromium } from '@playwright/test';
-import pg from 'pg';
 import type { DatabaseHandle, OpenDatabaseOptions } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
 import { startSeededApp } from './lib/app-in-worker.js';
 import { type BenchItem, gatherStatistics, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import { type Benchmark, measureCalls } from './lib/benchmark.js';
+import { onEachEngine } from './lib/engines.js';
 
 const PRIORITISED = 5_000;
 const UNPRIORITISED = 5_000;
@@ -255,47 +253,14 @@ const ms = (values: number[]) => (values.length ? values.map((v) => v.toFixed(0)
 const benchmark: Benchmark = {
   title: 'Organizer: 5,000 prioritised and 5,000 unprioritised items, 20 % repeating',
   async run({ durationSeconds }) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-bench-'));
     const loadBefore = loadavg()[0] ?? 0;
-    const apiRows: string[] = [];
-    let browser: BrowserFigures | undefined;
-    try {
-      const sqlite = await measureEngine(
-        'SQLite',
-        { sqliteFile: path.join(dataDir, 'nestbox.sqlite') },
-        dataDir,
-        durationSeconds,
-        true,
-      );
-      apiRows.push(...sqlite.rows);
-      browser = sqlite.browser;
-      const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-      if (pgUrl) {
-        // A database of its own, not a schema: Kysely's migrator looks for its tables in
-        // every schema of the database, and tests running beside the bench create some.
-        const name = `nestbox_bench_${Date.now().toString(36)}`;
-        const admin = new pg.Client({ connectionString: pgUrl });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        try {
-          const url = new URL(pgUrl);
-          url.pathname = `/${name}`;
-          const postgres = await measureEngine(
-            'PostgreSQL',
-            { databaseUrl: url.toString() },
-            dataDir,
-            durationSeconds,
-            false,
-          );
-          apiRows.push(...postgres.rows);
-        } finally {
-          await admin.query(`drop database if exists ${name} with (force)`);
-          await admin.end();
-        }
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const { results } = await onEachEngine(
+      (label, options, dataDir) =>
+        measureEngine(label, options, dataDir, durationSeconds, label === 'SQLite'),
+      { pgDatabase: true },
+    );
+    const apiRows = results.flatMap((result) => result.rows);
+    const browser = results[0]?.browser;
     const lines = [
       '| engine | call | requests | failures | p50 ms | p95 ms | p99 ms |',
       '|---|---|---:|---:|---:|---:|---:|',
