@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
-import { expect, test } from '../support/test.js';
+import { expect, expectAccessible, test } from '../support/test.js';
 
-async function openDataTab(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Application Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Application Settings' });
-  await dialog.getByRole('tab', { name: 'Data' }).click();
+async function openDataTab(page: Page, names = { settings: 'Application Settings', data: 'Data' }) {
+  await page.getByRole('banner').getByRole('button', { name: names.settings }).click();
+  const dialog = page.getByRole('dialog', { name: names.settings });
+  await dialog.getByRole('tab', { name: names.data }).click();
   return dialog;
 }
 
@@ -127,3 +127,121 @@ test('API tokens: make a read token in the Data tab, read with it, be refused a 
   );
   await expect(page).toHaveURL(/\/app/);
 });
+
+test('API tokens: the CalDAV shortcut makes a write token and shows what a CalDAV app signs in with', async ({
+  context,
+  page,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const account = await createLoggedInAccount(request, { label: 'caldav-app', name: 'Cal Dav' });
+  await putSessionToken(page, account.token);
+  await page.goto('/app');
+  const origin = new URL(page.url()).origin;
+
+  const dialog = await openDataTab(page);
+  const shortcut = dialog.getByRole('button', { name: 'For a CalDAV app' });
+  await shortcut.scrollIntoViewIfNeeded();
+  await screenshot(page, 'caldav-offer-en-1280');
+  const made = page.waitForResponse(
+    (res) => res.url().endsWith('/api/tokens') && res.request().method() === 'POST',
+  );
+  await shortcut.focus();
+  await page.keyboard.press('Enter');
+  const answer = await made;
+  expect(answer.status()).toBe(201);
+  expect(answer.request().postDataJSON()).toEqual({ name: 'CalDAV app', scope: 'write' });
+
+  // The three values, shown once, the first focused and ready to copy.
+  const notice = dialog.getByRole('status').filter({ hasText: 'Sign in from your CalDAV app' });
+  const address = notice.getByRole('textbox', { name: 'Server address' });
+  await expect(address).toBeFocused();
+  await expect(address).toHaveValue(`${origin}/dav/`);
+  await expect(notice).toContainText(`Many apps also work with just ${origin}.`);
+  await expect(notice.getByRole('textbox', { name: 'User name' })).toHaveValue(account.email);
+  const password = await notice.getByRole('textbox', { name: 'Password' }).inputValue();
+  expect(password).toMatch(/^nbx_[A-Za-z0-9_-]{43}$/);
+  await expect(notice).toContainText('under “Sync with your phone”');
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'CalDAV app' })).toContainText(
+    'Read and write',
+  );
+  await expectAccessible(page, 'the CalDAV sign-in details (1280 px)');
+  await screenshot(page, 'caldav-shortcut-en-1280');
+
+  // Each copy button, reached by keyboard from its field, copies its own value.
+  for (const [field, value] of [
+    ['Server address', `${origin}/dav/`],
+    ['User name', account.email],
+    ['Password', password],
+  ] as const) {
+    await notice.getByRole('textbox', { name: field }).focus();
+    await page.keyboard.press('Tab');
+    await expect(notice.getByRole('button', { name: `Copy ${field.toLowerCase()}` })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+  }
+
+  // The password writes as the person would.
+  const captured = await fetchInPage(page, password, 'POST', '/api/items/quick-capture', {
+    title: 'From my phone',
+  });
+  expect(captured.status).toBe(201);
+
+  // A phone shows the same, without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await notice.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, 'the CalDAV sign-in details (390 px)');
+  await screenshot(page, 'caldav-shortcut-en-390');
+
+  // Dismissed from the keyboard, the values are gone and the focus is back on the shortcut.
+  await notice.getByRole('button', { name: 'Done' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('textbox', { name: 'Password' })).toHaveCount(0);
+  await expect(shortcut).toBeFocused();
+});
+
+test.describe('in French', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('API tokens: the CalDAV shortcut, in French, at 390 and 1280 px', async ({ page, request }) => {
+    const account = await createLoggedInAccount(request, {
+      label: 'caldav-fr',
+      locale: 'fr',
+      name: 'Camille',
+    });
+    await putSessionToken(page, account.token);
+    await page.goto('/app');
+    const origin = new URL(page.url()).origin;
+
+    const dialog = await openDataTab(page, { settings: 'Paramètres de l’application', data: 'Données' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shortcut = dialog.getByRole('button', { name: 'Pour une application CalDAV' });
+    await shortcut.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'caldav-offer-fr-390');
+    await shortcut.click();
+
+    const notice = dialog.getByRole('status').filter({ hasText: 'Connectez votre application CalDAV' });
+    await expect(notice.getByRole('textbox', { name: 'Adresse du serveur' })).toHaveValue(`${origin}/dav/`);
+    await expect(notice.getByRole('textbox', { name: 'Nom d’utilisateur' })).toHaveValue(account.email);
+    await expect(notice.getByRole('textbox', { name: 'Mot de passe' })).toHaveValue(/^nbx_/);
+    await expect(notice).toContainText('«\u00a0Application CalDAV\u00a0»');
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Application CalDAV' })).toContainText(
+      'Lecture et écriture',
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'the CalDAV sign-in details in French (390 px)');
+    await screenshot(page, 'caldav-shortcut-fr-390');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectAccessible(page, 'the CalDAV sign-in details in French (1280 px)');
+    await screenshot(page, 'caldav-shortcut-fr-1280');
+  });
+});
+
+/** Saves a screenshot of the page when E2E_SCREENSHOTS names a folder. */
+async function screenshot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
+}

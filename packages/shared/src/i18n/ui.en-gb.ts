@@ -811,6 +811,26 @@ export const uiEnGb = {
   'settings.data.tokens.revokeBody':
     'Anything that uses “{{name}}” stops working at once. This cannot be undone.',
   'settings.data.tokens.revoked': 'The token has been revoked.',
+  // data: API tokens, the CalDAV shortcut
+  'settings.data.tokens.caldav.offer':
+    'Syncing tasks with your phone or Thunderbird? Get a server address, user name and password in one step.',
+  'settings.data.tokens.caldav.create': 'For a CalDAV app',
+  'settings.data.tokens.caldav.tokenName': 'CalDAV app',
+  'settings.data.tokens.caldav.title': 'Sign in from your CalDAV app',
+  'settings.data.tokens.caldav.note':
+    'Add a CalDAV account in your app with these three details. The password is a new read-and-write token, “{{name}}”: copy it now, you won’t see it again.',
+  'settings.data.tokens.caldav.address': 'Server address',
+  'settings.data.tokens.caldav.addressHint': 'Many apps also work with just {{origin}}.',
+  'settings.data.tokens.caldav.copyAddress': 'Copy server address',
+  'settings.data.tokens.caldav.addressCopied': 'Server address copied',
+  'settings.data.tokens.caldav.user': 'User name',
+  'settings.data.tokens.caldav.copyUser': 'Copy user name',
+  'settings.data.tokens.caldav.userCopied': 'User name copied',
+  'settings.data.tokens.caldav.password': 'Password',
+  'settings.data.tokens.caldav.copyPassword': 'Copy password',
+  'settings.data.tokens.caldav.passwordCopied': 'Password copied',
+  'settings.data.tokens.caldav.guide':
+    'Step-by-step settings for DAVx⁵ with Tasks.org, iOS Reminders and Thunderbird are in the Nestbox guide, under “Sync with your phone”.',
   // Recurring items: Item settings, marks, quick capture
   'itemSettings.repeat': 'Repeat',
   'itemSettings.repeat.kind': 'Repeats',

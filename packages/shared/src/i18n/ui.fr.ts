@@ -806,6 +806,26 @@ export const uiFr: Record<UiKey, string> = {
   'settings.data.tokens.revokeBody':
     'Tout ce qui utilise «\u00a0{{name}}\u00a0» cessera de fonctionner aussitôt. C’est définitif.',
   'settings.data.tokens.revoked': 'Le jeton a été révoqué.',
+  // data: API tokens, the CalDAV shortcut
+  'settings.data.tokens.caldav.offer':
+    'Vous synchronisez vos tâches avec votre téléphone ou Thunderbird\u00a0? Obtenez en une étape l’adresse du serveur, le nom d’utilisateur et le mot de passe.',
+  'settings.data.tokens.caldav.create': 'Pour une application CalDAV',
+  'settings.data.tokens.caldav.tokenName': 'Application CalDAV',
+  'settings.data.tokens.caldav.title': 'Connectez votre application CalDAV',
+  'settings.data.tokens.caldav.note':
+    'Ajoutez un compte CalDAV dans votre application avec ces trois informations. Le mot de passe est un nouveau jeton en lecture et écriture, «\u00a0{{name}}\u00a0»\u00a0: copiez-le maintenant, vous ne le reverrez plus.',
+  'settings.data.tokens.caldav.address': 'Adresse du serveur',
+  'settings.data.tokens.caldav.addressHint': 'Beaucoup d’applications se contentent aussi de {{origin}}.',
+  'settings.data.tokens.caldav.copyAddress': 'Copier l’adresse du serveur',
+  'settings.data.tokens.caldav.addressCopied': 'Adresse du serveur copiée',
+  'settings.data.tokens.caldav.user': 'Nom d’utilisateur',
+  'settings.data.tokens.caldav.copyUser': 'Copier le nom d’utilisateur',
+  'settings.data.tokens.caldav.userCopied': 'Nom d’utilisateur copié',
+  'settings.data.tokens.caldav.password': 'Mot de passe',
+  'settings.data.tokens.caldav.copyPassword': 'Copier le mot de passe',
+  'settings.data.tokens.caldav.passwordCopied': 'Mot de passe copié',
+  'settings.data.tokens.caldav.guide':
+    'Les réglages pas à pas pour DAVx⁵ avec Tasks.org, Rappels d’iOS et Thunderbird sont dans le guide de Nestbox (en anglais), section «\u00a0Sync with your phone\u00a0».',
   // Éléments récurrents : paramètres, marques, capture rapide
   'itemSettings.repeat': 'Répétition',
   'itemSettings.repeat.kind': 'Se répète',

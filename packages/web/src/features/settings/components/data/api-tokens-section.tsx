@@ -35,19 +35,26 @@ import { useCreateApiToken } from '../../api/create-api-token';
 import { useApiTokens } from '../../api/get-api-tokens';
 import { useRevokeApiToken } from '../../api/revoke-api-token';
 import classes from '../app-settings.module.css';
+import { CalDavNotice, CalDavShortcut } from './caldav-shortcut';
 import { SectionHeading } from './section-heading';
 
 /** When a token was last used: the day and the minute (the server records it to the minute). */
 const LAST_USED_FORMAT = 'dd-MMM-yyyy HH:mm';
 
+/** A token just made, and whether the CalDAV shortcut made it (its notice shows sign-in details). */
+type Made = { token: CreatedApiToken; forCalDav: boolean };
+
 /**
- * The Data tab's personal API tokens: make one (name, read or read-and-write), see its text
- * once, list them with their last use, revoke one.
+ * The Data tab's personal API tokens: make one (name, read or read-and-write), or one for a
+ * CalDAV app in one step, see its text once, list them with their last use, revoke one.
  */
 export function ApiTokensSection() {
   const { t } = useTranslation();
+  const user = useUser();
   const tokens = useApiTokens();
-  const [made, setMade] = useState<CreatedApiToken | null>(null);
+  const [made, setMade] = useState<Made | null>(null);
+  /** Whether the CalDAV notice was just dismissed: the focus goes back to the shortcut that opened it. */
+  const [backFromCalDav, setBackFromCalDav] = useState(false);
 
   return (
     <Stack gap="md" component="section" aria-labelledby="settings-tokens-title">
@@ -67,10 +74,29 @@ export function ApiTokensSection() {
         </Text>
       </Stack>
 
-      {made ? (
-        <NewTokenNotice made={made} onDone={() => setMade(null)} />
-      ) : (
-        <CreateTokenForm onMade={setMade} />
+      {made?.forCalDav && (
+        <CalDavNotice
+          made={made.token}
+          email={user.email}
+          origin={window.location.origin}
+          onDone={() => {
+            setMade(null);
+            setBackFromCalDav(true);
+          }}
+        />
+      )}
+      {made && !made.forCalDav && <NewTokenNotice made={made.token} onDone={() => setMade(null)} />}
+      {!made && (
+        <>
+          <CreateTokenForm onMade={(token) => setMade({ token, forCalDav: false })} />
+          <CalDavShortcut
+            focused={backFromCalDav}
+            onMade={(token) => {
+              setBackFromCalDav(false);
+              setMade({ token, forCalDav: true });
+            }}
+          />
+        </>
       )}
 
       <Title order={4} fz="sm">
