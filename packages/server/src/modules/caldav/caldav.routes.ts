@@ -136,10 +136,11 @@ export async function caldavRoutes(
   const route = (
     urls: string[],
     handler: (request: FastifyRequest, reply: FastifyReply, user: UserRow) => Promise<unknown>,
+    methods: string[] = all,
   ) => {
     for (const url of urls)
       app.route({
-        method: all,
+        method: methods,
         url,
         handler: async (request, reply) => {
           if (request.method === 'OPTIONS') return reply.header('allow', all.join(', ')).code(200).send('');
@@ -169,7 +170,7 @@ export async function caldavRoutes(
       [prop(NS.caldav, 'calendar-user-address-set'), () => hrefXml(`mailto:${user.email}`)],
     ]);
 
-  route(['/dav', ROOT], async (request, reply, user) => {
+  const root = async (request: FastifyRequest, reply: FastifyReply, user: UserRow) => {
     if (request.method !== 'PROPFIND') throw notAllowed();
     const wanted = wantedIn(requestXml(request));
     depthOf(request);
@@ -180,7 +181,10 @@ export async function caldavRoutes(
       [prop(NS.caldav, 'calendar-home-set'), () => hrefXml(homeHref(user))],
     ]);
     return sendMultistatus(reply, [answer(ROOT, props, wanted)]);
-  });
+  };
+  route(['/dav', ROOT], root);
+  // The server's root too (its GET is the web app's): apps given only its address ask there first.
+  route(['/'], root, ['PROPFIND']);
 
   route(['/dav/principals/:userId', '/dav/principals/:userId/'], async (request, reply, user) => {
     ownPath(request, user);
@@ -390,8 +394,7 @@ export async function caldavRoutes(
         return reply.code(204).send();
       case 'MOVE': {
         const destination = destinationOf(request, user);
-        const { etag } = await caldav.move(user, boxId, name, destination);
-        if (etag) reply.header('etag', etag);
+        await caldav.move(user, boxId, name, destination);
         return reply.code(201).send();
       }
       default:

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type UserLocale, userLocaleOf } from '@nestbox/shared/i18n/locales';
+import type { Item } from '@nestbox/shared/items/item.schema';
 import { displayTitle } from '@nestbox/shared/items/item-rules';
 import type { Clock } from '../../clock.js';
 import { constraintViolationOf } from '../../db/constraint-violation.js';
 import type { Db, UserRow } from '../../db/schema.js';
 import { translate } from '../../i18n/translate.js';
-import { boxesAbove, type ItemsService } from '../items/items.service.js';
+import { boxesAbove, type ItemsService, type TextFields } from '../items/items.service.js';
 import { shownRemindersOnDatedItems } from '../reminders/reminders.service.js';
 import {
   type ChangeRow,
@@ -60,6 +61,17 @@ const stale = () => new DavError(412, 'caldav.precondition.failed');
 function etagOf(seq: number, user: UserRow): string {
   const reader = createHash('sha256').update(`${user.timezone}\n${user.locale}`).digest('hex').slice(0, 8);
   return `"${seq}-${reader}"`;
+}
+
+/** Whether a text holds what a client sent for it, field by field. */
+function keptAsSent(item: Item, fields: TextFields): boolean {
+  return (
+    item.title === fields.title &&
+    item.note === (fields.note?.trim() ? fields.note : '') &&
+    item.priorityTargetDate === fields.targetDate &&
+    item.recurrence === (fields.recurrence ?? null) &&
+    item.completed === fields.completed
+  );
 }
 
 /** An If-Match or If-None-Match header's tags ('*' included). */
@@ -234,6 +246,10 @@ export function createCaldavService({
      * Stores a task a client PUT at `name` in a list: a new text (its UID taken for its id
      * when free), or the text already there, every field in one transaction. 409
      * `no-uid-conflict` when another text has the UID; 412 when If-Match or If-None-Match fails.
+     * The new ETag is answered when the task was kept as sent (its title, note, date, repeat
+     * and completion; the rest of its text as written, or as Nestbox always writes it), so the
+     * client's copy stands; not when Nestbox made something else of it (a completed repeat
+     * moved on to its next occurrence), so the client reads it again (RFC 4791 §5.3.4).
      */
     async put(
       user: UserRow,
@@ -250,8 +266,9 @@ export function createCaldavService({
       if (holder !== undefined && holder !== current?.id) throw uidConflict();
       if (!current && (await nameTaken(db, name))) throw uidConflict();
       const id = current ? current.id : await idFor(task.uid);
+      let saved: Item;
       try {
-        await items.saveTextFields(
+        saved = await items.saveTextFields(
           user,
           current ? { itemId: current.id } : { create: { boxId, id } },
           task.fields,
@@ -262,8 +279,11 @@ export function createCaldavService({
         if (constraintViolationOf(error) === 'conflict') throw uidConflict();
         throw error;
       }
-      const saved = await memberNamed(db, boxId, name);
-      return { created: !current, etag: saved && etagOf(saved.seq, user) };
+      const stored = await memberNamed(db, boxId, name);
+      return {
+        created: !current,
+        etag: stored && keptAsSent(saved, task.fields) ? etagOf(stored.seq, user) : undefined,
+      };
     },
 
     /** Archives the task at `name` (a client's DELETE): it leaves the list, and can be restored in Nestbox. */
@@ -281,15 +301,13 @@ export function createCaldavService({
       boxId: string,
       name: string,
       to: { boxId: string; name: string },
-    ): Promise<{ etag: string | undefined }> {
+    ): Promise<void> {
       await writableCollection(user, boxId);
       const current = await memberNamed(db, boxId, name);
       if (!current) throw notFound();
       if (to.name !== name) throw new DavError(403, 'caldav.move.destination');
       await writableCollection(user, to.boxId);
       await items.moveItem(user, { itemId: current.id, parentId: to.boxId });
-      const moved = await memberNamed(db, to.boxId, name);
-      return { etag: moved && etagOf(moved.seq, user) };
     },
   };
 }

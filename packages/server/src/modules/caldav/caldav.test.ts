@@ -150,6 +150,7 @@ describe(`CalDAV on ${testEngine}`, () => {
       ]),
     });
     expect(created.status).toBe(201);
+    // Kept as sent: the new version is answered, and the client's copy stands.
     const etag = created.headers.get('etag');
     expect(etag).toMatch(/^"\d+-[0-9a-f]{8}"$/);
 
@@ -171,7 +172,8 @@ describe(`CalDAV on ${testEngine}`, () => {
     expect(object?.etag).toBe(etag);
     const data = object?.data ?? '';
     expect(data).toContain(`UID:${uid}`);
-    expect(data).toContain('SUMMARY:Descale the kettle #home #chores');
+    // The tags that end the title are its categories, apart from the summary.
+    expect(data).toContain('SUMMARY:Descale the kettle\r\n');
     expect(data).toContain('DUE;TZID=Europe/Paris:20261203T100000');
     expect(data).toContain('BEGIN:VTIMEZONE');
     expect(data).toContain('RRULE:FREQ=WEEKLY');
@@ -184,13 +186,14 @@ describe(`CalDAV on ${testEngine}`, () => {
     const list = calendarNamed('Workspace › Home');
     const uid = 'plain-uid-from-a-client@example.org';
     const name = 'plain-uid-from-a-client.ics';
-    const created = await client.createCalendarObject({
+    await client.createCalendarObject({
       calendar: list,
       filename: name,
       iCalString: vtodo(uid, ['SUMMARY:Water the plants']),
     });
-    const first = created.headers.get('etag') ?? '';
     const url = `${list.url}${name}`;
+    const [stored] = await client.fetchCalendarObjects({ calendar: list, objectUrls: [url] });
+    const first = stored?.etag ?? '';
     const updated = await client.updateCalendarObject({
       calendarObject: {
         url,
@@ -199,8 +202,6 @@ describe(`CalDAV on ${testEngine}`, () => {
       },
     });
     expect(updated.status).toBe(204);
-    const second = updated.headers.get('etag');
-    expect(second).not.toBe(first);
 
     const stale = await client.updateCalendarObject({
       calendarObject: { url, etag: first, data: vtodo(uid, ['SUMMARY:Lost change']) },
@@ -209,7 +210,7 @@ describe(`CalDAV on ${testEngine}`, () => {
     const [object] = await client.fetchCalendarObjects({ calendar: list, objectUrls: [url] });
     expect(object?.data).toContain('SUMMARY:Water the ferns');
     expect(object?.data).toContain('DUE;VALUE=DATE:20261201');
-    expect(object?.etag).toBe(second);
+    expect(object?.etag).not.toBe(first);
     // A UID that is not a UUID keeps its own: the text got a new id.
     const tasks = await client.fetchCalendarObjects({ calendar: list, filters: TODO_FILTER });
     expect(tasks.map((task) => task.url)).toContain(url);
@@ -240,6 +241,8 @@ describe(`CalDAV on ${testEngine}`, () => {
       },
     });
     expect(done.status).toBe(204);
+    // Nestbox made something else of it: no ETag, so the client reads the next occurrence.
+    expect(done.headers.get('etag')).toBeNull();
     const advanced = await getItem(repeating);
     expect(advanced.completed).toBe(false);
     expect(advanced.priorityTargetDate).toBe(Date.UTC(2026, 11, 7, 23, 0));

@@ -62,7 +62,8 @@ export function writeTask(task: TaskSource, reminders: readonly ReminderRow[], r
   todo.addPropertyWithValue('dtstamp', utc(task.updated_at));
   todo.addPropertyWithValue('created', utc(task.created_at));
   todo.addPropertyWithValue('last-modified', utc(task.updated_at));
-  todo.addPropertyWithValue('summary', icalText(task.title));
+  const { summary, categories } = summaryOf(task.title);
+  todo.addPropertyWithValue('summary', icalText(summary));
   if (task.note) todo.addPropertyWithValue('description', icalText(task.note));
   let timed = false;
   const targetDate = task.target_date !== null && isDateInRange(task.target_date) ? task.target_date : null;
@@ -115,11 +116,10 @@ export function writeTask(task: TaskSource, reminders: readonly ReminderRow[], r
     todo.addPropertyWithValue('completed', utc(task.completed_at));
     todo.addPropertyWithValue('percent-complete', 100);
   } else todo.addPropertyWithValue('status', 'NEEDS-ACTION');
-  const tags = tagsOf(task.title);
-  if (tags.length > 0) {
-    const categories = new ICAL.Property('categories');
-    categories.setValues(tags);
-    todo.addProperty(categories);
+  if (categories.length > 0) {
+    const property = new ICAL.Property('categories');
+    property.setValues(categories);
+    todo.addProperty(property);
   }
   for (const json of extraProperties(task.extra)) todo.addProperty(new ICAL.Property(json));
   const calendar = new ICAL.Component('vcalendar');
@@ -127,6 +127,29 @@ export function writeTask(task: TaskSource, reminders: readonly ReminderRow[], r
   calendar.addPropertyWithValue('prodid', '-//Nestbox//CalDAV//EN');
   const text = `${calendar.toString().replace(/END:VCALENDAR\r?\n?$/, '')}${todo.toString()}\r\nEND:VCALENDAR\r\n`;
   return timed ? text.replace('BEGIN:VTODO', `${vtimezoneOf(reader.timezone)}BEGIN:VTODO`) : text;
+}
+
+/**
+ * A title as a task's SUMMARY and CATEGORIES: its tags are its categories, each once, as
+ * written; the run of tags that ends it is left out of the summary (where apps show
+ * categories apart), the tags within it stay. `readTask` appends categories the summary lacks,
+ * so a title goes out and comes back the same.
+ */
+export function summaryOf(title: string): { summary: string; categories: string[] } {
+  const tags = findTags(title);
+  const categories: string[] = [];
+  const seen = new Set<string>();
+  for (const tag of tags) {
+    if (seen.has(tag.name)) continue;
+    seen.add(tag.name);
+    categories.push(tag.written);
+  }
+  let end = title.trimEnd().length;
+  for (const tag of [...tags].reverse()) {
+    if (tag.end !== end || title.slice(0, tag.start).trim() === '') break;
+    end = title.slice(0, tag.start).trimEnd().length;
+  }
+  return { summary: title.slice(0, end), categories };
 }
 
 function extraProperties(extra: string): unknown[][] {
@@ -224,6 +247,9 @@ export function readTask(text: string, timeZone: string): ReadTask {
   }
   const status = String(todo.getFirstPropertyValue('status') ?? '').toUpperCase();
   const completed = status === 'COMPLETED' || (status === '' && todo.hasProperty('completed'));
+  const completedValue = todo.getFirstPropertyValue('completed');
+  const completedAt =
+    completed && completedValue instanceof ICAL.Time ? completedValue.toUnixTime() * 1000 : undefined;
 
   const extra = todo
     .getAllProperties()
@@ -231,7 +257,14 @@ export function readTask(text: string, timeZone: string): ReadTask {
     .map((property) => property.toJSON());
   return {
     uid,
-    fields: { title, note, targetDate, recurrence: targetDate === null ? null : recurrence, completed },
+    fields: {
+      title,
+      note,
+      targetDate,
+      recurrence: targetDate === null ? null : recurrence,
+      completed,
+      ...(completedAt !== undefined && isDateInRange(completedAt) ? { completedAt } : {}),
+    },
     extra: extra.length > 0 ? JSON.stringify(extra) : '',
   };
 }

@@ -1,13 +1,10 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { normalizeRecurrenceRule, recurrenceRuleError } from '@nestbox/shared/recurrence/recurrence-rule';
-import type { RunWrite } from '../../db/run-write.js';
-import type { Db, Tx, UserRow } from '../../db/schema.js';
+import type { Tx, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
-import type { AccessService } from '../access/access.service.js';
 import { completeItem } from './commands/complete-item.js';
 import { insertNewItem } from './commands/insert-item.js';
-import { editableItem } from './item-guards.js';
-import type { ItemReads } from './item-reads.service.js';
+import { editableItem, type ItemWriteDeps } from './item-guards.js';
 import { findItem, setTextTitle, updateItems } from './items.repository.js';
 import type { PersonalState } from './personal-state.service.js';
 import type { RecurrenceService } from './recurrence.service.js';
@@ -21,6 +18,8 @@ export interface TextFields {
   /** An RFC 5545 RRULE (no DTSTART), or null: none. */
   recurrence?: string | null | undefined;
   completed?: boolean | undefined;
+  /** When it was completed, as the client says (never later than now); now when not said. */
+  completedAt?: number | undefined;
 }
 
 /** Where `saveTextFields` writes: a new text in a box (the id when the client chose one), or one that is there. */
@@ -42,12 +41,7 @@ export function createTextFields({
   present,
   personal,
   recurrence,
-}: {
-  db: Db;
-  runWrite: RunWrite;
-  access: AccessService;
-  now: () => number;
-  present: ItemReads['present'];
+}: ItemWriteDeps & {
   personal: Pick<PersonalState, 'writePersonalState'>;
   recurrence: Pick<RecurrenceService, 'writeRecurrence' | 'advance'>;
 }) {
