@@ -338,7 +338,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(calendarFeedRoutes, { calendar });
   await app.register(tokensRoutes, { tokens: createTokensService({ db, audit, now }), authenticate });
   await app.register(caldavRoutes, {
-    caldav: createCaldavService({ db, items, now }),
+    caldav: createCaldavService({ db, items, reminders, now }),
     authenticate: createCaldavAuthenticate({ db, limiter, now }),
   });
   const slack = createSlackService({

@@ -5,10 +5,11 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { displayTitle } from '@nestbox/shared/items/item-rules';
 import type { Clock } from '../../clock.js';
 import { constraintViolationOf } from '../../db/constraint-violation.js';
-import type { Db, UserRow } from '../../db/schema.js';
+import type { Db, Tx, UserRow } from '../../db/schema.js';
 import { translate } from '../../i18n/translate.js';
 import { boxesAbove, type ItemsService, type TextFields } from '../items/items.service.js';
-import { shownRemindersOnDatedItems } from '../reminders/reminders.service.js';
+import { type RemindersService, shownRemindersOnDatedItems } from '../reminders/reminders.service.js';
+import { remindersForAlarms } from './alarms.js';
 import {
   type ChangeRow,
   type CollectionRow,
@@ -26,7 +27,7 @@ import {
 } from './caldav.repository.js';
 import { DavError } from './dav-error.js';
 import { NS } from './dav-xml.js';
-import { readTask, type TaskSource, writeTask } from './vtodo.js';
+import { type ReadTask, readTask, type TaskSource, writeTask } from './vtodo.js';
 
 /** A box as a task list: who may write in it, its name for people, and its last change. */
 export interface Collection {
@@ -87,10 +88,12 @@ const tagsIn = (header: string | undefined) =>
 export function createCaldavService({
   db,
   items,
+  reminders,
   now,
 }: {
   db: Db;
   items: Pick<ItemsService, 'saveTextFields' | 'archive' | 'moveItem'>;
+  reminders: Pick<RemindersService, 'ownOnItem' | 'replaceOwn' | 'pushUnreadCounts'>;
   now: Clock;
 }) {
   const titleOf = (row: CollectionRow, locale: UserLocale) => {
@@ -173,6 +176,21 @@ export function createCaldavService({
     const etag = current && etagOf(current.seq, user);
     if (match && !(etag && (match.includes('*') || match.includes(etag)))) throw stale();
     if (noneMatch && etag && (noneMatch.includes('*') || noneMatch.includes(etag))) throw stale();
+  }
+
+  /** Makes the writer's reminders on a dated text the task's alarms, in the task's transaction. */
+  async function keepAlarms(tx: Tx, user: UserRow, itemId: string, task: ReadTask): Promise<boolean> {
+    const targetDate = task.fields.targetDate;
+    if (targetDate === null || targetDate === undefined) return false;
+    const at = now();
+    const { remove, add } = remindersForAlarms(await reminders.ownOnItem(tx, user.id, itemId), task.alarms, {
+      targetDate,
+      timeZone: user.timezone,
+      now: at,
+    });
+    if (remove.length > 0 || add.length > 0)
+      await reminders.replaceOwn(tx, { user, itemId, targetDate, remove, add, at });
+    return remove.length > 0;
   }
 
   /** A client's id for a new text: its UID when that is a free UUID, else a new one. */
@@ -267,18 +285,24 @@ export function createCaldavService({
       if (!current && (await nameTaken(db, name))) throw uidConflict();
       const id = current ? current.id : await idFor(task.uid);
       let saved: Item;
+      let removedReminders = false;
       try {
         saved = await items.saveTextFields(
           user,
           current ? { itemId: current.id } : { create: { boxId, id } },
           task.fields,
-          (tx, itemId) => saveObject(tx, { item_id: itemId, name, uid: task.uid, extra: task.extra }),
+          async (tx, itemId) => {
+            await saveObject(tx, { item_id: itemId, name, uid: task.uid, extra: task.extra });
+            removedReminders = await keepAlarms(tx, user, itemId, task);
+          },
         );
       } catch (error) {
         // Another write took the UID, the id or the name meanwhile.
         if (constraintViolationOf(error) === 'conflict') throw uidConflict();
         throw error;
       }
+      // Removed reminders took their events with them: the badge may have dropped.
+      if (removedReminders) await reminders.pushUnreadCounts([user.id]);
       const stored = await memberNamed(db, boxId, name);
       return {
         created: !current,

@@ -182,6 +182,55 @@ describe(`CalDAV on ${testEngine}`, () => {
     expect(data).toContain('X-APPLE-SORT-ORDER:42');
   });
 
+  it('makes a task’s alarms the person’s reminders, and a task sent back unchanged keeps them', async () => {
+    const list = calendarNamed('Workspace › Home');
+    const uid = 'd4e5f6a7-3333-4a39-9f4e-0d4f1e2a7b66';
+    const url = `${list.url}${uid}.ics`;
+    const alarm = (trigger: string) => [
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      'DESCRIPTION:Ring',
+      trigger,
+      'END:VALARM',
+    ];
+    await client.createCalendarObject({
+      calendar: list,
+      filename: `${uid}.ics`,
+      iCalString: vtodo(uid, [
+        'SUMMARY:Pay the rent',
+        'DUE;TZID=Europe/Paris:20261205T090000',
+        ...alarm('TRIGGER;RELATED=END:-PT15M'),
+        ...alarm('TRIGGER;RELATED=END:-P1D'),
+      ]),
+    });
+    type Rule = { _id: string; numberOf: number; unit: string; beforeAfterOn: string };
+    const rules = async () =>
+      (await annCalls().ok<Rule[]>('GET', `/api/reminders/get-item-reminders?itemId=${uid}`))
+        .map(({ _id, numberOf, unit, beforeAfterOn }) => ({
+          _id,
+          rule: `${numberOf} ${unit} ${beforeAfterOn}`,
+        }))
+        .sort((a, b) => a.rule.localeCompare(b.rule));
+    const made = await rules();
+    expect(made.map((r) => r.rule)).toEqual(['1 days before', '15 minutes before']);
+
+    const [object] = await client.fetchCalendarObjects({ calendar: list, objectUrls: [url] });
+    const data = object?.data ?? '';
+    expect(data).toContain('TRIGGER;RELATED=END:-PT15M');
+    expect(data).toContain('TRIGGER;RELATED=END:-P1D');
+    // Sent back as served, nothing changes: the same reminders, not new ones.
+    await client.updateCalendarObject({ calendarObject: { url, etag: object?.etag ?? '', data } });
+    expect(await rules()).toEqual(made);
+    // An alarm taken away in the app takes its reminder with it.
+    const without = data.replace(
+      /BEGIN:VALARM\r\n(?:(?!END:VALARM).*\r\n)*TRIGGER;RELATED=END:-PT15M\r\n(?:(?!END:VALARM).*\r\n)*END:VALARM\r\n/,
+      '',
+    );
+    expect(without).not.toContain('-PT15M');
+    await client.updateCalendarObject({ calendarObject: { url, data: without } });
+    expect((await rules()).map((r) => r.rule)).toEqual(['1 days before']);
+  });
+
   it('updates with If-Match, and refuses a stale version with 412, changing nothing', async () => {
     const list = calendarNamed('Workspace › Home');
     const uid = 'plain-uid-from-a-client@example.org';

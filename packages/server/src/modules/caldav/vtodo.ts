@@ -10,6 +10,7 @@ import ICAL from 'ical.js';
 import { dayOfEvent, feedRule, icalText, triggerOf, vtimezoneOf } from '../calendar/calendar.service.js';
 import type { TextFields } from '../items/items.service.js';
 import type { ReminderRow } from '../reminders/reminders.contract.js';
+import { type Alarm, alarmsOf } from './alarms.js';
 import { DavError } from './dav-error.js';
 import { NS } from './dav-xml.js';
 
@@ -168,6 +169,8 @@ export interface ReadTask {
   fields: TextFields;
   /** The properties Nestbox does not model, as jCal (JSON), or ''. */
   extra: string;
+  /** Its alarms, which become the writer's reminders. */
+  alarms: Alarm[];
 }
 
 const refuse = (reason: MessageKey, params?: Record<string, string | number>): never => {
@@ -266,6 +269,7 @@ export function readTask(text: string, timeZone: string): ReadTask {
       ...(completedAt !== undefined && isDateInRange(completedAt) ? { completedAt } : {}),
     },
     extra: extra.length > 0 ? JSON.stringify(extra) : '',
+    alarms: alarmsOf(todo),
   };
 }
 

@@ -214,6 +214,62 @@ export function createRemindersService({
       );
     },
 
+    /**
+     * The caller's own reminders on an item, but the one linked to its date, read inside the
+     * caller's transaction: what a CalDAV task shows as its alarms.
+     */
+    ownOnItem: (trx: Executor, userId: string, itemId: string): Promise<ReminderRow[]> =>
+      remindersOfUserOnItem(trx, userId, itemId, { includeLinked: false }),
+
+    /**
+     * Inside the caller's transaction (a CalDAV app's write of a task, rights checked there):
+     * removes these reminders of the caller's on the item and adds these rules, each planned
+     * from `at` in the caller's zone as a new one is. Their events go with them; the badge is
+     * told by `pushUnreadCounts` once the transaction committed.
+     */
+    async replaceOwn(
+      trx: Executor,
+      {
+        user,
+        itemId,
+        targetDate,
+        remove,
+        add,
+        at,
+      }: {
+        user: UserRow;
+        itemId: string;
+        targetDate: number | null;
+        remove: readonly string[];
+        add: readonly ReminderRuleInput[];
+        at: number;
+      },
+    ): Promise<void> {
+      for (const id of remove) await deleteReminder(trx, id);
+      await insertReminders(
+        trx,
+        add.map((input) => {
+          const rule = normalizedRule(input);
+          return {
+            id: newId(),
+            user_id: user.id,
+            item_id: itemId,
+            number_of: rule.numberOf,
+            unit: rule.unit,
+            before_after_on: rule.beforeAfterOn,
+            repeat: rule.repeat ? 1 : 0,
+            linked_directly_to_target_date: 0,
+            next_fire_at: planNextFire(targetDate, rule, user.timezone, at),
+            created_at: at,
+            updated_at: at,
+          };
+        }),
+      );
+    },
+
+    /** Tells these people's devices their unread counts (after a change made elsewhere removed events). */
+    pushUnreadCounts: (userIds: readonly string[]) => pushCounts([...userIds]),
+
     async listForItem(user: UserRow, itemId: string): Promise<Reminder[]> {
       await readableTargetDate(user, itemId);
       return (await remindersOfUserOnItem(db, user.id, itemId, { includeLinked: false })).map(
