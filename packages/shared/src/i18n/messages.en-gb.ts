@@ -323,6 +323,10 @@ export const messagesEnGb = {
     'This task changed since your app last read it: sync again, then make your change.',
   'caldav.syncToken.invalid': 'This sync token is not one Nestbox gave: sync again from the start.',
   'caldav.move.destination': 'Move a task to a list of yours, under the same account.',
+  'caldav.mkcalendar.location':
+    'A new list needs a lowercase UUID as its name, directly in your calendar home.',
+  'caldav.mkcalendar.exists': 'Something already has this address.',
+  'caldav.mkcalendar.untitled': 'New list',
 } as const;
 
 /** Every message key. */

@@ -338,4 +338,8 @@ export const messagesFr: Record<MessageKey, string> = {
   'caldav.syncToken.invalid':
     'Ce jeton de synchronisation n’a pas été donné par Nestbox\u00a0: synchronisez à nouveau depuis le début.',
   'caldav.move.destination': 'Déplacez une tâche vers une de vos listes, avec le même compte.',
+  'caldav.mkcalendar.location':
+    'Une nouvelle liste doit avoir pour nom un UUID en minuscules, directement dans votre dossier de calendriers.',
+  'caldav.mkcalendar.exists': 'Quelque chose existe déjà à cette adresse.',
+  'caldav.mkcalendar.untitled': 'Nouvelle liste',
 };

@@ -301,6 +301,22 @@ export async function caldavRoutes(
       );
       return sendMultistatus(reply, [{ href: collectionHref(user, boxId), found: [], forbidden: names }]);
     }
+    if (request.method === 'MKCALENDAR') {
+      const set = child(child(requestXml(request), NS.dav, 'set'), NS.dav, 'prop');
+      const components = child(set, NS.caldav, 'supported-calendar-component-set');
+      if (
+        components &&
+        !childrenNamed(components, NS.caldav, 'comp').some(
+          (c) => c.attributes.name?.toUpperCase() === 'VTODO',
+        )
+      )
+        throw new DavError(403, 'caldav.component.unsupported', {
+          ns: NS.caldav,
+          name: 'supported-calendar-component',
+        });
+      await caldav.makeList(user, boxId, child(set, NS.dav, 'displayname')?.text ?? '');
+      return reply.code(201).send();
+    }
     if (request.method === 'GET' || request.method === 'HEAD') {
       await caldav.collection(user, boxId);
       return reply.code(200).type('text/plain; charset=utf-8').send('');

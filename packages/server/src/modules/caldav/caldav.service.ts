@@ -51,6 +51,7 @@ const WRITE_BATCH = 200;
 const PATH_SEPARATOR = ' › ';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LOWERCASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const notFound = () => new DavError(404, 'caldav.notFound');
 const readOnly = () => new DavError(403, 'caldav.readOnly', { ns: NS.dav, name: 'need-privileges' });
@@ -92,7 +93,7 @@ export function createCaldavService({
   now,
 }: {
   db: Db;
-  items: Pick<ItemsService, 'saveTextFields' | 'archive' | 'moveItem'>;
+  items: Pick<ItemsService, 'saveTextFields' | 'archive' | 'moveItem' | 'createItem'>;
   reminders: Pick<RemindersService, 'ownOnItem' | 'replaceOwn' | 'pushUnreadCounts'>;
   now: Clock;
 }) {
@@ -308,6 +309,31 @@ export function createCaldavService({
         created: !current,
         etag: stored && keptAsSent(saved, task.fields) ? etagOf(stored.seq, user) : undefined,
       };
+    },
+
+    /**
+     * Makes a new list (MKCALENDAR): a box at the end of the caller's Workspace, its id the
+     * lowercase UUID the app chose for the list's address. 403 `calendar-collection-location-ok`
+     * for another name, 405 `resource-must-be-null` when something has that id.
+     */
+    async makeList(user: UserRow, boxId: string, title: string): Promise<void> {
+      if (!LOWERCASE_UUID.test(boxId))
+        throw new DavError(403, 'caldav.mkcalendar.location', {
+          ns: NS.caldav,
+          name: 'calendar-collection-location-ok',
+        });
+      const rows = await collectionsOf(db, user.id);
+      if (await itemExists(db, boxId))
+        throw new DavError(405, 'caldav.mkcalendar.exists', { ns: NS.dav, name: 'resource-must-be-null' });
+      const workspace = rows.find((row) => row.is_root_box === 1 && row.level === 'owner');
+      if (!workspace) throw notFound();
+      const name = title.trim() || translate(userLocaleOf(user.locale), 'caldav.mkcalendar.untitled');
+      await items.createItem(user, {
+        itemId: boxId,
+        parentItemId: workspace.id,
+        itemType: 'todoBox',
+        title: name,
+      });
     },
 
     /** Archives the task at `name` (a client's DELETE): it leaves the list, and can be restored in Nestbox. */

@@ -390,6 +390,37 @@ describe(`CalDAV on ${testEngine}`, () => {
     expect((await getItem(uid)).parentItemId).toBe(kitchen);
   });
 
+  it('makes a new list an app asks for as a box in the Workspace', async () => {
+    const id = 'e7f8a9b0-4444-4a39-9f4e-0d4f1e2a7b77';
+    const mkcalendar = (path: string, components = '<c:comp name="VTODO"/>') =>
+      dav(path, {
+        method: 'MKCALENDAR',
+        headers: { 'content-type': 'application/xml' },
+        body: `<?xml version="1.0"?><c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+          <d:set><d:prop><d:displayname>Groceries</d:displayname>
+          <c:supported-calendar-component-set>${components}</c:supported-calendar-component-set>
+          </d:prop></d:set></c:mkcalendar>`,
+      });
+    expect((await mkcalendar(`/dav/calendars/${ann.id}/${id}/`)).status).toBe(201);
+    expect(await getItem(id)).toMatchObject({
+      title: 'Groceries',
+      itemType: 'todoBox',
+      parentItemId: ann.root,
+    });
+    const again = await mkcalendar(`/dav/calendars/${ann.id}/${id}/`);
+    expect(again.status).toBe(405);
+    expect(await again.text()).toContain('resource-must-be-null');
+    const named = await mkcalendar(`/dav/calendars/${ann.id}/groceries/`);
+    expect(named.status).toBe(403);
+    expect(await named.text()).toContain('calendar-collection-location-ok');
+    const events = await mkcalendar(
+      `/dav/calendars/${ann.id}/f7f8a9b0-4444-4a39-9f4e-0d4f1e2a7b77/`,
+      '<c:comp name="VEVENT"/>',
+    );
+    expect(events.status).toBe(403);
+    expect(await events.text()).toContain('supported-calendar-component');
+  });
+
   it('keeps a read-only share read-only, and a stranger’s lists out of sight', async () => {
     const shared = calendarNamed('Bob’s errands');
     const privileges = await dav(new URL(shared.url).pathname, {
