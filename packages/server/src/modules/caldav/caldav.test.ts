@@ -481,6 +481,53 @@ describe(`CalDAV on ${testEngine}`, () => {
     expect(write.status).toBe(403);
   });
 
+  it('answers a calendar-query with the tasks its time range and completion filter keep', async () => {
+    const list = calendarNamed('Workspace › Home › Kitchen');
+    const put = (uid: string, lines: string[]) =>
+      client.createCalendarObject({ calendar: list, filename: `${uid}.ics`, iCalString: vtodo(uid, lines) });
+    await put('10000000-5555-4a39-9f4e-0d4f1e2a7b01', ['SUMMARY:Due in December', 'DUE;VALUE=DATE:20261210']);
+    await put('10000000-5555-4a39-9f4e-0d4f1e2a7b02', ['SUMMARY:Due in January', 'DUE;VALUE=DATE:20270110']);
+    await put('10000000-5555-4a39-9f4e-0d4f1e2a7b03', [
+      'SUMMARY:Done in December',
+      'DUE;VALUE=DATE:20261211',
+      'STATUS:COMPLETED',
+      'COMPLETED:20261130T080000Z',
+    ]);
+    const query = async (filter: string) => {
+      const response = await dav(new URL(list.url).pathname, {
+        method: 'REPORT',
+        headers: { depth: '1', 'content-type': 'application/xml' },
+        body: `<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+          <d:prop><d:getetag/></d:prop>
+          <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO">${filter}</c:comp-filter></c:comp-filter></c:filter>
+        </c:calendar-query>`,
+      });
+      expect(response.status).toBe(207);
+      return [...(await response.text()).matchAll(/10000000-5555-4a39-9f4e-0d4f1e2a7b0(\d)\.ics/g)]
+        .map((match) => Number(match[1]))
+        .sort();
+    };
+    const december = '<c:time-range start="20261201T000000Z" end="20270101T000000Z"/>';
+    expect(await query(december)).toEqual([1, 3]);
+    expect(
+      await query(`${december}<c:prop-filter name="COMPLETED"><c:is-not-defined/></c:prop-filter>`),
+    ).toEqual([1]);
+    expect(
+      await query(
+        '<c:prop-filter name="STATUS"><c:text-match negate-condition="yes">COMPLETED</c:text-match></c:prop-filter>',
+      ),
+    ).toEqual([1, 2]);
+  });
+
+  it('counts wrong passwords as failed logins: 429 past the limit', async () => {
+    const attempt = () =>
+      dav('/dav/', { method: 'PROPFIND', email: 'guess@example.com', password: 'nbx_guess' });
+    for (let n = 0; n < 10; n += 1) expect((await attempt()).status).toBe(401);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
   describe('bad input gets a clear 4xx with its precondition, and changes nothing', () => {
     const countItems = async () =>
       Number(
@@ -548,6 +595,17 @@ describe(`CalDAV on ${testEngine}`, () => {
       const body = await response.text();
       expect(body).toContain(condition);
       expect(body).toContain('<d:responsedescription>');
+      expect(await countItems()).toBe(before);
+    });
+
+    it('a task put into a list that is not there', async () => {
+      const before = await countItems();
+      const response = await dav(`/dav/calendars/${ann.id}/00000000-0000-4000-8000-000000000000/h.ics`, {
+        method: 'PUT',
+        headers: { 'content-type': 'text/calendar' },
+        body: vtodo('nowhere', ['SUMMARY:Nowhere']),
+      });
+      expect(response.status).toBe(404);
       expect(await countItems()).toBe(before);
     });
 
