@@ -1,6 +1,6 @@
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { CreatedApiToken } from '@nestbox/shared/tokens/token.schema';
-import { createDAVClient, type DAVCalendar, type DAVClient } from 'tsdav';
+import { createDAVClient, type DAVCalendar } from 'tsdav';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockStartingAt } from '../../clock.js';
 import { apiCalls } from '../../test/api-calls.js';
@@ -48,7 +48,7 @@ describe(`CalDAV on ${testEngine}`, () => {
   let home: string;
   let kitchen: string;
   let bobsShared: string;
-  let client: DAVClient;
+  let client: Awaited<ReturnType<typeof createDAVClient>>;
   let calendars: DAVCalendar[];
   const annCalls = () =>
     apiCalls(
@@ -491,8 +491,14 @@ describe(`CalDAV on ${testEngine}`, () => {
       'SUMMARY:Done in December',
       'DUE;VALUE=DATE:20261211',
       'STATUS:COMPLETED',
-      'COMPLETED:20261130T080000Z',
+      'COMPLETED:20261129T180000Z',
     ]);
+    // The app's completion time is kept, not the moment it synced.
+    const [done] = await client.fetchCalendarObjects({
+      calendar: list,
+      objectUrls: [`${list.url}10000000-5555-4a39-9f4e-0d4f1e2a7b03.ics`],
+    });
+    expect(done?.data).toContain('COMPLETED:20261129T180000Z');
     const query = async (filter: string) => {
       const response = await dav(new URL(list.url).pathname, {
         method: 'REPORT',

@@ -101,7 +101,11 @@ export function createTextFields({
             ? await recurrence.advance(tx, user, current, undefined)
             : undefined;
           if (advanced === undefined)
-            await completeItem(tx, { item: current, completed: fields.completed, at });
+            await completeItem(tx, {
+              item: current,
+              completed: fields.completed,
+              at: Math.min(fields.completedAt ?? at, at),
+            });
         }
         // The text changed as a whole, even when only what `alongside` keeps did.
         await updateItems(tx, [itemId], { updated_at: at });
