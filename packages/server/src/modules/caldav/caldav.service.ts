@@ -219,7 +219,8 @@ export function createCaldavService({
     async tasks(user: UserRow, boxId: string, names?: readonly string[]): Promise<(Task & TaskSource)[]> {
       await collection(user, boxId);
       const rows = await membersOf(db, boxId);
-      const wanted = names ? rows.filter((row) => names.includes(row.name)) : rows;
+      const named = names && new Set(names);
+      const wanted = named ? rows.filter((row) => named.has(row.name)) : rows;
       const sources = await tasksOf(
         db,
         wanted.map((row) => row.id),

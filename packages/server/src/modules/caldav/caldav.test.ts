@@ -615,6 +615,25 @@ describe(`CalDAV on ${testEngine}`, () => {
       expect(await countItems()).toBe(before);
     });
 
+    it.each([
+      ['DUE:not-a-date'],
+      ['DUE;TZID=Nowhere/Else:20261201T100000'],
+      ['RRULE:FREQ=SOMETIMES'],
+      ['COMPLETED:yesterday', 'STATUS:COMPLETED'],
+      ['BEGIN:VALARM', 'TRIGGER:soon', 'END:VALARM'],
+      ['X-ODD;VALUE=DATE-TIME:garbage'],
+      ['CATEGORIES:,,,'],
+      ['SUMMARY;LANGUAGE=fr:Deux résumés', 'DESCRIPTION:'],
+    ])('an odd property (%s) is refused or kept, never a failure of the server', async (...lines) => {
+      const uid = `odd-${lines[0]?.replace(/\W/g, '')}`;
+      const response = await put(`${uid}.ics`, vtodo(uid, ['SUMMARY:Odd', ...lines]));
+      expect(response.status, await response.clone().text()).toBeLessThan(500);
+      if (response.status < 300) {
+        const read = await dav(`/dav/calendars/${ann.id}/${home}/${uid}.ics`);
+        expect(read.status).toBe(200);
+      }
+    });
+
     it('a UID another person’s text has', async () => {
       const bobs = (
         await apiCalls(

@@ -192,10 +192,11 @@ const refuse = (reason: MessageKey, params?: Record<string, string | number>): n
  * other property is kept and given back as sent.
  */
 export function readTask(text: string, timeZone: string): ReadTask {
-  let calendar: ICAL.Component;
   try {
-    calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+    return readParsedTask(new ICAL.Component(ICAL.parse(text) as unknown[]), timeZone);
   } catch (error) {
+    // ical.js reads a value when it is asked for: a malformed one throws then, not at parse.
+    if (error instanceof DavError) throw error;
     throw new DavError(
       400,
       'caldav.calendarData.invalid',
@@ -204,6 +205,9 @@ export function readTask(text: string, timeZone: string): ReadTask {
       { reason: error instanceof Error ? error.message : String(error) },
     );
   }
+}
+
+function readParsedTask(calendar: ICAL.Component, timeZone: string): ReadTask {
   if (calendar.name !== 'vcalendar')
     throw new DavError(
       400,
