@@ -3,86 +3,44 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
-import type { CaldavService, Collection, Task } from './caldav.service.js';
+import type { CaldavService, Task } from './caldav.service.js';
 import type { CaldavAuthenticate } from './caldav-auth.js';
 import { DavError } from './dav-error.js';
+import {
+  answer,
+  changeOfToken,
+  collectionHref,
+  collectionProperties,
+  homeHref,
+  hrefXml,
+  key,
+  MAX_RESOURCE_SIZE,
+  principalHref,
+  principalProperties,
+  privileges,
+  prop,
+  properties,
+  ROOT,
+  syncToken,
+  TASK_CONTENT_TYPE,
+  taskHref,
+  taskProperties,
+  text,
+  wantedIn,
+  xml,
+} from './dav-properties.js';
 import {
   child,
   childrenNamed,
   type DavResponse,
   element,
   errorBody,
-  escapeText,
   multistatus,
   NS,
-  type PropName,
-  type PropValue,
   parseDavXml,
   type XmlElement,
 } from './dav-xml.js';
 import { type CalendarFilter, filterOf, matches } from './query-filter.js';
-
-/** The largest task a client may store (CALDAV:max-resource-size), and the largest request body. */
-export const MAX_RESOURCE_SIZE = 1024 * 1024;
-
-const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'REPORT', 'MKCALENDAR'] as const;
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PROPFIND', 'REPORT']);
-
-const ROOT = '/dav/';
-const principalHref = (user: UserRow) => `${ROOT}principals/${encodeURIComponent(user.id)}/`;
-const homeHref = (user: UserRow) => `${ROOT}calendars/${encodeURIComponent(user.id)}/`;
-const collectionHref = (user: UserRow, boxId: string) => `${homeHref(user)}${encodeURIComponent(boxId)}/`;
-const taskHref = (user: UserRow, boxId: string, name: string) =>
-  `${collectionHref(user, boxId)}${encodeURIComponent(name)}`;
-
-const TASK_CONTENT_TYPE = 'text/calendar; charset=utf-8; component=VTODO';
-
-/** What a sync token looks like: a URI ending in the change it stands for (RFC 6578 §3.2). */
-const syncToken = (seq: number) => `http://nestbox.invalid/dav/sync/${seq}`;
-function changeOfToken(token: string): number | undefined {
-  if (token === '') return undefined;
-  const seq = /\/sync\/(\d{1,15})$/.exec(token)?.[1];
-  if (seq === undefined)
-    throw new DavError(403, 'caldav.syncToken.invalid', { ns: NS.dav, name: 'valid-sync-token' });
-  return Number(seq);
-}
-
-const key = ({ ns, name }: PropName) => `${ns} ${name}`;
-const prop = (ns: string, name: string): PropName => ({ ns, name });
-const xml = (value: string): PropValue => ({ xml: value });
-const text = (value: string): PropValue => ({ text: value });
-const hrefXml = (href: string) => xml(element(prop(NS.dav, 'href'), escapeText(href)));
-
-/** What a resource answers for each property it has; missing ones are answered 404. */
-type Properties = Map<string, [PropName, () => PropValue]>;
-
-function properties(entries: [PropName, () => PropValue][]): Properties {
-  return new Map(entries.map(([name, value]) => [key(name), [name, value]]));
-}
-
-/** What a PROPFIND or REPORT asks for: some properties by name, or all of them. */
-type Wanted = PropName[] | 'all';
-
-function wantedIn(body: XmlElement | undefined): Wanted {
-  const asked = child(body, NS.dav, 'prop');
-  return asked ? asked.children.map(({ ns, name }) => ({ ns, name })) : 'all';
-}
-
-function answer(href: string, props: Properties, wanted: Wanted): DavResponse {
-  if (wanted === 'all')
-    return {
-      href,
-      found: [...props.values()].map(([name, value]) => [name, value()] as [PropName, PropValue]),
-    };
-  const found: [PropName, PropValue][] = [];
-  const missing: PropName[] = [];
-  for (const name of wanted) {
-    const known = props.get(key(name));
-    if (known) found.push([known[0], known[1]()]);
-    else missing.push(name);
-  }
-  return { href, found, missing };
-}
 
 /**
  * CalDAV (RFC 4791) over WebDAV (RFC 4918), with sync-collection (RFC 6578) and discovery
@@ -92,6 +50,9 @@ function answer(href: string, props: Properties, wanted: Wanted): DavResponse {
  * 1 MB, and XML bodies as `dav-xml.ts` reads them; refusals are `DAV:error` bodies naming the
  * precondition that failed, with a message in the caller's language.
  */
+const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'REPORT', 'MKCALENDAR'] as const;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PROPFIND', 'REPORT']);
+
 export async function caldavRoutes(
   app: FastifyInstance,
   { caldav, authenticate }: { caldav: CaldavService; authenticate: CaldavAuthenticate },
@@ -156,20 +117,6 @@ export async function caldavRoutes(
     handler: async (_request, reply) => reply.redirect(ROOT, 301),
   });
 
-  // The root and the principal: who the caller is, and where their task lists are.
-  const principalProperties = (user: UserRow) =>
-    properties([
-      [
-        prop(NS.dav, 'resourcetype'),
-        () => xml(element(prop(NS.dav, 'collection')) + element(prop(NS.dav, 'principal'))),
-      ],
-      [prop(NS.dav, 'displayname'), () => text(user.name || user.email)],
-      [prop(NS.dav, 'current-user-principal'), () => hrefXml(principalHref(user))],
-      [prop(NS.dav, 'principal-URL'), () => hrefXml(principalHref(user))],
-      [prop(NS.caldav, 'calendar-home-set'), () => hrefXml(homeHref(user))],
-      [prop(NS.caldav, 'calendar-user-address-set'), () => hrefXml(`mailto:${user.email}`)],
-    ]);
-
   const root = async (request: FastifyRequest, reply: FastifyReply, user: UserRow) => {
     if (request.method !== 'PROPFIND') throw notAllowed();
     const wanted = wantedIn(requestXml(request));
@@ -193,66 +140,6 @@ export async function caldavRoutes(
     depthOf(request);
     return sendMultistatus(reply, [answer(principalHref(user), principalProperties(user), wanted)]);
   });
-
-  // The calendar home: one task list per box the caller sees.
-  const privileges = (writable: boolean) =>
-    xml(
-      [
-        'read',
-        'read-current-user-privilege-set',
-        ...(writable ? ['write', 'write-content', 'bind', 'unbind'] : []),
-      ]
-        .map((name) => element(prop(NS.dav, 'privilege'), element(prop(NS.dav, name))))
-        .join(''),
-    );
-
-  const collectionProperties = (user: UserRow, list: Collection) =>
-    properties([
-      [
-        prop(NS.dav, 'resourcetype'),
-        () => xml(element(prop(NS.dav, 'collection')) + element(prop(NS.caldav, 'calendar'))),
-      ],
-      [prop(NS.dav, 'displayname'), () => text(list.displayName)],
-      [prop(NS.dav, 'owner'), () => hrefXml(principalHref(user))],
-      [prop(NS.dav, 'current-user-principal'), () => hrefXml(principalHref(user))],
-      [prop(NS.dav, 'current-user-privilege-set'), () => privileges(list.writable)],
-      [prop(NS.caldav, 'supported-calendar-component-set'), () => xml('<c:comp name="VTODO"/>')],
-      [
-        prop(NS.caldav, 'supported-calendar-data'),
-        () => xml('<c:calendar-data content-type="text/calendar" version="2.0"/>'),
-      ],
-      [prop(NS.caldav, 'max-resource-size'), () => text(String(MAX_RESOURCE_SIZE))],
-      [
-        prop(NS.dav, 'supported-report-set'),
-        () =>
-          xml(
-            [
-              prop(NS.dav, 'sync-collection'),
-              prop(NS.caldav, 'calendar-query'),
-              prop(NS.caldav, 'calendar-multiget'),
-            ]
-              .map((report) =>
-                element(prop(NS.dav, 'supported-report'), element(prop(NS.dav, 'report'), element(report))),
-              )
-              .join(''),
-          ),
-      ],
-      [prop(NS.cs, 'getctag'), () => text(`"${list.seq}"`)],
-      [prop(NS.dav, 'sync-token'), () => text(syncToken(list.seq))],
-    ]);
-
-  const taskProperties = (task: Task) =>
-    properties([
-      [prop(NS.dav, 'resourcetype'), () => xml('')],
-      [prop(NS.dav, 'getetag'), () => text(task.etag)],
-      [prop(NS.dav, 'getcontenttype'), () => text(TASK_CONTENT_TYPE)],
-      ...(task.data === undefined
-        ? []
-        : ([[prop(NS.caldav, 'calendar-data'), () => text(task.data ?? '')]] as [
-            PropName,
-            () => PropValue,
-          ][])),
-    ]);
 
   route(['/dav/calendars/:userId', '/dav/calendars/:userId/'], async (request, reply, user) => {
     ownPath(request, user);
