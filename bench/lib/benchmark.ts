@@ -63,10 +63,15 @@ export function percentile(sorted: number[], p: number): number {
 /**
  * Runs `task` from `concurrency` loops for `durationSeconds` and times every call: for
  * operations too slow for autocannon's fixed percentiles (p95 is what budgets name).
+ * `prepare`, when given, runs before each call and is not timed (`perSecond` includes it).
  */
 export async function measureConcurrent(
   task: () => Promise<boolean>,
-  { concurrency, durationSeconds }: { concurrency: number; durationSeconds: number },
+  {
+    concurrency,
+    durationSeconds,
+    prepare,
+  }: { concurrency: number; durationSeconds: number; prepare?: () => Promise<unknown> },
 ) {
   const samples: number[] = [];
   let failures = 0;
@@ -75,6 +80,7 @@ export async function measureConcurrent(
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < deadline) {
+        if (prepare) await prepare();
         const t0 = performance.now();
         const ok = await task();
         samples.push(performance.now() - t0);
@@ -98,17 +104,26 @@ export async function measureConcurrent(
 /**
  * Times `call` one request at a time for `durationSeconds`, after `warmUp` calls (the JIT too).
  * Each answer is read to its last byte but not parsed (the client's JSON parse is not the
- * server's latency), and counts as a failure unless it is a 200.
+ * server's latency), and counts as a failure unless its status is `status` (200 unless told).
+ * `prepare`, when given, runs before each call (warm-up ones too) and is not timed.
  */
 export async function measureCalls(
   call: () => Promise<Response>,
-  { warmUp, durationSeconds }: { warmUp: number; durationSeconds: number },
+  {
+    warmUp,
+    durationSeconds,
+    status = 200,
+    prepare,
+  }: { warmUp: number; durationSeconds: number; status?: number; prepare?: () => Promise<unknown> },
 ) {
   const task = async () => {
     const res = await call();
     await res.arrayBuffer();
-    return res.status === 200;
+    return res.status === status;
   };
-  for (let i = 0; i < warmUp; i++) await task();
-  return measureConcurrent(task, { concurrency: 1, durationSeconds });
+  for (let i = 0; i < warmUp; i++) {
+    if (prepare) await prepare();
+    await task();
+  }
+  return measureConcurrent(task, { concurrency: 1, durationSeconds, prepare });
 }
