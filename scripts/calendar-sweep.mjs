@@ -75,6 +75,10 @@ function runDay({ name, at, zone }) {
       'unit',
       '--project',
       'integration*',
+      // The CalDAV interop scenario drives outside clients on dates it states itself: it
+      // depends on no calendar day, and runs once per engine in the integration step.
+      '--exclude',
+      '**/interop/**',
     ],
     {
       cwd: root,

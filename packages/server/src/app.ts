@@ -62,6 +62,8 @@ import { recurrenceRoutes } from './modules/items/recurrence.routes.js';
 import { tagsRoutes } from './modules/items/tags.routes.js';
 import { createTagsService } from './modules/items/tags.service.js';
 import { subscribeLiveUpdates } from './modules/live/live.service.js';
+import { oidcPublicRoutes, oidcUserRoutes } from './modules/oidc/oidc.routes.js';
+import { createOidcService } from './modules/oidc/oidc.service.js';
 import { organizerRoutes } from './modules/organizer/organizer.routes.js';
 import { createOrganizerService } from './modules/organizer/organizer.service.js';
 import { pushRoutes } from './modules/push/push.routes.js';
@@ -265,6 +267,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     engine: context.dbEngine,
     access,
     events,
+  const secureCookies = config.appUrl.startsWith('https://');
+  const oidc = createOidcService({
+    db,
+    now,
+    settings: config.oidc,
+    appUrl: config.appUrl,
+    jwtSecret: secrets.jwtSecret,
+    audit,
+    limiter,
+    limitScale: config.e2e ? 10 : 1,
+    onError: (error) =>
+      app.log.warn({ err: error.cause ?? error, reason: error.reason }, 'single sign-on failed'),
+  });
+  await app.register(oidcPublicRoutes, { oidc, secureCookies });
+  await app.register(oidcUserRoutes, { oidc, authenticate, secureCookies });
     mailer,
     appUrl: config.appUrl,
     onError: (error) => app.log.error({ err: error }, 'a reminder could not be sent'),
@@ -352,7 +369,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audit,
     onError: (error) => app.log.warn({ err: error }, 'a Slack call failed'),
   });
-  const secureCookies = config.appUrl.startsWith('https://');
   await app.register(slackUserRoutes, { slack, authenticate, secureCookies });
   await app.register(slackPublicRoutes, { slack, signingSecret: config.slack?.signingSecret, secureCookies });
   await app.register(adminRoutes, {

@@ -13,6 +13,8 @@ export const PAGE_PATHS = {
   /** Opened from the e-mail sent to a new address: makes the account's e-mail change. */
   confirmEmail: '/confirm-email/:confirmHash',
   resendActivateLink: '/resend-activate-link/:value?',
+  /** After single sign-on found an account with the same address: its password links the two. */
+  linkSignIn: '/link-sign-in',
   app: '/app',
   boxes: '/app/boxes',
   organiser: '/app/organiser',

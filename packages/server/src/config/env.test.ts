@@ -101,6 +101,36 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads single sign-on all or nothing, and only with its client', () => {
+    const oidc = {
+      NESTBOX_OIDC_ISSUER: 'https://auth.example.org/application/o/nestbox/',
+      NESTBOX_OIDC_CLIENT_ID: 'nestbox',
+      NESTBOX_OIDC_CLIENT_SECRET: 'secret',
+    };
+    expect(loadConfig({}).oidc).toBeUndefined();
+    expect(loadConfig(oidc).oidc).toEqual({
+      ...{ issuer: oidc.NESTBOX_OIDC_ISSUER, clientId: 'nestbox' },
+      clientSecret: 'secret',
+      name: 'single sign-on',
+      only: false,
+    });
+    expect(
+      loadConfig({ ...oidc, NESTBOX_OIDC_NAME: 'Authentik', NESTBOX_OIDC_ONLY: '1' }).oidc,
+    ).toMatchObject({
+      name: 'Authentik',
+      only: true,
+    });
+    expect(() => loadConfig({ NESTBOX_OIDC_ISSUER: oidc.NESTBOX_OIDC_ISSUER })).toThrow(
+      'NESTBOX_OIDC_ISSUER: set NESTBOX_OIDC_ISSUER, NESTBOX_OIDC_CLIENT_ID and NESTBOX_OIDC_CLIENT_SECRET together, or none of them',
+    );
+    expect(() => loadConfig({ ...oidc, NESTBOX_OIDC_ISSUER: 'auth.example.org' })).toThrow(
+      /NESTBOX_OIDC_ISSUER: must be a web URL starting with http:\/\/ or https:\/\//,
+    );
+    expect(() => loadConfig({ NESTBOX_OIDC_ONLY: 'yes' })).toThrow(
+      /NESTBOX_OIDC_ONLY: needs single sign-on configured/,
+    );
+  });
+
   it('rejects an out-of-range port and an unknown flag value', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ NESTBOX_E2E: 'maybe' })).toThrow(/NESTBOX_E2E/);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { OIDC_DEFAULT_NAME } from '@nestbox/shared/oidc/oidc.schema';
 import { z } from 'zod';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../db/connection.js';
 
@@ -52,6 +53,14 @@ const EnvSchema = z
     SLACK_SIGNING_SECRET: optionalText,
     /** Where Slack's Web API lives; tests point it at a local stand-in. */
     SLACK_API_URL: urlWithScheme(['http', 'https'], 'web'),
+    /** OpenID Connect sign-in: the provider's issuer URL and this app's client there. */
+    NESTBOX_OIDC_ISSUER: urlWithScheme(['http', 'https'], 'web'),
+    NESTBOX_OIDC_CLIENT_ID: optionalText,
+    NESTBOX_OIDC_CLIENT_SECRET: optionalText,
+    NESTBOX_OIDC_NAME: optionalText.refine((value) => value === undefined || value.length <= 60, {
+      message: 'must be at most 60 characters long',
+    }),
+    NESTBOX_OIDC_ONLY: flag,
     NESTBOX_TRUST_PROXY: flag,
     NESTBOX_E2E: flag,
     /** The browser journeys' stated date: the server's clock starts there (NESTBOX_E2E only). */
@@ -118,6 +127,22 @@ const EnvSchema = z
         message: 'set RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY together, or neither',
       });
     }
+    const oidc = [env.NESTBOX_OIDC_ISSUER, env.NESTBOX_OIDC_CLIENT_ID, env.NESTBOX_OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NESTBOX_OIDC_ISSUER'],
+        message:
+          'set NESTBOX_OIDC_ISSUER, NESTBOX_OIDC_CLIENT_ID and NESTBOX_OIDC_CLIENT_SECRET together, or none of them',
+      });
+    }
+    if (env.NESTBOX_OIDC_ONLY && !oidc.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NESTBOX_OIDC_ONLY'],
+        message: 'needs single sign-on configured (NESTBOX_OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET)',
+      });
+    }
   });
 
 /** The server's validated configuration. */
@@ -142,6 +167,19 @@ export interface Config {
         signingSecret: string;
         /** Base of Slack's Web API (`https://slack.com/api/` unless SLACK_API_URL says otherwise). */
         apiUrl: string;
+      }
+    | undefined;
+  /** OpenID Connect sign-in; off when undefined. */
+  oidc:
+    | {
+        /** The issuer identifier, as the provider's discovery document states it. */
+        issuer: string;
+        clientId: string;
+        clientSecret: string;
+        /** The provider as the sign-in button names it. */
+        name: string;
+        /** Password sign-in and sign-up are off: accounts sign in through the provider only. */
+        only: boolean;
       }
     | undefined;
   /** Behind a reverse proxy: take the caller's address from X-Forwarded-For. */
@@ -207,6 +245,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
             clientSecret: e.SLACK_CLIENT_SECRET,
             signingSecret: e.SLACK_SIGNING_SECRET,
             apiUrl: `${(e.SLACK_API_URL ?? 'https://slack.com/api').replace(/\/+$/, '')}/`,
+          }
+        : undefined,
+    oidc:
+      e.NESTBOX_OIDC_ISSUER && e.NESTBOX_OIDC_CLIENT_ID && e.NESTBOX_OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.NESTBOX_OIDC_ISSUER,
+            clientId: e.NESTBOX_OIDC_CLIENT_ID,
+            clientSecret: e.NESTBOX_OIDC_CLIENT_SECRET,
+            name: e.NESTBOX_OIDC_NAME ?? OIDC_DEFAULT_NAME,
+            only: e.NESTBOX_OIDC_ONLY,
           }
         : undefined,
     trustProxy: e.NESTBOX_TRUST_PROXY,

@@ -29,6 +29,7 @@ const TABLES = [
   'push_subscriptions',
   'item_changes',
   'caldav_objects',
+  'oidc_identities',
   'import_keys',
 ];
 
@@ -60,6 +61,7 @@ const MIGRATIONS = [
   '0026-caldav-objects',
 ];
 
+  '0028-oidc-identities',
 describe(`database on ${testEngine}`, () => {
   let database: TestDatabase | undefined;
   afterEach(async () => {

@@ -24,6 +24,7 @@ import * as itemNotes from './migrations/0023-item-notes.js';
 import * as searchIndex from './migrations/0024-search-index.js';
 import * as itemChanges from './migrations/0025-item-changes.js';
 import * as caldavObjects from './migrations/0026-caldav-objects.js';
+import * as oidcIdentities from './migrations/0028-oidc-identities.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0025-item-changes': itemChanges,
   '0026-caldav-objects': caldavObjects,
 };
+  '0028-oidc-identities': oidcIdentities,
 
 /** Every migration, for Kysely's migrator. */
 export const MIGRATION_PROVIDER: MigrationProvider = { getMigrations: async () => migrations };

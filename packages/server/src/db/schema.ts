@@ -332,6 +332,19 @@ export interface CaldavObjectsTable {
   extra: Generated<string>;
 }
 
+/** An account's identity at an OpenID Connect provider (migration 0028): issuer and subject. */
+export interface OidcIdentitiesTable {
+  id: string;
+  user_id: string;
+  issuer: string;
+  /** The provider's stable name for the person (`sub`), whatever their address there. */
+  subject: string;
+  /** The address the provider gave at the last sign-in (shown in Settings). */
+  email: string | null;
+  last_used_at: Millis | null;
+  created_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -378,5 +391,6 @@ export type Db = Kysely<Database>;
 /**
  * An open transaction: what guards and commands take, so that the rights they check and the
  * rows they write are read and written in the one transaction, and commit together.
+  oidc_identities: OidcIdentitiesTable;
  */
 export type Tx = Transaction<Database>;

@@ -100,6 +100,16 @@ const POPULATE: Record<string, RawBuilder<unknown>[]> = {
       values (${user(alice)}, 'retry-1', 'fingerprint', '{"dryRun":false}', ${AT}, ${AT + DAY})`,
   ],
   '0023-item-notes': [sql`update items set note = 'Bring the **blue** bag' where title = 'Groceries'`],
+  '0027-two-factor': [
+    sql`insert into two_factor (user_id, secret_sealed, enabled_at, last_used_step, created_at)
+      values (${user(alice)}, 'iv.tag.sealed', ${AT}, ${Math.floor(AT / 30_000)}, ${AT})`,
+    sql`insert into two_factor_recovery_codes (id, user_id, code_hash, used_at, created_at)
+      values ('recovery-1', ${user(alice)}, 'hash-recovery', ${AT + DAY}, ${AT})`,
+  ],
+  '0028-oidc-identities': [
+    sql`insert into oidc_identities (id, user_id, issuer, subject, email, last_used_at, created_at)
+      values ('oidc-1', ${user(alice)}, 'https://id.example', 'alice-at-id', ${alice}, ${AT}, ${AT})`,
+  ],
 };
 
 /** The tables the full demo fills, in an order that inserts every row after what it points to. */

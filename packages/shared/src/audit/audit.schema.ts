@@ -20,6 +20,11 @@ export const AUDIT_EVENT_TYPES = [
   'admin.reseed',
   'slack.linked',
   'slack.unlinked',
+  'oidc.login',
+  'oidc.accountCreated',
+  'oidc.linked',
+  'oidc.unlinked',
+  'oidc.refused',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

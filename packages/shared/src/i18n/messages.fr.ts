@@ -343,3 +343,18 @@ export const messagesFr: Record<MessageKey, string> = {
   'caldav.mkcalendar.exists': 'Quelque chose existe déjà à cette adresse.',
   'caldav.mkcalendar.untitled': 'Nouvelle liste',
 };
+  // Authentification unique (OpenID Connect)
+  'oidc.notConfigured':
+    'L’authentification unique n’est pas configurée sur ce serveur. Un administrateur doit définir NESTBOX_OIDC_ISSUER, NESTBOX_OIDC_CLIENT_ID et NESTBOX_OIDC_CLIENT_SECRET.',
+  'oidc.unavailable':
+    'Le fournisseur d’identité est injoignable pour le moment. Veuillez réessayer dans quelques minutes.',
+  'oidc.session.missing': 'Cette connexion a expiré ou a déjà servi. Veuillez vous reconnecter.',
+  'oidc.link.missing':
+    'Cette demande d’association a expiré. Veuillez vous connecter à nouveau auprès de votre fournisseur.',
+  'oidc.link.wrongPassword':
+    'Ce n’est pas le mot de passe de ce compte Nestbox. Réessayez, ou choisissez-en un nouveau avec «\u00a0Mot de passe oublié\u00a0?\u00a0».',
+  'oidc.link.linkedElsewhere': 'Cette identité est déjà associée à un autre compte Nestbox.',
+  'oidc.link.alreadyLinked':
+    'Ce compte Nestbox est déjà associé à une autre identité chez votre fournisseur. Dissociez-la d’abord dans Paramètres de l’application → Sécurité.',
+  'oidc.unlink.noPassword':
+    'Votre compte n’a pas encore de mot de passe à lui\u00a0: le dissocier vous laisserait sans moyen de vous connecter. Définissez d’abord un mot de passe avec «\u00a0Mot de passe oublié\u00a0?\u00a0» sur la page de connexion.',

@@ -371,5 +371,10 @@ export type AuthService = ReturnType<typeof createAuthService>;
 // What the app, the live channel, other modules and the command line use of sessions and passwords.
 export { insertResetToken } from './account-links.js';
 export { createAuthenticate, isSessionLive, sessionForToken } from './authenticate.js';
-export { hashPassword, verifyPassword } from './password-hasher.js';
+export {
+  hashPassword,
+  hasUsablePassword,
+  UNUSABLE_PASSWORD_HASH,
+  verifyPassword,
+} from './password-hasher.js';
 export { signSessionToken } from './session-tokens.js';

@@ -22,6 +22,8 @@ const SESSION_ONLY: readonly (readonly [Method, string])[] = [
   ['POST', '/auth/logout'],
   ['POST', '/api/users/slack-connect'],
   ['DELETE', '/api/users/slack-account'],
+  ['POST', '/api/users/oidc/link'],
+  ['DELETE', '/api/users/oidc/identities/{id}'],
   ['POST', '/api/tokens'],
   ['GET', '/api/tokens'],
   ['DELETE', '/api/tokens/{id}'],

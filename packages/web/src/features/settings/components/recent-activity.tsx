@@ -9,12 +9,15 @@ import {
   IconCalendar,
   IconDatabase,
   IconKey,
+  IconLink,
+  IconLinkOff,
   IconLock,
   IconLogin,
   IconLogout,
   IconMail,
   IconShare,
   IconShieldCheck,
+  IconUserPlus,
 } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
@@ -63,6 +66,15 @@ const EVENTS: Record<
   'admin.reseed': { text: 'settings.activity.admin.reseed', icon: <IconDatabase size={16} /> },
   'slack.linked': { text: 'settings.activity.slack.linked', icon: <IconBrandSlack size={16} /> },
   'slack.unlinked': { text: 'settings.activity.slack.unlinked', icon: <IconBrandSlack size={16} /> },
+  'oidc.login': { text: 'settings.activity.oidc.login', icon: <IconLogin size={16} /> },
+  'oidc.accountCreated': { text: 'settings.activity.oidc.accountCreated', icon: <IconUserPlus size={16} /> },
+  'oidc.linked': { text: 'settings.activity.oidc.linked', icon: <IconLink size={16} /> },
+  'oidc.unlinked': { text: 'settings.activity.oidc.unlinked', icon: <IconLinkOff size={16} /> },
+  'oidc.refused': {
+    text: 'settings.activity.oidc.refused',
+    icon: <IconAlertTriangle size={16} />,
+    color: 'red',
+  },
 };
 
 const LEVELS: Record<string, TranslationKey> = {
