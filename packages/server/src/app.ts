@@ -254,19 +254,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(referenceRoutes, { now });
   await app.register(captchaRoutes, { captcha, recaptchaSiteKey: config.recaptcha?.siteKey });
   await app.register(authRoutes, { auth, authenticate });
-  const access = createAccessService({ db });
-  const events = createDomainEvents({
-    onError: (error) => app.log.error({ err: error }, 'a live update could not be sent'),
-  });
-  // Changes that move, hide or lose something record how to undo them; each module restores its own.
-  const undo = createUndoService({ db, now });
-  // Reminders: re-planned with the target date, fired by their own scheduler below.
-  const reminders = createRemindersService({
-    db,
-    now,
-    engine: context.dbEngine,
-    access,
-    events,
   const secureCookies = config.appUrl.startsWith('https://');
   const oidc = createOidcService({
     db,
@@ -282,6 +269,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(oidcPublicRoutes, { oidc, secureCookies });
   await app.register(oidcUserRoutes, { oidc, authenticate, secureCookies });
+  const access = createAccessService({ db });
+  const events = createDomainEvents({
+    onError: (error) => app.log.error({ err: error }, 'a live update could not be sent'),
+  });
+  // Changes that move, hide or lose something record how to undo them; each module restores its own.
+  const undo = createUndoService({ db, now });
+  // Reminders: re-planned with the target date, fired by their own scheduler below.
+  const reminders = createRemindersService({
+    db,
+    now,
+    engine: context.dbEngine,
+    access,
+    events,
     mailer,
     appUrl: config.appUrl,
     onError: (error) => app.log.error({ err: error }, 'a reminder could not be sent'),

@@ -59,9 +59,9 @@ const MIGRATIONS = [
   '0024-search-index',
   '0025-item-changes',
   '0026-caldav-objects',
+  '0028-oidc-identities',
 ];
 
-  '0028-oidc-identities',
 describe(`database on ${testEngine}`, () => {
   let database: TestDatabase | undefined;
   afterEach(async () => {

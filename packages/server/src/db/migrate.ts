@@ -54,8 +54,8 @@ const migrations: Record<string, Migration> = {
   '0024-search-index': searchIndex,
   '0025-item-changes': itemChanges,
   '0026-caldav-objects': caldavObjects,
-};
   '0028-oidc-identities': oidcIdentities,
+};
 
 /** Every migration, for Kysely's migrator. */
 export const MIGRATION_PROVIDER: MigrationProvider = { getMigrations: async () => migrations };

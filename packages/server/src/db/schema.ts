@@ -369,6 +369,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   item_changes: ItemChangesTable;
   caldav_objects: CaldavObjectsTable;
+  oidc_identities: OidcIdentitiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -391,6 +392,5 @@ export type Db = Kysely<Database>;
 /**
  * An open transaction: what guards and commands take, so that the rights they check and the
  * rows they write are read and written in the one transaction, and commit together.
-  oidc_identities: OidcIdentitiesTable;
  */
 export type Tx = Transaction<Database>;

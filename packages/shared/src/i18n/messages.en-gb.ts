@@ -327,6 +327,20 @@ export const messagesEnGb = {
     'A new list needs a lowercase UUID as its name, directly in your calendar home.',
   'caldav.mkcalendar.exists': 'Something already has this address.',
   'caldav.mkcalendar.untitled': 'New list',
+  // Single sign-on (OpenID Connect)
+  'oidc.notConfigured':
+    'Single sign-on is not set up on this server. An administrator must set NESTBOX_OIDC_ISSUER, NESTBOX_OIDC_CLIENT_ID and NESTBOX_OIDC_CLIENT_SECRET.',
+  'oidc.unavailable': 'The sign-in provider cannot be reached right now. Please try again in a few minutes.',
+  'oidc.session.missing': 'This sign-in has expired or was already used. Please sign in again.',
+  'oidc.link.missing':
+    'This request to link your sign-in has expired. Please sign in with your provider again.',
+  'oidc.link.wrongPassword':
+    'This is not the password of this Nestbox account. Try again, or choose a new one with “Forgotten your password?”.',
+  'oidc.link.linkedElsewhere': 'This sign-in is already linked to another Nestbox account.',
+  'oidc.link.alreadyLinked':
+    'This Nestbox account is already linked to another identity at your provider. Unlink it in Application Settings → Security first.',
+  'oidc.unlink.noPassword':
+    'Your account has no password of its own yet, so unlinking would leave you no way to sign in. Set a password with “Forgotten your password?” on the login page first.',
 } as const;
 
 /** Every message key. */
@@ -343,20 +357,6 @@ export type PluralMessageKey = MessageKey extends infer K
   : never;
 
 /** Is this string a key of the message catalogue? */
-  // Single sign-on (OpenID Connect)
-  'oidc.notConfigured':
-    'Single sign-on is not set up on this server. An administrator must set NESTBOX_OIDC_ISSUER, NESTBOX_OIDC_CLIENT_ID and NESTBOX_OIDC_CLIENT_SECRET.',
-  'oidc.unavailable': 'The sign-in provider cannot be reached right now. Please try again in a few minutes.',
-  'oidc.session.missing': 'This sign-in has expired or was already used. Please sign in again.',
-  'oidc.link.missing':
-    'This request to link your sign-in has expired. Please sign in with your provider again.',
-  'oidc.link.wrongPassword':
-    'This is not the password of this Nestbox account. Try again, or choose a new one with “Forgotten your password?”.',
-  'oidc.link.linkedElsewhere': 'This sign-in is already linked to another Nestbox account.',
-  'oidc.link.alreadyLinked':
-    'This Nestbox account is already linked to another identity at your provider. Unlink it in Application Settings → Security first.',
-  'oidc.unlink.noPassword':
-    'Your account has no password of its own yet, so unlinking would leave you no way to sign in. Set a password with “Forgotten your password?” on the login page first.',
 export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(messagesEnGb, key);
 }

@@ -342,7 +342,6 @@ export const messagesFr: Record<MessageKey, string> = {
     'Une nouvelle liste doit avoir pour nom un UUID en minuscules, directement dans votre dossier de calendriers.',
   'caldav.mkcalendar.exists': 'Quelque chose existe déjà à cette adresse.',
   'caldav.mkcalendar.untitled': 'Nouvelle liste',
-};
   // Authentification unique (OpenID Connect)
   'oidc.notConfigured':
     'L’authentification unique n’est pas configurée sur ce serveur. Un administrateur doit définir NESTBOX_OIDC_ISSUER, NESTBOX_OIDC_CLIENT_ID et NESTBOX_OIDC_CLIENT_SECRET.',
@@ -358,3 +357,4 @@ export const messagesFr: Record<MessageKey, string> = {
     'Ce compte Nestbox est déjà associé à une autre identité chez votre fournisseur. Dissociez-la d’abord dans Paramètres de l’application → Sécurité.',
   'oidc.unlink.noPassword':
     'Votre compte n’a pas encore de mot de passe à lui\u00a0: le dissocier vous laisserait sans moyen de vous connecter. Définissez d’abord un mot de passe avec «\u00a0Mot de passe oublié\u00a0?\u00a0» sur la page de connexion.',
+};
