@@ -1,7 +1,7 @@
 import type { AccessLevel, ItemType } from '@nestbox/shared/items/item.schema';
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../../db/schema.js';
-import { seenBoxesSql } from '../access/access.contract.js';
+import { MAX_TREE_DEPTH, seenBoxesSql } from '../access/access.contract.js';
 import type { TaskSource } from './vtodo.js';
 
 /** PostgreSQL answers bigint as text. */
@@ -27,6 +27,36 @@ export async function collectionsOf(db: Executor, userId: string): Promise<Colle
       (select max(c.seq) from item_changes c where c.box_id = b.id) as seq
     from seen_boxes s join items b on b.id = s.id`.execute(db);
   return rows.map((row) => ({ ...row, seq: seqOf(row.seq) }));
+}
+
+/**
+ * The user's level on a box as a list, or undefined when they do not see it: the level of their
+ * nearest link at or above it, with no box archived from the box up to that link (the rule
+ * `seen_boxes` applies to every box at once, for one box).
+ */
+export async function listLevel(
+  db: Executor,
+  userId: string,
+  boxId: string,
+): Promise<AccessLevel | undefined> {
+  const { rows } = await sql<{ level: AccessLevel; hidden: number | string }>`
+    with recursive chain(id, parent_id, archived_at, type, depth) as (
+      select id, parent_id, archived_at, type, 0 from items where id = ${boxId}
+      union all
+      select i.id, i.parent_id, i.archived_at, i.type, c.depth + 1
+      from items i join chain c on i.id = c.parent_id
+      where c.depth < ${MAX_TREE_DEPTH}
+    ),
+    link(depth, level) as (
+      select c.depth, l.level from chain c join item_users l on l.item_id = c.id and l.user_id = ${userId}
+      order by c.depth limit 1
+    )
+    select link.level, (
+      select count(*) from chain c
+      where c.depth <= link.depth and (c.archived_at is not null or c.type <> 'todoBox')) as hidden
+    from link`.execute(db);
+  const [row] = rows;
+  return row && Number(row.hidden) === 0 ? row.level : undefined;
 }
 
 /** A text in a collection: its id, the name it has there, and its last change (its version). */
@@ -60,15 +90,48 @@ export async function memberNamed(db: Executor, boxId: string, name: string): Pr
   return row && { ...row, seq: seqOf(row.seq) };
 }
 
-/** What a task is written from, for these texts. */
+const taskColumns = sql`${memberColumns}, t.title, t.note, t.target_date, t.recurrence_rule,
+  t.recurrence_done, t.completed_at, t.created_at, t.updated_at, o.uid, coalesce(o.extra, '') as extra`;
+
+type TaskRow = TaskSource & MemberRow & { seq: number | string | null };
+const asTasks = (rows: TaskRow[]) => rows.map((row) => ({ ...row, seq: seqOf(row.seq) }));
+
+/** What a task is written from, for these texts (the caller keeps the list short). */
 export async function tasksOf(db: Executor, ids: readonly string[]): Promise<(TaskSource & MemberRow)[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<TaskSource & MemberRow & { seq: number | string | null }>`
-    select ${memberColumns}, t.title, t.note, t.target_date, t.recurrence_rule, t.recurrence_done,
-      t.completed_at, t.created_at, t.updated_at, o.uid, coalesce(o.extra, '') as extra
-    from items t ${memberJoins}
+  const { rows } = await sql<TaskRow>`select ${taskColumns} from items t ${memberJoins}
     where t.id in (${sql.join(ids)})`.execute(db);
-  return rows.map((row) => ({ ...row, seq: seqOf(row.seq) }));
+  return asTasks(rows);
+}
+
+/** A page of the tasks of a box, by id, after `after` (a page at a time keeps each read short). */
+export async function tasksInPage(
+  db: Executor,
+  boxId: string,
+  after: string | null,
+  limit: number,
+): Promise<(TaskSource & MemberRow)[]> {
+  const { rows } = await sql<TaskRow>`select ${taskColumns} from items t ${memberJoins}
+    where t.parent_id = ${boxId} and ${isMember} ${after === null ? sql`` : sql`and t.id > ${after}`}
+    order by t.id limit ${limit}`.execute(db);
+  return asTasks(rows);
+}
+
+/** The tasks of a box at these names (a client's names, or `<id>.ics`); the caller keeps the list short. */
+export async function tasksNamed(
+  db: Executor,
+  boxId: string,
+  names: readonly string[],
+): Promise<(TaskSource & MemberRow)[]> {
+  if (names.length === 0) return [];
+  const stems = names.filter((name) => name.endsWith('.ics')).map((name) => name.slice(0, -'.ics'.length));
+  const { rows } = await sql<TaskRow>`select ${taskColumns} from items t ${memberJoins}
+    where t.parent_id = ${boxId} and ${isMember}
+      and (o.name in (${sql.join(names)})
+        ${stems.length > 0 ? sql`or (o.item_id is null and t.id in (${sql.join(stems)}))` : sql``})`.execute(
+    db,
+  );
+  return asTasks(rows);
 }
 
 /** A text that changed in a box after `since`: whether it is still there, and the name it has. */

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isMessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.js';
@@ -35,9 +37,11 @@ import {
   type DavResponse,
   element,
   errorBody,
-  multistatus,
+  MULTISTATUS_START,
+  multistatusEnd,
   NS,
   parseDavXml,
+  responsesXml,
   type XmlElement,
 } from './dav-xml.js';
 import { type CalendarFilter, filterOf, matches } from './query-filter.js';
@@ -221,9 +225,8 @@ export async function caldavRoutes(
     if (body.ns === NS.dav && body.name === 'sync-collection') {
       const since = changeOfToken(child(body, NS.dav, 'sync-token')?.text.trim() ?? '');
       const { token, present, gone } = await caldav.changes(user, boxId, since);
-      const names = present.map((row) => row.name);
       const tasks = asksData
-        ? await caldav.tasks(user, boxId, names)
+        ? await caldav.tasks(user, boxId, { ids: present.map((row) => row.id) })
         : present.map((row) => ({ name: row.name, etag: caldav.etagOf(row.seq, user) }));
       return sendMultistatus(
         reply,
@@ -238,11 +241,9 @@ export async function caldavRoutes(
       const hrefs = childrenNamed(body, NS.dav, 'href').map((href) => href.text.trim());
       const prefix = collectionHref(user, boxId);
       const names = hrefs.map((href) => nameIn(href, prefix));
-      const tasks = await caldav.tasks(
-        user,
-        boxId,
-        names.filter((name): name is string => name !== undefined),
-      );
+      const tasks = await caldav.tasks(user, boxId, {
+        names: names.filter((name): name is string => name !== undefined),
+      });
       const byName = new Map(tasks.map((task) => [task.name, task]));
       return sendMultistatus(
         reply,
@@ -274,7 +275,7 @@ export async function caldavRoutes(
       }
       case 'PROPFIND': {
         const wanted = wantedIn(requestXml(request));
-        const [task] = await caldav.tasks(user, boxId, [name]);
+        const [task] = await caldav.tasks(user, boxId, { names: [name] });
         if (!task) throw new DavError(404, 'caldav.notFound');
         return sendMultistatus(reply, [answer(taskHref(user, boxId, name), taskProperties(task), wanted)]);
       }
@@ -370,8 +371,20 @@ function requestXml(request: FastifyRequest): XmlElement | undefined {
   return body === '' ? undefined : parseDavXml(body);
 }
 
+/** Responses written per turn of the event loop: a long answer is sent as it is written. */
+const RESPONSES_PER_TURN = 100;
+
+/** A 207 Multi-Status, streamed a group of responses at a time, so no answer holds the event loop. */
 function sendMultistatus(reply: FastifyReply, responses: DavResponse[], token?: string) {
-  return reply.code(207).type('application/xml; charset=utf-8').send(multistatus(responses, token));
+  async function* body() {
+    yield MULTISTATUS_START;
+    for (let start = 0; start < responses.length; start += RESPONSES_PER_TURN) {
+      if (start > 0) await yieldToEventLoop();
+      yield responsesXml(responses.slice(start, start + RESPONSES_PER_TURN));
+    }
+    yield multistatusEnd(token);
+  }
+  return reply.code(207).type('application/xml; charset=utf-8').send(Readable.from(body()));
 }
 
 /** Any failure a caller can cause, as a DAV error; undefined for a fault of ours. */

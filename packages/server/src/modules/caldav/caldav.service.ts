@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type UserLocale, userLocaleOf } from '@nestbox/shared/i18n/locales';
-import type { Item } from '@nestbox/shared/items/item.schema';
+import type { AccessLevel, Item } from '@nestbox/shared/items/item.schema';
 import { displayTitle } from '@nestbox/shared/items/item-rules';
 import type { Clock } from '../../clock.js';
 import { constraintViolationOf } from '../../db/constraint-violation.js';
@@ -18,16 +18,27 @@ import {
   itemExists,
   itemOfUid,
   latestChange,
+  listLevel,
   type MemberRow,
   memberNamed,
   membersOf,
   nameTaken,
   saveObject,
+  tasksInPage,
+  tasksNamed,
   tasksOf,
 } from './caldav.repository.js';
 import { DavError } from './dav-error.js';
 import { NS } from './dav-xml.js';
-import { type ReadTask, readTask, type TaskSource, writeTask } from './vtodo.js';
+import {
+  type Due,
+  dueOf,
+  type ReadTask,
+  readTask,
+  type TaskReader,
+  type TaskSource,
+  writeTask,
+} from './vtodo.js';
 
 /** A box as a task list: who may write in it, its name for people, and its last change. */
 export interface Collection {
@@ -46,9 +57,15 @@ export interface Task {
 }
 
 /** Tasks written per turn of the event loop: a long list never holds it. */
-const WRITE_BATCH = 200;
+const WRITE_BATCH = 50;
+
+/** Texts read per query: each read is short, and other requests run between them. */
+const READ_PAGE = 500;
 
 const PATH_SEPARATOR = ' › ';
+
+/** Stands for the title in the reminder text. */
+const TITLE_SLOT = '\u0000';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LOWERCASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -61,9 +78,17 @@ const stale = () => new DavError(412, 'caldav.precondition.failed');
 
 /** The version of what a reader is given of a text: its last change, and what the reader's zone and language make of it. */
 function etagOf(seq: number, user: UserRow): string {
-  const reader = createHash('sha256').update(`${user.timezone}\n${user.locale}`).digest('hex').slice(0, 8);
+  const key = `${user.timezone}\n${user.locale}`;
+  let reader = readerTags.get(key);
+  if (reader === undefined) {
+    reader = createHash('sha256').update(key).digest('hex').slice(0, 8);
+    readerTags.set(key, reader);
+  }
   return `"${seq}-${reader}"`;
 }
+
+/** Each zone and language's part of an ETag, worked out once (a few hundred pairs at most). */
+const readerTags = new Map<string, string>();
 
 /** Whether a text holds what a client sent for it, field by field. */
 function keptAsSent(item: Item, fields: TextFields): boolean {
@@ -125,11 +150,16 @@ export function createCaldavService({
     return found;
   }
 
+  /** The user's level on a list they see; 404 otherwise (a stranger learns nothing). */
+  async function seenList(user: UserRow, boxId: string): Promise<AccessLevel> {
+    const level = await listLevel(db, user.id, boxId);
+    if (!level) throw notFound();
+    return level;
+  }
+
   /** A list the user may write in: 404 unseen, 403 `need-privileges` read-only. */
-  async function writableCollection(user: UserRow, boxId: string): Promise<Collection> {
-    const found = await collection(user, boxId);
-    if (!found.writable) throw readOnly();
-    return found;
+  async function writableList(user: UserRow, boxId: string): Promise<void> {
+    if ((await seenList(user, boxId)) === 'readonly') throw readOnly();
   }
 
   /** Writes tasks a batch at a time, letting other requests run between batches. */
@@ -141,10 +171,23 @@ export function createCaldavService({
       list.push(reminder);
       remindersOf.set(reminder.item_id, list);
     }
-    const reader = {
+    const dues = new Map<number, Due>();
+    // The reminder text is translated once and filled per alarm.
+    const [before = '', after = ''] = translate(userLocaleOf(user.locale), 'calendar.reminder', {
+      title: TITLE_SLOT,
+    }).split(TITLE_SLOT);
+    const reader: TaskReader = {
       timezone: user.timezone,
       now: now(),
-      reminderText: (title: string) => translate(userLocaleOf(user.locale), 'calendar.reminder', { title }),
+      reminderText: (title: string) => `${before}${title}${after}`,
+      dueOf: (targetDate) => {
+        let due = dues.get(targetDate);
+        if (!due) {
+          due = dueOf(targetDate, user.timezone);
+          dues.set(targetDate, due);
+        }
+        return due;
+      },
     };
     const tasks: Task[] = [];
     for (let start = 0; start < rows.length; start += WRITE_BATCH) {
@@ -161,7 +204,7 @@ export function createCaldavService({
 
   /** The task at `name` in a list, or 404. */
   async function member(user: UserRow, boxId: string, name: string): Promise<MemberRow> {
-    await collection(user, boxId);
+    await seenList(user, boxId);
     const found = await memberNamed(db, boxId, name);
     if (!found) throw notFound();
     return found;
@@ -211,22 +254,39 @@ export function createCaldavService({
 
     /** The tasks in a list: names and versions only. */
     async members(user: UserRow, boxId: string): Promise<Task[]> {
-      await collection(user, boxId);
+      await seenList(user, boxId);
       return (await membersOf(db, boxId)).map((row) => ({ name: row.name, etag: etagOf(row.seq, user) }));
     },
 
-    /** Tasks of a list with their iCalendar text, by name (unknown names are left out). */
-    async tasks(user: UserRow, boxId: string, names?: readonly string[]): Promise<(Task & TaskSource)[]> {
-      await collection(user, boxId);
-      const rows = await membersOf(db, boxId);
-      const named = names && new Set(names);
-      const wanted = named ? rows.filter((row) => named.has(row.name)) : rows;
-      const sources = await tasksOf(
-        db,
-        wanted.map((row) => row.id),
-      );
-      const tasks = await written(user, sources);
-      return tasks.map((task, index) => ({ ...(sources[index] as TaskSource & MemberRow), ...task }));
+    /**
+     * Tasks of a list with their iCalendar text: every one, or those at these names (unknown
+     * names are left out), or these texts (still in the list). Read a page at a time.
+     */
+    async tasks(
+      user: UserRow,
+      boxId: string,
+      which: { names: readonly string[] } | { ids: readonly string[] } | 'all' = 'all',
+    ): Promise<(Task & TaskSource)[]> {
+      await seenList(user, boxId);
+      const rows: (TaskSource & MemberRow)[] = [];
+      if (which === 'all') {
+        for (let after: string | null = null; ; ) {
+          const page = await tasksInPage(db, boxId, after, READ_PAGE);
+          rows.push(...page);
+          if (page.length < READ_PAGE) break;
+          after = page[page.length - 1]?.id ?? null;
+          await yieldToEventLoop();
+        }
+      } else {
+        const keys = 'names' in which ? which.names : which.ids;
+        for (let start = 0; start < keys.length; start += READ_PAGE) {
+          const slice = keys.slice(start, start + READ_PAGE);
+          rows.push(...('names' in which ? await tasksNamed(db, boxId, slice) : await tasksOf(db, slice)));
+          await yieldToEventLoop();
+        }
+      }
+      const tasks = await written(user, rows);
+      return tasks.map((task, index) => ({ ...(rows[index] as TaskSource & MemberRow), ...task }));
     },
 
     /** One task with its iCalendar text, or 404. */
@@ -247,7 +307,7 @@ export function createCaldavService({
       boxId: string,
       since: number | undefined,
     ): Promise<{ token: number; present: MemberRow[]; gone: ChangeRow[] }> {
-      await collection(user, boxId);
+      await seenList(user, boxId);
       const token = await latestChange(db);
       if (since !== undefined && since > token)
         throw new DavError(403, 'caldav.syncToken.invalid', { ns: NS.dav, name: 'valid-sync-token' });
@@ -278,7 +338,7 @@ export function createCaldavService({
       body: string,
       conditions: { ifMatch?: string | undefined; ifNoneMatch?: string | undefined },
     ): Promise<{ created: boolean; etag: string | undefined }> {
-      await writableCollection(user, boxId);
+      await writableList(user, boxId);
       const current = await memberNamed(db, boxId, name);
       checkPreconditions(current, user, conditions);
       const task = readTask(body, user.timezone);
@@ -339,7 +399,7 @@ export function createCaldavService({
 
     /** Archives the task at `name` (a client's DELETE): it leaves the list, and can be restored in Nestbox. */
     async remove(user: UserRow, boxId: string, name: string, ifMatch: string | undefined): Promise<void> {
-      await writableCollection(user, boxId);
+      await writableList(user, boxId);
       const current = await memberNamed(db, boxId, name);
       if (!current) throw notFound();
       checkPreconditions(current, user, { ifMatch });
@@ -353,11 +413,11 @@ export function createCaldavService({
       name: string,
       to: { boxId: string; name: string },
     ): Promise<void> {
-      await writableCollection(user, boxId);
+      await writableList(user, boxId);
       const current = await memberNamed(db, boxId, name);
       if (!current) throw notFound();
       if (to.name !== name) throw new DavError(403, 'caldav.move.destination');
-      await writableCollection(user, to.boxId);
+      await writableList(user, to.boxId);
       await items.moveItem(user, { itemId: current.id, parentId: to.boxId });
     },
   };

@@ -156,12 +156,15 @@ const NAMESPACES = Object.entries(PREFIXES)
   .map(([ns, prefix]) => `xmlns:${prefix}="${ns}"`)
   .join(' ');
 
-/** A 207 Multi-Status body; `syncToken` ends a sync-collection report. */
-export function multistatus(responses: readonly DavResponse[], syncToken?: string): string {
-  return `<?xml version="1.0" encoding="utf-8"?>\n<d:multistatus ${NAMESPACES}>${responses
-    .map(responseXml)
-    .join('')}${syncToken ? `<d:sync-token>${escapeXML(syncToken)}</d:sync-token>` : ''}</d:multistatus>`;
-}
+/** The responses of a multistatus, as XML. */
+export const responsesXml = (responses: readonly DavResponse[]) => responses.map(responseXml).join('');
+
+/** A 207 Multi-Status body's start; its responses follow, then `multistatusEnd`. */
+export const MULTISTATUS_START = `<?xml version="1.0" encoding="utf-8"?>\n<d:multistatus ${NAMESPACES}>`;
+
+/** A 207 Multi-Status body's end; `syncToken` ends a sync-collection report. */
+export const multistatusEnd = (syncToken?: string) =>
+  `${syncToken ? `<d:sync-token>${escapeXML(syncToken)}</d:sync-token>` : ''}</d:multistatus>`;
 
 /** An error body: the precondition that failed, and a message a person can read. */
 export function errorBody(precondition: PropName | undefined, message: string): string {

@@ -36,6 +36,32 @@ export interface TaskReader {
   timezone: string;
   reminderText: (title: string) => string;
   now: number;
+  /** Where a target date falls in the reader's zone (`dueOf`, kept per date: many tasks share one). */
+  dueOf: (targetDate: number) => Due;
+}
+
+/** A target date as a task's DUE: a day alone (picked without a time), or a wall-clock time in the reader's zone. */
+export interface Due {
+  allDay: boolean;
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/** Where a target date falls in a zone, as a DUE. */
+export function dueOf(targetDate: number, timeZone: string): Due {
+  const { allDay } = dayOfEvent(targetDate, timeZone);
+  const wall = new TZDate(targetDate, timeZone);
+  return {
+    allDay,
+    year: wall.getFullYear(),
+    month: wall.getMonth() + 1,
+    day: wall.getDate(),
+    hour: wall.getHours(),
+    minute: wall.getMinutes(),
+  };
 }
 
 /** The properties Nestbox writes from its own fields; a client's values of any other are kept. */
@@ -69,24 +95,13 @@ export function writeTask(task: TaskSource, reminders: readonly ReminderRow[], r
   let timed = false;
   const targetDate = task.target_date !== null && isDateInRange(task.target_date) ? task.target_date : null;
   if (targetDate !== null) {
-    const { day, allDay } = dayOfEvent(targetDate, reader.timezone);
+    const { allDay, year, month, day, hour, minute } = reader.dueOf(targetDate);
     const due = new ICAL.Property('due');
     if (allDay) {
-      const [year, month, date] = day.split('-').map(Number);
       due.resetType('date');
-      due.setValue(ICAL.Time.fromData({ year, month, day: date, isDate: true }));
+      due.setValue(ICAL.Time.fromData({ year, month, day, isDate: true }));
     } else {
-      const wall = new TZDate(targetDate, reader.timezone);
-      due.setValue(
-        ICAL.Time.fromData({
-          year: wall.getFullYear(),
-          month: wall.getMonth() + 1,
-          day: wall.getDate(),
-          hour: wall.getHours(),
-          minute: wall.getMinutes(),
-          second: 0,
-        }),
-      );
+      due.setValue(ICAL.Time.fromData({ year, month, day, hour, minute, second: 0 }));
       due.setParameter('tzid', reader.timezone);
       timed = true;
     }

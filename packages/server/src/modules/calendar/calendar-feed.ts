@@ -288,11 +288,20 @@ const CALENDAR_END = 'END:VCALENDAR';
  * canonical name); nothing for a zone it does not know.
  */
 export function vtimezoneOf(timeZone: string): string {
-  const found = tzlib_get_ical_block(timeZone);
-  const block = Array.isArray(found) ? found[0] : undefined;
-  if (!block?.startsWith('BEGIN:VTIMEZONE')) return '';
-  return `${foldLines(block.replace(/^TZID:.*$/m, `TZID:${timeZone}`))}\r\n`;
+  let known = vtimezones.get(timeZone);
+  if (known === undefined) {
+    const found = tzlib_get_ical_block(timeZone);
+    const block = Array.isArray(found) ? found[0] : undefined;
+    known = block?.startsWith('BEGIN:VTIMEZONE')
+      ? `${foldLines(block.replace(/^TZID:.*$/m, `TZID:${timeZone}`))}\r\n`
+      : '';
+    vtimezones.set(timeZone, known);
+  }
+  return known;
 }
+
+/** Each zone's VTIMEZONE, built once: the library's rules do not change while the process runs. */
+const vtimezones = new Map<string, string>();
 
 /** UTF-8 length of a code point. */
 const utf8Length = (codePoint: number) =>
