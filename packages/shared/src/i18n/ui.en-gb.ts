@@ -194,6 +194,32 @@ export const uiEnGb = {
   'login.noAccount': 'New to Nestbox?',
   'login.signupLink': 'Create New Account',
   'login.resendLink': 'Re-send the activation email',
+  'login.oidc.button': 'Sign in with {{name}}',
+  'login.oidc.defaultName': 'single sign-on',
+  'login.oidc.or': 'or',
+  'login.oidc.onlyHint':
+    'Your Nestbox account is made the first time you sign in with {{name}}, from the email address it has verified.',
+  'login.oidc.signingIn': 'Signing you in…',
+  'login.oidc.result.failed':
+    'Signing in with {{name}} did not work: its answer could not be checked. Please try again.',
+  'login.oidc.result.expired': 'Signing in with {{name}} took too long. Please try again.',
+  'login.oidc.result.denied': 'Signing in with {{name}} was cancelled, so you are not signed in.',
+  'login.oidc.result.unavailable':
+    '{{name}} cannot be reached right now, so you are not signed in and nothing was created. Please try again in a few minutes.',
+  'login.oidc.result.unverified':
+    '{{name}} has not verified your email address, so Nestbox cannot use it. Verify it with {{name}}, then sign in again.',
+  'login.oidc.result.noEmail':
+    '{{name}} did not share your email address, which your Nestbox account needs. Allow it to, then sign in again.',
+  'login.oidc.result.disabled':
+    'Single sign-on is not set up on this server. Sign in with your email and password.',
+  'login.oidc.link.pageTitle': 'Link your sign-in',
+  'login.oidc.link.title': 'Link your account to {{name}}',
+  'login.oidc.link.description':
+    'A Nestbox account already uses {{email}}. Enter its password once to link it: from then on, signing in with {{name}} opens it directly.',
+  'login.oidc.link.password': 'Password of the Nestbox account {{email}}',
+  'login.oidc.link.submit': 'Link and sign in',
+  'login.oidc.link.cancel': 'Cancel',
+  'login.oidc.link.expiredTitle': 'Nothing to link',
 
   // Sign-up
   'signup.title': 'Create your account',
@@ -388,6 +414,32 @@ export const uiEnGb = {
     'Items you mark Prioritizable wait here until you give them a priority.',
   // Application Settings: Integrations, Customizations, Database
   'settings.tab.database': 'Database',
+  'settings.security.sso.title': 'Single sign-on',
+  'settings.security.sso.intro': 'Sign in to Nestbox through {{name}}, without your Nestbox password.',
+  'settings.security.sso.loadFailed': 'Your single sign-on could not be retrieved.',
+  'settings.security.sso.none': 'Not linked: you sign in with your email and password.',
+  'settings.security.sso.link': 'Link {{name}}',
+  'settings.security.sso.linked': 'Linked to {{name}} as {{email}}',
+  'settings.security.sso.linkedNoEmail': 'Linked to {{name}}',
+  'settings.security.sso.since': 'Linked on {{date}}',
+  'settings.security.sso.unlink': 'Unlink',
+  'settings.security.sso.unlinkLabel': 'Unlink {{name}}',
+  'settings.security.sso.unlinkTitle': 'Unlink {{name}}?',
+  'settings.security.sso.unlinkBody':
+    'You will sign in with your email and password only. You can link {{name}} again at any time.',
+  'settings.security.sso.unlinked': '{{name}} has been unlinked.',
+  'settings.security.sso.noPassword':
+    'Your account was made by {{name}} and has no password of its own yet, so it cannot be unlinked: you would have no way to sign in. To set a password, log out and choose “Forgotten your password?” on the login page.',
+  'settings.security.sso.result.linked': 'Your account is now linked: you can sign in with {{name}}.',
+  'settings.security.sso.result.linkFailed':
+    'Linking did not work: the answer from {{name}} could not be checked. Please try again.',
+  'settings.security.sso.result.linkDenied': 'Linking was cancelled at {{name}}, so nothing changed.',
+  'settings.security.sso.result.linkUnavailable':
+    '{{name}} cannot be reached right now, so nothing changed. Please try again in a few minutes.',
+  'settings.security.sso.result.linkedElsewhere':
+    'This {{name}} identity is already linked to another Nestbox account, so it was not linked to yours.',
+  'settings.security.sso.result.alreadyLinked':
+    'Your account is already linked to another {{name}} identity. Unlink it first, then link again.',
   'settings.integrations.slack.title': 'Slack',
   'settings.integrations.slack.intro':
     'Send a direct message to the Nestbox app in Slack and it arrives as an item at the top of your Slack box.',

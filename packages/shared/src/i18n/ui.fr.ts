@@ -186,6 +186,32 @@ export const uiFr: Record<UiKey, string> = {
   'login.noAccount': 'Nouveau sur Nestbox\u00a0?',
   'login.signupLink': 'Créer un nouveau compte',
   'login.resendLink': 'Renvoyer l’e-mail d’activation',
+  'login.oidc.button': 'Se connecter avec {{name}}',
+  'login.oidc.defaultName': 'l’authentification unique',
+  'login.oidc.or': 'ou',
+  'login.oidc.onlyHint':
+    'Votre compte Nestbox est créé la première fois que vous vous connectez avec {{name}}, à partir de l’adresse e-mail que ce service a vérifiée.',
+  'login.oidc.signingIn': 'Connexion en cours…',
+  'login.oidc.result.failed':
+    'La connexion avec {{name}} a échoué\u00a0: sa réponse n’a pas pu être vérifiée. Veuillez réessayer.',
+  'login.oidc.result.expired': 'La connexion avec {{name}} a pris trop de temps. Veuillez réessayer.',
+  'login.oidc.result.denied': 'La connexion avec {{name}} a été annulée\u00a0: vous n’êtes pas connecté.',
+  'login.oidc.result.unavailable':
+    '{{name}} est injoignable pour le moment\u00a0: vous n’êtes pas connecté et rien n’a été créé. Veuillez réessayer dans quelques minutes.',
+  'login.oidc.result.unverified':
+    '{{name}} n’a pas vérifié votre adresse e-mail, Nestbox ne peut donc pas l’utiliser. Faites-la vérifier par {{name}}, puis reconnectez-vous.',
+  'login.oidc.result.noEmail':
+    '{{name}} n’a pas transmis votre adresse e-mail, dont votre compte Nestbox a besoin. Autorisez-le à la transmettre, puis reconnectez-vous.',
+  'login.oidc.result.disabled':
+    'L’authentification unique n’est pas configurée sur ce serveur. Connectez-vous avec votre e-mail et votre mot de passe.',
+  'login.oidc.link.pageTitle': 'Associer votre connexion',
+  'login.oidc.link.title': 'Associer votre compte à {{name}}',
+  'login.oidc.link.description':
+    'Un compte Nestbox utilise déjà {{email}}. Saisissez son mot de passe une seule fois pour l’associer\u00a0: ensuite, la connexion avec {{name}} l’ouvrira directement.',
+  'login.oidc.link.password': 'Mot de passe du compte Nestbox {{email}}',
+  'login.oidc.link.submit': 'Associer et se connecter',
+  'login.oidc.link.cancel': 'Annuler',
+  'login.oidc.link.expiredTitle': 'Rien à associer',
 
   'signup.title': 'Créez votre compte',
   'signup.subtitle': 'Cela ne prend qu’une minute.',
@@ -374,6 +400,35 @@ export const uiFr: Record<UiKey, string> = {
     'Les éléments que vous rendez priorisables attendent ici jusqu’à ce que vous leur donniez une priorité.',
   // Application Settings: Integrations, Customizations, Database
   'settings.tab.database': 'Base de données',
+  'settings.security.sso.title': 'Authentification unique',
+  'settings.security.sso.intro': 'Connectez-vous à Nestbox avec {{name}}, sans votre mot de passe Nestbox.',
+  'settings.security.sso.loadFailed': 'Votre authentification unique n’a pas pu être récupérée.',
+  'settings.security.sso.none':
+    'Non associée\u00a0: vous vous connectez avec votre e-mail et votre mot de passe.',
+  'settings.security.sso.link': 'Associer {{name}}',
+  'settings.security.sso.linked': 'Associé à {{name}} en tant que {{email}}',
+  'settings.security.sso.linkedNoEmail': 'Associé à {{name}}',
+  'settings.security.sso.since': 'Associé le {{date}}',
+  'settings.security.sso.unlink': 'Dissocier',
+  'settings.security.sso.unlinkLabel': 'Dissocier {{name}}',
+  'settings.security.sso.unlinkTitle': 'Dissocier {{name}}\u00a0?',
+  'settings.security.sso.unlinkBody':
+    'Vous vous connecterez uniquement avec votre e-mail et votre mot de passe. Vous pourrez associer {{name}} de nouveau à tout moment.',
+  'settings.security.sso.unlinked': '{{name}} a été dissocié.',
+  'settings.security.sso.noPassword':
+    'Votre compte a été créé par {{name}} et n’a pas encore de mot de passe à lui\u00a0: il ne peut donc pas être dissocié, vous n’auriez plus aucun moyen de vous connecter. Pour définir un mot de passe, déconnectez-vous et choisissez «\u00a0Mot de passe oublié\u00a0?\u00a0» sur la page de connexion.',
+  'settings.security.sso.result.linked':
+    'Votre compte est maintenant associé\u00a0: vous pouvez vous connecter avec {{name}}.',
+  'settings.security.sso.result.linkFailed':
+    'L’association a échoué\u00a0: la réponse de {{name}} n’a pas pu être vérifiée. Veuillez réessayer.',
+  'settings.security.sso.result.linkDenied':
+    'L’association a été annulée chez {{name}}\u00a0: rien n’a changé.',
+  'settings.security.sso.result.linkUnavailable':
+    '{{name}} est injoignable pour le moment\u00a0: rien n’a changé. Veuillez réessayer dans quelques minutes.',
+  'settings.security.sso.result.linkedElsewhere':
+    'Cette identité {{name}} est déjà associée à un autre compte Nestbox\u00a0: elle n’a pas été associée au vôtre.',
+  'settings.security.sso.result.alreadyLinked':
+    'Votre compte est déjà associé à une autre identité {{name}}. Dissociez-la d’abord, puis associez de nouveau.',
   'settings.integrations.slack.title': 'Slack',
   'settings.integrations.slack.intro':
     'Envoyez un message direct à l’application Nestbox dans Slack\u00a0: il arrive comme élément en haut de votre boîte Slack.',

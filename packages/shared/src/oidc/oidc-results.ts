@@ -1,3 +1,6 @@
+/** The provider's name when NESTBOX_OIDC_NAME is unset (the web app says it in the page's language). */
+export const OIDC_DEFAULT_NAME = 'single sign-on';
+
 /**
  * The query the sign-in flow's return adds to the page it sends the browser to, so the web
  * app can say how it went (no zod: the page reads it at once).

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { LoginResponseSchema } from '../users/user.schema.js';
 
-/** The label of the sign-in button when NESTBOX_OIDC_NAME is unset. */
-export const OIDC_DEFAULT_NAME = 'single sign-on';
-
 /** `GET /api/oidc/config`: what the login page offers (public). */
 export const OidcConfigSchema = z
   .object({
@@ -74,6 +71,7 @@ export const OidcLinkStartSchema = z
 export const OidcIdentityParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 export {
+  OIDC_DEFAULT_NAME,
   OIDC_LINK_PAGE_RESULTS,
   OIDC_LOGIN_RESULTS,
   OIDC_QUERY,

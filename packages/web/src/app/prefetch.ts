@@ -2,6 +2,7 @@ import { WORKSPACE_PADDING } from '@nestbox/shared/constants';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import type { Workspace } from '@nestbox/shared/workspace/workspace.schema';
 import type { QueryClient } from '@tanstack/react-query';
+import { oidcConfigQueryOptions } from '../features/auth/api/single-sign-on';
 import { getOrganizerQueryOptions } from '../features/organizer/api/get-organizer';
 import { getUserQueryOptions } from '../lib/api/get-user';
 import { getItemsForPaneQueryOptions } from '../lib/api/items/get-items-for-pane';
@@ -28,6 +29,9 @@ export function boxesInSight(workspace: Workspace, windowWidth: number): string[
  * the layout and then the box panes in sight. The components then find their data in the cache (or on its way).
  */
 export function prefetchFirstScreen(queryClient: QueryClient, pathname: string, windowWidth: number): void {
+  // The login page asks whether it offers single sign-on before it shows its form.
+  if (!getToken() && (pathname === PAGE_PATHS.root || pathname === PAGE_PATHS.login))
+    void queryClient.prefetchQuery(oidcConfigQueryOptions());
   if (!getToken() || !pathname.startsWith(PAGE_PATHS.app)) return;
   void queryClient.prefetchQuery(getUserQueryOptions());
   if (pathname === PAGE_PATHS.organiser) void queryClient.prefetchInfiniteQuery(getOrganizerQueryOptions());

@@ -33,6 +33,7 @@ const page = {
   resendActivateLink: async () => ({
     Component: (await import('./routes/auth/resend-activate-link')).ResendActivateLinkRoute,
   }),
+  linkSignIn: async () => ({ Component: (await import('./routes/auth/link-sign-in')).LinkSignInRoute }),
   // The app's texts load beside its code (the logged-out pages carry none of them).
   appLayout: async () => {
     const [{ AppLayout }] = await Promise.all([import('./layout/app-layout'), loadAppTexts()]);
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: PAGE_PATHS.activateAccount, lazy: page.activateAccount },
           { path: PAGE_PATHS.confirmEmail, lazy: page.confirmEmail },
           { path: PAGE_PATHS.resendActivateLink, lazy: page.resendActivateLink },
+          { path: PAGE_PATHS.linkSignIn, lazy: page.linkSignIn },
         ],
       },
       { path: PAGE_PATHS.logout, element: <LogoutRoute /> },

@@ -20,6 +20,11 @@ export const STORAGE_KEYS = {
    * page opens in them before the account arrives. Cleared on logout.
    */
   colorScheme: 'nestbox.colorScheme',
+  /**
+   * Where logging out also ends the provider's session, for a session made by single sign-on
+   * (the provider's end-session address with the ID token as a hint). Cleared on logout.
+   */
+  endSessionUrl: 'nestbox.endSessionUrl',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

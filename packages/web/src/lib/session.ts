@@ -37,6 +37,17 @@ export function saveToken(token: string): void {
 export function clearSession(): void {
   writeItem(STORAGE_KEYS.token, null);
   writeItem(STORAGE_KEYS.user, null);
+  writeItem(STORAGE_KEYS.endSessionUrl, null);
+}
+
+/** A session made by single sign-on: logging out goes on to end the provider's session here. */
+export function saveEndSessionUrl(url: string | null): void {
+  writeItem(STORAGE_KEYS.endSessionUrl, url);
+}
+
+/** Where logging out ends the provider's session too, or `null` (a password session). */
+export function getEndSessionUrl(): string | null {
+  return readItem(STORAGE_KEYS.endSessionUrl);
 }
 
 function isSessionUser(value: unknown): value is SessionUser {

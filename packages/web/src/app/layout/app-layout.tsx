@@ -13,6 +13,7 @@ import { PageLoader } from '../../components/feedback/page-loader';
 import { TagActionContext } from '../../components/rich-text/rich-text';
 import { ItemSettingsHost } from '../../features/items/components/item-settings-host';
 // Slack link result notice
+import { useOidcLinkNotice } from '../../features/settings/hooks/use-oidc-link-notice';
 import { useSlackLinkNotice } from '../../features/settings/hooks/use-slack-link-notice';
 import { useAccountColorScheme } from '../../hooks/use-color-scheme';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
@@ -116,6 +117,7 @@ export function AppLayout() {
     if (ready) showNotificationKeptForReload();
   }, [ready]);
   useSlackLinkNotice(ready);
+  useOidcLinkNotice(ready);
 
   const loggedOut = !token || (user.isError && !user.data && (!unreachable || offlineCopy === 'restored'));
   if (loggedOut) {

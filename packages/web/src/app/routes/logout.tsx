@@ -8,6 +8,7 @@ import { logout } from '../../features/auth/api/logout';
 import { saveColorScheme } from '../../lib/color-scheme';
 import {
   clearSession,
+  getEndSessionUrl,
   getToken,
   returnToOf,
   type SessionEndedState,
@@ -18,7 +19,8 @@ import {
  * `/logout`: ends the session on the server (its token is revoked, its sockets close), forgets
  * the token, the user, their colours and their cached data, then goes to the login page. When
  * the server ended the session itself (router state `sessionEnded`), the login page says why;
- * the app page the person was on (`returnTo`) is where logging in again leads.
+ * the app page the person was on (`returnTo`) is where logging in again leads. After a session
+ * made by single sign-on, the browser goes on to the provider's end-session page instead.
  */
 export function LogoutRoute() {
   const { t } = useTranslation();
@@ -30,8 +32,11 @@ export function LogoutRoute() {
 
   useEffect(() => {
     const token = getToken();
+    // A session made by single sign-on ends at the provider too (RP-initiated logout), once
+    // Nestbox's own has ended; a session the server ended leaves the provider's alone.
+    const endSessionUrl = sessionEnded ? null : getEndSessionUrl();
     // A session the server ended has nothing left to revoke.
-    if (token && !sessionEnded) void logout(token);
+    const revoked = token && !sessionEnded ? logout(token) : Promise.resolve();
     clearSession();
     saveColorScheme(null);
     queryClient.clear();
@@ -41,6 +46,10 @@ export function LogoutRoute() {
     void import('../../lib/push')
       .then(({ forgetPushOnThisDevice }) => forgetPushOnThisDevice())
       .catch(() => {});
+    if (endSessionUrl) {
+      void revoked.then(() => window.location.assign(endSessionUrl));
+      return;
+    }
     const loginState: SessionEndedState = { sessionEnded, returnTo };
     navigate(PAGE_PATHS.root, { replace: true, state: loginState });
   }, [navigate, queryClient, sessionEnded, returnTo]);
