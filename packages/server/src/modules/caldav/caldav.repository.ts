@@ -164,35 +164,60 @@ export async function latestChange(db: Executor): Promise<number> {
   return seqOf(row?.seq);
 }
 
-/** The text a UID names: one a client gave, or a text's own id. */
-export async function itemOfUid(db: Executor, uid: string): Promise<string | undefined> {
-  const named = await db
-    .selectFrom('caldav_objects')
-    .select('item_id')
-    .where('uid', '=', uid)
-    .executeTakeFirst();
-  if (named) return named.item_id;
-  const own = await db
-    .selectFrom('items as t')
-    .leftJoin('caldav_objects as o', 'o.item_id', 't.id')
-    .select('t.id')
-    .where('t.id', '=', uid)
-    .where('o.item_id', 'is', null)
-    .executeTakeFirst();
-  return own?.id;
+/** Who holds what a client's write would take: a UID, a resource name, an id. */
+export interface Claims {
+  /** The text whose UID this is (one a client gave, or a text's own id). */
+  uidHolder?: string;
+  /** The text a client named so. */
+  nameHolder?: string;
+  idTaken: boolean;
 }
 
-/** Whether an item has this id. */
-export async function itemExists(db: Executor, id: string): Promise<boolean> {
-  return (await db.selectFrom('items').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+/** Who holds a UID, a name and an id, in one read. */
+export async function claimsOn(
+  db: Executor,
+  { uid, name, id }: { uid?: string; name?: string; id?: string | undefined },
+): Promise<Claims> {
+  const none = sql`null`;
+  const { rows } = await sql<{
+    by_uid: string | null;
+    own: string | null;
+    by_name: string | null;
+    taken: string | null;
+  }>`
+    select
+      ${uid === undefined ? none : sql`(select item_id from caldav_objects where uid = ${uid})`} as by_uid,
+      ${
+        uid === undefined
+          ? none
+          : sql`(select t.id from items t left join caldav_objects o on o.item_id = t.id
+        where t.id = ${uid} and o.item_id is null)`
+      } as own,
+      ${name === undefined ? none : sql`(select item_id from caldav_objects where name = ${name})`} as by_name,
+      ${id === undefined ? none : sql`(select id from items where id = ${id})`} as taken`.execute(db);
+  const row = rows[0];
+  const uidHolder = row?.by_uid ?? row?.own ?? undefined;
+  const nameHolder = row?.by_name ?? undefined;
+  return {
+    ...(uidHolder ? { uidHolder } : {}),
+    ...(nameHolder ? { nameHolder } : {}),
+    idTaken: Boolean(row?.taken),
+  };
 }
 
-/** Whether a name is taken by a text a client named. */
-export async function nameTaken(db: Executor, name: string): Promise<boolean> {
-  return (
-    (await db.selectFrom('caldav_objects').select('item_id').where('name', '=', name).executeTakeFirst()) !==
-    undefined
-  );
+/** What a client's write is compared with once written. */
+export type TextState = Pick<
+  TaskSource,
+  'title' | 'note' | 'target_date' | 'recurrence_rule' | 'completed_at'
+>;
+
+/** A text's fields as its write left them, inside that write's transaction. */
+export async function textStateOf(db: Executor, itemId: string): Promise<TextState | undefined> {
+  return db
+    .selectFrom('items')
+    .select(['title', 'note', 'target_date', 'recurrence_rule', 'completed_at'])
+    .where('id', '=', itemId)
+    .executeTakeFirst();
 }
 
 /** Records what a client chose for a text, inside the write's transaction. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type UserLocale, userLocaleOf } from '@nestbox/shared/i18n/locales';
-import type { AccessLevel, Item } from '@nestbox/shared/items/item.schema';
+import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { displayTitle } from '@nestbox/shared/items/item-rules';
 import type { Clock } from '../../clock.js';
 import { constraintViolationOf } from '../../db/constraint-violation.js';
@@ -14,19 +14,19 @@ import {
   type ChangeRow,
   type CollectionRow,
   changesIn,
+  claimsOn,
   collectionsOf,
-  itemExists,
-  itemOfUid,
   latestChange,
   listLevel,
   type MemberRow,
   memberNamed,
   membersOf,
-  nameTaken,
   saveObject,
+  type TextState,
   tasksInPage,
   tasksNamed,
   tasksOf,
+  textStateOf,
 } from './caldav.repository.js';
 import { DavError } from './dav-error.js';
 import { NS } from './dav-xml.js';
@@ -91,13 +91,13 @@ function etagOf(seq: number, user: UserRow): string {
 const readerTags = new Map<string, string>();
 
 /** Whether a text holds what a client sent for it, field by field. */
-function keptAsSent(item: Item, fields: TextFields): boolean {
+function keptAsSent(stored: TextState, fields: TextFields): boolean {
   return (
-    item.title === fields.title &&
-    item.note === (fields.note?.trim() ? fields.note : '') &&
-    item.priorityTargetDate === fields.targetDate &&
-    item.recurrence === (fields.recurrence ?? null) &&
-    item.completed === fields.completed
+    stored.title === fields.title &&
+    (stored.note ?? '') === (fields.note?.trim() ? fields.note : '') &&
+    stored.target_date === fields.targetDate &&
+    stored.recurrence_rule === (fields.recurrence ?? null) &&
+    (stored.completed_at !== null) === fields.completed
   );
 }
 
@@ -237,13 +237,6 @@ export function createCaldavService({
     return remove.length > 0;
   }
 
-  /** A client's id for a new text: its UID when that is a free UUID, else a new one. */
-  async function idFor(uid: string): Promise<string | undefined> {
-    if (!UUID.test(uid)) return undefined;
-    const id = uid.toLowerCase();
-    return (await itemExists(db, id)) ? undefined : id;
-  }
-
   return {
     collection,
 
@@ -342,20 +335,25 @@ export function createCaldavService({
       const current = await memberNamed(db, boxId, name);
       checkPreconditions(current, user, conditions);
       const task = readTask(body, user.timezone);
-      const holder = await itemOfUid(db, task.uid);
-      if (holder !== undefined && holder !== current?.id) throw uidConflict();
-      if (!current && (await nameTaken(db, name))) throw uidConflict();
-      const id = current ? current.id : await idFor(task.uid);
-      let saved: Item;
+      // A client's UID becomes a new text's id when it is a UUID no item has.
+      const candidate = !current && UUID.test(task.uid) ? task.uid.toLowerCase() : undefined;
+      const claims = await claimsOn(db, { uid: task.uid, name, id: candidate });
+      if (claims.uidHolder !== undefined && claims.uidHolder !== current?.id) throw uidConflict();
+      if (!current && claims.nameHolder !== undefined) throw uidConflict();
+      let kept = false;
       let removedReminders = false;
       try {
-        saved = await items.saveTextFields(
+        await items.saveTextFields(
           user,
-          current ? { itemId: current.id } : { create: { boxId, id } },
+          current
+            ? { itemId: current.id }
+            : { create: { boxId, id: claims.idTaken ? undefined : candidate } },
           task.fields,
           async (tx, itemId) => {
             await saveObject(tx, { item_id: itemId, name, uid: task.uid, extra: task.extra });
             removedReminders = await keepAlarms(tx, user, itemId, task);
+            const stored = await textStateOf(tx, itemId);
+            kept = stored !== undefined && keptAsSent(stored, task.fields);
           },
         );
       } catch (error) {
@@ -365,11 +363,8 @@ export function createCaldavService({
       }
       // Removed reminders took their events with them: the badge may have dropped.
       if (removedReminders) await reminders.pushUnreadCounts([user.id]);
-      const stored = await memberNamed(db, boxId, name);
-      return {
-        created: !current,
-        etag: stored && keptAsSent(saved, task.fields) ? etagOf(stored.seq, user) : undefined,
-      };
+      const stored = kept ? await memberNamed(db, boxId, name) : undefined;
+      return { created: !current, etag: stored && etagOf(stored.seq, user) };
     },
 
     /**
@@ -384,7 +379,7 @@ export function createCaldavService({
           name: 'calendar-collection-location-ok',
         });
       const rows = await collectionsOf(db, user.id);
-      if (await itemExists(db, boxId))
+      if ((await claimsOn(db, { id: boxId })).idTaken)
         throw new DavError(405, 'caldav.mkcalendar.exists', { ns: NS.dav, name: 'resource-must-be-null' });
       const workspace = rows.find((row) => row.is_root_box === 1 && row.level === 'owner');
       if (!workspace) throw notFound();

@@ -96,7 +96,7 @@ export function createItemsService({
     onTargetDateChanged,
     onTargetDateRestored,
   });
-  const textFields = createTextFields({ db, runWrite, access, now, present, personal, recurrence });
+  const textFields = createTextFields({ runWrite, access, now, personal, recurrence });
   if (undo)
     registerItemUndos({ runWrite, engine, access, now, undo, relocate, present, onTargetDateRestored });
 

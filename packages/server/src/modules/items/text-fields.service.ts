@@ -1,6 +1,5 @@
-import type { Item } from '@nestbox/shared/items/item.schema';
 import { normalizeRecurrenceRule, recurrenceRuleError } from '@nestbox/shared/recurrence/recurrence-rule';
-import type { Tx, UserRow } from '../../db/schema.js';
+import type { ItemRow, ItemUpdateRow, Tx, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { completeItem } from './commands/complete-item.js';
 import { insertNewItem } from './commands/insert-item.js';
@@ -31,17 +30,16 @@ export type TextTarget = { create: { boxId: string; id?: string | undefined } } 
  * Each field goes through the rule that owns it: the title's tags, a target date's reminders,
  * a rule checked and started, and a completion that moves a recurring text on to its next
  * occurrence as completing it anywhere else does. `alongside` writes more in the same
- * transaction (what the client said of the text that Nestbox does not model).
+ * transaction (what the client said of the text that Nestbox does not model). Answers the
+ * text's id; clients that send whole texts read them back as they read everything.
  */
 export function createTextFields({
-  db,
   runWrite,
   access,
   now,
-  present,
   personal,
   recurrence,
-}: ItemWriteDeps & {
+}: Pick<ItemWriteDeps, 'runWrite' | 'access' | 'now'> & {
   personal: Pick<PersonalState, 'writePersonalState'>;
   recurrence: Pick<RecurrenceService, 'writeRecurrence' | 'advance'>;
 }) {
@@ -51,47 +49,30 @@ export function createTextFields({
       target: TextTarget,
       fields: TextFields,
       alongside?: (tx: Tx, itemId: string) => Promise<void>,
-    ): Promise<Item> {
+    ): Promise<string> {
       const ruleError =
         fields.recurrence === undefined || fields.recurrence === null
           ? null
           : recurrenceRuleError(fields.recurrence);
       if (ruleError) throw appErrors.badRequest('error.validation', { rule: ruleError });
-      const { itemId, level } = await runWrite(async (tx) => {
+      return runWrite(async (tx) => {
         const at = now();
-        const created =
+        const { itemId, item } =
           'create' in target
-            ? await insertNewItem(tx, access, {
-                userId: user.id,
-                item: {
-                  id: target.create.id,
-                  parentId: target.create.boxId,
-                  itemType: 'todoText',
-                  title: fields.title ?? '',
-                },
-                boxDefaults: {
-                  showCompleted: user.default_show_completed,
-                  autoAdd: user.default_auto_add_to_unprioritized,
-                },
-                at,
-              })
-            : undefined;
-        const itemId = created ?? ('itemId' in target ? target.itemId : '');
-        const { item, level } = await editableItem(tx, access, user.id, itemId);
-        if (item.type !== 'todoText')
-          throw appErrors.badRequest('error.validation', { itemId: 'validation.invalidValue' });
+            ? await created(tx, user, target.create, fields.title ?? '', at)
+            : await existing(tx, user, target.itemId);
+        const changes: ItemUpdateRow = { updated_at: at };
         if (fields.title !== undefined && fields.title !== item.title)
           await setTextTitle(tx, itemId, fields.title, at);
         const note = fields.note?.trim() ? fields.note : null;
-        if (fields.note !== undefined && note !== item.note)
-          await updateItems(tx, [itemId], { note, updated_at: at });
-        if (fields.targetDate !== undefined && fields.targetDate !== item.target_date)
-          await personal.writePersonalState(tx, user.id, itemId, {}, fields.targetDate, at);
+        if (fields.note !== undefined && note !== item.note) changes.note = note;
+        const datesWritten = fields.targetDate !== undefined && fields.targetDate !== item.target_date;
+        if (datesWritten) await personal.writePersonalState(tx, user.id, itemId, {}, fields.targetDate, at);
         if (fields.recurrence !== undefined) {
           const rule = fields.recurrence === null ? null : normalizeRecurrenceRule(fields.recurrence);
-          const dated = await findItem(tx, itemId);
-          if (rule !== dated?.recurrence_rule)
-            await recurrence.writeRecurrence(tx, user, itemId, { rule }, at);
+          // Clearing the date ended the rule.
+          const current = datesWritten && fields.targetDate === null ? null : item.recurrence_rule;
+          if (rule !== current) await recurrence.writeRecurrence(tx, user, itemId, { rule }, at);
         }
         if (fields.completed !== undefined && fields.completed !== (item.completed_at !== null)) {
           const current = await findItem(tx, itemId);
@@ -108,16 +89,55 @@ export function createTextFields({
             });
         }
         // The text changed as a whole, even when only what `alongside` keeps did.
-        await updateItems(tx, [itemId], { updated_at: at });
+        await updateItems(tx, [itemId], changes);
         await alongside?.(tx, itemId);
         return {
-          value: { itemId, level },
+          value: itemId,
           events: [
-            created ? ['items.created', { itemIds: [itemId] }] : ['items.changed', { itemIds: [itemId] }],
+            'create' in target
+              ? ['items.created', { itemIds: [itemId] }]
+              : ['items.changed', { itemIds: [itemId] }],
           ],
         };
       });
-      return present(user.id, itemId, level, db);
     },
   };
+
+  /** A new text in a box the user may edit, as it is once inserted. */
+  async function created(
+    tx: Tx,
+    user: UserRow,
+    { boxId, id }: { boxId: string; id?: string | undefined },
+    title: string,
+    at: number,
+  ): Promise<{ itemId: string; item: TextState }> {
+    const itemId = await insertNewItem(tx, access, {
+      userId: user.id,
+      item: { id, parentId: boxId, itemType: 'todoText', title },
+      boxDefaults: {
+        showCompleted: user.default_show_completed,
+        autoAdd: user.default_auto_add_to_unprioritized,
+      },
+      at,
+    });
+    return {
+      itemId,
+      item: { title, note: null, target_date: null, recurrence_rule: null, completed_at: null },
+    };
+  }
+
+  /** A text the user may edit; 404 unseen, 403 read-only, 400 a box. */
+  async function existing(
+    tx: Tx,
+    user: UserRow,
+    itemId: string,
+  ): Promise<{ itemId: string; item: TextState }> {
+    const { item } = await editableItem(tx, access, user.id, itemId);
+    if (item.type !== 'todoText')
+      throw appErrors.badRequest('error.validation', { itemId: 'validation.invalidValue' });
+    return { itemId, item };
+  }
 }
+
+/** What `saveTextFields` compares a client's fields with. */
+type TextState = Pick<ItemRow, 'title' | 'note' | 'target_date' | 'recurrence_rule' | 'completed_at'>;
