@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const serverEntry = fileURLToPath(new URL('../../packages/server/dist/server.js', import.meta.url));
 
 /** A free loopback port. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();
@@ -21,10 +21,16 @@ function freePort(): Promise<number> {
  * A Nestbox server of a journey's own (the built server, SQLite in its own folder, the e2e
  * helpers mounted), for a journey that stops and starts it: the shared server serves the other
  * journeys meanwhile. `restart` stops it as a deploy does (SIGTERM) and starts it again on the
- * same address and data.
+ * same address and data. `env` adds to the server's environment (single sign-on's variables, say).
  */
-export async function ownServer() {
-  const port = await freePort();
+export async function ownServer({
+  port: given,
+  env = {},
+}: {
+  port?: number;
+  env?: Record<string, string>;
+} = {}) {
+  const port = given ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nestbox-e2e-own-'));
   let child: ChildProcess | undefined;
@@ -42,6 +48,7 @@ export async function ownServer() {
         NESTBOX_E2E: '1',
         NESTBOX_APP_URL: url,
         LOG_LEVEL: 'warn',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

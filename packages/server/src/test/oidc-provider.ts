@@ -49,7 +49,7 @@ export async function startTestOidcProvider() {
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    ttl: { IdToken: () => state.idTokenTtl },
+    ttl: { IdToken: () => state.idTokenTtl, AccessToken: 600, Grant: 600, Interaction: 600, Session: 3600 },
     async findAccount(_ctx, id) {
       const account = accounts.get(id);
       if (!account) return undefined;

@@ -216,7 +216,7 @@ export const uiEnGb = {
   'login.oidc.link.title': 'Link your account to {{name}}',
   'login.oidc.link.description':
     'A Nestbox account already uses {{email}}. Enter its password once to link it: from then on, signing in with {{name}} opens it directly.',
-  'login.oidc.link.password': 'Password of the Nestbox account {{email}}',
+  'login.oidc.link.password': 'Your Nestbox password',
   'login.oidc.link.submit': 'Link and sign in',
   'login.oidc.link.cancel': 'Cancel',
   'login.oidc.link.expiredTitle': 'Nothing to link',

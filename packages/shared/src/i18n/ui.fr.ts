@@ -208,7 +208,7 @@ export const uiFr: Record<UiKey, string> = {
   'login.oidc.link.title': 'Associer votre compte à {{name}}',
   'login.oidc.link.description':
     'Un compte Nestbox utilise déjà {{email}}. Saisissez son mot de passe une seule fois pour l’associer\u00a0: ensuite, la connexion avec {{name}} l’ouvrira directement.',
-  'login.oidc.link.password': 'Mot de passe du compte Nestbox {{email}}',
+  'login.oidc.link.password': 'Votre mot de passe Nestbox',
   'login.oidc.link.submit': 'Associer et se connecter',
   'login.oidc.link.cancel': 'Annuler',
   'login.oidc.link.expiredTitle': 'Rien à associer',

@@ -69,7 +69,7 @@ export function LinkSignInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
         {/* The account's address, for password managers; it cannot be changed here. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
         <PasswordInput
-          label={t('login.oidc.link.password', { email })}
+          label={t('login.oidc.link.password')}
           autoComplete="current-password"
           autoFocus
           value={password}
