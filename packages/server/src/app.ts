@@ -81,6 +81,8 @@ import { slackPublicRoutes, slackUserRoutes } from './modules/slack/slack.routes
 import { createSlackService } from './modules/slack/slack.service.js';
 import { tokensRoutes } from './modules/tokens/tokens.routes.js';
 import { createTokensService } from './modules/tokens/tokens.service.js';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service.js';
 import { undoRoutes } from './modules/undo/undo.routes.js';
 import { createUndoService } from './modules/undo/undo.service.js';
 import { upcomingRoutes } from './modules/upcoming/upcoming.routes.js';
@@ -228,8 +230,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transport: pushTransport,
     onError: (error, context) => app.log.warn({ err: error }, context),
   });
+  // Two-factor codes: signing in and resetting a password ask for one (auth); turning them
+  // off may take the current password, which the accounts service proves.
+  const twoFactor = createTwoFactorService({
+    db,
+    now,
+    serverSecret: secrets.jwtSecret,
+    limiter,
+    audit,
+    accounts: {
+      verifyCurrentPassword: (user, password, ip) => auth.verifyCurrentPassword(user, password, ip),
+    },
+  });
   const auth = createAuthService({
     now,
+    secondFactor: twoFactor.secondFactor,
     sessions: publisher,
     onLoggedOut: push.sessionEnded,
     audit,
@@ -354,6 +369,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(calendarRoutes, { calendar, authenticate });
   await app.register(calendarFeedRoutes, { calendar });
   await app.register(tokensRoutes, { tokens: createTokensService({ db, audit, now }), authenticate });
+  await app.register(twoFactorRoutes, { twoFactor, authenticate });
   await app.register(caldavRoutes, {
     caldav: createCaldavService({ db, items, reminders, now }),
     authenticate: createCaldavAuthenticate({ db, limiter, now }),
@@ -378,6 +394,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       admin: config.admin,
       sessions: publisher,
       audit,
+      twoFactor,
     }),
     authenticate,
   });

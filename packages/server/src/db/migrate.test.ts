@@ -29,6 +29,8 @@ const TABLES = [
   'push_subscriptions',
   'item_changes',
   'caldav_objects',
+  'two_factor',
+  'two_factor_recovery_codes',
   'oidc_identities',
   'import_keys',
 ];
@@ -59,6 +61,7 @@ const MIGRATIONS = [
   '0024-search-index',
   '0025-item-changes',
   '0026-caldav-objects',
+  '0027-two-factor',
   '0028-oidc-identities',
 ];
 

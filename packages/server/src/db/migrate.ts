@@ -24,6 +24,7 @@ import * as itemNotes from './migrations/0023-item-notes.js';
 import * as searchIndex from './migrations/0024-search-index.js';
 import * as itemChanges from './migrations/0025-item-changes.js';
 import * as caldavObjects from './migrations/0026-caldav-objects.js';
+import * as twoFactor from './migrations/0027-two-factor.js';
 import * as oidcIdentities from './migrations/0028-oidc-identities.js';
 import type { Database } from './schema.js';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024-search-index': searchIndex,
   '0025-item-changes': itemChanges,
   '0026-caldav-objects': caldavObjects,
+  '0027-two-factor': twoFactor,
   '0028-oidc-identities': oidcIdentities,
 };
 

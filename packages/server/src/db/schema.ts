@@ -332,6 +332,28 @@ export interface CaldavObjectsTable {
   extra: Generated<string>;
 }
 
+/**
+ * A person's two-factor codes (migration 0027): the TOTP secret, sealed; on once `enabled_at`
+ * is set (the first code confirmed); `last_used_step`, the time step of the last code taken.
+ */
+export interface TwoFactorTable {
+  user_id: string;
+  /** AES-256-GCM with a key derived from the server's secret: `iv.tag.ciphertext`, base64url. */
+  secret_sealed: string;
+  enabled_at: Millis | null;
+  last_used_step: number | null;
+  created_at: Millis;
+}
+
+/** One single-use recovery code (migration 0027): only its keyed hash is kept. */
+export interface TwoFactorRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: Millis | null;
+  created_at: Millis;
+}
+
 /** An account's identity at an OpenID Connect provider (migration 0028): issuer and subject. */
 export interface OidcIdentitiesTable {
   id: string;
@@ -369,6 +391,8 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   item_changes: ItemChangesTable;
   caldav_objects: CaldavObjectsTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   oidc_identities: OidcIdentitiesTable;
 }
 

@@ -25,6 +25,12 @@ export const AUDIT_EVENT_TYPES = [
   'oidc.linked',
   'oidc.unlinked',
   'oidc.refused',
+  'twoFactor.enabled',
+  'twoFactor.disabled',
+  'twoFactor.reset',
+  'twoFactor.recoveryCodesRegenerated',
+  'twoFactor.used',
+  'twoFactor.failed',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

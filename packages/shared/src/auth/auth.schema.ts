@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import { USER_LOCALES } from '../i18n/locales.js';
 import type { MessageKey } from '../i18n/messages.en-gb.js';
+import { secondFactorCode } from '../two-factor/two-factor-code.js';
 
 /** Messages in these schemas are i18n keys: the server and the web app translate them. */
 const msg = (key: MessageKey) => ({ error: key });
@@ -64,6 +65,9 @@ export const PasswordResetBodySchema = z
       .min(PASSWORD_MIN_LENGTH, msg('validation.password.min'))
       .max(200, msg('validation.password.max')),
     gRecaptchaResponse: z.string().default(''),
+    code: secondFactorCode
+      .optional()
+      .describe('Required when the account has two-factor codes on: a code from the app or a recovery code.'),
   })
   .meta({ id: 'PasswordResetBody' });
 
@@ -98,7 +102,11 @@ export const PasswordResetCheckBodySchema = z
 export const MessageResponseSchema = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
 
 /** A password reset link that can still be used (an unusable one is a 4xx). */
-export const PasswordResetCheckResponseSchema = z.object({ valid: z.literal(true) });
+export const PasswordResetCheckResponseSchema = z.object({
+  valid: z.literal(true),
+  secondFactor: z.boolean().describe('The account has two-factor codes on: the reset asks for a code.'),
+});
+export type PasswordResetCheckResponse = z.infer<typeof PasswordResetCheckResponseSchema>;
 
 export type ActivateBody = z.infer<typeof ActivateBodySchema>;
 export type ResendActivationBody = z.infer<typeof ResendActivationBodySchema>;

@@ -296,6 +296,22 @@ export const messagesEnGb = {
   'tokens.notForAccount':
     'API tokens cannot change the account, its sessions or its tokens. Sign in to Nestbox to do this.',
 
+  // accounts: two-factor codes
+  'validation.secondFactor.code.required': 'Enter the six-digit code from your app, or a recovery code.',
+  'validation.secondFactor.code.invalid': 'This is neither a code from your app nor a recovery code.',
+  'validation.secondFactor.proof.required': 'Enter your current password or a code.',
+  'twoFactor.code.wrong':
+    'This code is not right. Check that your phone shows the right time, or use a recovery code.',
+  'twoFactor.code.used': 'This code has been used already. Wait for the next one from your app.',
+  'login.secondFactor.expired':
+    'This sign-in has expired or was already completed. Sign in again with your password.',
+  'login.secondFactor.locked': 'Too many wrong codes for this sign-in. Sign in again with your password.',
+  'reset.secondFactor.locked': 'Too many wrong codes for this link. Wait 15 minutes, then try again.',
+  'twoFactor.alreadyOn': 'Two-factor codes are already on.',
+  'twoFactor.notOn': 'Two-factor codes are not on.',
+  'twoFactor.setupFirst': 'Start again: ask for a new QR code, then enter a code from your app.',
+  'twoFactor.disabled': 'Two-factor codes are off.',
+
   // data: CalDAV
   'caldav.auth.required':
     'Sign in with your e-mail address and an app password (an API token that may write, made in Application Settings → Data → API tokens).',

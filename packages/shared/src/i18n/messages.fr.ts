@@ -307,6 +307,26 @@ export const messagesFr: Record<MessageKey, string> = {
   'tokens.notForAccount':
     'Les jetons d’API ne peuvent pas modifier le compte, ses sessions ni ses jetons. Connectez-vous à Nestbox pour le faire.',
 
+  // comptes : validation en deux étapes
+  'validation.secondFactor.code.required':
+    'Saisissez le code à six chiffres de votre application, ou un code de secours.',
+  'validation.secondFactor.code.invalid': 'Ce n’est ni un code de votre application ni un code de secours.',
+  'validation.secondFactor.proof.required': 'Saisissez votre mot de passe actuel ou un code.',
+  'twoFactor.code.wrong':
+    'Ce code n’est pas le bon. Vérifiez que votre téléphone est à l’heure, ou utilisez un code de secours.',
+  'twoFactor.code.used': 'Ce code a déjà servi. Attendez le suivant dans votre application.',
+  'login.secondFactor.expired':
+    'Cette connexion a expiré ou est déjà terminée. Reconnectez-vous avec votre mot de passe.',
+  'login.secondFactor.locked':
+    'Trop de codes erronés pour cette connexion. Reconnectez-vous avec votre mot de passe.',
+  'reset.secondFactor.locked':
+    'Trop de codes erronés pour ce lien. Attendez 15\u00a0minutes, puis réessayez.',
+  'twoFactor.alreadyOn': 'La validation en deux étapes est déjà activée.',
+  'twoFactor.notOn': 'La validation en deux étapes n’est pas activée.',
+  'twoFactor.setupFirst':
+    'Recommencez\u00a0: demandez un nouveau code QR, puis saisissez un code de votre application.',
+  'twoFactor.disabled': 'La validation en deux étapes est désactivée.',
+
   // data: CalDAV
   'caldav.auth.required':
     'Connectez-vous avec votre adresse e-mail et un mot de passe d’application (un jeton d’API qui peut écrire, créé dans Paramètres de l’application → Données → Jetons d’API).',

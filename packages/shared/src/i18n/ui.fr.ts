@@ -158,7 +158,79 @@ export const uiFr: Record<UiKey, string> = {
   'settings.activity.oidc.linked': 'Authentification unique associée',
   'settings.activity.oidc.unlinked': 'Authentification unique dissociée',
   'settings.activity.oidc.refused': 'Authentification unique refusée',
+  'settings.activity.twoFactor.enabled': 'Validation en deux étapes activée',
+  'settings.activity.twoFactor.disabled': 'Validation en deux étapes désactivée',
+  'settings.activity.twoFactor.reset': 'Validation en deux étapes désactivée par un administrateur',
+  'settings.activity.twoFactor.recoveryCodesRegenerated':
+    'Nouveaux codes de secours créés\u00a0: les anciens ne fonctionnent plus',
+  'settings.activity.twoFactor.used': 'Code de validation accepté',
+  'settings.activity.twoFactor.failed': 'Code de validation erroné',
   'settings.activity.other': 'Événement du compte',
+
+  // Paramètres → Sécurité
+  'settings.tab.security': 'Sécurité',
+  'settings.security.twoFactor.title': 'Validation en deux étapes',
+  'settings.security.twoFactor.intro':
+    'Une fois activée, la connexion et la réinitialisation du mot de passe demandent aussi un code à six chiffres d’une application d’authentification sur votre téléphone (Aegis, Google Authenticator ou 1Password, par exemple).',
+  'settings.security.twoFactor.loadFailed':
+    'L’état de votre validation en deux étapes n’a pas pu être récupéré.',
+  'settings.security.twoFactor.on': 'Activée',
+  'settings.security.twoFactor.off': 'Désactivée',
+  'settings.security.twoFactor.since': 'depuis le {{date}}',
+  'settings.security.twoFactor.turnOn': 'Activer la validation en deux étapes',
+  'settings.security.twoFactor.turnOff': 'Désactiver',
+  'settings.security.twoFactor.turnOffNote':
+    'La connexion ne demandera plus que votre mot de passe. Prouvez que c’est bien vous avec un code ou votre mot de passe actuel.',
+  'settings.security.twoFactor.withCode': 'Avec un code',
+  'settings.security.twoFactor.withPassword': 'Avec mon mot de passe',
+  'settings.security.twoFactor.proofLabel': 'Comment prouver que c’est vous',
+  'settings.security.twoFactor.enrolTitle': 'Ajoutez Nestbox à votre application d’authentification',
+  'settings.security.twoFactor.scan': '1. Scannez ce code QR avec l’application.',
+  'settings.security.twoFactor.qrAlt': 'Code QR pour ajouter Nestbox à une application d’authentification',
+  'settings.security.twoFactor.typeSecret':
+    'Impossible de le scanner\u00a0? Saisissez plutôt cette clé dans l’application\u00a0:',
+  'settings.security.twoFactor.secretLabel': 'Clé à saisir dans l’application',
+  'settings.security.twoFactor.copySecret': 'Copier la clé',
+  'settings.security.twoFactor.secretCopied': 'Clé copiée',
+  'settings.security.twoFactor.appCode': '2. Saisissez le code à six chiffres affiché par l’application',
+  'settings.security.twoFactor.code': 'Code',
+  'settings.security.twoFactor.codeHint':
+    'Les six chiffres de votre application, ou l’un de vos codes de secours.',
+  'settings.security.twoFactor.confirm': 'Activer',
+  'settings.security.recovery.title': 'Vos codes de secours',
+  'settings.security.recovery.note':
+    'Gardez-les en lieu sûr, loin de votre téléphone. Chacun vous connecte une fois si vous perdez votre téléphone. Ils ne s’affichent que maintenant.',
+  'settings.security.recovery.listLabel': 'Codes de secours',
+  'settings.security.recovery.copy': 'Tout copier',
+  'settings.security.recovery.copied': 'Copiés',
+  'settings.security.recovery.download': 'Télécharger',
+  'settings.security.recovery.fileHeading': 'Codes de secours Nestbox (chacun sert une fois)',
+  'settings.security.recovery.done': 'Je les ai enregistrés',
+  'settings.security.recovery.left_one': '{{count}}\u00a0code de secours restant',
+  'settings.security.recovery.left_other': '{{count}}\u00a0codes de secours restants',
+  'settings.security.recovery.regenerate': 'Nouveaux codes de secours',
+  'settings.security.recovery.regenerateNote':
+    'Dix nouveaux codes remplacent les vôtres, qui ne fonctionneront plus. Saisissez un code pour continuer.',
+  'settings.security.tokens.title': 'Jetons d’API utilisés',
+  'settings.security.tokens.intro':
+    'Les scripts et les applications CalDAV se connectent avec un jeton d’API, sans mot de passe ni code. Révoquez ceux que vous ne reconnaissez pas.',
+  'settings.security.tokens.manage': 'Les gérer dans Données → Jetons d’API',
+  'settings.security.accounts.title': 'Comptes',
+  'settings.security.accounts.intro':
+    'Qui a activé la validation en deux étapes. Ne la désactivez pour quelqu’un que s’il a perdu à la fois son téléphone et ses codes de secours\u00a0; c’est consigné dans le journal d’audit.',
+  'settings.security.accounts.search': 'Rechercher par nom ou e-mail',
+  'settings.security.accounts.loadFailed': 'Les comptes n’ont pas pu être récupérés.',
+  'settings.security.accounts.none': 'Aucun compte ne correspond.',
+  'settings.security.accounts.admin': 'Administrateur',
+  'settings.security.accounts.notActive': 'Non activé',
+  'settings.security.accounts.twoFactorOn': 'Deux étapes activées',
+  'settings.security.accounts.twoFactorOff': 'Deux étapes désactivées',
+  'settings.security.accounts.reset': 'Désactiver',
+  'settings.security.accounts.resetLabel': 'Désactiver la validation en deux étapes de {{name}}',
+  'settings.security.accounts.resetTitle': 'Désactiver la validation en deux étapes\u00a0?',
+  'settings.security.accounts.resetBody':
+    '{{name}} ({{email}}) se connectera avec son seul mot de passe jusqu’à ce qu’il ou elle la réactive.',
+  'settings.security.accounts.resetDone': 'La validation en deux étapes est désactivée pour {{email}}.',
   'settings.password.title': 'Changer de mot de passe',
   'settings.password.intro': 'Vous restez connecté ici\u00a0; vos autres appareils seront déconnectés.',
   'settings.password.current': 'Mot de passe actuel',
@@ -212,6 +284,18 @@ export const uiFr: Record<UiKey, string> = {
   'login.oidc.link.submit': 'Associer et se connecter',
   'login.oidc.link.cancel': 'Annuler',
   'login.oidc.link.expiredTitle': 'Rien à associer',
+  'login.secondFactor.title': 'Saisissez votre code',
+  'login.secondFactor.subtitle':
+    'Ouvrez votre application d’authentification et saisissez le code à six chiffres affiché pour Nestbox.',
+  'login.secondFactor.code': 'Code',
+  'login.secondFactor.codeHint':
+    'Pas de téléphone sous la main\u00a0? Saisissez l’un de vos codes de secours.',
+  'login.secondFactor.submit': 'Vérifier',
+  'login.secondFactor.back': 'Revenir au mot de passe',
+  'login.secondFactor.restart': 'Se reconnecter',
+  'reset.code': 'Code de validation',
+  'reset.codeHint':
+    'Les six chiffres de votre application d’authentification, ou l’un de vos codes de secours.',
 
   'signup.title': 'Créez votre compte',
   'signup.subtitle': 'Cela ne prend qu’une minute.',

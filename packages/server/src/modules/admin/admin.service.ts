@@ -1,4 +1,9 @@
 import { DEMO_PASSWORD, type ReseedType } from '@nestbox/shared/admin/admin.schema';
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  type AdminUsersPage,
+  type AdminUsersQuery,
+} from '@nestbox/shared/two-factor/two-factor.schema';
 import type { Config } from '../../config/env.js';
 import type { Executor, UserRow } from '../../db/schema.js';
 import { reseedDatabase } from '../../db/seeds/reseed.js';
@@ -6,15 +11,17 @@ import { appErrors } from '../../http/app-error.js';
 import type { Publisher } from '../../realtime/realtime.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { hashPassword } from '../auth/auth.service.js';
-import { foldEmail } from '../users/users.service.js';
+import type { TwoFactorService } from '../two-factor/two-factor.service.js';
+import { foldEmail, listAccounts } from '../users/users.service.js';
 
-/** Administrators' tools (Application Settings → Database). */
+/** Administrators' tools (Application Settings → Database, and the accounts in Security). */
 export function createAdminService({
   db,
   allowReseed,
   admin,
   sessions,
   audit,
+  twoFactor,
 }: {
   db: Executor;
   /** Records each re-seed, in its transaction. */
@@ -25,8 +32,32 @@ export function createAdminService({
   admin: Config['admin'];
   /** After a re-seed, everyone deleted loses their live socket too, told why. */
   sessions?: Pick<Publisher, 'endUserSessions'>;
+  /** Whose two-factor codes are on, and turning them off for someone. */
+  twoFactor: Pick<TwoFactorService, 'enabledAmong' | 'resetFor'>;
 }) {
   return {
+    /** A page of accounts by address, each with whether its two-factor codes are on. Admins only. */
+    async listUsers(caller: UserRow, { q, after }: AdminUsersQuery): Promise<AdminUsersPage> {
+      if (caller.is_admin !== 1) throw appErrors.forbidden();
+      const rows = await listAccounts(db, { q, after, limit: ADMIN_USERS_PAGE_SIZE + 1 });
+      const page = rows.slice(0, ADMIN_USERS_PAGE_SIZE);
+      const withCodes = await twoFactor.enabledAmong(page.map((row) => row.id));
+      return {
+        users: page.map((row) => ({
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          isAdmin: row.is_admin === 1,
+          active: row.activated_at !== null,
+          twoFactor: withCodes.has(row.id),
+        })),
+        next: rows.length > ADMIN_USERS_PAGE_SIZE ? (page.at(-1)?.email ?? null) : null,
+      };
+    },
+
+    /** Turns a person's two-factor codes off (they lost their phone and their recovery codes). Admins only. */
+    resetTwoFactor: (caller: UserRow, userId: string) => twoFactor.resetFor(caller, userId),
+
     /**
      * Wipes every row and seeds again (base, or base plus demo data). Only admins, and only
      * where the configuration allows it. The caller keeps their session only when they are

@@ -1,3 +1,4 @@
+import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import type { SessionEndReason } from '@nestbox/shared/realtime/events';
 import type { Executor, UserRow } from '../../db/schema.js';
 
@@ -27,4 +28,29 @@ export interface AccountChecks {
   requestEmailChange(executor: Executor, user: UserRow, newEmail: string): Promise<() => Promise<void>>;
   /** Refuses a weak password (400) and answers the hash to store for a good one. */
   hashNewPassword(password: string): Promise<string>;
+}
+
+/** Why a code was refused, as the code field says it. */
+export const SECOND_FACTOR_REFUSED = {
+  wrong: 'twoFactor.code.wrong',
+  used: 'twoFactor.code.used',
+} as const satisfies Record<string, MessageKey>;
+
+/** A code that was right, as it is then taken: the app's time step, or a recovery code. */
+export type SecondFactorProof = { method: 'app'; step: number } | { method: 'recoveryCode'; id: string };
+
+/**
+ * What signing in and resetting a password ask of two-factor codes. The two-factor module
+ * implements it and the app wires it in, so neither module imports the other's service.
+ */
+export interface SecondFactorCheck {
+  /** Whether the person has two-factor codes on, so a password alone no longer signs them in. */
+  isOn(executor: Executor, userId: string): Promise<boolean>;
+  /**
+   * Checks a code (from the app, or a recovery code) without taking it: the proof to take,
+   * `wrong`, `used` (a code already taken, in its time step) or `off` (codes are not on).
+   */
+  check(userId: string, code: string): Promise<SecondFactorProof | 'wrong' | 'used' | 'off'>;
+  /** Takes a checked code, inside the caller's transaction: false when it was taken meanwhile. */
+  take(executor: Executor, userId: string, proof: SecondFactorProof): Promise<boolean>;
 }

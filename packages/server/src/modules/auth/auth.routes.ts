@@ -5,10 +5,12 @@ import {
   MessageResponseSchema,
   PasswordResetBodySchema,
   PasswordResetCheckBodySchema,
+  PasswordResetCheckResponseSchema,
   ResendActivationBodySchema,
   SignupBodySchema,
 } from '@nestbox/shared/auth/auth.schema';
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
+import { LoginAnswerSchema, SecondFactorLoginBodySchema } from '@nestbox/shared/two-factor/two-factor.schema';
 import { LoginResponseSchema } from '@nestbox/shared/users/user.schema';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -53,13 +55,32 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Log in; answers a bearer token and the user',
+        summary:
+          'Log in; answers a bearer token and the user, or (two-factor codes on) the token of the second step',
         body: LoginBodySchema,
-        response: { 200: LoginResponseSchema, 403: ErrorBodySchema, ...errors },
+        response: { 200: LoginAnswerSchema, 403: ErrorBodySchema, ...errors },
       },
     },
     async (request, reply) => {
-      const session = await auth.login(request.body, request.ip);
+      const answer = await auth.login(request.body, request.ip);
+      reply.header('cache-control', 'no-store');
+      return answer;
+    },
+  );
+
+  app.post(
+    '/auth/login/second-factor',
+    {
+      schema: {
+        tags,
+        summary:
+          "A sign-in's second step: its token and a code from the app or a recovery code; answers as a login",
+        body: SecondFactorLoginBodySchema,
+        response: { 200: LoginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.loginSecondFactor(request.body, request.ip);
       reply.header('cache-control', 'no-store');
       return session;
     },
@@ -142,15 +163,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Is this password reset link usable?',
+        summary: 'Is this password reset link usable, and will the reset ask for a two-factor code?',
         body: PasswordResetCheckBodySchema,
-        response: { 200: z.object({ valid: z.literal(true) }), ...errors },
+        response: { 200: PasswordResetCheckResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await auth.checkReset(request.body.verifyId, request.ip);
-      return { valid: true as const };
-    },
+    async (request) => ({
+      valid: true as const,
+      ...(await auth.checkReset(request.body.verifyId, request.ip)),
+    }),
   );
 
   app.put(
@@ -158,7 +179,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Set a new password from a reset link (captcha required)',
+        summary:
+          'Set a new password from a reset link (captcha required; a code too when two-factor codes are on)',
         body: PasswordResetBodySchema,
         response: { 200: MessageResponseSchema, ...errors },
       },

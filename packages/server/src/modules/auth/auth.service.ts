@@ -10,11 +10,17 @@ import type {
 import { DEFAULT_TIMEZONE } from '@nestbox/shared/constants';
 import { isValidTimeZone } from '@nestbox/shared/dates/time-zone';
 import { type UserLocale, userLocaleOf } from '@nestbox/shared/i18n/locales';
+import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
+import {
+  type LoginAnswer,
+  SECOND_FACTOR_TTL_MS,
+  type SecondFactorLoginBody,
+} from '@nestbox/shared/two-factor/two-factor.schema';
 import type { LoginResponse } from '@nestbox/shared/users/user.schema';
 import type { Clock } from '../../clock.js';
 import { newId } from '../../db/ids.js';
 import type { Executor, UserRow } from '../../db/schema.js';
-import { appErrors } from '../../http/app-error.js';
+import { AppError, appErrors } from '../../http/app-error.js';
 import type { Limit, RateLimiter } from '../../http/rate-limit.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { renderActionMail } from '../../mail/templates.js';
@@ -39,11 +45,20 @@ import {
   insertAccountToken,
   retireAccountTokens,
 } from './account-tokens.repository.js';
-import type { SessionEnder } from './auth.contract.js';
+import {
+  SECOND_FACTOR_REFUSED,
+  type SecondFactorCheck,
+  type SecondFactorProof,
+  type SessionEnder,
+} from './auth.contract.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { refuseWeakPassword } from './password-policy.js';
-import { deleteExpiredRevokedTokens, insertRevokedToken } from './revoked-tokens.repository.js';
-import { signSessionToken } from './session-tokens.js';
+import {
+  deleteExpiredRevokedTokens,
+  insertRevokedToken,
+  isTokenRevoked,
+} from './revoked-tokens.repository.js';
+import { signSecondStepToken, signSessionToken, verifySecondStepToken } from './session-tokens.js';
 
 const HOUR = 3_600_000;
 
@@ -54,9 +69,14 @@ export const AUTH_LIMITS = {
   forgot: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   resend: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   reset: { ip: { max: 30, windowMs: HOUR } },
+  /**
+   * The second step of a sign-in (two-factor codes on): per caller address, and per sign-in
+   * attempt (its token): the 5th wrong code locks that attempt, never the account.
+   */
+  secondFactor: { ip: { max: 30, windowMs: 15 * 60_000 }, attempt: { max: 5, windowMs: 15 * 60_000 } },
   /** A signed-in caller proving their current password (password or e-mail change). */
   currentPassword: { ip: { max: 30, windowMs: 15 * 60_000 }, account: { max: 10, windowMs: 15 * 60_000 } },
-} as const satisfies Record<string, { ip: Limit; account?: Limit }>;
+} as const satisfies Record<string, { ip: Limit; account?: Limit; attempt?: Limit }>;
 
 /** Checks a captcha answer (ALTCHA or reCAPTCHA); false when it is missing or wrong. */
 export type CaptchaVerifier = (response: string, ip: string) => Promise<boolean>;
@@ -72,6 +92,8 @@ export interface AuthServiceDeps {
   limitScale?: number;
   /** Records logins, logouts, password resets and e-mail changes. */
   audit: Pick<AuditService, 'write' | 'log' | 'record'>;
+  /** Two-factor codes: a sign-in and a password reset ask for one when they are on. */
+  secondFactor?: SecondFactorCheck;
   /** Ends live sockets when their sessions end (logout, password reset). */
   sessions?: SessionEnder;
   /** Told of each logout once it is recorded (the session's devices stop being notified). */
@@ -124,6 +146,67 @@ export function createAuthService(deps: AuthServiceDeps) {
         link: `${deps.appUrl}/activate-account/${token}`,
       }),
     );
+  }
+
+  /**
+   * Counts one code sent for a sign-in attempt or a reset link (`key`): past the fifth in 15
+   * minutes that attempt answers 429 with `locked`, whatever the code; other attempts go on.
+   */
+  async function countCodeAttempt(key: string, locked: MessageKey) {
+    try {
+      await limiter.consume(`secondFactor:attempt:${key}`, AUTH_LIMITS.secondFactor.attempt);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 429)
+        throw new AppError(429, locked, undefined, error.headers);
+      throw error;
+    }
+  }
+
+  /**
+   * Checks a code for `userId` (counted on the attempt `key`); a wrong or used one is recorded
+   * and refused on the code field. Answers the proof to take in the change's transaction.
+   */
+  async function proveSecondFactor(
+    userId: string,
+    code: string,
+    attempt: { key: string; locked: MessageKey; during: 'signIn' | 'passwordReset' },
+  ): Promise<SecondFactorProof | 'off'> {
+    await countCodeAttempt(attempt.key, attempt.locked);
+    const result = (await deps.secondFactor?.check(userId, code)) ?? 'off';
+    if (result === 'wrong' || result === 'used') {
+      await audit.record({
+        type: 'twoFactor.failed',
+        userId,
+        details: { during: attempt.during, reason: result },
+      });
+      throw appErrors.badRequest('error.validation', { code: SECOND_FACTOR_REFUSED[result] });
+    }
+    return result;
+  }
+
+  /** Takes a checked code inside the change's transaction; one taken meanwhile is a code used. */
+  async function takeSecondFactor(executor: Executor, userId: string, proof: SecondFactorProof) {
+    if (!(await deps.secondFactor?.take(executor, userId, proof)))
+      throw appErrors.badRequest('error.validation', { code: SECOND_FACTOR_REFUSED.used });
+  }
+
+  /**
+   * What resetting a password with two-factor codes on needs besides the link: a code, counted
+   * on the link (its fifth wrong one locks it for 15 minutes). Undefined when codes are off.
+   */
+  async function resetProof(
+    record: { id: string; userId: string },
+    code: string | undefined,
+  ): Promise<SecondFactorProof | undefined> {
+    if (!(await deps.secondFactor?.isOn(db, record.userId))) return undefined;
+    if (!code)
+      throw appErrors.badRequest('error.validation', { code: 'validation.secondFactor.code.required' });
+    const proof = await proveSecondFactor(record.userId, code, {
+      key: `reset:${record.id}`,
+      locked: 'reset.secondFactor.locked',
+      during: 'passwordReset',
+    });
+    return proof === 'off' ? undefined : proof;
   }
 
   async function usableResetToken(verifyId: string) {
@@ -194,7 +277,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       return 'activation.resent' as const;
     },
 
-    async login(body: LoginBody, ip: string): Promise<LoginResponse> {
+    /**
+     * Checks the e-mail and password. With two-factor codes off, answers the session; with
+     * them on, answers the token of the second step (five minutes) instead.
+     */
+    async login(body: LoginBody, ip: string): Promise<LoginAnswer> {
       await limit('login', ip, body.email);
       const user = await findUserByEmail(db, body.email);
       const failed = (reason: 'unknownEmail' | 'wrongPassword' | 'notActivated') =>
@@ -212,17 +299,73 @@ export function createAuthService(deps: AuthServiceDeps) {
         await failed('notActivated');
         throw appErrors.forbidden('activation.required');
       }
+      const claims = {
+        userId: user.id,
+        tokenVersion: user.token_version,
+        rememberMe: body.rememberMe ?? false,
+      };
+      if (await deps.secondFactor?.isOn(db, user.id))
+        return {
+          secondFactor: await signSecondStepToken(deps.jwtSecret, claims, now(), SECOND_FACTOR_TTL_MS),
+        };
       await audit.record({
         type: 'auth.login',
         userId: user.id,
-        details: { rememberMe: body.rememberMe ?? false },
+        details: { rememberMe: claims.rememberMe },
       });
-      const token = await signSessionToken(
-        deps.jwtSecret,
-        { userId: user.id, tokenVersion: user.token_version, rememberMe: body.rememberMe ?? false },
-        now(),
-      );
+      const token = await signSessionToken(deps.jwtSecret, claims, now());
       return { token, user: presentUser(user, now()) };
+    },
+
+    /**
+     * The second step of a sign-in: the token `login` answered and a code (from the app, or a
+     * recovery code). Answers the session as `login` does. The token is taken once; its fifth
+     * wrong code locks it (429), and a password change since it was signed voids it.
+     */
+    async loginSecondFactor({ token, code }: SecondFactorLoginBody, ip: string): Promise<LoginResponse> {
+      const claims = verifySecondStepToken(deps.jwtSecret, token, now());
+      if (!claims) throw appErrors.badRequest('login.secondFactor.expired');
+      await limit('secondFactor', ip);
+      const user = await findUserById(db, claims.userId);
+      if (
+        !user ||
+        user.activated_at === null ||
+        user.token_version !== claims.tokenVersion ||
+        (await isTokenRevoked(db, claims.tokenId))
+      )
+        throw appErrors.badRequest('login.secondFactor.expired');
+      const proof = await proveSecondFactor(user.id, code, {
+        key: claims.tokenId,
+        locked: 'login.secondFactor.locked',
+        during: 'signIn',
+      });
+      if (proof === 'off') throw appErrors.badRequest('login.secondFactor.expired');
+      const entries = await db.transaction().execute(async (trx) => {
+        if (
+          !(await insertRevokedToken(trx, {
+            tokenId: claims.tokenId,
+            userId: user.id,
+            expiresAt: claims.expiresAt,
+          }))
+        )
+          throw appErrors.badRequest('login.secondFactor.expired');
+        await takeSecondFactor(trx, user.id, proof);
+        return [
+          await audit.write(trx, {
+            type: 'twoFactor.used',
+            userId: user.id,
+            details: { during: 'signIn', method: proof.method },
+          }),
+          await audit.write(trx, {
+            type: 'auth.login',
+            userId: user.id,
+            details: { rememberMe: claims.rememberMe, secondFactor: proof.method },
+          }),
+        ];
+      });
+      for (const entry of entries) audit.log(entry);
+      const session = await signSessionToken(deps.jwtSecret, claims, now());
+      return { token: session, user: presentUser(user, now()) };
     },
 
     async forgot({ email }: ForgotBody, ip: string) {
@@ -241,10 +384,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       return 'forgot.sent' as const;
     },
 
-    /** Is this reset link still usable? Throws 400 (invalid or used) or 410 (expired). */
-    async checkReset(verifyId: string, ip: string) {
+    /**
+     * Is this reset link still usable? Throws 400 (invalid or used) or 410 (expired); answers
+     * whether the reset will ask for a two-factor code.
+     */
+    async checkReset(verifyId: string, ip: string): Promise<{ secondFactor: boolean }> {
       await limit('reset', ip);
-      await usableResetToken(verifyId);
+      const record = await usableResetToken(verifyId);
+      return { secondFactor: (await deps.secondFactor?.isOn(db, record.userId)) ?? false };
     },
 
     async resetPassword(body: PasswordResetBody, ip: string) {
@@ -252,17 +399,30 @@ export function createAuthService(deps: AuthServiceDeps) {
       const record = await usableResetToken(body.verifyId);
       // Everything the user can fix comes before the captcha, which an answer uses up.
       refuseWeakPassword(body.password);
+      const proof = await resetProof(record, body.code);
       if (!(await deps.verifyCaptcha(body.gRecaptchaResponse ?? '', ip))) {
         throw appErrors.badRequest('captcha.failed');
       }
       const passwordHash = await hashPassword(body.password);
-      const entry = await db.transaction().execute(async (trx) => {
+      const entries = await db.transaction().execute(async (trx) => {
         if (!(await consumeAccountToken(trx, record.id, now()))) throw appErrors.badRequest('reset.invalid');
+        if (proof) await takeSecondFactor(trx, record.userId, proof);
         await replacePassword(trx, record.userId, passwordHash, now());
         await activateIfPending(trx, record.userId, now());
-        return audit.write(trx, { type: 'auth.passwordReset', userId: record.userId });
+        return [
+          ...(proof
+            ? [
+                await audit.write(trx, {
+                  type: 'twoFactor.used',
+                  userId: record.userId,
+                  details: { during: 'passwordReset', method: proof.method },
+                }),
+              ]
+            : []),
+          await audit.write(trx, { type: 'auth.passwordReset', userId: record.userId }),
+        ];
       });
-      audit.log(entry);
+      for (const entry of entries) audit.log(entry);
       deps.sessions?.endUserSessions(record.userId, 'passwordChanged');
       return 'reset.success' as const;
     },

@@ -307,7 +307,10 @@ describe(`accounts on ${testEngine}`, () => {
       expect(mail.subject).toBe('Reset your Nestbox password');
       const { token: verifyId } = linkIn(mail.text, '/password-reset/');
 
-      expect(await json(await post('/user/password-reset-check', { verifyId }))).toEqual({ valid: true });
+      expect(await json(await post('/user/password-reset-check', { verifyId }))).toEqual({
+        valid: true,
+        secondFactor: false,
+      });
 
       const noCaptcha = await put('/user/password-reset', {
         verifyId,

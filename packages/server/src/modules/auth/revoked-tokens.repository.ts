@@ -1,17 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** Records a logged-out token until it would have expired (a second logout changes nothing). */
+/**
+ * Records a logged-out (or used-up) token until it would have expired; false when it was
+ * recorded already (a second logout changes nothing).
+ */
 export async function insertRevokedToken(
   db: Kysely<Database>,
   token: { tokenId: string; userId: string; expiresAt: number },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .insertInto('revoked_tokens')
     .values({ token_id: token.tokenId, user_id: token.userId, expires_at: token.expiresAt })
     .onConflict((oc) => oc.column('token_id').doNothing())
-    .execute();
+    .executeTakeFirst();
   notRevoked.delete(token.tokenId);
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 /**

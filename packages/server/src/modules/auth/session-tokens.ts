@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { type Algorithm, createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { type Clock, systemClock } from '../../clock.js';
 
@@ -79,6 +79,65 @@ export async function verifySessionToken(
     const payload = verify(token);
     const { sub, tv, jti, exp } = payload;
     if (
+      typeof sub !== 'string' ||
+      typeof tv !== 'number' ||
+      typeof jti !== 'string' ||
+      typeof exp !== 'number'
+    )
+      return undefined;
+    return {
+      userId: sub,
+      tokenVersion: tv,
+      rememberMe: payload.rm === true,
+      tokenId: jti,
+      expiresAt: exp * 1000,
+    };
+  } catch (error) {
+    if (error instanceof TokenError) return undefined;
+    throw error;
+  }
+}
+
+/** The second step's tokens are signed with a key of their own: a session never passes for one, nor one for a session. */
+const secondStepKey = (secret: string) =>
+  createHmac('sha256', secret).update('nestbox:second-factor').digest('hex');
+
+/**
+ * Signs what a right password proved when two-factor codes are on: the token the second step
+ * of that sign-in sends with its code (JWT, HS256, `ttlMs` long), with an id of its own so
+ * that it is taken once and its wrong codes are counted apart from any other sign-in.
+ */
+export async function signSecondStepToken(
+  secret: string,
+  { userId, tokenVersion, rememberMe }: SessionClaims,
+  now: number,
+  ttlMs: number,
+): Promise<{ token: string; expiresAt: number }> {
+  const sign = createSigner({
+    key: secondStepKey(secret),
+    algorithm: ALGORITHM,
+    clockTimestamp: now,
+    expiresIn: ttlMs,
+    sub: userId,
+    jti: randomUUID(),
+  });
+  return {
+    token: await sign({ tv: tokenVersion, rm: rememberMe, use: 'second-factor' }),
+    expiresAt: now + ttlMs,
+  };
+}
+
+/** Verifies a second step's token at `now`: its claims, or undefined when invalid or expired. */
+export function verifySecondStepToken(
+  secret: string,
+  token: string,
+  now: number,
+): VerifiedSession | undefined {
+  try {
+    const payload = createVerifier({ ...verifierOptions(secondStepKey(secret)), clockTimestamp: now })(token);
+    const { sub, tv, jti, exp, use } = payload;
+    if (
+      use !== 'second-factor' ||
       typeof sub !== 'string' ||
       typeof tv !== 'number' ||
       typeof jti !== 'string' ||

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { SYSTEM_USER } from '@nestbox/shared/constants';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
 import { foldEmail, SESSION_USER_TTL_MS } from './users.contract.js';
 
@@ -160,4 +161,29 @@ export async function activateIfPending(db: Kysely<Database>, id: string, now: n
     .where('activated_at', 'is', null)
     .execute();
   forgetSessionUser(id);
+}
+
+/**
+ * A page of accounts for the administrators, by address (the system account left out): those
+ * after `after`, and whose name or address holds `q` (any case) when it is given.
+ */
+export function listAccounts(
+  db: Kysely<Database>,
+  { q, after, limit }: { q?: string | undefined; after?: string | undefined; limit: number },
+): Promise<Pick<UserRow, 'id' | 'name' | 'email' | 'is_admin' | 'activated_at'>[]> {
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'is_admin', 'activated_at'])
+    .where('id', '!=', SYSTEM_USER.id);
+  if (q) {
+    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        sql<SqlBool>`lower(${eb.ref('email')}) like ${pattern} escape '\\'`,
+        sql<SqlBool>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  if (after !== undefined) query = query.where('email', '>', after);
+  return query.orderBy('email').limit(limit).execute();
 }

@@ -98,6 +98,9 @@ export const replacePassword: typeof records.replacePassword = (db, id, password
 export const replaceEmail: typeof records.replaceEmail = (db, id, email, now) =>
   records.replaceEmail(db, id, email, now);
 
+/** A page of accounts by address, for the administrators' list. */
+export const listAccounts: typeof records.listAccounts = (db, query) => records.listAccounts(db, query);
+
 /** Removes an account and the items only it could reach (the end-to-end helpers). */
 export const deleteUserByEmail: typeof records.deleteUserByEmail = (db, email) =>
   records.deleteUserByEmail(db, email);

@@ -10,3 +10,5 @@ export const loadSignupSchema = async () => (await authSchemas()).SignupBodySche
 export const loadForgotSchema = async () => (await authSchemas()).ForgotBodySchema;
 export const loadResendActivationSchema = async () => (await authSchemas()).ResendActivationBodySchema;
 export const loadPasswordResetSchema = async () => (await authSchemas()).PasswordResetBodySchema;
+export const loadSecondFactorSchema = async () =>
+  (await import('@nestbox/shared/two-factor/two-factor.schema')).SecondFactorLoginBodySchema;

@@ -1,10 +1,16 @@
-import { PasswordResetCheckResponseSchema } from '@nestbox/shared/auth/auth.schema';
+import {
+  type PasswordResetCheckResponse,
+  PasswordResetCheckResponseSchema,
+} from '@nestbox/shared/auth/auth.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** `POST /user/password-reset-check`: `{ valid: true }`, or 400 (not valid) / 410 (expired). */
+/**
+ * `POST /user/password-reset-check`: `{ valid: true, secondFactor }` (whether the reset asks for
+ * a two-factor code), or 400 (not valid) / 410 (expired).
+ */
 export function checkPasswordReset(verifyId: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest<{ valid: true }>('/user/password-reset-check', {
+  return apiRequest<PasswordResetCheckResponse>('/user/password-reset-check', {
     body: { verifyId },
     signal,
     authenticated: false,

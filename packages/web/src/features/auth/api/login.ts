@@ -1,15 +1,17 @@
 import type { LoginBody } from '@nestbox/shared/auth/auth.schema';
-import type { LoginResponse } from '@nestbox/shared/users/user.schema';
-import { LoginResponseSchema } from '@nestbox/shared/users/user.schema';
+import { type LoginAnswer, LoginAnswerSchema } from '@nestbox/shared/two-factor/two-factor.schema';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** `POST /auth/login`: a bearer token and the user. Public: a wrong password is an error, not a logout. */
-export function login(body: LoginBody): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('/auth/login', {
+/**
+ * `POST /auth/login`: a bearer token and the user or, with two-factor codes on, the token of
+ * the second step. Public: a wrong password is an error, not a logout.
+ */
+export function login(body: LoginBody): Promise<LoginAnswer> {
+  return apiRequest<LoginAnswer>('/auth/login', {
     body,
     authenticated: false,
-    schema: import.meta.env.DEV ? LoginResponseSchema : undefined,
+    schema: import.meta.env.DEV ? LoginAnswerSchema : undefined,
   });
 }
 

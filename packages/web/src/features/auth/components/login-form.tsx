@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { PAGE_PATHS, pagePath } from '@nestbox/shared/routes';
-import type { FormEvent } from 'react';
+import type { LoginResponse } from '@nestbox/shared/users/user.schema';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailInput } from '../../../components/forms/email-input';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
@@ -12,6 +13,7 @@ import { loadLoginSchema } from '../auth-schemas';
 import { AuthHeading } from './auth-heading';
 import { AuthLink } from './auth-link';
 import { AuthNotice } from './auth-notice';
+import { SecondFactorForm } from './second-factor-form';
 
 /**
  * Email, password and Remember me; on success the session is stored and `onLoggedIn` runs.
@@ -31,19 +33,39 @@ export function LoginForm({
   const form = useSchemaForm(loadLoginSchema, { email: '', password: '', rememberMe: false });
   const login = useLogin();
   const needsActivation = isApiError(login.error) && login.error.code === 'activation.required';
+  /** The second step's token, once the password was right and two-factor codes are on. */
+  const [secondStep, setSecondStep] = useState<string | null>(null);
+
+  const signIn = async ({ token, user }: LoginResponse) => {
+    saveSession(token, user);
+    if (user.locale) await changeLocale(user.locale);
+    onLoggedIn();
+  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = await form.validate();
     if (!body) return;
     login.mutate(body, {
-      onSuccess: async ({ token, user }) => {
-        saveSession(token, user);
-        if (user.locale) await changeLocale(user.locale);
-        onLoggedIn();
+      onSuccess: async (answer) => {
+        if ('secondFactor' in answer) setSecondStep(answer.secondFactor.token);
+        else await signIn(answer);
       },
     });
   };
+
+  if (secondStep)
+    return (
+      <SecondFactorForm
+        token={secondStep}
+        onSignedIn={signIn}
+        onRestart={() => {
+          setSecondStep(null);
+          login.reset();
+          form.setFieldValue('password', '');
+        }}
+      />
+    );
 
   return (
     <form onSubmit={handleSubmit} noValidate>

@@ -3,6 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '@nestbox/shared/constants';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OneTimeCodeInput } from '../../../components/forms/one-time-code-input';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { isApiError } from '../../../lib/api-client';
 import { usePasswordResetCheck } from '../api/check-password-reset';
@@ -42,19 +43,24 @@ export function PasswordReset({ verifyId }: { verifyId: string }) {
     );
   }
 
-  return <NewPasswordForm verifyId={verifyId} />;
+  return <NewPasswordForm verifyId={verifyId} secondFactor={check.data.secondFactor} />;
 }
 
 /**
- * The new password and the bot check. On Confirm the captcha's answer is awaited (ALTCHA
+ * The new password, a two-factor code when the account has them on, and the bot check. On Confirm the captcha's answer is awaited (ALTCHA
  * may still be solving it): no answer asks the person to complete the check, a check that
  * could not be done asks them to submit again (SPEC §8). Any refusal from the server resets
  * the check, because each answer is accepted once and the server spends it before it looks
  * at the password.
  */
-function NewPasswordForm({ verifyId }: { verifyId: string }) {
+function NewPasswordForm({ verifyId, secondFactor }: { verifyId: string; secondFactor: boolean }) {
   const { t } = useTranslation();
-  const form = useSchemaForm(loadPasswordResetSchema, { verifyId, password: '', gRecaptchaResponse: '' });
+  const form = useSchemaForm(loadPasswordResetSchema, {
+    verifyId,
+    password: '',
+    gRecaptchaResponse: '',
+    ...(secondFactor ? { code: '' } : {}),
+  });
   const reset = useResetPassword();
   const captcha = useRef<CaptchaHandle>(null);
   const [awaitingCaptcha, setAwaitingCaptcha] = useState(false);
@@ -114,6 +120,13 @@ function NewPasswordForm({ verifyId }: { verifyId: string }) {
           autoFocus
           {...form.textInputProps('password')}
         />
+        {secondFactor ? (
+          <OneTimeCodeInput
+            label={t('reset.code')}
+            description={t('reset.codeHint')}
+            {...form.textInputProps('code')}
+          />
+        ) : null}
         <PasswordResetCaptcha ref={captcha} />
         <Button type="submit" fullWidth size="md" loading={awaitingCaptcha || reset.isPending}>
           {t('reset.submit')}

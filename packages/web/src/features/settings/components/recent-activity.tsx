@@ -8,6 +8,7 @@ import {
   IconBrandSlack,
   IconCalendar,
   IconDatabase,
+  IconDeviceMobile,
   IconKey,
   IconLink,
   IconLinkOff,
@@ -17,6 +18,7 @@ import {
   IconMail,
   IconShare,
   IconShieldCheck,
+  IconShieldOff,
   IconUserPlus,
 } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -66,6 +68,19 @@ const EVENTS: Record<
   'admin.reseed': { text: 'settings.activity.admin.reseed', icon: <IconDatabase size={16} /> },
   'slack.linked': { text: 'settings.activity.slack.linked', icon: <IconBrandSlack size={16} /> },
   'slack.unlinked': { text: 'settings.activity.slack.unlinked', icon: <IconBrandSlack size={16} /> },
+  'twoFactor.enabled': { text: 'settings.activity.twoFactor.enabled', icon: <IconShieldCheck size={16} /> },
+  'twoFactor.disabled': { text: 'settings.activity.twoFactor.disabled', icon: <IconShieldOff size={16} /> },
+  'twoFactor.reset': { text: 'settings.activity.twoFactor.reset', icon: <IconShieldOff size={16} /> },
+  'twoFactor.recoveryCodesRegenerated': {
+    text: 'settings.activity.twoFactor.recoveryCodesRegenerated',
+    icon: <IconShieldCheck size={16} />,
+  },
+  'twoFactor.used': { text: 'settings.activity.twoFactor.used', icon: <IconDeviceMobile size={16} /> },
+  'twoFactor.failed': {
+    text: 'settings.activity.twoFactor.failed',
+    icon: <IconAlertTriangle size={16} />,
+    color: 'red',
+  },
   'oidc.login': { text: 'settings.activity.oidc.login', icon: <IconLogin size={16} /> },
   'oidc.accountCreated': { text: 'settings.activity.oidc.accountCreated', icon: <IconUserPlus size={16} /> },
   'oidc.linked': { text: 'settings.activity.oidc.linked', icon: <IconLink size={16} /> },

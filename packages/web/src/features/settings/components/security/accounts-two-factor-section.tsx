@@ -1,0 +1,162 @@
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { AdminUser } from '@nestbox/shared/two-factor/two-factor.schema';
+import { IconAlertTriangle, IconSearch, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDanger } from '../../../../components/feedback/confirm';
+import { useNotifyFailure } from '../../../../hooks/use-notify-failure';
+import { notify } from '../../../../lib/notify';
+import { useAdminUsers } from '../../api/get-admin-users';
+import { useResetTwoFactor } from '../../api/reset-two-factor';
+import classes from '../app-settings.module.css';
+import { SectionHeading } from '../data/section-heading';
+
+/** How long typing pauses before the list is searched. */
+const TYPING_PAUSE_MS = 250;
+
+/**
+ * Administrators only: every account, with whether its two-factor codes are on, searchable by
+ * name or address, and a way to turn someone's codes off when they lost both their phone and
+ * their recovery codes (the audit trail records it).
+ */
+export function AccountsTwoFactorSection() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), TYPING_PAUSE_MS);
+  const accounts = useAdminUsers(q);
+  const users = accounts.data?.pages.flatMap((page) => page.users) ?? [];
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="settings-accounts-title">
+      <SectionHeading id="settings-accounts-title" icon={<IconUsers size={22} />}>
+        {t('settings.security.accounts.title')}
+      </SectionHeading>
+      <Text size="sm" c="dimmed">
+        {t('settings.security.accounts.intro')}
+      </Text>
+      <TextInput
+        label={t('settings.security.accounts.search')}
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        type="search"
+        autoComplete="off"
+      />
+      {accounts.isPending && (
+        <Stack gap="xs" role="status" aria-label={t('common.loading')}>
+          <Skeleton height={52} radius="md" />
+          <Skeleton height={52} radius="md" />
+        </Stack>
+      )}
+      {accounts.isError && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+          <Group justify="space-between" gap="xs">
+            <span>{t('settings.security.accounts.loadFailed')}</span>
+            <Button size="xs" variant="default" onClick={() => void accounts.refetch()}>
+              {t('settings.activity.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {accounts.isSuccess && users.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('settings.security.accounts.none')}
+        </Text>
+      )}
+      {users.length > 0 && (
+        <Stack
+          gap="xs"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('settings.security.accounts.title')}
+        >
+          {users.map((user) => (
+            <AccountRow key={user.id} user={user} />
+          ))}
+        </Stack>
+      )}
+      {accounts.hasNextPage && (
+        <Button
+          variant="default"
+          onClick={() => void accounts.fetchNextPage()}
+          loading={accounts.isFetchingNextPage}
+          style={{ alignSelf: 'center' }}
+        >
+          {t('settings.activity.more')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function AccountRow({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
+  const notifyFailure = useNotifyFailure();
+  const reset = useResetTwoFactor();
+
+  const handleReset = () =>
+    confirmDanger({
+      title: t('settings.security.accounts.resetTitle'),
+      body: t('settings.security.accounts.resetBody', { name: user.name, email: user.email }),
+      confirmLabel: t('settings.security.accounts.reset'),
+      onConfirm: () =>
+        reset.mutate(user.id, {
+          onSuccess: () =>
+            notify({
+              type: 'success',
+              message: t('settings.security.accounts.resetDone', { email: user.email }),
+            }),
+          onError: (error) => notifyFailure(error),
+        }),
+    });
+
+  return (
+    <Paper component="li" withBorder radius="md" px="md" py="sm">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm" lineClamp={1} className={classes.breakAnywhere}>
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed" className={classes.breakAnywhere}>
+            {user.email}
+          </Text>
+          <Group gap={6}>
+            <Badge variant="light" color={user.twoFactor ? 'nest' : 'gray'}>
+              {t(
+                user.twoFactor
+                  ? 'settings.security.accounts.twoFactorOn'
+                  : 'settings.security.accounts.twoFactorOff',
+              )}
+            </Badge>
+            {user.isAdmin && (
+              <Badge variant="outline" color="gray">
+                {t('settings.security.accounts.admin')}
+              </Badge>
+            )}
+            {!user.active && (
+              <Badge variant="outline" color="gray">
+                {t('settings.security.accounts.notActive')}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+        {user.twoFactor && (
+          <Button
+            variant="default"
+            c="var(--nestbox-danger-text)"
+            size="xs"
+            style={{ flexShrink: 0 }}
+            onClick={handleReset}
+            loading={reset.isPending}
+            aria-label={t('settings.security.accounts.resetLabel', { name: user.name })}
+          >
+            {t('settings.security.accounts.reset')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,80 @@
+import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { formatDate } from '@nestbox/shared/dates/format-date';
+import { IconAlertTriangle, IconArrowRight, IconKey } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '../../../../lib/api/get-user';
+import { useApiTokens } from '../../api/get-api-tokens';
+import classes from '../app-settings.module.css';
+import { SectionHeading } from '../data/section-heading';
+
+/** When a token was last used: the day and the minute (the server records it to the minute). */
+const LAST_USED_FORMAT = 'dd-MMM-yyyy HH:mm';
+
+/**
+ * What signs in for the person without a password or a code: their API tokens (app passwords
+ * of CalDAV apps among them), each with its last use. Read only: Data → API tokens manages them.
+ */
+export function ApiTokenUsesSection({ onManage }: { onManage: () => void }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const tokens = useApiTokens();
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="settings-token-uses-title">
+      <SectionHeading id="settings-token-uses-title" icon={<IconKey size={22} />}>
+        {t('settings.security.tokens.title')}
+      </SectionHeading>
+      <Text size="sm" c="dimmed">
+        {t('settings.security.tokens.intro')}
+      </Text>
+      {tokens.isPending && (
+        <Stack gap="xs" role="status" aria-label={t('common.loading')}>
+          <Skeleton height={44} radius="md" />
+        </Stack>
+      )}
+      {tokens.isError && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+          {t('settings.data.tokens.loadFailed')}
+        </Alert>
+      )}
+      {tokens.isSuccess && tokens.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('settings.data.tokens.none')}
+        </Text>
+      )}
+      {tokens.isSuccess && tokens.data.length > 0 && (
+        <Stack
+          gap="xs"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('settings.security.tokens.title')}
+        >
+          {tokens.data.map((token) => (
+            <Paper component="li" key={token.id} withBorder radius="md" px="md" py="xs">
+              <Text fw={600} size="sm" lineClamp={2} className={classes.breakAnywhere}>
+                {token.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {token.lastUsedAt === null
+                  ? t('settings.data.tokens.neverUsed')
+                  : t('settings.data.tokens.lastUsed', {
+                      date: formatDate(token.lastUsedAt, user.timezone, user.locale, LAST_USED_FORMAT),
+                    })}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <Button
+        variant="subtle"
+        rightSection={<IconArrowRight size={16} />}
+        onClick={onManage}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('settings.security.tokens.manage')}
+      </Button>
+    </Stack>
+  );
+}
