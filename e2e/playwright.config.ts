@@ -48,7 +48,7 @@ const datedBaseURL = `http://127.0.0.1:${process.env.E2E_DATED_PORT}`;
 
 /** The journeys that depend on the date: they run in the `dated` project. */
 const DATED =
-  /(calendar-feed|dark-mode|dates-in-sight|item-settings|keyboard-only|organizer|phone-swipe|quick-capture|recurring-items|reminder-opens-item|reminders|upcoming)\.spec\.ts/;
+  /(calendar-feed|dark-mode|dates-in-sight|item-settings|keyboard-only|organizer|phone-swipe|quick-capture|recurring-items|reminder-opens-item|reminders|two-factor|upcoming)\.spec\.ts/;
 
 /**
  * End-to-end journeys: the real built server (SQLite in a temporary data directory, the

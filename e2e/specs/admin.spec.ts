@@ -16,7 +16,13 @@ test('a non-admin has no Database tab, and the API refuses them with 403', async
   await page.goto('/app');
   await page.getByRole('banner').getByRole('button', { name: 'Application Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Application Settings' });
-  await expect(dialog.getByRole('tab')).toHaveText(['Profile', 'Integrations', 'Customizations', 'Data']);
+  await expect(dialog.getByRole('tab')).toHaveText([
+    'Profile',
+    'Security',
+    'Integrations',
+    'Customizations',
+    'Data',
+  ]);
   await expect(dialog.getByRole('tab', { name: 'Database' })).toHaveCount(0);
   // Slack is off on this server: a non-admin is told whom to ask, never how to set it up.
   await dialog.getByRole('tab', { name: 'Integrations' }).click();

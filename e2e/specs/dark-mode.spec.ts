@@ -186,7 +186,7 @@ test.describe('on a device set to dark', () => {
     await expect(reminders).toBeHidden();
 
     // Every tab of Application Settings.
-    for (const tab of ['Profile', 'Integrations', 'Customizations', 'Data']) {
+    for (const tab of ['Profile', 'Security', 'Integrations', 'Customizations', 'Data']) {
       const dialog = await openSettingsTab(page, 'Application Settings', tab);
       await expect(dialog.getByRole('tabpanel')).toBeVisible();
       await expectAccessible(page, `Application Settings, ${tab} (dark)`);

@@ -296,7 +296,7 @@ test('French Application Settings on a phone keep their tabs on one row', async 
   await page.getByRole('menuitem', { name: 'Paramètres de l’application' }).tap();
   const dialog = page.getByRole('dialog', { name: 'Paramètres de l’application' });
   const tabs = dialog.getByRole('tab');
-  await expect(tabs).toHaveCount(4);
+  await expect(tabs).toHaveCount(5);
   const tops = await tabs.evaluateAll((all) => all.map((tab) => Math.round(tab.getBoundingClientRect().top)));
   expect(new Set(tops).size).toBe(1);
   // The last tab, scrolled to, opens its panel.

@@ -124,5 +124,11 @@ test('Integrations: Slack is offered with a Connect button; a non-admin has no D
   const dialog = await openSettingsTab(page, 'Integrations');
   await expect(dialog.getByRole('button', { name: 'Connect Slack' })).toBeVisible();
   await expect(dialog.getByText('No Slack account is linked yet.')).toBeVisible();
-  await expect(dialog.getByRole('tab')).toHaveText(['Profile', 'Integrations', 'Customizations', 'Data']);
+  await expect(dialog.getByRole('tab')).toHaveText([
+    'Profile',
+    'Security',
+    'Integrations',
+    'Customizations',
+    'Data',
+  ]);
 });
