@@ -1,8 +1,18 @@
+import type { APIRequestContext } from '@playwright/test';
 import { createLoggedInAccount, logIn, putSessionToken } from '../support/accounts.js';
 import { pane } from '../support/api.js';
 import { E2E_ADMIN } from '../support/e2e-env.js';
 import { liveSocketConnected } from '../support/live.js';
-import { expect, test } from '../support/test.js';
+import { expect, expectAccessible, test } from '../support/test.js';
+import { enrolTwoFactor } from '../support/two-factor.js';
+
+/** The id of the person a session token belongs to. */
+async function idOf(request: APIRequestContext, token: string): Promise<string> {
+  const response = await request.get('/api/admin/users/get-user', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { id: string }).id;
+}
 
 // Runs on its own server (the 'reseed' project): re-seeding deletes every account there.
 // In order: the non-admin's refusal first, then the admin's re-seed wipes the server.
@@ -39,6 +49,50 @@ test('a non-admin has no Database tab, and the API refuses them with 403', async
   expect(loggedOut.status()).toBe(401);
   // Nothing was wiped: the account still works.
   expect((await request.post('/auth/login', { data: { ...account, rememberMe: false } })).ok()).toBe(true);
+});
+
+test("an admin sees who has two-factor codes on, and turns someone's off", async ({ page, request }) => {
+  const person = await createLoggedInAccount(request, { label: 'lost-phone', name: 'Lou Lostphone' });
+  await enrolTwoFactor(request, person.token);
+  const signIn = async () =>
+    (await (await request.post('/auth/login', { data: { ...person, rememberMe: false } })).json()) as object;
+  expect(await signIn()).toHaveProperty('secondFactor');
+
+  const adminToken = await logIn(request, { name: 'Administrator', ...E2E_ADMIN });
+  await putSessionToken(page, adminToken);
+  await page.goto('/app');
+  await page.getByRole('banner').getByRole('button', { name: 'Application Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Application Settings' });
+  await dialog.getByRole('tab', { name: 'Security' }).click();
+  await dialog.getByRole('searchbox', { name: 'Search by name or email' }).fill('lostphone');
+  const row = dialog.getByRole('list', { name: 'Accounts' }).getByRole('listitem');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(person.email);
+  await expect(row).toContainText('Two-factor on');
+  await expectAccessible(page, 'Security tab of an administrator');
+  if (process.env.E2E_SCREENSHOTS) {
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/two-factor-admin-1280.png` });
+  }
+
+  await row.getByRole('button', { name: 'Turn off codes for Lou Lostphone' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Turn off two-factor codes?' });
+  await expect(confirm).toContainText(person.email);
+  await confirm.getByRole('button', { name: 'Turn off codes' }).click();
+  await expect(row).toContainText('Two-factor off');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  // The person signs in with the password alone, and the audit trail says who did it.
+  expect(await signIn()).toHaveProperty('token');
+  const trail = await request.get(
+    `/api/admin/audit?userId=${encodeURIComponent(await idOf(request, person.token))}`,
+    {
+      headers: { authorization: `Bearer ${adminToken}` },
+    },
+  );
+  const { events } = (await trail.json()) as { events: { type: string; details: Record<string, unknown> }[] };
+  expect(events.find((event) => event.type === 'twoFactor.reset')?.details).toMatchObject({
+    adminEmail: E2E_ADMIN.email,
+  });
 });
 
 test('an admin re-seeds full from the Database tab; a demo user then finds populated boxes and an Organizer', async ({

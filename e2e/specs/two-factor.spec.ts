@@ -1,14 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { createActivatedAccount, type TestAccount } from '../support/accounts.js';
 import { serverNow } from '../support/clock.js';
 import { expect, expectAccessible, test } from '../support/test.js';
+import { codeAt } from '../support/two-factor.js';
 
-/** The code an authenticator app shows at `at` (RFC 6238: SHA-1, six digits, 30 s). */
-const codeAt = (secret: string, at: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
-    timestamp: at,
-  });
 const STEP = 30_000;
 
 /** Saves a screenshot of the page when E2E_SCREENSHOTS names a folder. */

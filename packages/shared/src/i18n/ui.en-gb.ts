@@ -229,7 +229,7 @@ export const uiEnGb = {
   'settings.security.accounts.twoFactorOn': 'Two-factor on',
   'settings.security.accounts.twoFactorOff': 'Two-factor off',
   'settings.security.accounts.reset': 'Turn off codes',
-  'settings.security.accounts.resetLabel': 'Turn off two-factor codes for {{name}}',
+  'settings.security.accounts.resetLabel': 'Turn off codes for {{name}}',
   'settings.security.accounts.resetTitle': 'Turn off two-factor codes?',
   'settings.security.accounts.resetBody':
     '{{name}} ({{email}}) will sign in with their password alone until they turn codes on again.',
