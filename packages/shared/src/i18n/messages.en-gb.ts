@@ -311,6 +311,8 @@ export const messagesEnGb = {
   'twoFactor.notOn': 'Two-factor codes are not on.',
   'twoFactor.setupFirst': 'Start again: ask for a new QR code, then enter a code from your app.',
   'twoFactor.disabled': 'Two-factor codes are off.',
+  'twoFactor.resetOwn':
+    'Turn your own two-factor codes off in Settings → Security, with a code or your password.',
 
   // data: CalDAV
   'caldav.auth.required':

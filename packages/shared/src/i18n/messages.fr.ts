@@ -326,6 +326,8 @@ export const messagesFr: Record<MessageKey, string> = {
   'twoFactor.setupFirst':
     'Recommencez\u00a0: demandez un nouveau code QR, puis saisissez un code de votre application.',
   'twoFactor.disabled': 'La validation en deux étapes est désactivée.',
+  'twoFactor.resetOwn':
+    'Désactivez votre propre validation en deux étapes dans Paramètres → Sécurité, avec un code ou votre mot de passe.',
 
   // data: CalDAV
   'caldav.auth.required':

@@ -223,10 +223,12 @@ export function createTwoFactorService({
 
     /**
      * An administrator turns a person's codes off (a lost phone and lost recovery codes): the
-     * person then signs in with their password alone, and may enrol again.
+     * person then signs in with their password alone, and may enrol again. Their own codes
+     * they turn off as anyone does, with a code or their password.
      */
     async resetFor(admin: UserRow, userId: string): Promise<void> {
       if (admin.is_admin !== 1) throw appErrors.forbidden();
+      if (userId === admin.id) throw appErrors.forbidden('twoFactor.resetOwn');
       const entry = await db.transaction().execute(async (trx) => {
         if (!(await deleteTwoFactor(trx, userId))) throw appErrors.conflict('twoFactor.notOn');
         return audit.write(trx, {

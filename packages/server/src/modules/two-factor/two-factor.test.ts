@@ -345,7 +345,13 @@ describe(`two-factor codes in Settings on ${testEngine}`, () => {
         401,
         'error.unauthorized',
       );
-      // Not even their own through the admin route, nor with a malformed id.
+      // Not someone's own through the admin route (an administrator's neither), nor a malformed id.
+      await enrolTwoFactor(t, admin.token);
+      await refused(
+        await send('DELETE', `/api/admin/users/${admin.id}/two-factor`, admin.token),
+        403,
+        'twoFactor.resetOwn',
+      );
       await refused(
         await send('DELETE', `/api/admin/users/${person.id}/two-factor`, person.token),
         403,

@@ -1,5 +1,5 @@
 import { type AdminUsersPage, AdminUsersPageSchema } from '@nestbox/shared/two-factor/two-factor.schema';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The cache key of the administrators' list of accounts (every search). */
@@ -10,6 +10,8 @@ export function adminUsersQueryOptions(q: string) {
   return infiniteQueryOptions({
     queryKey: [...adminUsersKey, q],
     initialPageParam: undefined as string | undefined,
+    // While a new search loads, the last list stays.
+    placeholderData: keepPreviousData,
     getNextPageParam: (page: AdminUsersPage) => page.next ?? undefined,
     queryFn: ({ pageParam, signal }) =>
       apiRequest<AdminUsersPage>('/api/admin/users', {

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDanger } from '../../../../components/feedback/confirm';
 import { useNotifyFailure } from '../../../../hooks/use-notify-failure';
+import { useUser } from '../../../../lib/api/get-user';
 import { notify } from '../../../../lib/notify';
 import { useAdminUsers } from '../../api/get-admin-users';
 import { useResetTwoFactor } from '../../api/reset-two-factor';
@@ -96,6 +97,8 @@ function AccountRow({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
   const notifyFailure = useNotifyFailure();
   const reset = useResetTwoFactor();
+  // One's own codes go off in the section above, with a code or the password.
+  const isMe = useUser().id === user.id;
 
   const handleReset = () =>
     confirmDanger({
@@ -143,7 +146,7 @@ function AccountRow({ user }: { user: AdminUser }) {
             )}
           </Group>
         </Stack>
-        {user.twoFactor && (
+        {user.twoFactor && !isMe && (
           <Button
             variant="default"
             c="var(--nestbox-danger-text)"
