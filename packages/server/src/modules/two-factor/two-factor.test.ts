@@ -239,6 +239,15 @@ describe(`two-factor codes in Settings on ${testEngine}`, () => {
     }
     // An API token keeps working for its owner with codes on: it never signs in.
     expect((await send('GET', '/api/admin/users/get-user', token.token)).status).toBe(200);
+    // So does the same token as a CalDAV app password.
+    const caldav = await t.request(`/dav/calendars/${ann.id}/`, {
+      method: 'PROPFIND',
+      headers: {
+        depth: '0',
+        authorization: `Basic ${Buffer.from(`${ann.email}:${token.token}`).toString('base64')}`,
+      },
+    });
+    expect(caldav.status).toBe(207);
     expect((await status(ann)).enabled).toBe(true);
   });
 
