@@ -14,6 +14,8 @@ async function keep(page: Page, name: string) {
 
 /** What the journey reads and presses, in the language it runs in. */
 interface Texts {
+  locale: 'en-GB' | 'fr';
+  /** The settings and Logout sit in the header's menu. */
   phone: boolean;
   settings: string;
   security: string;
@@ -39,6 +41,7 @@ interface Texts {
 }
 
 const ENGLISH: Texts = {
+  locale: 'en-GB',
   phone: false,
   settings: 'Application Settings',
   security: 'Security',
@@ -64,6 +67,7 @@ const ENGLISH: Texts = {
 };
 
 const FRENCH: Texts = {
+  locale: 'fr',
   phone: true,
   settings: 'Paramètres de l’application',
   security: 'Sécurité',
@@ -143,7 +147,7 @@ const signedIn = (page: Page, texts: Texts) =>
 async function journey(page: Page, request: APIRequestContext, texts: Texts, shots: string) {
   const account = await createActivatedAccount(request, {
     label: 'two-factor',
-    locale: texts.phone ? 'fr' : 'en-GB',
+    locale: texts.locale,
   });
   await page.goto('/login');
   await enterPassword(page, account, texts);
