@@ -104,17 +104,27 @@ export async function tasksOf(db: Executor, ids: readonly string[]): Promise<(Ta
   return asTasks(rows);
 }
 
-/** A page of the tasks of a box, by id, after `after` (a page at a time keeps each read short). */
+/** Where a page of a box's tasks ends: the next page starts after it. */
+export interface PageEnd {
+  position: number;
+  id: string;
+}
+
+/**
+ * A page of the tasks of a box in sibling order (position, then id: the index of migration
+ * 0002), after `after`: each page is an index range, not a sort of the whole box.
+ */
 export async function tasksInPage(
   db: Executor,
   boxId: string,
-  after: string | null,
+  after: PageEnd | null,
   limit: number,
-): Promise<(TaskSource & MemberRow)[]> {
-  const { rows } = await sql<TaskRow>`select ${taskColumns} from items t ${memberJoins}
-    where t.parent_id = ${boxId} and ${isMember} ${after === null ? sql`` : sql`and t.id > ${after}`}
-    order by t.id limit ${limit}`.execute(db);
-  return asTasks(rows);
+): Promise<(TaskSource & MemberRow & PageEnd)[]> {
+  const { rows } = await sql<TaskRow & PageEnd>`select ${taskColumns}, t.position from items t ${memberJoins}
+    where t.parent_id = ${boxId} and ${isMember}
+      ${after === null ? sql`` : sql`and (t.position, t.id) > (${after.position}, ${after.id})`}
+    order by t.position, t.id limit ${limit}`.execute(db);
+  return rows.map((row) => ({ ...row, seq: seqOf(row.seq) }));
 }
 
 /** The tasks of a box at these names (a client's names, or `<id>.ics`); the caller keeps the list short. */

@@ -131,7 +131,7 @@ export async function caldavRoutes(
       [prop(NS.dav, 'principal-URL'), () => hrefXml(principalHref(user))],
       [prop(NS.caldav, 'calendar-home-set'), () => hrefXml(homeHref(user))],
     ]);
-    return sendMultistatus(reply, [answer(ROOT, props, wanted)]);
+    return sendMultistatus(reply, [answer(ROOT, props, wanted)], itself);
   };
   route(['/dav', ROOT], root);
   // The server's root too (its GET is the web app's): apps given only its address ask there first.
@@ -142,7 +142,7 @@ export async function caldavRoutes(
     if (request.method !== 'PROPFIND') throw notAllowed();
     const wanted = wantedIn(requestXml(request));
     depthOf(request);
-    return sendMultistatus(reply, [answer(principalHref(user), principalProperties(user), wanted)]);
+    return sendMultistatus(reply, [answer(principalHref(user), principalProperties(user), wanted)], itself);
   });
 
   route(['/dav/calendars/:userId', '/dav/calendars/:userId/'], async (request, reply, user) => {
@@ -157,11 +157,12 @@ export async function caldavRoutes(
       [prop(NS.dav, 'current-user-principal'), () => hrefXml(principalHref(user))],
       [prop(NS.dav, 'current-user-privilege-set'), () => privileges(false)],
     ]);
-    const responses = [answer(homeHref(user), home, wanted)];
-    if (depth === 1)
-      for (const list of await caldav.collections(user))
-        responses.push(answer(collectionHref(user, list.id), collectionProperties(user, list), wanted));
-    return sendMultistatus(reply, responses);
+    const lists = depth === 1 ? await caldav.collections(user) : [];
+    return sendMultistatus(reply, [undefined, ...lists], (list) =>
+      list
+        ? answer(collectionHref(user, list.id), collectionProperties(user, list), wanted)
+        : answer(homeHref(user), home, wanted),
+    );
   });
 
   // A task list: its properties and tasks, reports, and the changes since a sync token.
@@ -172,15 +173,15 @@ export async function caldavRoutes(
       const wanted = wantedIn(requestXml(request));
       const depth = depthOf(request);
       const list = await caldav.collection(user, boxId);
-      const responses = [answer(collectionHref(user, boxId), collectionProperties(user, list), wanted)];
-      if (depth === 1) {
-        const asksData =
-          wanted !== 'all' && wanted.some((name) => key(name) === key(prop(NS.caldav, 'calendar-data')));
-        const tasks = asksData ? await caldav.tasks(user, boxId) : await caldav.members(user, boxId);
-        for (const task of tasks)
-          responses.push(answer(taskHref(user, boxId, task.name), taskProperties(task), wanted));
-      }
-      return sendMultistatus(reply, responses);
+      const asksData =
+        wanted !== 'all' && wanted.some((name) => key(name) === key(prop(NS.caldav, 'calendar-data')));
+      const tasks =
+        depth === 0 ? [] : asksData ? await caldav.tasks(user, boxId) : await caldav.members(user, boxId);
+      return sendMultistatus(reply, [undefined, ...tasks], (task) =>
+        task
+          ? answer(taskHref(user, boxId, task.name), taskProperties(task), wanted)
+          : answer(collectionHref(user, boxId), collectionProperties(user, list), wanted),
+      );
     }
     if (request.method === 'REPORT') return report(request, reply, user, boxId);
     if (request.method === 'PROPPATCH') {
@@ -190,7 +191,11 @@ export async function caldavRoutes(
       const names = [...childrenNamed(body, NS.dav, 'set'), ...childrenNamed(body, NS.dav, 'remove')].flatMap(
         (change) => child(change, NS.dav, 'prop')?.children ?? [],
       );
-      return sendMultistatus(reply, [{ href: collectionHref(user, boxId), found: [], forbidden: names }]);
+      return sendMultistatus(
+        reply,
+        [{ href: collectionHref(user, boxId), found: [], forbidden: names }],
+        itself,
+      );
     }
     if (request.method === 'MKCALENDAR') {
       const set = child(child(requestXml(request), NS.dav, 'set'), NS.dav, 'prop');
@@ -230,10 +235,9 @@ export async function caldavRoutes(
         : present.map((row) => ({ name: row.name, etag: caldav.etagOf(row.seq, user) }));
       return sendMultistatus(
         reply,
-        [
-          ...tasks.map(answerTask),
-          ...gone.map((row) => ({ href: taskHref(user, boxId, row.name), status: 404 })),
-        ],
+        [...tasks, ...gone.map((row) => ({ gone: row.name }))],
+        (item) =>
+          'gone' in item ? { href: taskHref(user, boxId, item.gone), status: 404 } : answerTask(item),
         syncToken(token),
       );
     }
@@ -247,16 +251,14 @@ export async function caldavRoutes(
       const byName = new Map(tasks.map((task) => [task.name, task]));
       return sendMultistatus(
         reply,
-        hrefs.map((href, index) => {
-          const task = byName.get(names[index] ?? '');
-          return task ? answerTask(task) : { href, status: 404 };
-        }),
+        hrefs.map((href, index) => ({ href, task: byName.get(names[index] ?? '') })),
+        ({ href, task }) => (task ? answerTask(task) : { href, status: 404 }),
       );
     }
     if (body.ns === NS.caldav && body.name === 'calendar-query') {
       const filter: CalendarFilter = filterOf(child(body, NS.caldav, 'filter'));
       const tasks = (await caldav.tasks(user, boxId)).filter((task) => matches(task, filter));
-      return sendMultistatus(reply, tasks.map(answerTask));
+      return sendMultistatus(reply, tasks, answerTask);
     }
     throw new DavError(403, 'caldav.method.notAllowed', { ns: NS.dav, name: 'supported-report' });
   }
@@ -277,7 +279,11 @@ export async function caldavRoutes(
         const wanted = wantedIn(requestXml(request));
         const [task] = await caldav.tasks(user, boxId, { names: [name] });
         if (!task) throw new DavError(404, 'caldav.notFound');
-        return sendMultistatus(reply, [answer(taskHref(user, boxId, name), taskProperties(task), wanted)]);
+        return sendMultistatus(
+          reply,
+          [answer(taskHref(user, boxId, name), taskProperties(task), wanted)],
+          itself,
+        );
       }
       case 'PUT': {
         const type = String(headers['content-type'] ?? 'text/calendar');
@@ -371,16 +377,27 @@ function requestXml(request: FastifyRequest): XmlElement | undefined {
   return body === '' ? undefined : parseDavXml(body);
 }
 
+/** A response that is already made. */
+const itself = (response: DavResponse) => response;
+
 /** Responses written per turn of the event loop: a long answer is sent as it is written. */
 const RESPONSES_PER_TURN = 100;
 
-/** A 207 Multi-Status, streamed a group of responses at a time, so no answer holds the event loop. */
-function sendMultistatus(reply: FastifyReply, responses: DavResponse[], token?: string) {
+/**
+ * A 207 Multi-Status, streamed a group of responses at a time: each response is made as its
+ * group is written, so no answer, however long, holds the event loop.
+ */
+function sendMultistatus<T>(
+  reply: FastifyReply,
+  items: readonly T[],
+  toResponse: (item: T) => DavResponse,
+  token?: string,
+) {
   async function* body() {
     yield MULTISTATUS_START;
-    for (let start = 0; start < responses.length; start += RESPONSES_PER_TURN) {
+    for (let start = 0; start < items.length; start += RESPONSES_PER_TURN) {
       if (start > 0) await yieldToEventLoop();
-      yield responsesXml(responses.slice(start, start + RESPONSES_PER_TURN));
+      yield responsesXml(items.slice(start, start + RESPONSES_PER_TURN).map(toResponse));
     }
     yield multistatusEnd(token);
   }

@@ -21,6 +21,7 @@ import {
   type MemberRow,
   memberNamed,
   membersOf,
+  type PageEnd,
   saveObject,
   type TextState,
   tasksInPage,
@@ -263,11 +264,12 @@ export function createCaldavService({
       await seenList(user, boxId);
       const rows: (TaskSource & MemberRow)[] = [];
       if (which === 'all') {
-        for (let after: string | null = null; ; ) {
+        for (let after: PageEnd | null = null; ; ) {
           const page = await tasksInPage(db, boxId, after, READ_PAGE);
           rows.push(...page);
-          if (page.length < READ_PAGE) break;
-          after = page[page.length - 1]?.id ?? null;
+          const last = page[page.length - 1];
+          if (!last || page.length < READ_PAGE) break;
+          after = { position: last.position, id: last.id };
           await yieldToEventLoop();
         }
       } else {
