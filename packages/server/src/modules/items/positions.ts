@@ -1,7 +1,7 @@
 import { engineOf } from '../../db/connection.js';
 import type { Executor } from '../../db/schema.js';
 import { POSITION_STEP } from './items.contract.js';
-import { childPositions, renumberChildren } from './items.repository.js';
+import { childPositions, lastChildPosition, renumberChildren } from './items.repository.js';
 import { lockBox } from './tree-locks.repository.js';
 
 /** Below this gap two siblings cannot be told apart reliably: renumber first. */
@@ -49,6 +49,11 @@ export async function placeIn(
   }: { placement?: 'before' | 'after' | 'first'; anchorId?: string; movingId?: string } = {},
 ): Promise<number> {
   await lockPlacesIn(executor, parentId);
+  if (placement === undefined || (placement !== 'first' && anchorId === undefined)) {
+    // Last: only the last sibling counts (a large box is not read whole for it).
+    const last = await lastChildPosition(executor, parentId);
+    return last === null ? POSITION_STEP : last + POSITION_STEP;
+  }
   const siblings = async () => (await childPositions(executor, parentId)).filter((s) => s.id !== movingId);
   if (placement === 'first') {
     const first = (await siblings())[0];
