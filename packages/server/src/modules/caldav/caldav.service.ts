@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type UserLocale, userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
@@ -7,9 +6,13 @@ import type { Clock } from '../../clock.js';
 import { constraintViolationOf } from '../../db/constraint-violation.js';
 import type { Db, Tx, UserRow } from '../../db/schema.js';
 import { translate } from '../../i18n/translate.js';
-import { boxesAbove, type ItemsService, type TextFields } from '../items/items.service.js';
-import { type RemindersService, shownRemindersOnDatedItems } from '../reminders/reminders.service.js';
+import { boxesAbove, type ItemsService } from '../items/items.service.js';
+import type { RemindersService } from '../reminders/reminders.service.js';
 import { remindersForAlarms } from './alarms.js';
+import { checkPreconditions, etagOf, keptAsSent, type Task, writtenTasks } from './task-versions.js';
+
+export type { Task } from './task-versions.js';
+
 import {
   type ChangeRow,
   type CollectionRow,
@@ -23,7 +26,6 @@ import {
   membersOf,
   type PageEnd,
   saveObject,
-  type TextState,
   tasksInPage,
   tasksNamed,
   tasksOf,
@@ -31,15 +33,7 @@ import {
 } from './caldav.repository.js';
 import { DavError } from './dav-error.js';
 import { NS } from './dav-xml.js';
-import {
-  type Due,
-  dueOf,
-  type ReadTask,
-  readTask,
-  type TaskReader,
-  type TaskSource,
-  writeTask,
-} from './vtodo.js';
+import { type ReadTask, readTask, type TaskSource } from './vtodo.js';
 
 /** A box as a task list: who may write in it, its name for people, and its last change. */
 export interface Collection {
@@ -50,23 +44,10 @@ export interface Collection {
   seq: number;
 }
 
-/** A task as a client reads it: where it is, its version, and (when asked) its iCalendar text. */
-export interface Task {
-  name: string;
-  etag: string;
-  data?: string;
-}
-
-/** Tasks written per turn of the event loop: a long list never holds it. */
-const WRITE_BATCH = 50;
-
 /** Texts read per query: each read is short, and other requests run between them. */
 const READ_PAGE = 500;
 
 const PATH_SEPARATOR = ' › ';
-
-/** Stands for the title in the reminder text. */
-const TITLE_SLOT = '\u0000';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LOWERCASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -75,37 +56,6 @@ const notFound = () => new DavError(404, 'caldav.notFound');
 const readOnly = () => new DavError(403, 'caldav.readOnly', { ns: NS.dav, name: 'need-privileges' });
 const uidConflict = () =>
   new DavError(409, 'caldav.uid.conflict', { ns: NS.caldav, name: 'no-uid-conflict' });
-const stale = () => new DavError(412, 'caldav.precondition.failed');
-
-/** The version of what a reader is given of a text: its last change, and what the reader's zone and language make of it. */
-function etagOf(seq: number, user: UserRow): string {
-  const key = `${user.timezone}\n${user.locale}`;
-  let reader = readerTags.get(key);
-  if (reader === undefined) {
-    reader = createHash('sha256').update(key).digest('hex').slice(0, 8);
-    readerTags.set(key, reader);
-  }
-  return `"${seq}-${reader}"`;
-}
-
-/** Each zone and language's part of an ETag, worked out once (a few hundred pairs at most). */
-const readerTags = new Map<string, string>();
-
-/** Whether a text holds what a client sent for it, field by field. */
-function keptAsSent(stored: TextState, fields: TextFields): boolean {
-  return (
-    stored.title === fields.title &&
-    (stored.note ?? '') === (fields.note?.trim() ? fields.note : '') &&
-    stored.target_date === fields.targetDate &&
-    stored.recurrence_rule === (fields.recurrence ?? null) &&
-    (stored.completed_at !== null) === fields.completed
-  );
-}
-
-/** An If-Match or If-None-Match header's tags ('*' included). */
-const tagsIn = (header: string | undefined) =>
-  header === undefined ? undefined : header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-
 /**
  * CalDAV's view of Nestbox: each box a person sees is a task list, each open or completed text
  * directly in it a task. Reads go through the access rule (`seen_boxes`), writes through the
@@ -163,64 +113,12 @@ export function createCaldavService({
     if ((await seenList(user, boxId)) === 'readonly') throw readOnly();
   }
 
-  /** Writes tasks a batch at a time, letting other requests run between batches. */
-  async function written(user: UserRow, rows: readonly (TaskSource & MemberRow)[]): Promise<Task[]> {
-    const reminders = await shownRemindersOnDatedItems(db, user.id);
-    const remindersOf = new Map<string, typeof reminders>();
-    for (const reminder of reminders) {
-      const list = remindersOf.get(reminder.item_id) ?? [];
-      list.push(reminder);
-      remindersOf.set(reminder.item_id, list);
-    }
-    const dues = new Map<number, Due>();
-    // The reminder text is translated once and filled per alarm.
-    const [before = '', after = ''] = translate(userLocaleOf(user.locale), 'calendar.reminder', {
-      title: TITLE_SLOT,
-    }).split(TITLE_SLOT);
-    const reader: TaskReader = {
-      timezone: user.timezone,
-      now: now(),
-      reminderText: (title: string) => `${before}${title}${after}`,
-      dueOf: (targetDate) => {
-        let due = dues.get(targetDate);
-        if (!due) {
-          due = dueOf(targetDate, user.timezone);
-          dues.set(targetDate, due);
-        }
-        return due;
-      },
-    };
-    const tasks: Task[] = [];
-    for (let start = 0; start < rows.length; start += WRITE_BATCH) {
-      if (start > 0) await yieldToEventLoop();
-      for (const row of rows.slice(start, start + WRITE_BATCH))
-        tasks.push({
-          name: row.name,
-          etag: etagOf(row.seq, user),
-          data: writeTask(row, remindersOf.get(row.id) ?? [], reader),
-        });
-    }
-    return tasks;
-  }
-
   /** The task at `name` in a list, or 404. */
   async function member(user: UserRow, boxId: string, name: string): Promise<MemberRow> {
     await seenList(user, boxId);
     const found = await memberNamed(db, boxId, name);
     if (!found) throw notFound();
     return found;
-  }
-
-  function checkPreconditions(
-    current: MemberRow | undefined,
-    user: UserRow,
-    { ifMatch, ifNoneMatch }: { ifMatch?: string | undefined; ifNoneMatch?: string | undefined },
-  ) {
-    const match = tagsIn(ifMatch);
-    const noneMatch = tagsIn(ifNoneMatch);
-    const etag = current && etagOf(current.seq, user);
-    if (match && !(etag && (match.includes('*') || match.includes(etag)))) throw stale();
-    if (noneMatch && etag && (noneMatch.includes('*') || noneMatch.includes(etag))) throw stale();
   }
 
   /** Makes the writer's reminders on a dated text the task's alarms, in the task's transaction. */
@@ -280,14 +178,14 @@ export function createCaldavService({
           await yieldToEventLoop();
         }
       }
-      const tasks = await written(user, rows);
+      const tasks = await writtenTasks(db, now, user, rows);
       return tasks.map((task, index) => ({ ...(rows[index] as TaskSource & MemberRow), ...task }));
     },
 
     /** One task with its iCalendar text, or 404. */
     async task(user: UserRow, boxId: string, name: string): Promise<Task> {
       const found = await member(user, boxId, name);
-      const [task] = await written(user, await tasksOf(db, [found.id]));
+      const [task] = await writtenTasks(db, now, user, await tasksOf(db, [found.id]));
       if (!task) throw notFound();
       return task;
     },

@@ -25,18 +25,16 @@ import {
   verifyPassword,
 } from '../auth/auth.service.js';
 import {
-  activateIfPending,
   findUserByEmail,
   findUserById,
   foldEmail,
   insertUserWithRootBox,
   presentUser,
 } from '../users/users.service.js';
+import { createIdentityLinks, type PendingLink } from './identity-links.js';
 import {
-  deleteIdentity,
   findIdentityBySubject,
   findIdentityOfUser,
-  findOwnIdentity,
   insertIdentity,
   touchIdentity,
 } from './oidc.repository.js';
@@ -67,15 +65,6 @@ interface Flow {
 /** A session made by the callback, waiting for the login page to take it. */
 interface WaitingSession {
   userId: string;
-  idToken: string;
-}
-
-/** An identity whose verified address is an existing account's, waiting for that account's password. */
-interface PendingLink {
-  userId: string;
-  issuer: string;
-  subject: string;
-  email: string;
   idToken: string;
 }
 
@@ -143,6 +132,8 @@ export function createOidcService({
   async function refused(userId: string | null, reason: string, caller?: AuditCaller, details = {}) {
     await audit.record({ type: 'oidc.refused', userId, details: { reason, ...details } }, caller);
   }
+
+  const links = createIdentityLinks({ db, now, audit, refused });
 
   async function beginFlow(flow: Omit<Flow, 'state' | 'nonce' | 'verifier'>) {
     const { provider } = requireProvider();
@@ -255,50 +246,6 @@ export function createOidcService({
     return signedIn(userId);
   }
 
-  /** Settings → Security → Link: the identity goes to the signed-in account that started the round trip. */
-  async function linkFromSettings(
-    userId: string,
-    claims: ProviderClaims,
-    caller: AuditCaller,
-  ): Promise<CallbackOutcome> {
-    const { issuer, subject } = claims;
-    const email = claims.email ? foldEmail(claims.email) : null;
-    const settingsResult = (result: OidcLinkPageResult): CallbackOutcome => ({ kind: 'settings', result });
-    const holder = await findIdentityBySubject(db, issuer, subject);
-    if (holder && holder.user_id !== userId) {
-      await refused(userId, 'linkedElsewhere', caller, { issuer, subject });
-      return settingsResult('linkedElsewhere');
-    }
-    if (holder) {
-      await touchIdentity(db, holder.id, email, now());
-      return settingsResult('linked');
-    }
-    const own = await findIdentityOfUser(db, userId, issuer);
-    if (own) {
-      await refused(userId, 'alreadyLinked', caller, { issuer, subject });
-      return settingsResult('alreadyLinked');
-    }
-    if (!(await findUserById(db, userId))) return settingsResult('linkFailed');
-    const entry = await db.transaction().execute(async (trx) => {
-      await insertIdentity(trx, {
-        id: newId(),
-        user_id: userId,
-        issuer,
-        subject,
-        email,
-        last_used_at: null,
-        created_at: now(),
-      });
-      return audit.write(
-        trx,
-        { type: 'oidc.linked', userId, details: { issuer, subject, via: 'settings' } },
-        caller,
-      );
-    });
-    audit.log(entry);
-    return settingsResult('linked');
-  }
-
   return {
     /** What the login page offers. */
     config(): OidcConfig {
@@ -367,7 +314,9 @@ export function createOidcService({
           ? { kind: 'settings', result: LINK_RESULTS[error.reason] }
           : { kind: 'login', result: error.reason };
       }
-      if (flow.mode === 'link' && flow.userId) return linkFromSettings(flow.userId, claims, caller);
+      if (flow.mode === 'link' && flow.userId) {
+        return { kind: 'settings', result: await links.fromSettings(flow.userId, claims, caller) };
+      }
       return signIn(flow, claims, caller, requestLocale);
     },
 
@@ -404,34 +353,7 @@ export function createOidcService({
         await refused(pending.userId, 'wrongPassword', undefined, { issuer: pending.issuer });
         throw appErrors.badRequest('error.validation', { password: 'oidc.link.wrongPassword' });
       }
-      const entries = await db.transaction().execute(async (trx) => {
-        const holder = await findIdentityBySubject(trx, pending.issuer, pending.subject);
-        if (holder && holder.user_id !== user.id) throw appErrors.conflict('oidc.link.linkedElsewhere');
-        const own = await findIdentityOfUser(trx, user.id, pending.issuer);
-        if (own && own.subject !== pending.subject) throw appErrors.conflict('oidc.link.alreadyLinked');
-        if (!own)
-          await insertIdentity(trx, {
-            id: newId(),
-            user_id: user.id,
-            issuer: pending.issuer,
-            subject: pending.subject,
-            email: pending.email,
-            last_used_at: now(),
-            created_at: now(),
-          });
-        // The provider vouched for the address and the password for the account: it is active.
-        await activateIfPending(trx, user.id, now());
-        const details = { issuer: pending.issuer, subject: pending.subject, via: 'password' };
-        return [
-          await audit.write(trx, { type: 'oidc.linked', userId: user.id, details }),
-          await audit.write(trx, {
-            type: 'oidc.login',
-            userId: user.id,
-            details: { issuer: pending.issuer },
-          }),
-        ];
-      });
-      for (const entry of entries) audit.log(entry);
+      await links.withPassword(user, pending);
       return sessionFor((await findUserById(db, user.id)) ?? user, pending.idToken);
     },
 
@@ -451,13 +373,7 @@ export function createOidcService({
      * a password of its own keeps its identity: unlinking would leave no way to sign in.
      */
     async unlink(user: UserRow, identityId: string): Promise<void> {
-      const entry = await db.transaction().execute(async (trx) => {
-        if (!(await findOwnIdentity(trx, user.id, identityId))) throw appErrors.notFound();
-        if (!hasUsablePassword(user.password_hash)) throw appErrors.conflict('oidc.unlink.noPassword');
-        if (!(await deleteIdentity(trx, user.id, identityId))) throw appErrors.notFound();
-        return audit.write(trx, { type: 'oidc.unlinked', userId: user.id, details: { identityId } });
-      });
-      audit.log(entry);
+      await links.unlink(user, identityId);
     },
   };
 }

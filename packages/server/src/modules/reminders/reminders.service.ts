@@ -79,6 +79,41 @@ export interface ReminderRuleInput {
   repeat: boolean;
 }
 
+/** A new reminder's row: its rule as stored, planned from `at` in `timeZone`. */
+function newReminderRow(
+  {
+    userId,
+    itemId,
+    targetDate,
+    timeZone,
+    at,
+    linked,
+  }: {
+    userId: string;
+    itemId: string;
+    targetDate: number | null;
+    timeZone: string;
+    at: number;
+    linked: boolean;
+  },
+  input: ReminderRuleInput,
+): ReminderRow {
+  const rule = normalizedRule(input);
+  return {
+    id: newId(),
+    user_id: userId,
+    item_id: itemId,
+    number_of: rule.numberOf,
+    unit: rule.unit,
+    before_after_on: rule.beforeAfterOn,
+    repeat: rule.repeat ? 1 : 0,
+    linked_directly_to_target_date: linked ? 1 : 0,
+    next_fire_at: planNextFire(targetDate, rule, timeZone, at),
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 /**
  * Reminders (SPEC §3, §4): per user and item. The caller must be able to read the item (any
  * level: a reminder changes nothing others see); a reminder is only ever its owner's, and
@@ -195,22 +230,12 @@ export function createRemindersService({
     ): Promise<void> {
       await insertReminders(
         trx,
-        reminders.map(({ itemId, targetDate, rule: input, linkedDirectlyToTargetDate }) => {
-          const rule = normalizedRule(input);
-          return {
-            id: newId(),
-            user_id: userId,
-            item_id: itemId,
-            number_of: rule.numberOf,
-            unit: rule.unit,
-            before_after_on: rule.beforeAfterOn,
-            repeat: rule.repeat ? 1 : 0,
-            linked_directly_to_target_date: linkedDirectlyToTargetDate ? 1 : 0,
-            next_fire_at: planNextFire(targetDate, rule, timeZone, at),
-            created_at: at,
-            updated_at: at,
-          };
-        }),
+        reminders.map(({ itemId, targetDate, rule, linkedDirectlyToTargetDate }) =>
+          newReminderRow(
+            { userId, itemId, targetDate, timeZone, at, linked: linkedDirectlyToTargetDate },
+            rule,
+          ),
+        ),
       );
     },
 
@@ -246,24 +271,10 @@ export function createRemindersService({
       },
     ): Promise<void> {
       for (const id of remove) await deleteReminder(trx, id);
+      const place = { userId: user.id, itemId, targetDate, timeZone: user.timezone, at, linked: false };
       await insertReminders(
         trx,
-        add.map((input) => {
-          const rule = normalizedRule(input);
-          return {
-            id: newId(),
-            user_id: user.id,
-            item_id: itemId,
-            number_of: rule.numberOf,
-            unit: rule.unit,
-            before_after_on: rule.beforeAfterOn,
-            repeat: rule.repeat ? 1 : 0,
-            linked_directly_to_target_date: 0,
-            next_fire_at: planNextFire(targetDate, rule, user.timezone, at),
-            created_at: at,
-            updated_at: at,
-          };
-        }),
+        add.map((rule) => newReminderRow(place, rule)),
       );
     },
 

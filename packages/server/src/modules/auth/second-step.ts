@@ -1,0 +1,128 @@
+import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
+import type { SecondFactorLoginBody } from '@nestbox/shared/two-factor/two-factor.schema';
+import type { LoginResponse } from '@nestbox/shared/users/user.schema';
+import type { Clock } from '../../clock.js';
+import type { Executor } from '../../db/schema.js';
+import { AppError, appErrors } from '../../http/app-error.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { findUserById, presentUser } from '../users/users.service.js';
+import { SECOND_FACTOR_REFUSED, type SecondFactorCheck, type SecondFactorProof } from './auth.contract.js';
+import { AUTH_LIMITS, type AuthLimit } from './auth-limits.js';
+import { insertRevokedToken, isTokenRevoked } from './revoked-tokens.repository.js';
+import { signSessionToken, verifySecondStepToken } from './session-tokens.js';
+
+export interface SecondStepDeps {
+  db: Executor;
+  limiter: RateLimiter;
+  limit: AuthLimit;
+  jwtSecret: string;
+  audit: Pick<AuditService, 'write' | 'log' | 'record'>;
+  secondFactor?: SecondFactorCheck;
+  now: Clock;
+}
+
+/** Two-factor codes asked for by a sign-in (its second step) and a password reset. */
+export function createSecondStep(deps: SecondStepDeps) {
+  const { db, limiter, audit, now } = deps;
+
+  /**
+   * Counts one code sent for a sign-in attempt or a reset link (`key`): past the fifth in 15
+   * minutes that attempt answers 429 with `locked`, whatever the code; other attempts go on.
+   */
+  async function countCodeAttempt(key: string, locked: MessageKey) {
+    try {
+      await limiter.consume(`secondFactor:attempt:${key}`, AUTH_LIMITS.secondFactor.attempt);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 429)
+        throw new AppError(429, locked, undefined, error.headers);
+      throw error;
+    }
+  }
+
+  /**
+   * Checks a code for `userId` (counted on the attempt `key`); a wrong or used one is recorded
+   * and refused on the code field. Answers the proof to take in the change's transaction.
+   */
+  async function proveSecondFactor(
+    userId: string,
+    code: string,
+    attempt: { key: string; locked: MessageKey; during: 'signIn' | 'passwordReset' },
+  ): Promise<SecondFactorProof | 'off'> {
+    await countCodeAttempt(attempt.key, attempt.locked);
+    const result = (await deps.secondFactor?.check(userId, code)) ?? 'off';
+    if (result === 'wrong' || result === 'used') {
+      await audit.record({
+        type: 'twoFactor.failed',
+        userId,
+        details: { during: attempt.during, reason: result },
+      });
+      throw appErrors.badRequest('error.validation', { code: SECOND_FACTOR_REFUSED[result] });
+    }
+    return result;
+  }
+
+  /** Takes a checked code inside the change's transaction; one taken meanwhile is a code used. */
+  async function takeSecondFactor(executor: Executor, userId: string, proof: SecondFactorProof) {
+    if (!(await deps.secondFactor?.take(executor, userId, proof)))
+      throw appErrors.badRequest('error.validation', { code: SECOND_FACTOR_REFUSED.used });
+  }
+
+  /**
+   * The second step of a sign-in: the token `login` answered and a code (from the app, or a
+   * recovery code). Answers the session as `login` does. The token is taken once; its fifth
+   * wrong code locks it (429), and a password change since it was signed voids it.
+   */
+  async function loginSecondFactor(
+    { token, code }: SecondFactorLoginBody,
+    ip: string,
+  ): Promise<LoginResponse> {
+    const claims = verifySecondStepToken(deps.jwtSecret, token, now());
+    if (!claims) throw appErrors.badRequest('login.secondFactor.expired');
+    await deps.limit('secondFactor', ip);
+    const user = await findUserById(db, claims.userId);
+    if (
+      !user ||
+      user.activated_at === null ||
+      user.token_version !== claims.tokenVersion ||
+      (await isTokenRevoked(db, claims.tokenId))
+    )
+      throw appErrors.badRequest('login.secondFactor.expired');
+    const proof = await proveSecondFactor(user.id, code, {
+      key: claims.tokenId,
+      locked: 'login.secondFactor.locked',
+      during: 'signIn',
+    });
+    if (proof === 'off') throw appErrors.badRequest('login.secondFactor.expired');
+    const entries = await db.transaction().execute(async (trx) => {
+      if (
+        !(await insertRevokedToken(trx, {
+          tokenId: claims.tokenId,
+          userId: user.id,
+          expiresAt: claims.expiresAt,
+        }))
+      )
+        throw appErrors.badRequest('login.secondFactor.expired');
+      await takeSecondFactor(trx, user.id, proof);
+      return [
+        await audit.write(trx, {
+          type: 'twoFactor.used',
+          userId: user.id,
+          details: { during: 'signIn', method: proof.method },
+        }),
+        await audit.write(trx, {
+          type: 'auth.login',
+          userId: user.id,
+          details: { rememberMe: claims.rememberMe, secondFactor: proof.method },
+        }),
+      ];
+    });
+    for (const entry of entries) audit.log(entry);
+    const session = await signSessionToken(deps.jwtSecret, claims, now());
+    return { token: session, user: presentUser(user, now()) };
+  }
+
+  return { proveSecondFactor, takeSecondFactor, loginSecondFactor };
+}
+
+export type SecondStep = ReturnType<typeof createSecondStep>;
