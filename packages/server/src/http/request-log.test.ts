@@ -52,13 +52,18 @@ describe(`request logs on ${testEngine}`, () => {
     const feedPath = new URL(((await made.json()) as CalendarFeedCreated).url).pathname;
     const feedSecret = /\/calendar\/(.+)\.ics$/.exec(feedPath)?.[1] ?? '';
     expect(feedSecret).toHaveLength(43);
-    expect((await t.request(feedPath)).status).toBe(200);
+    // Each answer is read to its end: an unread one keeps its connection, and the app's close waits on it.
+    const feed = await t.request(feedPath);
+    await feed.text();
+    expect(feed.status).toBe(200);
     // Revoked: a 404 is logged just the same.
     await t.request('/api/calendar/feed', {
       method: 'DELETE',
       headers: { authorization: `Bearer ${user.token}` },
     });
-    expect((await t.request(feedPath)).status).toBe(404);
+    const gone = await t.request(feedPath);
+    await gone.text();
+    expect(gone.status).toBe(404);
 
     const secrets = [feedSecret];
     const secret = () => {
@@ -74,7 +79,7 @@ describe(`request logs on ${testEngine}`, () => {
       `/confirm-email/${secret()}`,
       `/slack/auth?code=${secret()}&state=${secret()}`,
     ])
-      await t.request(pathname);
+      await (await t.request(pathname)).text();
 
     const logged = lines.join('\n');
     expect(logged).toContain(`"url":"/calendar/${REDACTED}"`);
