@@ -34,7 +34,7 @@ import { createAdminService } from './modules/admin/admin.service.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthenticate, createAuthService } from './modules/auth/auth.service.js';
+import { createAuthenticate, createAuthLimit, createAuthService } from './modules/auth/auth.service.js';
 import { caldavRoutes } from './modules/caldav/caldav.routes.js';
 import { createCaldavService } from './modules/caldav/caldav.service.js';
 import { createCaldavAuthenticate } from './modules/caldav/caldav-auth.js';
@@ -66,6 +66,10 @@ import { oidcPublicRoutes, oidcUserRoutes } from './modules/oidc/oidc.routes.js'
 import { createOidcService } from './modules/oidc/oidc.service.js';
 import { organizerRoutes } from './modules/organizer/organizer.routes.js';
 import { createOrganizerService } from './modules/organizer/organizer.service.js';
+import { createPasskeySignIn } from './modules/passkeys/passkey-sign-in.js';
+import { passkeySignInRoutes, passkeysRoutes } from './modules/passkeys/passkeys.routes.js';
+import { createPasskeysService } from './modules/passkeys/passkeys.service.js';
+import { relyingParty } from './modules/passkeys/relying-party.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { createPushService, type PushTransport } from './modules/push/push.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -279,11 +283,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audit,
     limiter,
     limitScale: config.e2e ? 10 : 1,
+    hasPasskey: (executor, userId) => passkeys.hasAny(executor, userId),
     onError: (error) =>
       app.log.warn({ err: error.cause ?? error, reason: error.reason }, 'single sign-on failed'),
   });
   await app.register(oidcPublicRoutes, { oidc, secureCookies });
   await app.register(oidcUserRoutes, { oidc, authenticate, secureCookies });
+  // Passkeys: a sign-in of their own, or a sign-in's second step (auth's); the last passkey of
+  // an account without a password stays unless single sign-on is another way in.
+  const rp = relyingParty(config.appUrl);
+  const passkeys = createPasskeysService({ db, now, rp, audit, otherSignIn: oidc.hasIdentity });
+  await app.register(passkeysRoutes, { passkeys, authenticate });
+  await app.register(passkeySignInRoutes, {
+    signIn: createPasskeySignIn({
+      db,
+      now,
+      rp,
+      jwtSecret: secrets.jwtSecret,
+      limit: createAuthLimit(limiter, config.e2e ? 10 : 1),
+      secondStep: auth,
+      audit,
+    }),
+  });
   const access = createAccessService({ db });
   const events = createDomainEvents({
     onError: (error) => app.log.error({ err: error }, 'a live update could not be sent'),
@@ -416,6 +437,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // Logged-out tokens and answered captchas are kept only until they would expire.
         { name: 'expired-revocations', run: auth.pruneRevokedTokens },
         { name: 'expired-captcha-answers', run: captchaReplays.prune },
+        { name: 'expired-passkey-challenges', run: passkeys.pruneChallenges },
         // An undo is offered for UNDO_TTL_MS; then its entry goes.
         { name: 'expired-undo-entries', run: undo.pruneExpired },
         // An import's key answers its retries for IMPORT_KEY_TTL_MS; then it goes.

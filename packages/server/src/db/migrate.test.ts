@@ -63,6 +63,7 @@ const MIGRATIONS = [
   '0026-caldav-objects',
   '0027-two-factor',
   '0028-oidc-identities',
+  '0029-passkeys',
 ];
 
 describe(`database on ${testEngine}`, () => {

@@ -26,6 +26,7 @@ import * as itemChanges from './migrations/0025-item-changes.js';
 import * as caldavObjects from './migrations/0026-caldav-objects.js';
 import * as twoFactor from './migrations/0027-two-factor.js';
 import * as oidcIdentities from './migrations/0028-oidc-identities.js';
+import * as passkeys from './migrations/0029-passkeys.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0026-caldav-objects': caldavObjects,
   '0027-two-factor': twoFactor,
   '0028-oidc-identities': oidcIdentities,
+  '0029-passkeys': passkeys,
 };
 
 /** Every migration, for Kysely's migrator. */

@@ -367,6 +367,37 @@ export interface OidcIdentitiesTable {
   created_at: Millis;
 }
 
+/** A person's passkey (migration 0029): a WebAuthn credential and what was last seen of it. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** The credential's id, base64url. */
+  credential_id: string;
+  /** Its COSE public key, base64url. */
+  public_key: string;
+  /** The signature counter last seen (0 for authenticators that keep none). */
+  counter: number;
+  /** The transports the browser reported, a JSON array; null when it reported none. */
+  transports: string | null;
+  /** 1 when its provider syncs it across devices. */
+  backed_up: number;
+  name: string;
+  last_used_at: Millis | null;
+  created_at: Millis;
+}
+
+/** What a passkey ceremony was begun for. */
+export type PasskeyPurpose = 'register' | 'signIn' | 'secondFactor';
+
+/** A ceremony's challenge (migration 0029), taken once. */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: PasskeyPurpose;
+  /** Whose ceremony it is; null for a sign-in with a passkey alone. */
+  user_id: string | null;
+  expires_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
@@ -394,6 +425,8 @@ export interface Database {
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   oidc_identities: OidcIdentitiesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -110,6 +110,14 @@ const POPULATE: Record<string, RawBuilder<unknown>[]> = {
     sql`insert into oidc_identities (id, user_id, issuer, subject, email, last_used_at, created_at)
       values ('oidc-1', ${user(alice)}, 'https://id.example', 'alice-at-id', ${alice}, ${AT}, ${AT})`,
   ],
+  '0029-passkeys': [
+    sql`insert into passkeys (id, user_id, credential_id, public_key, counter, transports, backed_up, name,
+        last_used_at, created_at)
+      values ('passkey-1', ${user(alice)}, 'credential-1', 'public-key', 3, '["internal"]', 1, 'Laptop',
+        ${AT + DAY}, ${AT})`,
+    sql`insert into passkey_challenges (challenge, purpose, user_id, expires_at)
+      values ('challenge-1', 'register', ${user(alice)}, ${AT + DAY})`,
+  ],
 };
 
 /** The tables the full demo fills, in an order that inserts every row after what it points to. */

@@ -31,6 +31,11 @@ export const AUDIT_EVENT_TYPES = [
   'twoFactor.recoveryCodesRegenerated',
   'twoFactor.used',
   'twoFactor.failed',
+  'passkeys.added',
+  'passkeys.renamed',
+  'passkeys.removed',
+  'passkeys.login',
+  'passkeys.failed',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -359,6 +359,22 @@ export const messagesEnGb = {
     'This Nestbox account is already linked to another identity at your provider. Unlink it in Application Settings → Security first.',
   'oidc.unlink.noPassword':
     'Your account has no password of its own yet, so unlinking would leave you no way to sign in. Set a password with “Forgotten your password?” on the login page first.',
+  // Passkeys (WebAuthn)
+  'passkeys.failed': 'This passkey could not be checked. Try again, or sign in another way.',
+  'passkeys.unknown':
+    'This passkey is not known to Nestbox: it may have been removed. Sign in another way, then add it again in Application Settings → Security.',
+  'passkeys.expired': 'This passkey request has expired. Please try again.',
+  'passkeys.none': 'This account has no passkey. Enter a code from your app instead.',
+  'passkeys.exists': 'This passkey is already added to your account.',
+  'passkeys.tooMany': 'You have added as many passkeys as an account may keep (20). Remove one first.',
+  'passkeys.lastWay':
+    'This passkey is your only way to sign in. Set a password (“Forgotten your password?” on the login page) or add another passkey first.',
+  'passkeys.unsupported':
+    'Passkeys need the address of this server to be a domain name (not an IP address), served over HTTPS or from localhost.',
+  'passkeys.defaultName': 'Passkey {{n}}',
+  'passkeys.removed': 'The passkey is removed.',
+  'validation.passkeyName.required': 'Give the passkey a name.',
+  'validation.passkeyName.tooLong': 'Use at most 100 characters.',
 } as const;
 
 /** Every message key. */

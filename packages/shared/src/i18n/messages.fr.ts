@@ -379,4 +379,21 @@ export const messagesFr: Record<MessageKey, string> = {
     'Ce compte Nestbox est déjà associé à une autre identité chez votre fournisseur. Dissociez-la d’abord dans Paramètres de l’application → Sécurité.',
   'oidc.unlink.noPassword':
     'Votre compte n’a pas encore de mot de passe à lui\u00a0: le dissocier vous laisserait sans moyen de vous connecter. Définissez d’abord un mot de passe avec «\u00a0Mot de passe oublié\u00a0?\u00a0» sur la page de connexion.',
+  // Clés d’accès (WebAuthn)
+  'passkeys.failed': 'Cette clé d’accès n’a pas pu être vérifiée. Réessayez, ou connectez-vous autrement.',
+  'passkeys.unknown':
+    'Cette clé d’accès est inconnue de Nestbox\u00a0: elle a peut-être été supprimée. Connectez-vous autrement, puis ajoutez-la de nouveau dans Paramètres de l’application → Sécurité.',
+  'passkeys.expired': 'Cette demande de clé d’accès a expiré. Veuillez réessayer.',
+  'passkeys.none': 'Ce compte n’a pas de clé d’accès. Saisissez plutôt un code de votre application.',
+  'passkeys.exists': 'Cette clé d’accès est déjà ajoutée à votre compte.',
+  'passkeys.tooMany':
+    'Vous avez ajouté autant de clés d’accès qu’un compte peut en garder (20). Supprimez-en une d’abord.',
+  'passkeys.lastWay':
+    'Cette clé d’accès est votre seul moyen de vous connecter. Définissez d’abord un mot de passe («\u00a0Mot de passe oublié\u00a0?\u00a0» sur la page de connexion) ou ajoutez une autre clé d’accès.',
+  'passkeys.unsupported':
+    'Les clés d’accès exigent que l’adresse de ce serveur soit un nom de domaine (pas une adresse IP), servi en HTTPS ou depuis localhost.',
+  'passkeys.defaultName': 'Clé d’accès {{n}}',
+  'passkeys.removed': 'La clé d’accès est supprimée.',
+  'validation.passkeyName.required': 'Donnez un nom à la clé d’accès.',
+  'validation.passkeyName.tooLong': 'Utilisez au plus 100 caractères.',
 };

@@ -158,6 +158,12 @@ export const uiFr: Record<UiKey, string> = {
   'settings.activity.oidc.linked': 'Authentification unique associée',
   'settings.activity.oidc.unlinked': 'Authentification unique dissociée',
   'settings.activity.oidc.refused': 'Authentification unique refusée',
+  'settings.activity.passkeys.added': 'Clé d’accès «\u00a0{{name}}\u00a0» ajoutée',
+  'settings.activity.passkeys.renamed':
+    'Clé d’accès «\u00a0{{from}}\u00a0» renommée en «\u00a0{{name}}\u00a0»',
+  'settings.activity.passkeys.removed': 'Clé d’accès «\u00a0{{name}}\u00a0» supprimée',
+  'settings.activity.passkeys.login': 'Connexion avec une clé d’accès',
+  'settings.activity.passkeys.failed': 'Clé d’accès refusée',
   'settings.activity.twoFactor.enabled': 'Validation en deux étapes activée',
   'settings.activity.twoFactor.disabled': 'Validation en deux étapes désactivée',
   'settings.activity.twoFactor.reset': 'Validation en deux étapes désactivée par un administrateur',
@@ -231,6 +237,37 @@ export const uiFr: Record<UiKey, string> = {
   'settings.security.accounts.resetBody':
     '{{name}} ({{email}}) se connectera avec son seul mot de passe jusqu’à ce qu’il ou elle la réactive.',
   'settings.security.accounts.resetDone': 'La validation en deux étapes est désactivée pour {{email}}.',
+  'settings.security.passkeys.title': 'Clés d’accès',
+  'settings.security.passkeys.intro':
+    'Connectez-vous avec votre empreinte, votre visage ou le code de votre appareil, sans mot de passe\u00a0; une clé d’accès remplace aussi le code de validation en deux étapes.',
+  'settings.security.passkeys.loadFailed': 'Vos clés d’accès n’ont pas pu être récupérées.',
+  'settings.security.passkeys.none': 'Vous n’avez pas encore de clé d’accès.',
+  'settings.security.passkeys.list': 'Vos clés d’accès',
+  'settings.security.passkeys.added': 'Ajoutée le {{date}}',
+  'settings.security.passkeys.lastUsed': 'Utilisée {{when}}',
+  'settings.security.passkeys.lastUsedOn': 'Utilisée le {{date}}',
+  'settings.security.passkeys.neverUsed': 'Jamais utilisée',
+  'settings.security.passkeys.synced': 'Synchronisée',
+  'settings.security.passkeys.add': 'Ajouter une clé d’accès',
+  'settings.security.passkeys.addDone': 'Clé d’accès «\u00a0{{name}}\u00a0» ajoutée.',
+  'settings.security.passkeys.notAdded': 'La clé d’accès n’a pas été ajoutée.',
+  'settings.security.passkeys.addFailed':
+    'Votre appareil n’a pas pu créer de clé d’accès. Réessayez, ou utilisez un autre appareil ou une clé de sécurité.',
+  'settings.security.passkeys.notSupported':
+    'Ce navigateur ne sait pas créer de clé d’accès. Pour en ajouter une, ouvrez Nestbox dans un navigateur à jour.',
+  'settings.security.passkeys.rename': 'Renommer',
+  'settings.security.passkeys.renameLabel': 'Renommer «\u00a0{{name}}\u00a0»',
+  'settings.security.passkeys.renameTitle': 'Renommer la clé d’accès',
+  'settings.security.passkeys.name': 'Nom',
+  'settings.security.passkeys.nameHint':
+    'Un nom que vous reconnaîtrez, comme celui de l’appareil ou du gestionnaire de mots de passe.',
+  'settings.security.passkeys.save': 'Enregistrer',
+  'settings.security.passkeys.renamed': 'Clé d’accès renommée en «\u00a0{{name}}\u00a0».',
+  'settings.security.passkeys.remove': 'Supprimer',
+  'settings.security.passkeys.removeLabel': 'Supprimer «\u00a0{{name}}\u00a0»',
+  'settings.security.passkeys.removeTitle': 'Supprimer «\u00a0{{name}}\u00a0»\u00a0?',
+  'settings.security.passkeys.removeBody':
+    'Vous ne pourrez plus vous connecter avec elle. Votre appareil ou votre gestionnaire de mots de passe peut encore la proposer\u00a0: supprimez-la aussi de là.',
   'settings.password.title': 'Changer de mot de passe',
   'settings.password.intro': 'Vous restez connecté ici\u00a0; vos autres appareils seront déconnectés.',
   'settings.password.current': 'Mot de passe actuel',
@@ -293,6 +330,12 @@ export const uiFr: Record<UiKey, string> = {
   'login.secondFactor.submit': 'Vérifier',
   'login.secondFactor.back': 'Revenir au mot de passe',
   'login.secondFactor.restart': 'Se reconnecter',
+  'login.passkey.button': 'Se connecter avec une clé d’accès',
+  'login.passkey.cancelled':
+    'Aucune clé d’accès n’a été utilisée. Réessayez, ou connectez-vous avec votre mot de passe.',
+  'login.secondFactor.passkey': 'Utiliser une clé d’accès',
+  'login.secondFactor.passkeyCancelled':
+    'Aucune clé d’accès n’a été utilisée. Réessayez, ou saisissez un code.',
   'reset.code': 'Code de validation',
   'reset.codeHint':
     'Les six chiffres de votre application d’authentification, ou l’un de vos codes de secours.',

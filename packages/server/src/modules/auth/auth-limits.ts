@@ -15,6 +15,8 @@ export const AUTH_LIMITS = {
    * attempt (its token): the 5th wrong code locks that attempt, never the account.
    */
   secondFactor: { ip: { max: 30, windowMs: 15 * 60_000 }, attempt: { max: 5, windowMs: 15 * 60_000 } },
+  /** Passkey ceremonies begun and answered without a session (sign-in, second step), per address. */
+  passkey: { ip: { max: 60, windowMs: 15 * 60_000 } },
   /** A signed-in caller proving their current password (password or e-mail change). */
   currentPassword: { ip: { max: 30, windowMs: 15 * 60_000 }, account: { max: 10, windowMs: 15 * 60_000 } },
 } as const satisfies Record<string, { ip: Limit; account?: Limit; attempt?: Limit }>;

@@ -54,3 +54,12 @@ export interface SecondFactorCheck {
   /** Takes a checked code, inside the caller's transaction: false when it was taken meanwhile. */
   take(executor: Executor, userId: string, proof: SecondFactorProof): Promise<boolean>;
 }
+
+/**
+ * A second step met, as the sign-in then takes it: how (`app`, `recoveryCode`, `passkey`), and
+ * what taking it changes inside the sign-in's transaction (a code used up, a passkey's counter).
+ */
+export interface SecondStepProof {
+  method: string;
+  take(executor: Executor): Promise<void>;
+}

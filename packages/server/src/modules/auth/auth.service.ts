@@ -205,6 +205,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     loginSecondFactor: secondStep.loginSecondFactor,
+    /** The second step's person (other ways of meeting it, passkeys, ask before they begin). */
+    secondStepUser: async (token: string) => (await secondStep.secondStepUser(token)).user,
+    finishSecondStep: secondStep.finishSecondStep,
     ...passwordReset,
 
     /** Forgets revocations of tokens that have expired anyway (a scheduled job). */
@@ -310,8 +313,9 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 // What the app, the live channel, other modules and the command line use of sessions and passwords.
 export { insertResetToken } from './account-links.js';
-// The sign-in limits, which other ways of signing in (OIDC, CalDAV) count against too.
-export { AUTH_LIMITS } from './auth-limits.js';
+// The sign-in limits, which other ways of signing in (OIDC, CalDAV, passkeys) count against too.
+export type { SecondStepProof } from './auth.contract.js';
+export { AUTH_LIMITS, type AuthLimit, createAuthLimit } from './auth-limits.js';
 export { createAuthenticate, isSessionLive, sessionForToken } from './authenticate.js';
 export {
   hashPassword,

@@ -7,7 +7,12 @@ import { AppError, appErrors } from '../../http/app-error.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { findUserById, presentUser } from '../users/users.service.js';
-import { SECOND_FACTOR_REFUSED, type SecondFactorCheck, type SecondFactorProof } from './auth.contract.js';
+import {
+  SECOND_FACTOR_REFUSED,
+  type SecondFactorCheck,
+  type SecondFactorProof,
+  type SecondStepProof,
+} from './auth.contract.js';
 import { AUTH_LIMITS, type AuthLimit } from './auth-limits.js';
 import { insertRevokedToken, isTokenRevoked } from './revoked-tokens.repository.js';
 import { signSessionToken, verifySecondStepToken } from './session-tokens.js';
@@ -50,13 +55,18 @@ export function createSecondStep(deps: SecondStepDeps) {
     attempt: { key: string; locked: MessageKey; during: 'signIn' | 'passwordReset' },
   ): Promise<SecondFactorProof | 'off'> {
     await countCodeAttempt(attempt.key, attempt.locked);
+    return checkSecondFactor(userId, code, attempt.during);
+  }
+
+  /** Checks a code, uncounted; a wrong or used one is recorded and refused on the code field. */
+  async function checkSecondFactor(
+    userId: string,
+    code: string,
+    during: 'signIn' | 'passwordReset',
+  ): Promise<SecondFactorProof | 'off'> {
     const result = (await deps.secondFactor?.check(userId, code)) ?? 'off';
     if (result === 'wrong' || result === 'used') {
-      await audit.record({
-        type: 'twoFactor.failed',
-        userId,
-        details: { during: attempt.during, reason: result },
-      });
+      await audit.record({ type: 'twoFactor.failed', userId, details: { during, reason: result } });
       throw appErrors.badRequest('error.validation', { code: SECOND_FACTOR_REFUSED[result] });
     }
     return result;
@@ -69,17 +79,12 @@ export function createSecondStep(deps: SecondStepDeps) {
   }
 
   /**
-   * The second step of a sign-in: the token `login` answered and a code (from the app, or a
-   * recovery code). Answers the session as `login` does. The token is taken once; its fifth
-   * wrong code locks it (429), and a password change since it was signed voids it.
+   * The person a second step's token was signed for, while it is usable: one whose password
+   * has not changed since, and the token not taken yet.
    */
-  async function loginSecondFactor(
-    { token, code }: SecondFactorLoginBody,
-    ip: string,
-  ): Promise<LoginResponse> {
+  async function secondStepUser(token: string) {
     const claims = verifySecondStepToken(deps.jwtSecret, token, now());
     if (!claims) throw appErrors.badRequest('login.secondFactor.expired');
-    await deps.limit('secondFactor', ip);
     const user = await findUserById(db, claims.userId);
     if (
       !user ||
@@ -88,12 +93,23 @@ export function createSecondStep(deps: SecondStepDeps) {
       (await isTokenRevoked(db, claims.tokenId))
     )
       throw appErrors.badRequest('login.secondFactor.expired');
-    const proof = await proveSecondFactor(user.id, code, {
-      key: claims.tokenId,
-      locked: 'login.secondFactor.locked',
-      during: 'signIn',
-    });
-    if (proof === 'off') throw appErrors.badRequest('login.secondFactor.expired');
+    return { user, claims };
+  }
+
+  /**
+   * Ends the second step of a sign-in: the token `login` answered, met by `prove` (a code, or a
+   * passkey), which is counted on the token: its fifth failure locks that sign-in (429), never
+   * the account. Answers the session as `login` does; the token is taken once.
+   */
+  async function finishSecondStep(
+    token: string,
+    ip: string,
+    prove: (userId: string) => Promise<SecondStepProof>,
+  ): Promise<LoginResponse> {
+    await deps.limit('secondFactor', ip);
+    const { user, claims } = await secondStepUser(token);
+    await countCodeAttempt(claims.tokenId, 'login.secondFactor.locked');
+    const proof = await prove(user.id);
     const entries = await db.transaction().execute(async (trx) => {
       if (
         !(await insertRevokedToken(trx, {
@@ -103,7 +119,7 @@ export function createSecondStep(deps: SecondStepDeps) {
         }))
       )
         throw appErrors.badRequest('login.secondFactor.expired');
-      await takeSecondFactor(trx, user.id, proof);
+      await proof.take(trx);
       return [
         await audit.write(trx, {
           type: 'twoFactor.used',
@@ -122,7 +138,16 @@ export function createSecondStep(deps: SecondStepDeps) {
     return { token: session, user: presentUser(user, now()) };
   }
 
-  return { proveSecondFactor, takeSecondFactor, loginSecondFactor };
+  /** The second step met with a code from the app, or a recovery code. */
+  function loginSecondFactor({ token, code }: SecondFactorLoginBody, ip: string): Promise<LoginResponse> {
+    return finishSecondStep(token, ip, async (userId) => {
+      const proof = await checkSecondFactor(userId, code, 'signIn');
+      if (proof === 'off') throw appErrors.badRequest('login.secondFactor.expired');
+      return { method: proof.method, take: (trx) => takeSecondFactor(trx, userId, proof) };
+    });
+  }
+
+  return { proveSecondFactor, takeSecondFactor, loginSecondFactor, secondStepUser, finishSecondStep };
 }
 
 export type SecondStep = ReturnType<typeof createSecondStep>;

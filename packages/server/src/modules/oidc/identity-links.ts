@@ -42,11 +42,14 @@ export function createIdentityLinks({
   now,
   audit,
   refused,
+  hasPasskey,
 }: {
   db: Executor;
   now: Clock;
   audit: Pick<AuditService, 'write' | 'log'>;
   refused: Refuse;
+  /** Whether the person has a passkey, another way in. */
+  hasPasskey?: (executor: Executor, userId: string) => Promise<boolean>;
 }) {
   return {
     /** Settings → Security → Link: the identity goes to the signed-in account that started the round trip. */
@@ -128,13 +131,16 @@ export function createIdentityLinks({
     },
 
     /**
-     * Unlinks one of the caller's identities (anybody else's answers 404). An account without
-     * a password of its own keeps its identity: unlinking would leave no way to sign in.
+     * Unlinks one of the caller's identities (anybody else's answers 404). An account with
+     * neither a password of its own nor a passkey keeps its identity: unlinking would leave no
+     * way to sign in.
      */
     async unlink(user: UserRow, identityId: string): Promise<void> {
       const entry = await db.transaction().execute(async (trx) => {
         if (!(await findOwnIdentity(trx, user.id, identityId))) throw appErrors.notFound();
-        if (!hasUsablePassword(user.password_hash)) throw appErrors.conflict('oidc.unlink.noPassword');
+        const stored = await findUserById(trx, user.id);
+        if (!hasUsablePassword(stored?.password_hash) && !(await hasPasskey?.(trx, user.id)))
+          throw appErrors.conflict('oidc.unlink.noPassword');
         if (!(await deleteIdentity(trx, user.id, identityId))) throw appErrors.notFound();
         return audit.write(trx, { type: 'oidc.unlinked', userId: user.id, details: { identityId } });
       });

@@ -65,3 +65,14 @@ export function findOwnIdentity(
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
+
+/** Whether this account has an identity at any provider. */
+export async function hasIdentity(db: Executor, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('oidc_identities')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -35,6 +35,7 @@ import { createIdentityLinks, type PendingLink } from './identity-links.js';
 import {
   findIdentityBySubject,
   findIdentityOfUser,
+  hasIdentity,
   insertIdentity,
   touchIdentity,
 } from './oidc.repository.js';
@@ -104,6 +105,7 @@ export function createOidcService({
   audit,
   limiter,
   limitScale = 1,
+  hasPasskey,
   onError = () => {},
 }: {
   db: Executor;
@@ -117,6 +119,8 @@ export function createOidcService({
   limiter: RateLimiter;
   /** Multiplies the password attempts allowed (end-to-end runs only). */
   limitScale?: number;
+  /** Whether the person has a passkey: another way in, so their last identity may be unlinked. */
+  hasPasskey?: (executor: Executor, userId: string) => Promise<boolean>;
   /** Told why a round trip with the provider failed (the person only sees the kind of failure). */
   onError?: (error: OidcProviderError) => void;
 }) {
@@ -133,7 +137,7 @@ export function createOidcService({
     await audit.record({ type: 'oidc.refused', userId, details: { reason, ...details } }, caller);
   }
 
-  const links = createIdentityLinks({ db, now, audit, refused });
+  const links = createIdentityLinks({ db, now, audit, refused, hasPasskey });
 
   async function beginFlow(flow: Omit<Flow, 'state' | 'nonce' | 'verifier'>) {
     const { provider } = requireProvider();
@@ -369,12 +373,16 @@ export function createOidcService({
     },
 
     /**
-     * Unlinks one of the caller's identities (anybody else's answers 404). An account without
-     * a password of its own keeps its identity: unlinking would leave no way to sign in.
+     * Unlinks one of the caller's identities (anybody else's answers 404). An account with
+     * neither a password of its own nor a passkey keeps its identity: unlinking would leave no
+     * way to sign in.
      */
     async unlink(user: UserRow, identityId: string): Promise<void> {
       await links.unlink(user, identityId);
     },
+
+    /** Whether the person has an identity at a provider: a way in without a password. */
+    hasIdentity: (executor: Executor, userId: string) => hasIdentity(executor, userId),
   };
 }
 

@@ -10,7 +10,7 @@ import { testEngine } from '../../test/test-database.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { apiTokenCaller, createTokensService } from './tokens.service.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The routes that never take an API token (account changes), as `sessionOnly` marks them. */
 const SESSION_ONLY: readonly (readonly [Method, string])[] = [
@@ -32,6 +32,11 @@ const SESSION_ONLY: readonly (readonly [Method, string])[] = [
   ['POST', '/api/users/two-factor/enable'],
   ['POST', '/api/users/two-factor/disable'],
   ['POST', '/api/users/two-factor/recovery-codes'],
+  ['GET', '/api/users/passkeys'],
+  ['POST', '/api/users/passkeys/options'],
+  ['POST', '/api/users/passkeys'],
+  ['PATCH', '/api/users/passkeys/{passkeyId}'],
+  ['DELETE', '/api/users/passkeys/{passkeyId}'],
   ['GET', '/api/admin/users'],
   ['DELETE', '/api/admin/users/{userId}/two-factor'],
   ['GET', '/api/calendar/feed'],
