@@ -100,7 +100,7 @@ test.describe('on a device set to dark', () => {
 
   test('every signed-in screen is dark and reads well', async ({ page, context }) => {
     // Many screens, each judged by axe: a ceiling for a loaded machine, not a wait.
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const { milk } = await accountWithThings(page, 'dark-walk');
     await page.goto('/app');
     const box = pane(page, 'Groceries');

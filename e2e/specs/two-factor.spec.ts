@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createActivatedAccount, type TestAccount } from '../support/accounts.js';
+import { createActivatedAccount } from '../support/accounts.js';
 import { serverNow } from '../support/clock.js';
+import { enterPassword, logOut, openSecurity, type SignInTexts, signedIn } from '../support/sign-in.js';
 import { expect, expectAccessible, test } from '../support/test.js';
 import { codeAt } from '../support/two-factor.js';
 
@@ -13,12 +14,8 @@ async function keep(page: Page, name: string) {
 }
 
 /** What the journey reads and presses, in the language it runs in. */
-interface Texts {
+interface Texts extends SignInTexts {
   locale: 'en-GB' | 'fr';
-  /** The settings and Logout sit in the header's menu. */
-  phone: boolean;
-  settings: string;
-  security: string;
   tokensHeading: string;
   enrolHeading: string;
   turnOn: string;
@@ -28,11 +25,6 @@ interface Texts {
   recoveryTitle: string;
   recoveryList: string;
   saved: string;
-  logout: string;
-  loginHeading: string;
-  email: string;
-  password: string;
-  logIn: string;
   codeHeading: string;
   code: string;
   verify: string;
@@ -92,38 +84,6 @@ const FRENCH: Texts = {
   wrongCode: 'Ce code n’est pas le bon.',
 };
 
-async function openSecurity(page: Page, texts: Texts) {
-  if (texts.phone) {
-    await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
-    await page.getByRole('menuitem', { name: texts.settings }).click();
-  } else {
-    await page.getByRole('banner').getByRole('button', { name: texts.settings }).click();
-  }
-  const dialog = page.getByRole('dialog', { name: texts.settings });
-  await dialog.getByRole('tab', { name: texts.security }).click();
-  return dialog;
-}
-
-async function logOut(page: Page, texts: Texts) {
-  const loggedOut = page.waitForResponse((response) => response.url().endsWith('/auth/logout'));
-  if (texts.phone) {
-    await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
-    await page.getByRole('menuitem', { name: texts.logout }).click();
-  } else {
-    await page.getByRole('banner').getByRole('link', { name: texts.logout }).click();
-  }
-  expect((await loggedOut).status()).toBe(204);
-  await expect(page.getByRole('heading', { name: texts.loginHeading })).toBeVisible();
-}
-
-/** The first step of signing in, through the login form. */
-async function enterPassword(page: Page, account: TestAccount, texts: Texts) {
-  await expect(page.getByRole('heading', { name: texts.loginHeading })).toBeVisible();
-  await page.getByLabel(texts.email).fill(account.email);
-  await page.getByLabel(texts.password, { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: texts.logIn }).click();
-}
-
 async function enterCode(page: Page, code: string, texts: Texts) {
   await expect(page.getByRole('heading', { name: texts.codeHeading })).toBeVisible();
   const field = page.getByRole('textbox', { name: texts.code });
@@ -131,13 +91,6 @@ async function enterCode(page: Page, code: string, texts: Texts) {
   await field.fill(code);
   await page.getByRole('button', { name: texts.verify }).click();
 }
-
-const signedIn = (page: Page, texts: Texts) =>
-  expect(
-    page
-      .getByRole('banner')
-      .getByRole('button', { name: texts.phone ? 'Menu' : texts.settings, exact: true }),
-  ).toBeVisible();
 
 /**
  * Turns codes on from Settings → Security as a person would, reading the key from the page and

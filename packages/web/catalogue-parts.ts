@@ -29,6 +29,7 @@ export const LOGGED_OUT_PREFIXES = new Set([
   'logout',
   'notFound',
   'notifications',
+  'passkeys',
   'password',
   'reset',
   'resend',

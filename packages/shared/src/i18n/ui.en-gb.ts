@@ -257,7 +257,6 @@ export const uiEnGb = {
     'Your device could not make a passkey. Try again, or use another device or security key.',
   'settings.security.passkeys.notSupported':
     'This browser cannot make passkeys. To add one, open Nestbox in an up-to-date browser.',
-  'settings.security.passkeys.rename': 'Rename',
   'settings.security.passkeys.renameLabel': 'Rename “{{name}}”',
   'settings.security.passkeys.renameTitle': 'Rename the passkey',
   'settings.security.passkeys.name': 'Name',

@@ -255,7 +255,6 @@ export const uiFr: Record<UiKey, string> = {
     'Votre appareil n’a pas pu créer de clé d’accès. Réessayez, ou utilisez un autre appareil ou une clé de sécurité.',
   'settings.security.passkeys.notSupported':
     'Ce navigateur ne sait pas créer de clé d’accès. Pour en ajouter une, ouvrez Nestbox dans un navigateur à jour.',
-  'settings.security.passkeys.rename': 'Renommer',
   'settings.security.passkeys.renameLabel': 'Renommer «\u00a0{{name}}\u00a0»',
   'settings.security.passkeys.renameTitle': 'Renommer la clé d’accès',
   'settings.security.passkeys.name': 'Nom',
@@ -330,7 +329,7 @@ export const uiFr: Record<UiKey, string> = {
   'login.secondFactor.submit': 'Vérifier',
   'login.secondFactor.back': 'Revenir au mot de passe',
   'login.secondFactor.restart': 'Se reconnecter',
-  'login.passkey.button': 'Se connecter avec une clé d’accès',
+  'login.passkey.button': 'Utiliser une clé d’accès',
   'login.passkey.cancelled':
     'Aucune clé d’accès n’a été utilisée. Réessayez, ou connectez-vous avec votre mot de passe.',
   'login.secondFactor.passkey': 'Utiliser une clé d’accès',

@@ -13,11 +13,13 @@ import { loadLoginSchema } from '../auth-schemas';
 import { AuthHeading } from './auth-heading';
 import { AuthLink } from './auth-link';
 import { AuthNotice } from './auth-notice';
+import { PasskeySignInButton, usePasskeySignIn } from './passkey-sign-in';
 import { SecondFactorForm } from './second-factor-form';
 
 /**
- * Email, password and Remember me; on success the session is stored and `onLoggedIn` runs.
- * `notice` explains why the visitor is here (their session was ended elsewhere).
+ * Email, password and Remember me, or a passkey (its button, or the e-mail field's suggestions
+ * where the browser offers passkeys there); on success the session is stored and `onLoggedIn`
+ * runs. `notice` explains why the visitor is here (their session was ended elsewhere).
  */
 export function LoginForm({
   onLoggedIn,
@@ -41,9 +43,15 @@ export function LoginForm({
     if (user.locale) await changeLocale(user.locale);
     onLoggedIn();
   };
+  const passkey = usePasskeySignIn({
+    rememberMe: form.values.rememberMe,
+    onSignedIn: signIn,
+    armed: secondStep === null,
+  });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    passkey.clear();
     const body = await form.validate();
     if (!body) return;
     login.mutate(body, {
@@ -71,7 +79,10 @@ export function LoginForm({
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <AuthHeading title={t('login.title')} description={description ?? t('login.subtitle')} />
-        {notice && !login.error ? <AuthNotice tone="info">{notice}</AuthNotice> : null}
+        {notice && !login.error && !passkey.notice ? <AuthNotice tone="info">{notice}</AuthNotice> : null}
+        {passkey.notice && !login.error ? (
+          <AuthNotice tone={passkey.notice.tone}>{passkey.notice.message}</AuthNotice>
+        ) : null}
         {login.error ? (
           <AuthNotice tone="error">
             <Stack gap={6} align="flex-start">
@@ -91,7 +102,8 @@ export function LoginForm({
             </Stack>
           </AuthNotice>
         ) : null}
-        <EmailInput autoFocus {...form.textInputProps('email')} />
+        {/* `webauthn`: the browser may offer passkeys among the field's suggestions. */}
+        <EmailInput autoFocus autoComplete="username webauthn" {...form.textInputProps('email')} />
         <PasswordInput
           label={t('form.password')}
           autoComplete="current-password"
@@ -110,6 +122,15 @@ export function LoginForm({
         <Button type="submit" fullWidth size="md" loading={login.isPending}>
           {t('login.submit')}
         </Button>
+        {passkey.supported ? (
+          <PasskeySignInButton
+            pending={passkey.pending}
+            onClick={() => {
+              login.reset();
+              passkey.start();
+            }}
+          />
+        ) : null}
         <Text ta="center" size="sm" c="dimmed">
           {t('login.noAccount')}{' '}
           <AuthLink to={PAGE_PATHS.signup} size="sm">

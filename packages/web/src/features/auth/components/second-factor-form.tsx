@@ -1,5 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import type { LoginResponse } from '@nestbox/shared/users/user.schema';
+import { IconFingerprint } from '@tabler/icons-react';
 import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OneTimeCodeInput } from '../../../components/forms/one-time-code-input';
@@ -9,11 +10,13 @@ import { useLoginSecondFactor } from '../api/login-second-factor';
 import { loadSecondFactorSchema } from '../auth-schemas';
 import { AuthHeading } from './auth-heading';
 import { AuthNotice } from './auth-notice';
+import { useSecondFactorPasskeyChoice } from './second-factor-passkey';
 
 /**
  * A sign-in's second step, once the password was right and two-factor codes are on: one field
- * takes the app's six digits or a recovery code. A step that expired or was locked by wrong
- * codes offers to start again (`onRestart`), with the password.
+ * takes the app's six digits or a recovery code, or a passkey of the person's meets the step
+ * instead. A step that expired or was locked by wrong codes offers to start again
+ * (`onRestart`), with the password.
  */
 export function SecondFactorForm({
   token,
@@ -28,14 +31,18 @@ export function SecondFactorForm({
   const form = useSchemaForm(loadSecondFactorSchema, { token, code: '' });
   const verify = useLoginSecondFactor();
   const field = useRef<HTMLInputElement>(null);
+  const passkey = useSecondFactorPasskeyChoice(token, onSignedIn);
   const error = verify.error;
   // Refused on the field (a wrong or used code) or for the whole step (expired, locked).
   const shownOnField = isApiError(error) && error.fields?.code !== undefined;
-  const mustRestart =
-    isApiError(error) && (error.status === 429 || error.code === 'login.secondFactor.expired');
+  const mustRestart = [error, passkey.error].some(
+    (refusal) =>
+      isApiError(refusal) && (refusal.status === 429 || refusal.code === 'login.secondFactor.expired'),
+  );
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    passkey.reset();
     const body = await form.validate();
     if (!body) return;
     verify.mutate(body, {
@@ -55,6 +62,7 @@ export function SecondFactorForm({
       <Stack gap="md">
         <AuthHeading title={t('login.secondFactor.title')} description={t('login.secondFactor.subtitle')} />
         {error && !shownOnField ? <AuthNotice tone="error">{error.message}</AuthNotice> : null}
+        {passkey.notice ? <AuthNotice tone={passkey.notice.tone}>{passkey.notice.message}</AuthNotice> : null}
         {mustRestart ? (
           <Button fullWidth size="md" onClick={onRestart}>
             {t('login.secondFactor.restart')}
@@ -71,6 +79,21 @@ export function SecondFactorForm({
             <Button type="submit" fullWidth size="md" loading={verify.isPending}>
               {t('login.secondFactor.submit')}
             </Button>
+            {passkey.available ? (
+              <Button
+                variant="default"
+                fullWidth
+                size="md"
+                leftSection={<IconFingerprint size={18} aria-hidden />}
+                loading={passkey.pending}
+                onClick={() => {
+                  verify.reset();
+                  passkey.start();
+                }}
+              >
+                {t('login.secondFactor.passkey')}
+              </Button>
+            ) : null}
             <Button variant="subtle" fullWidth onClick={onRestart}>
               {t('login.secondFactor.back')}
             </Button>

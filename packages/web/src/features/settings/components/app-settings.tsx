@@ -32,8 +32,8 @@ function showSection(headingId: string) {
 }
 
 /**
- * The Application Settings modal's tabs (SPEC §2): Profile (with Recent activity), Security (two-factor
- * codes, API tokens in use), Integrations, Customizations, Data
+ * The Application Settings modal's tabs (SPEC §2): Profile (with Recent activity), Security
+ * (passkeys, two-factor codes, API tokens in use), Integrations, Customizations, Data
  * (export, import, calendar feed, API tokens) and, for administrators only, Database.
  * `onOpenBox` closes the settings and opens a box in the Workspace.
  */

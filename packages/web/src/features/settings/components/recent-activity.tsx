@@ -1,14 +1,14 @@
-import { Alert, Avatar, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AuditEvent, AuditEventType } from '@nestbox/shared/audit/audit.schema';
 import { shortUserAgent } from '@nestbox/shared/audit/user-agent';
 import { formatDate } from '@nestbox/shared/dates/format-date';
-import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import {
   IconAlertTriangle,
   IconBrandSlack,
   IconCalendar,
   IconDatabase,
   IconDeviceMobile,
+  IconFingerprint,
   IconKey,
   IconLink,
   IconLinkOff,
@@ -28,6 +28,8 @@ import { useUser } from '../../../lib/api/get-user';
 import type { TranslationKey } from '../../../lib/i18n';
 import { ownActivityQueryOptions } from '../api/get-own-activity';
 import classes from './app-settings.module.css';
+import { LoadedList } from './loaded-list';
+import { relativeTime } from './relative-time';
 
 /** What each kind of event says, and its icon. */
 const EVENTS: Record<
@@ -90,6 +92,15 @@ const EVENTS: Record<
     icon: <IconAlertTriangle size={16} />,
     color: 'red',
   },
+  'passkeys.added': { text: 'settings.activity.passkeys.added', icon: <IconFingerprint size={16} /> },
+  'passkeys.renamed': { text: 'settings.activity.passkeys.renamed', icon: <IconFingerprint size={16} /> },
+  'passkeys.removed': { text: 'settings.activity.passkeys.removed', icon: <IconFingerprint size={16} /> },
+  'passkeys.login': { text: 'settings.activity.passkeys.login', icon: <IconLogin size={16} /> },
+  'passkeys.failed': {
+    text: 'settings.activity.passkeys.failed',
+    icon: <IconAlertTriangle size={16} />,
+    color: 'red',
+  },
 };
 
 const LEVELS: Record<string, TranslationKey> = {
@@ -97,24 +108,6 @@ const LEVELS: Record<string, TranslationKey> = {
   editor: 'share.level.editor',
   readonly: 'share.level.readonly',
 };
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/**
- * When, as people say it: "5 minutes ago", "yesterday" within a week, then the date and time in
- * the user's zone. Undefined for "just now" (under a minute).
- */
-function relativeTime(at: number, now: number, locale: UserLocale, timeZone: string): string | undefined {
-  const ago = now - at;
-  if (Math.abs(ago) < MINUTE) return undefined;
-  const words = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  if (ago < HOUR) return words.format(-Math.round(ago / MINUTE), 'minute');
-  if (ago < DAY) return words.format(-Math.round(ago / HOUR), 'hour');
-  if (ago < 7 * DAY) return words.format(-Math.round(ago / DAY), 'day');
-  return formatDate(at, timeZone, locale, 'd MMM yyyy, HH:mm');
-}
 
 /**
  * Settings → Profile: the signed-in person's own security events (logins, password, e-mail,
@@ -136,41 +129,16 @@ export function RecentActivity() {
           {t('settings.activity.intro')}
         </Text>
       </Stack>
-      {activity.isPending && (
-        <Stack gap="xs" role="status" aria-label={t('common.loading')}>
-          <Skeleton height={52} radius="md" />
-          <Skeleton height={52} radius="md" />
-        </Stack>
-      )}
-      {activity.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{t('settings.activity.loadFailed')}</Text>
-            <Button variant="default" size="xs" onClick={() => void activity.refetch()}>
-              {t('settings.activity.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {activity.isSuccess && events.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('settings.activity.empty')}
-        </Text>
-      )}
-      {events.length > 0 && (
-        <Stack
-          gap="xs"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('settings.activity.title')}
-        >
-          {events.map((event) => (
-            <ActivityRow key={event.id} event={event} />
-          ))}
-        </Stack>
-      )}
+      <LoadedList
+        query={activity}
+        items={activity.data ? events : undefined}
+        label={t('settings.activity.title')}
+        loadFailed={t('settings.activity.loadFailed')}
+        empty={t('settings.activity.empty')}
+        skeletons={2}
+      >
+        {(event) => <ActivityRow key={event.id} event={event} />}
+      </LoadedList>
       {activity.hasNextPage && (
         <Group justify="center">
           <Button
@@ -196,6 +164,7 @@ function ActivityRow({ event }: { event: AuditEvent }) {
   const text = known
     ? t(known.unnamed && details.name === undefined ? known.unnamed : known.text, {
         name: String(details.name ?? ''),
+        from: String(details.from ?? ''),
         to: String(details.to ?? ''),
         level: level ? t(level) : '',
       })

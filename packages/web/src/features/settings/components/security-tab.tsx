@@ -2,6 +2,7 @@ import { Divider, Stack } from '@mantine/core';
 import { useUser } from '../../../lib/api/get-user';
 import { AccountsTwoFactorSection } from './security/accounts-two-factor-section';
 import { ApiTokenUsesSection } from './security/api-token-uses-section';
+import { PasskeysSection } from './security/passkeys-section';
 import { SingleSignOnSection } from './security/single-sign-on-section';
 import { TwoFactorSection } from './security/two-factor-section';
 
@@ -14,6 +15,8 @@ export function SecurityTab({ onManageTokens }: { onManageTokens: () => void }) 
   return (
     <Stack gap="lg">
       <SingleSignOnSection />
+      <PasskeysSection />
+      <Divider />
       <TwoFactorSection />
       <Divider />
       <ApiTokenUsesSection onManage={onManageTokens} />

@@ -8,7 +8,6 @@ import {
   Group,
   Paper,
   Radio,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -22,7 +21,7 @@ import {
   type CreatedApiToken,
 } from '@nestbox/shared/tokens/token.schema';
 import { API_TOKEN_NAME_MAX_LENGTH, type ApiTokenScope } from '@nestbox/shared/tokens/token-values';
-import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconShieldCheck } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDanger } from '../../../../components/feedback/confirm';
@@ -35,6 +34,7 @@ import { useCreateApiToken } from '../../api/create-api-token';
 import { useApiTokens } from '../../api/get-api-tokens';
 import { useRevokeApiToken } from '../../api/revoke-api-token';
 import classes from '../app-settings.module.css';
+import { LoadedList } from '../loaded-list';
 import { CalDavNotice, CalDavShortcut } from './caldav-shortcut';
 import { SectionHeading } from './section-heading';
 
@@ -102,35 +102,15 @@ export function ApiTokensSection() {
       <Title order={4} fz="sm">
         {t('settings.data.tokens.list')}
       </Title>
-      {tokens.isPending && (
-        <Stack gap="xs" role="status" aria-label={t('common.loading')}>
-          <Skeleton height={52} radius="md" />
-        </Stack>
-      )}
-      {tokens.isError && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-          {t('settings.data.tokens.loadFailed')}
-        </Alert>
-      )}
-      {tokens.isSuccess && tokens.data.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('settings.data.tokens.none')}
-        </Text>
-      )}
-      {tokens.isSuccess && tokens.data.length > 0 && (
-        <Stack
-          gap="xs"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('settings.data.tokens.list')}
-        >
-          {tokens.data.map((token) => (
-            <TokenRow key={token.id} token={token} />
-          ))}
-        </Stack>
-      )}
+      <LoadedList
+        query={tokens}
+        items={tokens.data}
+        label={t('settings.data.tokens.list')}
+        loadFailed={t('settings.data.tokens.loadFailed')}
+        empty={t('settings.data.tokens.none')}
+      >
+        {(token) => <TokenRow key={token.id} token={token} />}
+      </LoadedList>
     </Stack>
   );
 }

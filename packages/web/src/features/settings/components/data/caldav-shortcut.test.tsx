@@ -1,23 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import type { CreatedApiToken } from '@nestbox/shared/tokens/token.schema';
-import i18next from 'i18next';
-import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogueEnGb } from '../../../../lib/catalogues/catalogue.en-gb';
-import { catalogueFr } from '../../../../lib/catalogues/catalogue.fr';
+import { type Element, first, Probe } from '../../../../test/element-tree';
+import { texts } from '../../../../test/texts';
 import { CalDavNotice, CalDavShortcut, CopyField, calDavAccount } from './caldav-shortcut';
-
-/** The app's texts in both languages, as the signed-in app has them. */
-const texts = i18next.createInstance();
-await texts.init({
-  lng: 'en-GB',
-  resources: { 'en-GB': { translation: catalogueEnGb }, fr: { translation: catalogueFr } },
-  fallbackLng: false,
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-});
 
 const { mutate, notifyFailure } = vi.hoisted(() => ({ mutate: vi.fn(), notifyFailure: vi.fn() }));
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: texts.t.bind(texts) }) }));
@@ -33,27 +21,6 @@ const made: CreatedApiToken = {
   lastUsedAt: null,
   token: 'nbx_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
 };
-
-type Element = ReactElement<Record<string, unknown>>;
-
-/** The first element of a tree (searched through every prop) that `match` picks; fails when none. */
-function first(node: ReactNode, match: (element: Element) => boolean): Element {
-  const walk = (value: unknown): Element | undefined => {
-    if (Array.isArray(value)) return value.map(walk).find(Boolean);
-    if (!isValidElement<Record<string, unknown>>(value)) return undefined;
-    if (match(value)) return value;
-    return Object.values(value.props).map(walk).find(Boolean);
-  };
-  const found = walk(node);
-  if (!found) throw new Error('no such element');
-  return found;
-}
-
-/** Renders a component and keeps what it returned, its elements not yet drawn. */
-function Probe({ render, keep }: { render: () => ReactNode; keep: (tree: ReactNode) => void }) {
-  keep(render());
-  return null;
-}
 
 /** What a component returns when rendered (its hooks run as in any render). */
 function treeOf(render: () => ReactNode): ReactNode {

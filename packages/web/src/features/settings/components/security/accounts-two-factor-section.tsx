@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { AdminUser } from '@nestbox/shared/two-factor/two-factor.schema';
-import { IconAlertTriangle, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDanger } from '../../../../components/feedback/confirm';
@@ -12,6 +12,7 @@ import { useAdminUsers } from '../../api/get-admin-users';
 import { useResetTwoFactor } from '../../api/reset-two-factor';
 import classes from '../app-settings.module.css';
 import { SectionHeading } from '../data/section-heading';
+import { LoadedList } from '../loaded-list';
 
 /** How long typing pauses before the list is searched. */
 const TYPING_PAUSE_MS = 250;
@@ -44,41 +45,16 @@ export function AccountsTwoFactorSection() {
         type="search"
         autoComplete="off"
       />
-      {accounts.isPending && (
-        <Stack gap="xs" role="status" aria-label={t('common.loading')}>
-          <Skeleton height={52} radius="md" />
-          <Skeleton height={52} radius="md" />
-        </Stack>
-      )}
-      {accounts.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
-          <Group justify="space-between" gap="xs">
-            <span>{t('settings.security.accounts.loadFailed')}</span>
-            <Button size="xs" variant="default" onClick={() => void accounts.refetch()}>
-              {t('settings.activity.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {accounts.isSuccess && users.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('settings.security.accounts.none')}
-        </Text>
-      )}
-      {users.length > 0 && (
-        <Stack
-          gap="xs"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('settings.security.accounts.title')}
-        >
-          {users.map((user) => (
-            <AccountRow key={user.id} user={user} />
-          ))}
-        </Stack>
-      )}
+      <LoadedList
+        query={accounts}
+        items={accounts.data ? users : undefined}
+        label={t('settings.security.accounts.title')}
+        loadFailed={t('settings.security.accounts.loadFailed')}
+        empty={t('settings.security.accounts.none')}
+        skeletons={2}
+      >
+        {(user) => <AccountRow key={user.id} user={user} />}
+      </LoadedList>
       {accounts.hasNextPage && (
         <Button
           variant="default"

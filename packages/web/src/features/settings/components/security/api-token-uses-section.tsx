@@ -1,11 +1,12 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { formatDate } from '@nestbox/shared/dates/format-date';
-import { IconAlertTriangle, IconArrowRight, IconKey } from '@tabler/icons-react';
+import { IconArrowRight, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../../lib/api/get-user';
 import { useApiTokens } from '../../api/get-api-tokens';
 import classes from '../app-settings.module.css';
 import { SectionHeading } from '../data/section-heading';
+import { LoadedList } from '../loaded-list';
 
 /** When a token was last used: the day and the minute (the server records it to the minute). */
 const LAST_USED_FORMAT = 'dd-MMM-yyyy HH:mm';
@@ -27,46 +28,28 @@ export function ApiTokenUsesSection({ onManage }: { onManage: () => void }) {
       <Text size="sm" c="dimmed">
         {t('settings.security.tokens.intro')}
       </Text>
-      {tokens.isPending && (
-        <Stack gap="xs" role="status" aria-label={t('common.loading')}>
-          <Skeleton height={44} radius="md" />
-        </Stack>
-      )}
-      {tokens.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
-          {t('settings.data.tokens.loadFailed')}
-        </Alert>
-      )}
-      {tokens.isSuccess && tokens.data.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('settings.data.tokens.none')}
-        </Text>
-      )}
-      {tokens.isSuccess && tokens.data.length > 0 && (
-        <Stack
-          gap="xs"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('settings.security.tokens.title')}
-        >
-          {tokens.data.map((token) => (
-            <Paper component="li" key={token.id} withBorder radius="md" px="md" py="xs">
-              <Text fw={600} size="sm" lineClamp={2} className={classes.breakAnywhere}>
-                {token.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {token.lastUsedAt === null
-                  ? t('settings.data.tokens.neverUsed')
-                  : t('settings.data.tokens.lastUsed', {
-                      date: formatDate(token.lastUsedAt, user.timezone, user.locale, LAST_USED_FORMAT),
-                    })}
-              </Text>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <LoadedList
+        query={tokens}
+        items={tokens.data}
+        label={t('settings.security.tokens.title')}
+        loadFailed={t('settings.data.tokens.loadFailed')}
+        empty={t('settings.data.tokens.none')}
+      >
+        {(token) => (
+          <Paper component="li" key={token.id} withBorder radius="md" px="md" py="xs">
+            <Text fw={600} size="sm" lineClamp={2} className={classes.breakAnywhere}>
+              {token.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {token.lastUsedAt === null
+                ? t('settings.data.tokens.neverUsed')
+                : t('settings.data.tokens.lastUsed', {
+                    date: formatDate(token.lastUsedAt, user.timezone, user.locale, LAST_USED_FORMAT),
+                  })}
+            </Text>
+          </Paper>
+        )}
+      </LoadedList>
       <Button
         variant="subtle"
         rightSection={<IconArrowRight size={16} />}

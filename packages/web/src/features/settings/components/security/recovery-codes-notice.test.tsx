@@ -1,21 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { catalogueEnGb } from '../../../../lib/catalogues/catalogue.en-gb';
-import { catalogueFr } from '../../../../lib/catalogues/catalogue.fr';
+import { texts } from '../../../../test/texts';
 import { RecoveryCodesNotice } from './recovery-codes-notice';
 
-/** The app's texts in both languages, as the signed-in app has them. */
-const texts = i18next.createInstance();
-await texts.init({
-  lng: 'en-GB',
-  resources: { 'en-GB': { translation: catalogueEnGb }, fr: { translation: catalogueFr } },
-  fallbackLng: false,
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-});
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: texts.t.bind(texts) }) }));
 
 const CODES = Array.from({ length: 10 }, (_, index) => `abcde-fgh${index}k`);

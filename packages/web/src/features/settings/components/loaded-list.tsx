@@ -1,0 +1,71 @@
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const SKELETONS = ['first', 'second', 'third'];
+
+/** What the list reads of its query (a plain or a paged one). */
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A list a settings section loads, in its four states: skeleton rows (a status for screen
+ * readers) while it loads, the failure with Retry, a sentence when there is nothing, and the
+ * items as a list named `label`, each rendered by `children` as its own `<li>`. A paged list
+ * passes the items of its pages so far.
+ */
+export function LoadedList<T>({
+  query,
+  items,
+  label,
+  loadFailed,
+  empty,
+  skeletons = 1,
+  children,
+}: {
+  query: ListQuery;
+  /** Undefined until loaded. */
+  items: readonly T[] | undefined;
+  label: string;
+  loadFailed: string;
+  empty: string;
+  /** How many skeleton rows (up to three) stand in while it loads. */
+  skeletons?: 1 | 2 | 3;
+  children: (item: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending)
+    return (
+      <Stack gap="xs" role="status" aria-label={t('common.loading')}>
+        {SKELETONS.slice(0, skeletons).map((key) => (
+          <Skeleton key={key} height={52} radius="md" />
+        ))}
+      </Stack>
+    );
+  if (query.isError && !items?.length)
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">{loadFailed}</Text>
+          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+            {t('settings.activity.retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  if (!items || items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {items.map(children)}
+    </Stack>
+  );
+}
