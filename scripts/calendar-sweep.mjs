@@ -13,11 +13,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Each day: the instant the clock starts at, and the machine's time zone meanwhile. */
 export const SWEEP_DAYS = [
   {
-    name: 'a Saturday just after midnight UTC (still Friday in New York)',
-    at: '2026-12-05T00:05:00Z',
+    // A Saturday just after midnight UTC and a new year there, while New York is still on
+    // Friday 31 December (décembre, a month whose French name takes an accent).
+    name: 'New Year just after midnight UTC, a Saturday (still Friday 31 December in New York)',
+    at: '2028-01-01T00:05:00Z',
     zone: 'America/New_York',
   },
-  { name: '31 December, 23:30 in Paris (décembre)', at: '2026-12-31T22:30:00Z', zone: 'Europe/Paris' },
   {
     name: 'spring forward in Paris (01:59, a minute before the hour is skipped)',
     at: '2027-03-28T00:59:00Z',
