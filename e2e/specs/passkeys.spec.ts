@@ -188,9 +188,25 @@ test('adds a passkey in Settings, renames it, and signs in with it alone', async
 
     // The passkey now says when it was last used.
     const again = await openSecurity(page, texts);
-    await expect(
-      again.getByRole('region', { name: texts.passkeys }).getByText(/Last used just now/),
-    ).toBeVisible();
+    const passkeys = again.getByRole('region', { name: texts.passkeys });
+    await expect(passkeys.getByText(/Last used just now/)).toBeVisible();
+
+    // Removing asks first; Escape there closes the question alone, not Settings.
+    const remove = passkeys.getByRole('button', { name: 'Remove “This laptop”' });
+    await remove.click();
+    const question = page.getByRole('dialog', { name: 'Remove “This laptop”?' });
+    await expect(question).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await expect(again).toBeVisible();
+    await remove.click();
+    const removed = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/users/passkeys/') && response.request().method() === 'DELETE',
+    );
+    await question.getByRole('button', { name: 'Remove' }).click();
+    expect((await removed).status()).toBe(204);
+    await expect(passkeys.getByText('You have no passkeys yet.')).toBeVisible();
   } finally {
     await context.close();
   }

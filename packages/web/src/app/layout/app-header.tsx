@@ -1,5 +1,5 @@
 import { Anchor, Box, Center, Divider, Group, Loader, Modal, useMatches } from '@mantine/core';
-import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useHotkeys, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import {
   IconBolt,
@@ -47,6 +47,9 @@ const ICON = { size: 20, stroke: 1.7 } as const;
 const COMPACT_HEADER_QUERY = '(max-width: 30em)';
 
 /** The settings forms (and the schemas they validate with) load when the modal first opens. */
+/** Application Settings' dialog: its title is `${SETTINGS_ID}-title`. */
+const SETTINGS_ID = 'app-settings';
+
 const AppSettings = retryableLazy(async () => ({
   default: (await import('../../features/settings/components/app-settings')).AppSettings,
 }));
@@ -58,6 +61,18 @@ export function AppHeader() {
   const layout = useWorkspaceLayout();
   const [remindersOpened, reminders] = useDisclosure(false);
   const [settingsOpened, settings] = useDisclosure(false);
+  // Escape closes Settings only when pressed in Settings itself: a confirmation or a dialog
+  // opened above it takes that Escape alone (Mantine's window-wide handler would close both).
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !settingsOpened || event.defaultPrevented) return;
+    const target = event.target instanceof Element ? event.target : document.body;
+    const dialog = target.closest('[role="dialog"]');
+    const inSettings = dialog?.getAttribute('aria-labelledby') === `${SETTINGS_ID}-title`;
+    // Focus lost to the page (nothing focused) still closes it, as Mantine's own handler did.
+    if (!inSettings && target !== document.body) return;
+    if (target.getAttribute('data-mantine-stop-propagation') === 'true') return;
+    settings.close();
+  });
   const [workspaceSettingsOpened, workspaceSettings] = useDisclosure(false);
   const captureOpened = useQuickCaptureOpen();
   const navigate = useNavigate();
@@ -188,7 +203,14 @@ export function AppHeader() {
       <WorkspaceSettingsModal opened={workspaceSettingsOpened} onClose={workspaceSettings.close} />
       <QuickCaptureHost opened={captureOpened} onClose={closeQuickCapture} />
       <CaptureFab />
-      <Modal opened={settingsOpened} onClose={settings.close} title={t('settings.title')} size="lg">
+      <Modal
+        opened={settingsOpened}
+        onClose={settings.close}
+        title={t('settings.title')}
+        size="lg"
+        id={SETTINGS_ID}
+        closeOnEscape={false}
+      >
         <LoadBoundary retry={AppSettings.retry}>
           <Suspense
             fallback={
