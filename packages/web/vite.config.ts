@@ -22,7 +22,7 @@ const packages = (names: string) => new RegExp(`/node_modules/(${names})/`);
  * the same way: app/mantine-base.css, app/layout/mantine-app.css.)
  */
 const LOGGED_OUT_COMPONENTS = new Set(
-  'ActionIcon Alert Anchor Button Center Checkbox CloseButton Group Input InputBase Loader Paper PasswordInput Skeleton Stack Text TextInput ThemeIcon Title Transition UnstyledButton VisuallyHidden'.split(
+  'ActionIcon Alert Anchor Button Center Checkbox CloseButton Divider Group Input InputBase Loader Paper PasswordInput Skeleton Stack Text TextInput ThemeIcon Title Transition UnstyledButton VisuallyHidden'.split(
     ' ',
   ),
 );
