@@ -3,13 +3,11 @@ import type {
   PasskeyOptions,
   RegistrationResponse,
 } from '@nestbox/shared/passkeys/passkeys.schema';
-import {
-  type AuthenticationResponseJSON,
-  browserSupportsWebAuthn,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  WebAuthnError,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import { isApiError } from './api-client';
 
@@ -23,12 +21,18 @@ export const requestOptionsOf = ({ options }: PasskeyOptions) =>
   options as unknown as PublicKeyCredentialRequestOptionsJSON;
 
 /**
+ * The browser side of WebAuthn (`@simplewebauthn/browser`), loaded when a ceremony starts:
+ * never on a page where passkeys cannot work, and off the login page's first load.
+ */
+export const webAuthn = () => import('@simplewebauthn/browser');
+
+/**
  * Whether passkeys can work on this page: `browser` when the browser has no WebAuthn (or the
  * page is not a secure context), `address` when the page is on an IP address, which browsers
  * never offer passkeys to (and where the server refuses every ceremony, 409 `passkeys.unsupported`).
  */
 export function passkeySupport(): 'supported' | 'browser' | 'address' {
-  if (!browserSupportsWebAuthn()) return 'browser';
+  if (typeof globalThis.PublicKeyCredential !== 'function') return 'browser';
   const host = globalThis.location?.hostname ?? '';
   return host.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(host) ? 'address' : 'supported';
 }
@@ -53,7 +57,8 @@ export type PasskeyRefusal = 'aborted' | 'cancelled' | 'exists' | 'unsupported' 
 /** The browser's refusal in `error`, or `undefined` when the server refused (an ApiError: show its message). */
 export function passkeyRefusalOf(error: unknown): PasskeyRefusal | undefined {
   if (isApiError(error)) return undefined;
-  const code = error instanceof WebAuthnError ? error.code : undefined;
+  const code =
+    error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
   const name = error instanceof Error ? error.name : '';
   if (code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError') return 'aborted';
   if (name === 'NotAllowedError') return 'cancelled';

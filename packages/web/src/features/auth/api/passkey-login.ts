@@ -4,10 +4,10 @@ import {
   PasskeyOptionsSchema,
 } from '@nestbox/shared/passkeys/passkeys.schema';
 import { type LoginResponse, LoginResponseSchema } from '@nestbox/shared/users/user.schema';
-import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { authenticationOf, requestOptionsOf } from '../../../lib/passkeys';
+import { authenticationOf, requestOptionsOf, webAuthn } from '../../../lib/passkeys';
 
 /**
  * `POST /auth/passkey/options`: options for a sign-in with any passkey of this site (no
@@ -45,6 +45,7 @@ export function usePasskeyLogin() {
   return useMutation({
     mutationFn: async ({ rememberMe }: { rememberMe: boolean }) => {
       const optionsJSON = await getPasskeyLoginOptions();
+      const { startAuthentication } = await webAuthn();
       const response = await startAuthentication({ optionsJSON });
       return passkeyLogin({ response: authenticationOf(response), rememberMe });
     },

@@ -4,10 +4,10 @@ import {
   type PasskeySecondFactorBody,
 } from '@nestbox/shared/passkeys/passkeys.schema';
 import { type LoginResponse, LoginResponseSchema } from '@nestbox/shared/users/user.schema';
-import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { authenticationOf, requestOptionsOf } from '../../../lib/passkeys';
+import { authenticationOf, requestOptionsOf, webAuthn } from '../../../lib/passkeys';
 
 /**
  * `POST /auth/login/second-factor/passkey/options`: options naming the passkeys of the person
@@ -68,6 +68,7 @@ export function useSecondFactorPasskey() {
       options?: PublicKeyCredentialRequestOptionsJSON | undefined;
     }) => {
       const optionsJSON = options ?? (await getSecondFactorPasskeyOptions(token));
+      const { startAuthentication } = await webAuthn();
       const response = await startAuthentication({ optionsJSON });
       return loginSecondFactorPasskey({ token, response: authenticationOf(response) });
     },

@@ -1,16 +1,11 @@
 import { Button } from '@mantine/core';
 import type { LoginResponse } from '@nestbox/shared/users/user.schema';
-import {
-  browserSupportsWebAuthnAutofill,
-  startAuthentication,
-  WebAuthnAbortService,
-} from '@simplewebauthn/browser';
 import { IconFingerprint } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { authenticationOf, passkeyRefusalOf, passkeySupport } from '../../../lib/passkeys';
+import { authenticationOf, passkeyRefusalOf, passkeySupport, webAuthn } from '../../../lib/passkeys';
 import { getPasskeyLoginOptions, passkeyLogin, usePasskeyLogin } from '../api/passkey-login';
 
 /** What a passkey sign-in that did not happen says in the form's notice. */
@@ -79,14 +74,18 @@ export function usePasskeySignIn({
   useEffect(() => {
     if (!armed || !supported) return;
     const controller = new AbortController();
-    let waiting = false;
+    let waiting: Awaited<ReturnType<typeof webAuthn>> | undefined;
     const wait = async () => {
-      if (!(await browserSupportsWebAuthnAutofill()) || controller.signal.aborted) return;
-      const optionsJSON = await getPasskeyLoginOptions(controller.signal);
+      const autofill = await PublicKeyCredential.isConditionalMediationAvailable?.();
+      if (!autofill || controller.signal.aborted) return;
+      const [library, optionsJSON] = await Promise.all([
+        webAuthn(),
+        getPasskeyLoginOptions(controller.signal),
+      ]);
       if (controller.signal.aborted) return;
-      waiting = true;
-      const response = await startAuthentication({ optionsJSON, useBrowserAutofill: true });
-      waiting = false;
+      waiting = library;
+      const response = await library.startAuthentication({ optionsJSON, useBrowserAutofill: true });
+      waiting = undefined;
       if (controller.signal.aborted) return;
       setNotice(null);
       setSigningIn(true);
@@ -102,11 +101,11 @@ export function usePasskeySignIn({
       }
     };
     wait().catch(() => {
-      waiting = false;
+      waiting = undefined;
     });
     return () => {
       controller.abort();
-      if (waiting) WebAuthnAbortService.cancelCeremony();
+      waiting?.WebAuthnAbortService.cancelCeremony();
     };
   }, [armed, supported, round, t, remember, signedIn]);
 

@@ -4,10 +4,9 @@ import {
   type PasskeyList,
   PasskeySchema,
 } from '@nestbox/shared/passkeys/passkeys.schema';
-import { startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { registrationOf } from '../../../lib/passkeys';
+import { registrationOf, webAuthn } from '../../../lib/passkeys';
 import { getPasskeyOptions } from './get-passkey-options';
 import { passkeysKey } from './get-passkeys';
 
@@ -33,6 +32,7 @@ export function useAddPasskey() {
   return useMutation({
     mutationFn: async () => {
       const optionsJSON = await getPasskeyOptions();
+      const { startRegistration } = await webAuthn();
       const response = await startRegistration({ optionsJSON });
       return addPasskey({ response: registrationOf(response) });
     },
