@@ -6,8 +6,10 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
-import { expect } from 'vitest';
-import type { TestApp } from './build-test-app.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Clock } from '../clock.js';
+import { UNUSABLE_PASSWORD_HASH } from '../modules/auth/auth.service.js';
+import { buildTestApp, type TestApp } from './build-test-app.js';
 import { createSignedInUser, type SignedInUser } from './factories.js';
 import { createSoftAuthenticator, type SoftAuthenticator } from './soft-authenticator.js';
 
@@ -15,10 +17,23 @@ import { createSoftAuthenticator, type SoftAuthenticator } from './soft-authenti
 export const PASSKEY_ORIGIN = 'http://nestbox.localhost';
 
 /**
- * The passkey tests' calls to `app()` (a server at PASSKEY_ORIGIN behind a trusted proxy): each
- * from an address of its own, so one test's per-address limits never touch another's.
+ * A server for a passkey test file (built before its tests, closed after them): known as
+ * PASSKEY_ORIGIN, on the file's clock, behind a trusted proxy so that each call speaks from an
+ * address of its own and one test's per-address limits never touch another's. Answers the
+ * app and the calls the tests make to it.
  */
-export function passkeyCalls(app: () => TestApp) {
+export function passkeyServer(now: Clock) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp({ now, env: { NESTBOX_APP_URL: PASSKEY_ORIGIN, NESTBOX_TRUST_PROXY: '1' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const app = () => {
+    if (!t) throw new Error('the passkey test server is not built yet');
+    return t;
+  };
   let address = 0;
   const send = (method: string, path: string, json?: unknown, token?: string) =>
     app().request(path, {
@@ -80,7 +95,36 @@ export function passkeyCalls(app: () => TestApp) {
     expect((await send('GET', '/api/admin/users/get-user', undefined, session.token)).status).toBe(200);
   }
 
+  /** The account loses its password: its passkeys (or single sign-on) are its only way in. */
+  async function dropPassword(user: SignedInUser) {
+    await app()
+      .database.db.updateTable('users')
+      .set({ password_hash: UNUSABLE_PASSWORD_HASH })
+      .where('id', '=', user.id)
+      .execute();
+  }
+  /** Links the account to an identity at a provider, as single sign-on does; answers its id. */
+  async function linkIdentity(user: SignedInUser) {
+    const id = crypto.randomUUID();
+    await app()
+      .database.db.insertInto('oidc_identities')
+      .values({
+        id,
+        user_id: user.id,
+        issuer: 'https://id.example',
+        subject: `sub-${user.id}`,
+        email: user.email,
+        last_used_at: null,
+        created_at: now(),
+      })
+      .execute();
+    return id;
+  }
+
   return {
+    app,
+    dropPassword,
+    linkIdentity,
     send,
     ok,
     refused,

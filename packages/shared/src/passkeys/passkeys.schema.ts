@@ -15,38 +15,35 @@ const base64url = z
   .max(16_384, msg('passkeys.failed'))
   .regex(/^[A-Za-z0-9_-]*$/, msg('passkeys.failed'));
 
-/** The browser's answer to `navigator.credentials.create()`, as JSON (`RegistrationResponseJSON`). */
-export const RegistrationResponseSchema = z
-  .looseObject({
+/** A credential as the browser library sends it: ids, type and extension results around `response`. */
+const credentialJson = <Response extends z.ZodType>(response: Response) =>
+  z.looseObject({
     id: base64url.min(1),
     rawId: base64url.min(1),
     type: z.literal('public-key', msg('passkeys.failed')),
-    response: z.looseObject({
-      clientDataJSON: base64url,
-      attestationObject: base64url,
-      transports: z.array(z.string().max(32)).max(16).optional(),
-    }),
+    response,
     clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
     authenticatorAttachment: z.string().max(32).optional(),
-  })
-  .meta({ id: 'PasskeyRegistrationResponse' });
+  });
+
+/** The browser's answer to `navigator.credentials.create()`, as JSON (`RegistrationResponseJSON`). */
+export const RegistrationResponseSchema = credentialJson(
+  z.looseObject({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    transports: z.array(z.string().max(32)).max(16).optional(),
+  }),
+).meta({ id: 'PasskeyRegistrationResponse' });
 
 /** The browser's answer to `navigator.credentials.get()`, as JSON (`AuthenticationResponseJSON`). */
-export const AuthenticationResponseSchema = z
-  .looseObject({
-    id: base64url.min(1),
-    rawId: base64url.min(1),
-    type: z.literal('public-key', msg('passkeys.failed')),
-    response: z.looseObject({
-      clientDataJSON: base64url,
-      authenticatorData: base64url,
-      signature: base64url,
-      userHandle: base64url.optional(),
-    }),
-    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-    authenticatorAttachment: z.string().max(32).optional(),
-  })
-  .meta({ id: 'PasskeyAuthenticationResponse' });
+export const AuthenticationResponseSchema = credentialJson(
+  z.looseObject({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+).meta({ id: 'PasskeyAuthenticationResponse' });
 
 /**
  * What to hand `startRegistration()` / `startAuthentication()` of `@simplewebauthn/browser`:

@@ -314,7 +314,6 @@ export type AuthService = ReturnType<typeof createAuthService>;
 // What the app, the live channel, other modules and the command line use of sessions and passwords.
 export { insertResetToken } from './account-links.js';
 // The sign-in limits, which other ways of signing in (OIDC, CalDAV, passkeys) count against too.
-export type { SecondStepProof } from './auth.contract.js';
 export { AUTH_LIMITS, type AuthLimit, createAuthLimit } from './auth-limits.js';
 export { createAuthenticate, isSessionLive, sessionForToken } from './authenticate.js';
 export {

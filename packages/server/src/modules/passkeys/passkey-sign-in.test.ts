@@ -2,11 +2,10 @@ import type { Passkey } from '@nestbox/shared/passkeys/passkeys.schema';
 import type { SecondFactorRequired } from '@nestbox/shared/two-factor/two-factor.schema';
 import type { LoginResponse } from '@nestbox/shared/users/user.schema';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../clock.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, DEFAULT_PASSWORD } from '../../test/factories.js';
-import { PASSKEY_ORIGIN, passkeyCalls } from '../../test/passkeys.js';
+import { PASSKEY_ORIGIN, passkeyServer } from '../../test/passkeys.js';
 import { createSoftAuthenticator } from '../../test/soft-authenticator.js';
 import { testEngine } from '../../test/test-database.js';
 import { codeAt, enrolTwoFactor } from '../../test/two-factor.js';
@@ -16,8 +15,8 @@ const MINUTE = 60_000;
 describe(`signing in with a passkey on ${testEngine}`, () => {
   // Tuesday 2 March 2027, 10:00 UTC.
   const clock = fixedClock(Date.UTC(2027, 2, 2, 10, 0, 0));
-  let t: TestApp;
   const {
+    app,
     send,
     ok,
     refused,
@@ -28,19 +27,10 @@ describe(`signing in with a passkey on ${testEngine}`, () => {
     signIn,
     auditTypes,
     sessionWorks,
-  } = passkeyCalls(() => t);
+  } = passkeyServer(clock);
 
-  beforeAll(async () => {
-    t = await buildTestApp({
-      now: clock,
-      env: { NESTBOX_APP_URL: PASSKEY_ORIGIN, NESTBOX_TRUST_PROXY: '1' },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   it('adds a passkey the person verified, lists it, and signs in with it alone', async () => {
-    const user = await createSignedInUser(t, { name: 'Ann' });
+    const user = await createSignedInUser(app(), { name: 'Ann' });
     const options = await registrationOptions(user);
     expect(options).toMatchObject({
       rp: { id: 'nestbox.localhost', name: 'Nestbox' },
@@ -98,7 +88,7 @@ describe(`signing in with a passkey on ${testEngine}`, () => {
     await refused(await signIn(device, { verified: false }), 400, 'passkeys.failed');
     const forged = device.authenticate(await signInOptions());
     const other = createSoftAuthenticator(PASSKEY_ORIGIN);
-    other.register(await registrationOptions(await createSignedInUser(t)));
+    other.register(await registrationOptions(await createSignedInUser(app())));
     const signedElsewhere = other.authenticate(await signInOptions());
     const res = await send('POST', '/auth/passkey', {
       response: {
@@ -113,7 +103,7 @@ describe(`signing in with a passkey on ${testEngine}`, () => {
 
   it('refuses an unknown passkey, a challenge made for something else, and a malformed answer', async () => {
     const stranger = createSoftAuthenticator(PASSKEY_ORIGIN);
-    const lonely = await createSignedInUser(t);
+    const lonely = await createSignedInUser(app());
     // Registered in the device only: the server never kept it.
     stranger.register(await registrationOptions(lonely));
     await refused(await signIn(stranger), 400, 'passkeys.unknown');
@@ -124,7 +114,7 @@ describe(`signing in with a passkey on ${testEngine}`, () => {
     const misused = device.authenticate({ challenge: addChallenge.challenge, rpId: 'nestbox.localhost' });
     await refused(await send('POST', '/auth/passkey', { response: misused }), 400, 'passkeys.expired');
     // One person's challenge to add a passkey is not another's.
-    const someoneElse = await createSignedInUser(t);
+    const someoneElse = await createSignedInUser(app());
     const theirs = createSoftAuthenticator(PASSKEY_ORIGIN).register(addChallenge);
     await refused(
       await send('POST', '/api/users/passkeys', { response: theirs }, someoneElse.token),
@@ -155,7 +145,7 @@ describe(`signing in with a passkey on ${testEngine}`, () => {
 
   it('meets the second step of a password sign-in with a passkey, once', async () => {
     const { user, device } = await withPasskey();
-    await enrolTwoFactor(t, user.token);
+    await enrolTwoFactor(app(), user.token);
     const firstStep = async () =>
       (
         await ok<SecondFactorRequired>(
@@ -222,8 +212,8 @@ describe(`signing in with a passkey on ${testEngine}`, () => {
   });
 
   it('offers no passkey step to a person without one', async () => {
-    const user = await createSignedInUser(t);
-    await enrolTwoFactor(t, user.token);
+    const user = await createSignedInUser(app());
+    await enrolTwoFactor(app(), user.token);
     const { secondFactor } = await ok<SecondFactorRequired>(
       await send('POST', '/auth/login', { email: user.email, password: DEFAULT_PASSWORD }),
     );

@@ -8,7 +8,7 @@ import type { Clock } from '../../clock.js';
 import type { Executor, PasskeyPurpose, PasskeysTable } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { type AuthLimit, type SecondStepProof, signSessionToken } from '../auth/auth.service.js';
+import { type AuthLimit, type AuthService, signSessionToken } from '../auth/auth.service.js';
 import { findUserById, presentUser } from '../users/users.service.js';
 import {
   findPasskeyByCredential,
@@ -19,25 +19,14 @@ import {
 } from './passkeys.repository.js';
 import { challengeOf, type RelyingParty, userIdOfHandle } from './relying-party.js';
 
-/** What the second step of a sign-in offers other ways of meeting it (the auth module's). */
-export interface SecondStep {
-  /** The person the second step's token was signed for: 400 when it is expired or was taken. */
-  secondStepUser(token: string): Promise<{ id: string }>;
-  /** Ends the second step once `prove` has met it; counts its failures; answers the session. */
-  finishSecondStep(
-    token: string,
-    ip: string,
-    prove: (userId: string) => Promise<SecondStepProof>,
-  ): Promise<LoginResponse>;
-}
-
 export interface PasskeySignInDeps {
   db: Executor;
   now: Clock;
   rp: RelyingParty;
   jwtSecret: string;
   limit: AuthLimit;
-  secondStep: SecondStep;
+  /** The auth module's second step, which a passkey may meet instead of a code. */
+  secondStep: Pick<AuthService, 'secondStepUser' | 'finishSecondStep'>;
   audit: Pick<AuditService, 'write' | 'log' | 'record'>;
 }
 

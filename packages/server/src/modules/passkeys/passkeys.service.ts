@@ -38,7 +38,7 @@ export interface PasskeysDeps {
   otherSignIn?: (executor: Executor, userId: string) => Promise<boolean>;
 }
 
-export function presentPasskey(row: PasskeysTable): Passkey {
+function presentPasskey(row: PasskeysTable): Passkey {
   return {
     id: row.id,
     name: row.name,

@@ -1,36 +1,35 @@
 import type { Passkey } from '@nestbox/shared/passkeys/passkeys.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../clock.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { buildTestApp } from '../../test/build-test-app.js';
 import { createSignedInUser } from '../../test/factories.js';
-import { PASSKEY_ORIGIN, passkeyCalls } from '../../test/passkeys.js';
+import { PASSKEY_ORIGIN, passkeyServer } from '../../test/passkeys.js';
 import { createSoftAuthenticator } from '../../test/soft-authenticator.js';
 import { testEngine } from '../../test/test-database.js';
-import { UNUSABLE_PASSWORD_HASH } from '../auth/auth.service.js';
 
 describe(`passkeys in Settings on ${testEngine}`, () => {
   // Tuesday 2 March 2027, 10:00 UTC.
   const clock = fixedClock(Date.UTC(2027, 2, 2, 10, 0, 0));
-  let t: TestApp;
-  const { send, ok, refused, list, registrationOptions, withPasskey, auditTypes } = passkeyCalls(() => t);
-
-  beforeAll(async () => {
-    t = await buildTestApp({
-      now: clock,
-      env: { NESTBOX_APP_URL: PASSKEY_ORIGIN, NESTBOX_TRUST_PROXY: '1' },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const {
+    app,
+    dropPassword,
+    linkIdentity,
+    send,
+    ok,
+    refused,
+    list,
+    registrationOptions,
+    withPasskey,
+    auditTypes,
+  } = passkeyServer(clock);
 
   it('names a passkey as asked, or in the language of the request', async () => {
     const { passkey } = await withPasskey('  Work laptop  ');
     expect(passkey.name).toBe('Work laptop');
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUser(app());
     const device = createSoftAuthenticator(PASSKEY_ORIGIN);
     const response = device.register(await registrationOptions(user));
-    const res = await t.request('/api/users/passkeys', {
+    const res = await app().request('/api/users/passkeys', {
       method: 'POST',
       headers: { authorization: `Bearer ${user.token}`, 'accept-language': 'fr' },
       json: { response },
@@ -40,7 +39,7 @@ describe(`passkeys in Settings on ${testEngine}`, () => {
 
   it('renames and removes only the caller’s own passkeys', async () => {
     const { user, passkey } = await withPasskey();
-    const bob = await createSignedInUser(t);
+    const bob = await createSignedInUser(app());
     const renamed = await ok<Passkey>(
       await send('PATCH', `/api/users/passkeys/${passkey.id}`, { name: 'Phone' }, user.token),
     );
@@ -78,11 +77,7 @@ describe(`passkeys in Settings on ${testEngine}`, () => {
 
   it('keeps the last passkey of an account with no other way in', async () => {
     const { user, device, passkey } = await withPasskey();
-    await t.database.db
-      .updateTable('users')
-      .set({ password_hash: UNUSABLE_PASSWORD_HASH })
-      .where('id', '=', user.id)
-      .execute();
+    await dropPassword(user);
     await refused(
       await send('DELETE', `/api/users/passkeys/${passkey.id}`, undefined, user.token),
       409,
@@ -106,18 +101,7 @@ describe(`passkeys in Settings on ${testEngine}`, () => {
       409,
       'passkeys.lastWay',
     );
-    await t.database.db
-      .insertInto('oidc_identities')
-      .values({
-        id: crypto.randomUUID(),
-        user_id: user.id,
-        issuer: 'https://id.example',
-        subject: `sub-${user.id}`,
-        email: user.email,
-        last_used_at: null,
-        created_at: clock(),
-      })
-      .execute();
+    await linkIdentity(user);
     expect((await send('DELETE', `/api/users/passkeys/${second.id}`, undefined, user.token)).status).toBe(
       204,
     );
@@ -125,31 +109,11 @@ describe(`passkeys in Settings on ${testEngine}`, () => {
 
   it('lets the last identity at a provider go when a passkey is another way in', async () => {
     const { user, passkey } = await withPasskey();
-    await t.database.db
-      .updateTable('users')
-      .set({ password_hash: UNUSABLE_PASSWORD_HASH })
-      .where('id', '=', user.id)
-      .execute();
-    const linkIdentity = async () => {
-      const id = crypto.randomUUID();
-      await t.database.db
-        .insertInto('oidc_identities')
-        .values({
-          id,
-          user_id: user.id,
-          issuer: 'https://id.example',
-          subject: `sub-${user.id}`,
-          email: user.email,
-          last_used_at: null,
-          created_at: clock(),
-        })
-        .execute();
-      return id;
-    };
+    await dropPassword(user);
     const unlink = (id: string) => send('DELETE', `/api/users/oidc/identities/${id}`, undefined, user.token);
-    expect((await unlink(await linkIdentity())).status).toBe(200);
+    expect((await unlink(await linkIdentity(user))).status).toBe(200);
     // The identity back, the passkey may go; then the identity is the only way in, and stays.
-    const identity = await linkIdentity();
+    const identity = await linkIdentity(user);
     expect((await send('DELETE', `/api/users/passkeys/${passkey.id}`, undefined, user.token)).status).toBe(
       204,
     );
@@ -158,8 +122,8 @@ describe(`passkeys in Settings on ${testEngine}`, () => {
 
   it('keeps at most twenty passkeys', async () => {
     const { user, passkey } = await withPasskey();
-    await t.database.db
-      .insertInto('passkeys')
+    await app()
+      .database.db.insertInto('passkeys')
       .values(
         Array.from({ length: 19 }, (_, i) => ({
           id: crypto.randomUUID(),

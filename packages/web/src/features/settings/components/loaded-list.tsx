@@ -16,7 +16,7 @@ interface ListQuery {
  * A list a settings section loads, in its four states: skeleton rows (a status for screen
  * readers) while it loads, the failure with Retry, a sentence when there is nothing, and the
  * items as a list named `label`, each rendered by `children` as its own `<li>`. A paged list
- * passes the items of its pages so far.
+ * passes the items of its pages so far; a page that failed after them shows its failure below.
  */
 export function LoadedList<T>({
   query,
@@ -46,26 +46,31 @@ export function LoadedList<T>({
         ))}
       </Stack>
     );
-  if (query.isError && !items?.length)
+  const failure = query.isError && (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{loadFailed}</Text>
+        <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+          {t('settings.activity.retry')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+  if (!items?.length)
     return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
-        <Group justify="space-between" gap="xs">
-          <Text size="sm">{loadFailed}</Text>
-          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-            {t('settings.activity.retry')}
-          </Button>
-        </Group>
-      </Alert>
+      failure || (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      )
     );
-  if (!items || items.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {empty}
-      </Text>
-    );
+  // A later page that failed says so below what loaded.
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
-      {items.map(children)}
-    </Stack>
+    <>
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+        {items.map(children)}
+      </Stack>
+      {failure}
+    </>
   );
 }
