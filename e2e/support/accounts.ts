@@ -19,7 +19,8 @@ export interface TestAccount {
 
 /** A fresh address for one test; only characters the outbox keeps as they are in file names. */
 export function uniqueEmail(label: string): string {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  // Digits only: a search for people by name never finds one by chance in the suffix.
+  const suffix = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   return `${label}-${suffix}@e2e.nestbox.test`;
 }
 

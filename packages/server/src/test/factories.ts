@@ -8,9 +8,11 @@ import { findUserById, insertUserWithRootBox } from '../modules/users/users.serv
 
 let counter = 0;
 
-/** A unique e-mail address for a test. */
-export const uniqueEmail = (label = 'user') =>
-  `${label}.${Date.now().toString(36)}.${++counter}@example.test`;
+/**
+ * A fresh address: the label, then digits only, so that a test searching people by name never
+ * finds one by chance in the clock's letters (base 36 spells "zoe" on some days).
+ */
+export const uniqueEmail = (label = 'user') => `${label}.${Date.now()}.${++counter}@example.test`;
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
 
