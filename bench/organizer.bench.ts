@@ -5,7 +5,7 @@ import type { DatabaseHandle, OpenDatabaseOptions } from '../packages/server/dis
 import { newId } from '../packages/server/dist/db/ids.js';
 import { startSeededApp } from './lib/app-in-worker.js';
 import { type BenchItem, gatherStatistics, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
-import { type Benchmark, measureCalls } from './lib/benchmark.js';
+import { type Benchmark, callTableHead, callTableRow, measureCalls } from './lib/benchmark.js';
 import { onEachEngine } from './lib/engines.js';
 
 const PRIORITISED = 5_000;
@@ -210,9 +210,7 @@ async function measureEngine(
       if (body.organizerItems.length !== expected)
         throw new Error(`${name}: ${body.organizerItems.length} items, not ${expected}`);
       const r = await measureCalls(() => fetch(url, { headers }), { warmUp: 50, durationSeconds });
-      rows.push(
-        `| ${label} | get-organizer, ${name} | ${r.count} | ${r.failures} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} |`,
-      );
+      rows.push(callTableRow([label, `get-organizer, ${name}`], r));
     }
     return { rows, browser: withBrowser ? await measureBrowser(base, token) : undefined };
   } finally {
@@ -262,8 +260,7 @@ const benchmark: Benchmark = {
     const apiRows = results.flatMap((result) => result.rows);
     const browser = results[0]?.browser;
     const lines = [
-      '| engine | call | requests | failures | p50 ms | p95 ms | p99 ms |',
-      '|---|---|---:|---:|---:|---:|---:|',
+      callTableHead('engine', 'call'),
       ...apiRows,
       '',
       `One request at a time over loopback HTTP to the server in a thread of its own, ${durationSeconds} s per call, after a warm-up. Budget: p50 under 20 ms on SQLite for what the page asks first.`,

@@ -8,7 +8,7 @@ import {
   insertBenchUser,
   seedBenchUser,
 } from './lib/bench-user.js';
-import { type Benchmark, measureCalls } from './lib/benchmark.js';
+import { type Benchmark, callTableHead, callTableRow, measureCalls } from './lib/benchmark.js';
 import { onEachEngine } from './lib/engines.js';
 
 const TEXTS = 10_000;
@@ -97,9 +97,7 @@ async function measureEngine(label: string, options: OpenDatabaseOptions, dataDi
       const problem = check(await (await call()).json());
       if (problem) throw new Error(`${name}: ${problem}`);
       const r = await measureCalls(call, { warmUp: 30, durationSeconds: seconds });
-      rows.push(
-        `| ${label} | ${name} | ${r.count} | ${r.failures} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} |`,
-      );
+      rows.push(callTableRow([label, name], r));
     }
     return rows;
   } finally {
@@ -116,8 +114,7 @@ const benchmark: Benchmark = {
       { pgDatabase: true },
     );
     return [
-      '| engine | call | requests | failures | p50 ms | p95 ms | p99 ms |',
-      '|---|---|---:|---:|---:|---:|---:|',
+      callTableHead('engine', 'call'),
       ...results.flat(),
       '',
       `One request at a time over loopback HTTP to the server in a thread of its own, ${durationSeconds} s per call, after a warm-up. Budget: a tag's search p95 under 20 ms.`,

@@ -127,3 +127,14 @@ export async function measureCalls(
   }
   return measureConcurrent(task, { concurrency: 1, durationSeconds, prepare });
 }
+
+/** The head of a table of timed calls, after the columns that name each call. */
+export const callTableHead = (...names: string[]) =>
+  [
+    `| ${[...names, 'requests', 'failures', 'p50 ms', 'p95 ms', 'p99 ms'].join(' | ')} |`,
+    `|${names.map(() => '---|').join('')}---:|---:|---:|---:|---:|`,
+  ].join('\n');
+
+/** One row of that table: the cells that name the call, then what `measureCalls` measured. */
+export const callTableRow = (cells: string[], r: Awaited<ReturnType<typeof measureCalls>>) =>
+  `| ${[...cells, r.count, r.failures, r.p50.toFixed(1), r.p95.toFixed(1), r.p99.toFixed(1)].join(' | ')} |`;

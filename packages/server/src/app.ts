@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import { type Clock, systemClock } from './clock.js';
+import { createWriteRunner } from './db/run-write.js';
 import { createDomainEvents } from './events/domain-events.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { errorHandling } from './http/error-handler.js';
@@ -49,6 +50,8 @@ import {
 } from './modules/captcha/captcha.service.js';
 import { captureRoutes } from './modules/capture/capture.routes.js';
 import { createCaptureService } from './modules/capture/capture.service.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { createCommentsService } from './modules/comments/comments.service.js';
 import { exportRoutes } from './modules/data/export.routes.js';
 import { createExportService } from './modules/data/export.service.js';
 import { createFileReader } from './modules/data/file-reader.js';
@@ -366,6 +369,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const organizer = createOrganizerService({ db, items, now });
   await app.register(organizerRoutes, { organizer, users, authenticate });
   await app.register(upcomingRoutes, { upcoming: createUpcomingService({ db, now }), authenticate });
+  const comments = createCommentsService({
+    db,
+    runWrite: createWriteRunner({ db, events }),
+    access,
+    audit,
+    now,
+  });
+  await app.register(commentsRoutes, { comments, authenticate });
   await app.register(captureRoutes, {
     capture: createCaptureService({ db, items, organizer, events }),
     authenticate,
@@ -378,12 +389,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(pushRoutes, { push, authenticate });
   events.on('reminders.fired', ({ fired }) => push.notifyFired(fired));
   await app.register(exportRoutes, {
-    exporter: createExportService({ db, access, items, now }),
+    exporter: createExportService({ db, access, items, comments, now }),
     authenticate,
   });
   const fileReader = createFileReader();
   app.addHook('onClose', async () => fileReader.close());
-  const imports = createImportService({ db, items, organizer, reminders, events, fileReader, now });
+  const imports = createImportService({ db, items, organizer, reminders, comments, events, fileReader, now });
   await app.register(importRoutes, { imports, authenticate });
   await app.register(undoRoutes, { undo, authenticate });
   const calendar = createCalendarService({ db, appUrl: config.appUrl, limiter, audit, now });

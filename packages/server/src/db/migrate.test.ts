@@ -64,6 +64,7 @@ const MIGRATIONS = [
   '0027-two-factor',
   '0028-oidc-identities',
   '0029-passkeys',
+  '0030-comments',
 ];
 
 describe(`database on ${testEngine}`, () => {

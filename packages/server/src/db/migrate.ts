@@ -27,6 +27,7 @@ import * as caldavObjects from './migrations/0026-caldav-objects.js';
 import * as twoFactor from './migrations/0027-two-factor.js';
 import * as oidcIdentities from './migrations/0028-oidc-identities.js';
 import * as passkeys from './migrations/0029-passkeys.js';
+import * as comments from './migrations/0030-comments.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0027-two-factor': twoFactor,
   '0028-oidc-identities': oidcIdentities,
   '0029-passkeys': passkeys,
+  '0030-comments': comments,
 };
 
 /** Every migration, for Kysely's migrator. */

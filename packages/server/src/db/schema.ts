@@ -106,6 +106,8 @@ export interface ItemsTable {
   created_by: string | null;
   created_at: Millis;
   updated_at: Millis;
+  /** How many comments the item has (migration 0030), kept with each one added or removed. */
+  comment_count: Generated<number>;
 }
 
 export interface ItemUsersTable {
@@ -398,10 +400,25 @@ export interface PasskeyChallengesTable {
   expires_at: Millis;
 }
 
+/** A comment on an item (migration 0030). */
+export interface CommentsTable {
+  id: string;
+  item_id: string;
+  /** Null once the author's account is gone, or for an imported comment no account here wrote. */
+  author_id: string | null;
+  /** The writer's name as a file gave it, for an imported comment no account here wrote. */
+  author_name: string | null;
+  /** Markdown. */
+  body: string;
+  created_at: Millis;
+  edited_at: Millis | null;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
   items: ItemsTable;
+  comments: CommentsTable;
   item_users: ItemUsersTable;
   user_items: UserItemsTable;
   item_tags: ItemTagsTable;

@@ -32,6 +32,8 @@ export interface DomainEvents {
   'import.finished': { userId: string; boxId: string; intoExistingBox: boolean; counts: ImportCounts };
   /** Reminder occurrences fired (claimed once, by one instance): each person's devices are told. */
   'reminders.fired': { fired: readonly FiredReminderNotice[] };
+  /** A comment on this item was written, edited or removed: whoever shows its thread reads it again. */
+  'comments.changed': { itemId: string };
   /** These people's unread reminder counts are now these. */
   'reminders.unreadCounts': { counts: ReadonlyMap<string, number> };
 }

@@ -1,5 +1,6 @@
 import type {
   ExportBox,
+  ExportComment,
   ExportFile,
   ExportItem,
   ExportReminder,
@@ -115,6 +116,11 @@ export async function readBack(db: Kysely<Database>, userId: string, boxId: stri
       repeat: reminder.repeat === 1,
       linkedDirectlyToTargetDate: reminder.linked_directly_to_target_date === 1,
     }));
+    const comments = await commentsBack(db, userId, row.id);
+    if (row.comment_count !== comments.length)
+      throw new Error(
+        `readBack: "${row.title}" counts ${row.comment_count} comments but has ${comments.length}`,
+      );
     const common = {
       title: row.title,
       createdAt: row.created_at,
@@ -133,6 +139,7 @@ export async function readBack(db: Kysely<Database>, userId: string, boxId: stri
       },
       reminders,
       ...(row.note === null ? {} : { note: row.note }),
+      ...(comments.length === 0 ? {} : { comments }),
     };
     if (row.type === 'todoText') items.push({ type: 'text', ...common });
     else
@@ -150,10 +157,41 @@ export async function readBack(db: Kysely<Database>, userId: string, boxId: stri
   return items;
 }
 
+/**
+ * An item's comments as an export writes them, read straight from the table. The reader's own
+ * are written `by` no one in particular: an import makes them the importer's, whatever name the
+ * file gave.
+ */
+async function commentsBack(db: Kysely<Database>, userId: string, itemId: string): Promise<ExportComment[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .leftJoin('users', 'users.id', 'comments.author_id')
+    .selectAll('comments')
+    .select('users.name as writer')
+    .where('comments.item_id', '=', itemId)
+    .orderBy('comments.created_at')
+    .orderBy('comments.id')
+    .execute();
+  return rows.map((row) =>
+    ownCommentAnonymous({
+      by: row.author_id === null ? (row.author_name ?? '') : (row.writer ?? ''),
+      mine: row.author_id === userId,
+      body: row.body,
+      createdAt: row.created_at,
+      editedAt: row.edited_at,
+    }),
+  );
+}
+
+/** A comment with the reader's own written by no one in particular (see `commentsBack`). */
+const ownCommentAnonymous = (comment: ExportComment): ExportComment =>
+  comment.mine ? { ...comment, by: '' } : comment;
+
 /** An export's items as `readBack` gives them back: without ids and members. */
 export function asReadBack(items: readonly ExportItem[]): ReadItem[] {
   return items.map((item) => {
     const { id: _id, members: _members, ...rest } = item;
-    return item.type === 'box' ? { ...rest, children: asReadBack((item as ExportBox).children) } : rest;
+    const read = rest.comments ? { ...rest, comments: rest.comments.map(ownCommentAnonymous) } : rest;
+    return item.type === 'box' ? { ...read, children: asReadBack((item as ExportBox).children) } : read;
   }) as ReadItem[];
 }

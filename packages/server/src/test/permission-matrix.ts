@@ -182,6 +182,13 @@ export const MATRIX: [string, Call, Record<Role, number>][] = [
     (f) => ({ method: 'PUT', path: '/api/items/set-note', body: { itemId: f.text, note: 'A **note**' } }),
     EDIT,
   ],
+  ['comments', (f) => ({ method: 'GET', path: `/api/items/${f.text}/comments` }), READ],
+  // Commenting is not editing: a read-only member comments too.
+  [
+    'add-comment',
+    (f) => ({ method: 'POST', path: `/api/items/${f.text}/comments`, body: { body: 'A comment' } }),
+    { ...READ, owner: 201, editor: 201, readonly: 201 },
+  ],
   [
     'move-to-new-parent',
     (f) => ({

@@ -118,6 +118,13 @@ const POPULATE: Record<string, RawBuilder<unknown>[]> = {
     sql`insert into passkey_challenges (challenge, purpose, user_id, expires_at)
       values ('challenge-1', 'register', ${user(alice)}, ${AT + DAY})`,
   ],
+  '0030-comments': [
+    sql`insert into comments (id, item_id, author_id, author_name, body, created_at, edited_at)
+      values ('comment-1', ${item('Groceries')}, ${user(bob)}, null, 'Oat milk, **not** almond', ${AT}, ${AT + DAY})`,
+    sql`insert into comments (id, item_id, author_id, author_name, body, created_at, edited_at)
+      values ('comment-2', ${item('Groceries')}, null, 'Dana (imported)', 'Bread too', ${AT + 1}, null)`,
+    sql`update items set comment_count = 2 where id = ${item('Groceries')}`,
+  ],
 };
 
 /** The tables the full demo fills, in an order that inserts every row after what it points to. */

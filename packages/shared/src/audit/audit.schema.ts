@@ -36,6 +36,7 @@ export const AUDIT_EVENT_TYPES = [
   'passkeys.removed',
   'passkeys.login',
   'passkeys.failed',
+  'comments.removed',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CommentBodySchema, MAX_COMMENTS_PER_ITEM } from '../comments/comments.schema.js';
 import {
   AUTO_ARCHIVE_DURATIONS,
   COLOR_SCHEMES,
@@ -67,6 +68,22 @@ export const ExportPersonalSchema = z
   .strict();
 export type ExportPersonal = z.infer<typeof ExportPersonalSchema>;
 
+/**
+ * A comment on an item (added within version 2: files without them still read): who wrote it,
+ * by display name, and whether the exporter did (`mine`: an import makes the importer its
+ * author; anyone else's keeps its name), what it says, and when.
+ */
+export const ExportCommentSchema = z
+  .object({
+    by: z.string().max(200),
+    mine: z.boolean(),
+    body: CommentBodySchema,
+    createdAt: millis,
+    editedAt: millis.nullable(),
+  })
+  .strict();
+export type ExportComment = z.infer<typeof ExportCommentSchema>;
+
 const itemFields = {
   /** Unique within one file; nothing refers to it but a reader's own bookkeeping. */
   id: z.string().min(1).max(64),
@@ -86,6 +103,8 @@ const itemFields = {
   members: z.array(ExportMemberSchema).max(1000).optional(),
   /** The item's note (Markdown; version 2), present only on an item that has one. */
   note: z.string().max(NOTE_MAX_LENGTH).optional(),
+  /** The item's comments, oldest first; present only on an item that has some. */
+  comments: z.array(ExportCommentSchema).max(MAX_COMMENTS_PER_ITEM).optional(),
 };
 
 /** The longest completion history a file carries for one text (as many as `done` can count). */
@@ -130,6 +149,7 @@ export type ExportBox = {
   reminders: ExportReminder[];
   members?: ExportMember[];
   note?: string;
+  comments?: ExportComment[];
   /** In the box's own order. */
   children: ExportItem[];
 };

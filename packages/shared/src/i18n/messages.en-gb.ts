@@ -375,6 +375,13 @@ export const messagesEnGb = {
   'passkeys.removed': 'The passkey is removed.',
   'validation.passkeyName.required': 'Give the passkey a name.',
   'validation.passkeyName.tooLong': 'Use at most 100 characters.',
+  // Comments
+  'comments.notFound': 'This comment no longer exists.',
+  'comments.notYours':
+    'Only its author can edit a comment; its author or an owner of the item can delete it.',
+  'comments.tooMany': 'This item has as many comments as it may hold (500). Delete some first.',
+  'validation.comment.required': 'Write something first.',
+  'validation.comment.tooLong': 'A comment can have at most 5,000 characters.',
 } as const;
 
 /** Every message key. */

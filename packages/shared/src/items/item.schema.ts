@@ -97,6 +97,7 @@ export const ItemSchema = z
     autoArchiveTimestamp: z.number().nullable(),
     settings: z.object({ autoAddToUnprioritized: z.boolean(), showCompletedItems: z.boolean() }),
     note: z.string().describe("The item's note (Markdown), shared by everyone who sees it; empty when none."),
+    commentCount: z.number().int().describe('Comments on the item, which everyone who sees it reads.'),
     accessLevel: z
       .enum(ACCESS_LEVELS)
       .describe("The caller's level on this item (inherited from the nearest shared box)."),

@@ -1,3 +1,4 @@
+import type { CommentsChangedEvent } from '../comments/comments.schema.js';
 import type { ImportFinishedEvent } from '../data/import.schema.js';
 import type { Item } from '../items/item.schema.js';
 
@@ -9,6 +10,7 @@ export const SOCKET_EVENTS = {
   sessionEnded: 'session:ended',
   importFinished: 'import.finished',
   itemOverwritten: 'item:overwritten',
+  commentsChanged: 'comments:changed',
 } as const;
 
 /**
@@ -35,6 +37,7 @@ export const SHARED_ITEM_FIELDS = [
   'autoArchiveTimestamp',
   'settings',
   'note',
+  'commentCount',
 ] as const satisfies readonly (keyof Item)[];
 
 export type SharedItemFields = Pick<Item, (typeof SHARED_ITEM_FIELDS)[number]>;
@@ -85,4 +88,5 @@ export interface ServerToClientEvents {
   /** An import by this person committed (to their own sockets only). */
   'import.finished': (event: ImportFinishedEvent) => void;
   'item:overwritten': (event: ItemOverwrittenEvent) => void;
+  'comments:changed': (event: CommentsChangedEvent) => void;
 }

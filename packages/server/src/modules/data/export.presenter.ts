@@ -1,6 +1,7 @@
 import {
   EXPORT_MAX_COMPLETIONS,
   type ExportBox,
+  type ExportComment,
   type ExportCompletion,
   type ExportMember,
   type ExportReminder,
@@ -20,6 +21,8 @@ export interface ExportNode {
   members: ExportMember[] | undefined;
   /** A repeating text's completed occurrences, oldest first; undefined when it has none. */
   completions?: ExportCompletion[] | undefined;
+  /** The item's comments, oldest first; undefined when it has none. */
+  comments?: ExportComment[] | undefined;
 }
 
 /** The exporter's settings, as the JSON file carries them. */
@@ -52,6 +55,7 @@ export function presentJsonItem({
   reminders,
   members,
   completions,
+  comments,
 }: ExportNode): ExportText | Omit<ExportBox, 'children'> {
   const common = {
     id: row.id,
@@ -80,6 +84,7 @@ export function presentJsonItem({
     reminders,
     ...(members ? { members } : {}),
     ...(row.note === null ? {} : { note: row.note }),
+    ...(comments ? { comments } : {}),
   };
   if (row.type === 'todoText') {
     const recurrence = row.recurrence_rule

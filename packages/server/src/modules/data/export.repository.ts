@@ -34,6 +34,7 @@ export interface ExportRow
     | 'auto_add_to_unprioritized'
     | 'created_at'
     | 'note'
+    | 'comment_count'
   > {
   favourited: number | null;
   prioritizable: number | null;
@@ -76,6 +77,7 @@ function exportRows(
       'items.show_completed',
       'items.auto_add_to_unprioritized',
       'items.note',
+      'items.comment_count',
       'items.created_at',
       'user_items.favourited',
       'user_items.prioritizable',

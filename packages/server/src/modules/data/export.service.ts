@@ -14,6 +14,7 @@ import type { Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
 import type { AccessService } from '../access/access.service.js';
+import type { CommentsService } from '../comments/comments.service.js';
 import type { ItemsService } from '../items/items.service.js';
 import {
   CSV_COLUMNS,
@@ -71,11 +72,13 @@ export function createExportService({
   db,
   access,
   items,
+  comments,
   now,
 }: {
   db: Executor;
   access: AccessService;
   items: ItemsService;
+  comments: Pick<CommentsService, 'exported'>;
   now: Clock;
 }) {
   /** The caller's reminder rules by item, as the file writes them. */
@@ -96,10 +99,11 @@ export function createExportService({
   }
 
   /**
-   * The rows of a page with the caller's reminders, each item's members and each repeating
-   * text's completion history beside them.
+   * The rows of a page with the caller's reminders, each item's members, each repeating
+   * text's completion history and each commented item's thread beside them.
    */
   async function nodesOf(
+    userId: string,
     rows: ExportRow[],
     reminders: Map<string, ExportNode['reminders']>,
   ): Promise<ExportNode[]> {
@@ -117,11 +121,14 @@ export function createExportService({
       list.push({ occurrence: Number(done.occurrence), completedAt: Number(done.completed_at) });
       completions.set(done.item_id, list);
     }
+    const commented = rows.filter((row) => row.comment_count > 0).map((row) => row.id);
+    const threads = commented.length > 0 ? await comments.exported(userId, commented) : new Map();
     return rows.map((row) => ({
       row,
       reminders: reminders.get(row.id) ?? [],
       members: members.get(row.id),
       completions: completions.get(row.id),
+      comments: threads.get(row.id),
     }));
   }
 
@@ -145,7 +152,7 @@ export function createExportService({
           limit: EXPORT_PAGE_SIZE,
           includeArchived,
         });
-        if (rows.length > 0) yield nodesOf(rows, reminders);
+        if (rows.length > 0) yield nodesOf(user.id, rows, reminders);
         // SQLite answers without a turn of the event loop, and a socket on loopback takes
         // whatever is written at once: a turn is given here, or the walk would hold the loop.
         await setImmediate();
@@ -162,7 +169,7 @@ export function createExportService({
       for (const row of await linkedItems(db, user.id, includeArchived))
         if (!row.parent_id || (await access.levelOf(user.id, row.parent_id, db)) === undefined)
           shared.push(row);
-      if (shared.length > 0) yield nodesOf(shared, reminders);
+      if (shared.length > 0) yield nodesOf(user.id, shared, reminders);
     }
 
     interface Frame {

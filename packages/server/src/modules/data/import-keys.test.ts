@@ -167,6 +167,7 @@ describe(`imports sent again with their Idempotency-Key on ${testEngine}`, () =>
       items: {} as never,
       organizer: {} as never,
       reminders: {} as never,
+      comments: {} as never,
       events: {} as never,
       fileReader: {} as never,
       now: clock,

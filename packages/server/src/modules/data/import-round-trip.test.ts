@@ -30,6 +30,28 @@ const boxTitle = fc
   .string({ unit: 'grapheme', minLength: 1, maxLength: 30 })
   .filter((title) => !title.includes('\u0000') && boxTitleError(title) === undefined);
 
+/**
+ * An item's comments, oldest first, each at a time of its own (the thread's order); the body as
+ * a comment keeps it (trimmed, never blank). Anyone else's keep their writer's name.
+ */
+const comments = fc
+  .array(
+    fc.record({
+      by: fc.string({ maxLength: 20 }),
+      mine: fc.boolean(),
+      body: note.map((written) => written.trim()).filter((written) => written !== ''),
+      createdAt: millis,
+      editedAt: nullable(millis),
+    }),
+    { maxLength: 3 },
+  )
+  .map((list) =>
+    list
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map((comment, i) => ({ ...comment, createdAt: Math.min(comment.createdAt + i, 253_402_300_799_000) })),
+  )
+  .filter((list) => new Set(list.map((comment) => comment.createdAt)).size === list.length);
+
 const rule = fc.record({
   numberOf: fc.integer({ min: 1, max: 999 }),
   unit: fc.constantFrom(...REMINDER_UNITS),
@@ -66,8 +88,9 @@ const fields = (type: 'box' | 'text') =>
       markedForToday: fc.boolean(),
       rules: fc.array(rule, { maxLength: 3 }),
       note: nullable(note),
+      comments,
     })
-    .map(({ favourited, rank, markedForToday, rules, note: written, ...shared }) => {
+    .map(({ favourited, rank, markedForToday, rules, note: written, comments: thread, ...shared }) => {
       const reminders: ExportReminder[] = rules.map((r) => ({
         ...r,
         repeat: r.beforeAfterOn === 'on' && r.repeat,
@@ -97,6 +120,7 @@ const fields = (type: 'box' | 'text') =>
               },
         reminders,
         ...(written === null ? {} : { note: written }),
+        ...(thread.length === 0 ? {} : { comments: thread }),
       };
     });
 
@@ -150,12 +174,18 @@ const exportFile = fc.record({
   workspace: fc.array(item(4), { maxLength: 8 }),
 });
 
-/** The file without what differs between two accounts holding the same lists: ids and its own date. */
+/**
+ * The file without what differs between two accounts holding the same lists: ids, its own
+ * date, and the name on the importer's own comments (which an import makes theirs).
+ */
 function withoutIds(file: ExportFile): unknown {
   const strip = (items: readonly ExportItem[]): unknown[] =>
-    items.map(({ id: _id, ...rest }) =>
-      rest.type === 'box' ? { ...rest, children: strip(rest.children) } : rest,
-    );
+    items.map(({ id: _id, ...item }) => {
+      const rest = item.comments
+        ? { ...item, comments: item.comments.map((c) => (c.mine ? { ...c, by: '' } : c)) }
+        : item;
+      return rest.type === 'box' ? { ...rest, children: strip(rest.children) } : rest;
+    });
   return { ...file, exportedAt: 0, workspace: strip(file.workspace) };
 }
 

@@ -16,6 +16,7 @@ import type { Executor, Tx, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
+import type { CommentsService } from '../comments/comments.service.js';
 import type { ItemsService } from '../items/items.service.js';
 import type { OrganizerService } from '../organizer/organizer.service.js';
 import type { RemindersService } from '../reminders/reminders.service.js';
@@ -90,6 +91,7 @@ export function createImportService({
   items,
   organizer,
   reminders,
+  comments,
   events,
   fileReader,
   now,
@@ -99,6 +101,7 @@ export function createImportService({
   items: ItemsService;
   organizer: OrganizerService;
   reminders: RemindersService;
+  comments: Pick<CommentsService, 'insertImported'>;
   events: DomainEventBus;
   now: Clock;
 }) {
@@ -237,7 +240,7 @@ export function createImportService({
       });
       // Written in parts out of sight first, so that no one transaction holds the database for
       // long; the short one below then places the tree and makes the import happen at once.
-      const toWrite = parsed.tree ?? { parts: [], reminders: [] };
+      const toWrite = parsed.tree ?? { parts: [], reminders: [], comments: [] };
       const { stagingId, ids } = await items.staging.stage(user.id, treeItems(toWrite), at);
 
       /** The import itself, inside its transaction, with its answer kept under its key. */
@@ -267,6 +270,11 @@ export function createImportService({
             itemId: ids[index] as string,
           })),
         });
+        await comments.insertImported(
+          trx,
+          user.id,
+          toWrite.comments.map(({ index, comment }) => ({ itemId: ids[index] as string, comment })),
+        );
         if (claim) await saveImportKeyResult(trx, { ...claim, result: JSON.stringify(resultWith(boxId)) });
         return { boxId, newBox: !target };
       };

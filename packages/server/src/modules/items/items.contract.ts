@@ -98,6 +98,7 @@ export const PRESENTED_COLUMNS = [
   'show_completed',
   'auto_add_to_unprioritized',
   'note',
+  'comment_count',
 ] as const satisfies readonly (keyof ItemRow)[];
 
 /** Just what it takes to present an item: read for long lists, where every column costs. */

@@ -38,6 +38,7 @@ export function presentItem(row: PresentableRow, accessLevel: AccessLevel, subIt
       showCompletedItems: row.show_completed === 1,
     },
     note: row.note ?? '',
+    commentCount: row.comment_count,
     accessLevel,
     abilities: abilitiesOf(accessLevel, { isRootBox, itemType: row.type }),
   };

@@ -31,6 +31,8 @@ import { insertTagsOf as insertTagRows } from './tags.repository.js';
 import { createTextFields } from './text-fields.service.js';
 import { createTreeChanges } from './tree-changes.js';
 
+// The rights check a write on an item makes in its transaction, for writes other modules own.
+export { checkedItem } from './item-guards.js';
 export { boxesAbove } from './item-path.js';
 export { presentItem } from './items.presenter.js';
 export type { TextFields, TextTarget } from './text-fields.service.js';

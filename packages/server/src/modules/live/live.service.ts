@@ -104,6 +104,11 @@ export function subscribeLiveUpdates({
     });
   }
 
+  events.on('comments.changed', async ({ itemId }) => {
+    const context = requestContext();
+    for (const { userId } of await access.audienceOf(itemId, db))
+      publisher.publish(userId, SOCKET_EVENTS.commentsChanged, { itemId, ...echoTagFor(context, userId) });
+  });
   events.on('item.overwritten', async ({ itemId, replacedTitle, title }) => {
     const context = requestContext();
     for (const { userId } of await access.audienceOf(itemId, db))
