@@ -271,6 +271,9 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser Nestbox runs in (ES2022 modules, passkeys) preloads modules itself: the
+    // polyfill for those that do not would only weigh on every first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The shared package only declares: an import of it that the web app does not use
       // (a zod contract behind a development-only check) leaves nothing in the bundle.

@@ -15,8 +15,8 @@ const id = z.string().min(1).max(64);
 export const CommentBodySchema = z
   .string()
   .trim()
-  .min(1, msg('validation.comment.required'))
-  .max(COMMENT_MAX_LENGTH, msg('validation.comment.tooLong'))
+  .min(1, msg('comments.required'))
+  .max(COMMENT_MAX_LENGTH, msg('comments.tooLong'))
   // PostgreSQL stores no NUL in text: refused on both engines alike.
   .refine((body) => !body.includes('\u0000'), msg('validation.invalidValue'));
 

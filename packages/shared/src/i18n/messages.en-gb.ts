@@ -380,8 +380,8 @@ export const messagesEnGb = {
   'comments.notYours':
     'Only its author can edit a comment; its author or an owner of the item can delete it.',
   'comments.tooMany': 'This item has as many comments as it may hold (500). Delete some first.',
-  'validation.comment.required': 'Write something first.',
-  'validation.comment.tooLong': 'A comment can have at most 5,000 characters.',
+  'comments.required': 'Write something first.',
+  'comments.tooLong': 'A comment can have at most 5,000 characters.',
 } as const;
 
 /** Every message key. */

@@ -402,6 +402,6 @@ export const messagesFr: Record<MessageKey, string> = {
     'Seul son auteur peut modifier un commentaire\u00a0; son auteur ou un propriétaire de l’élément peut le supprimer.',
   'comments.tooMany':
     'Cet élément compte déjà autant de commentaires qu’il peut en avoir (500). Supprimez-en d’abord.',
-  'validation.comment.required': 'Écrivez d’abord quelque chose.',
-  'validation.comment.tooLong': 'Un commentaire peut compter au plus 5\u00a0000\u00a0caractères.',
+  'comments.required': 'Écrivez d’abord quelque chose.',
+  'comments.tooLong': 'Un commentaire peut compter au plus 5\u00a0000\u00a0caractères.',
 };

@@ -169,6 +169,7 @@ export const uiEnGb = {
   'settings.activity.passkeys.removed': 'Passkey “{{name}}” removed',
   'settings.activity.passkeys.login': 'Signed in with a passkey',
   'settings.activity.passkeys.failed': 'Passkey refused',
+  'settings.activity.comments.removed': 'Removed someone’s comment on an item you own',
   'settings.activity.twoFactor.enabled': 'Two-factor codes turned on',
   'settings.activity.twoFactor.disabled': 'Two-factor codes turned off',
   'settings.activity.twoFactor.reset': 'Two-factor codes turned off by an administrator',
@@ -726,7 +727,7 @@ export const uiEnGb = {
   'itemSettings.loading': 'Fetching item details...',
   'itemSettings.loadFailed': 'The details of this item could not be retrieved.',
   'itemSettings.readonlyNote':
-    'This item is shared with you read-only: you can see its settings but not change them.',
+    'This item is shared with you read-only: you can see its settings but not change them. You can comment on it.',
   'itemSettings.targetDate': 'Target Date',
   'itemSettings.targetDate.placeholder': 'No target date',
   'itemSettings.targetDate.clear': 'Clear the target date',
@@ -1087,6 +1088,29 @@ export const uiEnGb = {
   'upcoming.openSettings': 'Item settings of {{title}}',
   'upcoming.dragInstructions':
     'Drag a text onto another day to move it there. From the keyboard, use the text’s Move to day menu.',
+  // Comments on an item (Item settings, and the count on its row)
+  'comments.title': 'Comments',
+  'comments.list': 'Comments on this item',
+  'comments.loadFailed': 'The comments could not be loaded.',
+  'comments.empty': 'No comments yet.',
+  'comments.field': 'Add a comment',
+  'comments.markdown': 'Markdown works.',
+  'comments.sendKeys': '{{keys}} sends it.',
+  'comments.send': 'Comment',
+  'comments.authorGone': 'Deleted account',
+  'comments.justNow': 'just now',
+  'comments.edited': 'edited',
+  'comments.editedOn': 'Edited on {{date}}',
+  'comments.edit': 'Edit your comment',
+  'comments.editField': 'Your comment',
+  'comments.save': 'Save',
+  'comments.deleteOwn': 'Delete your comment',
+  'comments.deleteOf': 'Delete the comment by {{name}}',
+  'comments.deleteTitle': 'Delete this comment?',
+  'comments.deleteBody': 'It goes for everyone who sees this item, and cannot be brought back.',
+  'comments.delete': 'Delete',
+  'comments.count_one': '{{count}} comment',
+  'comments.count_other': '{{count}} comments',
 } as const;
 
 /** Every key of the interface catalogue. */

@@ -164,6 +164,8 @@ export const uiFr: Record<UiKey, string> = {
   'settings.activity.passkeys.removed': 'Clé d’accès «\u00a0{{name}}\u00a0» supprimée',
   'settings.activity.passkeys.login': 'Connexion avec une clé d’accès',
   'settings.activity.passkeys.failed': 'Clé d’accès refusée',
+  'settings.activity.comments.removed':
+    'Commentaire d’une autre personne supprimé sur un élément qui vous appartient',
   'settings.activity.twoFactor.enabled': 'Validation en deux étapes activée',
   'settings.activity.twoFactor.disabled': 'Validation en deux étapes désactivée',
   'settings.activity.twoFactor.reset': 'Validation en deux étapes désactivée par un administrateur',
@@ -726,7 +728,7 @@ export const uiFr: Record<UiKey, string> = {
   'itemSettings.loading': 'Récupération des détails de l’élément...',
   'itemSettings.loadFailed': 'Les détails de cet élément n’ont pas pu être récupérés.',
   'itemSettings.readonlyNote':
-    'Cet élément est partagé avec vous en lecture seule\u00a0: vous voyez ses paramètres sans pouvoir les modifier.',
+    'Cet élément est partagé avec vous en lecture seule\u00a0: vous voyez ses paramètres sans pouvoir les modifier. Vous pouvez le commenter.',
   'itemSettings.targetDate': 'Date cible',
   'itemSettings.targetDate.placeholder': 'Aucune date cible',
   'itemSettings.targetDate.clear': 'Effacer la date cible',
@@ -1095,4 +1097,28 @@ export const uiFr: Record<UiKey, string> = {
   'upcoming.openSettings': 'Paramètres de {{title}}',
   'upcoming.dragInstructions':
     'Faites glisser un texte sur un autre jour pour l’y déplacer. Au clavier, passez par son menu Déplacer à un autre jour.',
+  // Commentaires sur un élément (paramètres de l’élément, et leur nombre sur sa ligne)
+  'comments.title': 'Commentaires',
+  'comments.list': 'Commentaires sur cet élément',
+  'comments.loadFailed': 'Les commentaires n’ont pas pu être chargés.',
+  'comments.empty': 'Pas encore de commentaire.',
+  'comments.field': 'Ajouter un commentaire',
+  'comments.markdown': 'Markdown accepté.',
+  'comments.sendKeys': '{{keys}} pour envoyer.',
+  'comments.send': 'Commenter',
+  'comments.authorGone': 'Compte supprimé',
+  'comments.justNow': 'à l’instant',
+  'comments.edited': 'modifié',
+  'comments.editedOn': 'Modifié le {{date}}',
+  'comments.edit': 'Modifier votre commentaire',
+  'comments.editField': 'Votre commentaire',
+  'comments.save': 'Enregistrer',
+  'comments.deleteOwn': 'Supprimer votre commentaire',
+  'comments.deleteOf': 'Supprimer le commentaire de {{name}}',
+  'comments.deleteTitle': 'Supprimer ce commentaire\u00a0?',
+  'comments.deleteBody':
+    'Il disparaît pour toutes les personnes qui voient cet élément, sans retour possible.',
+  'comments.delete': 'Supprimer',
+  'comments.count_one': '{{count}} commentaire',
+  'comments.count_other': '{{count}} commentaires',
 };

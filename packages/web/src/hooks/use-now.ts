@@ -34,5 +34,6 @@ function snapshot() {
 
 /** The current minute (UTC ms, seconds dropped), read again every minute. */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, snapshot);
+  // The same read when rendered to markup (the components' tests).
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

@@ -1,4 +1,5 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 
 export type Element = ReactElement<Record<string, unknown>>;
 
@@ -22,4 +23,26 @@ export function first(node: ReactNode, match: (element: Element) => boolean): El
 export function Probe({ render, keep }: { render: () => ReactNode; keep: (tree: ReactNode) => void }) {
   keep(render());
   return null;
+}
+
+/**
+ * What a component returns when rendered (its hooks run as in any render), inside `wrap` (the
+ * providers it needs) when given.
+ */
+export function treeOf(
+  render: () => ReactNode,
+  wrap: (node: ReactNode) => ReactNode = (node) => node,
+): ReactNode {
+  let tree: ReactNode = null;
+  renderToStaticMarkup(
+    wrap(
+      <Probe
+        render={render}
+        keep={(kept) => {
+          tree = kept;
+        }}
+      />,
+    ),
+  );
+  return tree;
 }

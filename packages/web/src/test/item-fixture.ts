@@ -18,6 +18,7 @@ export function itemFixture<T extends Item = Item>(id: string, fields: Partial<T
     recurrence: null,
     recurFromCompletion: false,
     note: '',
+    commentCount: 0,
     markedAsForToday: false,
     createdDate: 0,
     autoArchiveAmount: null,

@@ -155,8 +155,8 @@ describe(`comments on ${testEngine}`, () => {
     const itemId = ids['Sow the beans'];
     const before = await countOf(itemId);
     for (const [body, key] of [
-      ['   ', 'validation.comment.required'],
-      ['x'.repeat(COMMENT_MAX_LENGTH + 1), 'validation.comment.tooLong'],
+      ['   ', 'comments.required'],
+      ['x'.repeat(COMMENT_MAX_LENGTH + 1), 'comments.tooLong'],
       ['a\u0000b', 'validation.invalidValue'],
     ] as const) {
       const res = await t.request(`/api/items/${itemId}/comments`, {

@@ -1,5 +1,5 @@
 import { Anchor, Box, Center, Divider, Group, Loader, Modal, useMatches } from '@mantine/core';
-import { useDisclosure, useHotkeys, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import {
   IconBolt,
@@ -23,6 +23,7 @@ import { RemindersButton } from '../../features/reminders/components/reminders-b
 import { RemindersModal } from '../../features/reminders/components/reminders-list';
 import { WorkspaceSettingsModal } from '../../features/workspace/components/workspace-settings-modal';
 import { openItemSettings } from '../../hooks/use-item-settings';
+import { useOwnEscape } from '../../hooks/use-own-escape';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { toggleWorkspaceLayout } from '../../lib/preferences';
 import {
@@ -61,18 +62,8 @@ export function AppHeader() {
   const layout = useWorkspaceLayout();
   const [remindersOpened, reminders] = useDisclosure(false);
   const [settingsOpened, settings] = useDisclosure(false);
-  // Escape closes Settings only when pressed in Settings itself: a confirmation or a dialog
-  // opened above it takes that Escape alone (Mantine's window-wide handler would close both).
-  useWindowEvent('keydown', (event) => {
-    if (event.key !== 'Escape' || !settingsOpened || event.defaultPrevented) return;
-    const target = event.target instanceof Element ? event.target : document.body;
-    const dialog = target.closest('[role="dialog"]');
-    const inSettings = dialog?.getAttribute('aria-labelledby') === `${SETTINGS_ID}-title`;
-    // Focus lost to the page (nothing focused) still closes it, as Mantine's own handler did.
-    if (!inSettings && target !== document.body) return;
-    if (target.getAttribute('data-mantine-stop-propagation') === 'true') return;
-    settings.close();
-  });
+  // Escape closes Settings only when pressed in Settings itself, not in a confirmation over it.
+  useOwnEscape(SETTINGS_ID, settingsOpened, settings.close);
   const [workspaceSettingsOpened, workspaceSettings] = useDisclosure(false);
   const captureOpened = useQuickCaptureOpen();
   const navigate = useNavigate();

@@ -11,11 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/feedback/page-loader';
 import { TagActionContext } from '../../components/rich-text/rich-text';
-import { ItemSettingsHost } from '../../features/items/components/item-settings-host';
 // Slack link result notice
 import { useOidcLinkNotice } from '../../features/settings/hooks/use-oidc-link-notice';
 import { useSlackLinkNotice } from '../../features/settings/hooks/use-slack-link-notice';
 import { useAccountColorScheme } from '../../hooks/use-color-scheme';
+import { useItemSettingsRequest } from '../../hooks/use-item-settings';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { useSessionToken } from '../../hooks/use-session-token';
 import { getUserQueryOptions } from '../../lib/api/get-user';
@@ -32,10 +32,44 @@ import { ConnectionStatus } from '../offline/connection-status';
 import { useAppUpdates } from '../offline/use-app-updates';
 import { useOfflineCopy } from '../offline/use-offline-copy';
 import { AppHeader } from './app-header';
-import { ITEM_SETTINGS_SLOTS } from './item-settings-slots';
 import { useGlobalShortcuts } from './use-global-shortcuts';
 import { useLiveUpdates } from './use-live-updates';
 import { useOpenTag } from './use-open-tag';
+
+/**
+ * Item settings and the sections other features give it (sharing, reminders, comments…):
+ * loaded the first time one opens, as none is on the first screen. Once loaded it stays, so
+ * it opens at once after that and closes as dialogs do.
+ */
+const ItemSettings = retryableLazy(async () => ({
+  default: (await import('./item-settings-slots')).ItemSettings,
+}));
+
+/**
+ * A dialog's code, fetched the first time it opens; once loaded it stays, so the dialog opens
+ * at once after that and closes as dialogs do (giving the focus back).
+ */
+function LoadedOnceOpened({
+  opened,
+  part: Part,
+}: {
+  opened: boolean;
+  part: ReturnType<typeof retryableLazy>;
+}) {
+  const [loaded, setLoaded] = useState(false);
+  if (opened && !loaded) setLoaded(true);
+  return loaded ? (
+    <LoadBoundary retry={Part.retry}>
+      <Suspense fallback={null}>
+        <Part />
+      </Suspense>
+    </LoadBoundary>
+  ) : null;
+}
+
+function ItemSettingsWhenOpened() {
+  return <LoadedOnceOpened opened={useItemSettingsRequest() !== null} part={ItemSettings} />;
+}
 
 /** The shortcuts' help, loaded the first time it opens. */
 const ShortcutsHelp = retryableLazy(async () => ({
@@ -53,17 +87,7 @@ function KeyboardShortcuts() {
   const { undoLatest } = useUndo();
   const shortcutsEnabled = useShortcutsEnabled();
   useHotkeys(shortcutsEnabled ? [[SHORTCUT_KEYS.undo, (event) => !event.repeat && undoLatest()]] : []);
-  const helpOpen = useShortcutsHelpOpen();
-  // Once loaded it stays, so the dialog closes as dialogs do (and gives the focus back).
-  const [helpLoaded, setHelpLoaded] = useState(false);
-  if (helpOpen && !helpLoaded) setHelpLoaded(true);
-  return helpLoaded ? (
-    <LoadBoundary retry={ShortcutsHelp.retry}>
-      <Suspense fallback={null}>
-        <ShortcutsHelp />
-      </Suspense>
-    </LoadBoundary>
-  ) : null;
+  return <LoadedOnceOpened opened={useShortcutsHelpOpen()} part={ShortcutsHelp} />;
 }
 
 /**
@@ -151,7 +175,7 @@ export function AppLayout() {
           <AppShell.Main data-layout={layout} bg="var(--nestbox-page-bg)">
             <Outlet />
           </AppShell.Main>
-          <ItemSettingsHost slots={ITEM_SETTINGS_SLOTS} />
+          <ItemSettingsWhenOpened />
           <KeyboardShortcuts />
           <ConnectionStatus />
         </AppShell>

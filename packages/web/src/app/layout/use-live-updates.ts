@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { io, type Socket } from 'socket.io-client';
 import { STORAGE_KEYS } from '../../config/storage-keys';
+import { commentsKey } from '../../features/comments/api/get-comments';
 import { organizerKey } from '../../features/organizer/api/get-organizer';
 import { UNREAD_COUNT_KEY } from '../../features/reminders/api/reminder-events';
 import { IMPORT_FINISHED_KEY } from '../../features/settings/api/import-finished';
@@ -95,6 +96,10 @@ export function useLiveUpdates(token: string | null): void {
             ),
         },
       });
+    });
+    // An item's thread, open in Item settings, is read again; rows' counts came with UPDATE_ITEM.
+    socket.on(SOCKET_EVENTS.commentsChanged, (event) => {
+      if (fromElsewhere(event)) void queryClient.invalidateQueries({ queryKey: commentsKey(event.itemId) });
     });
     // The reminders badge follows the server's count.
     socket.on(SOCKET_EVENTS.remindersUnreadCount, ({ count }) => {

@@ -1,7 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import classes from './header-action.module.css';
+import classes from './icon-action.module.css';
 
 interface HeaderActionProps {
   /** Tooltip text and accessible name: they are always the same (the tooltip adds the shortcut). */

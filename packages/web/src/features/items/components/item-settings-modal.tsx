@@ -6,6 +6,7 @@ import { SettingsModalHeader } from '../../../components/items/settings-modal-he
 import { useAbilities } from '../../../hooks/use-abilities';
 import type { ItemSettingsSection } from '../../../hooks/use-item-settings';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
+import { useOwnEscape } from '../../../hooks/use-own-escape';
 import { useItem } from '../../../lib/api/items/get-item';
 import { displayTitleIn } from '../../../lib/display-title';
 import { ArchiveSection, RestorePanel } from './item-archive-sections';
@@ -26,6 +27,8 @@ export interface ItemSettingsSlots {
   renderRecurrence: (item: Item, readonly: boolean) => ReactNode;
   /** The Reminders section, heading and all (the reminders feature). */
   renderReminders?: ((item: Item) => ReactNode) | undefined;
+  /** The Comments section, heading and all (the comments feature). */
+  renderComments?: ((item: Item) => ReactNode) | undefined;
 }
 
 interface ItemSettingsModalProps {
@@ -37,6 +40,9 @@ interface ItemSettingsModalProps {
   focusSection?: boolean;
   slots: ItemSettingsSlots;
 }
+
+/** Item settings' dialog: its title is `${ITEM_SETTINGS_ID}-title`. */
+const ITEM_SETTINGS_ID = 'item-settings';
 
 /** 'Item settings' (SPEC §2): opens for any item, text or box; the item loads fresh each time. */
 export function ItemSettingsModal({
@@ -50,12 +56,16 @@ export function ItemSettingsModal({
   const item = useItem(itemId);
   const data = item.data;
   const title = data ? displayTitleIn(t, data) : '';
+  // Escape in a confirmation asked from here (delete a comment) closes the confirmation alone.
+  useOwnEscape(ITEM_SETTINGS_ID, true, onClose);
 
   return (
     <Modal
       opened
       onClose={onClose}
       size="lg"
+      id={ITEM_SETTINGS_ID}
+      closeOnEscape={false}
       title={
         data ? (
           <ModalTitle item={data} title={title} />
@@ -143,6 +153,7 @@ function ItemSettingsBody({ item, onClose, scrollTo, focusSection, slots }: Body
     share: useRef<HTMLDivElement>(null),
     reminders: useRef<HTMLDivElement>(null),
     note: useRef<HTMLDivElement>(null),
+    comments: useRef<HTMLDivElement>(null),
   };
 
   // Once, after loading: bring the section asked for into view (and into focus, from the keyboard).
@@ -169,6 +180,9 @@ function ItemSettingsBody({ item, onClose, scrollTo, focusSection, slots }: Body
         </Text>
       )}
       <NoteSection item={item} readonly={readonly} sectionRef={sections.note} />
+      <div ref={sections.comments} data-section="comments" hidden={!slots.renderComments}>
+        {slots.renderComments?.(item)}
+      </div>
       <TargetDateSection item={item} readonly={readonly} sectionRef={sections.targetDate} />
       {item.itemType === 'todoText' && !archived && slots.renderRecurrence(item, readonly)}
       <Section

@@ -1,10 +1,13 @@
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
 import { IconGripVertical } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { KeyboardEventHandler, MouseEvent, ReactNode } from 'react';
+import { CommentMark } from '../../../components/items/comment-mark';
 import { NoteMark } from '../../../components/items/note-mark';
 import { RichText } from '../../../components/rich-text/rich-text';
 import { displayTitleIn } from '../../../lib/display-title';
+import { organizerKey } from '../api/get-organizer';
 import classes from './organizer-lists.module.css';
 import type { VirtualRowProps } from './virtual-droppable';
 
@@ -47,6 +50,9 @@ export function OrganizerItemRow({
   children,
 }: OrganizerItemRowProps) {
   const title = displayTitleIn(t, item);
+  const queryClient = useQueryClient();
+  // Comments written or deleted there change the count this list shows.
+  const onSettingsClosed = () => void queryClient.invalidateQueries({ queryKey: organizerKey });
   const handleClick = (event: MouseEvent<HTMLDivElement>) => {
     selectable?.onClick();
     if (!event.shiftKey) return;
@@ -108,6 +114,7 @@ export function OrganizerItemRow({
           {item.title ? <RichText text={item.title} interactive={false} /> : title}
         </button>
         <NoteMark note={item.note} />
+        <CommentMark itemId={item._id} count={item.commentCount} onClose={onSettingsClosed} />
       </span>
       {children}
     </div>

@@ -16,6 +16,7 @@ import {
   IconLogin,
   IconLogout,
   IconMail,
+  IconMessageOff,
   IconShare,
   IconShieldCheck,
   IconShieldOff,
@@ -24,12 +25,12 @@ import {
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadedList } from '../../../components/layout/loaded-list';
 import { useUser } from '../../../lib/api/get-user';
 import type { TranslationKey } from '../../../lib/i18n';
+import { relativeTime } from '../../../lib/relative-time';
 import { ownActivityQueryOptions } from '../api/get-own-activity';
 import classes from './app-settings.module.css';
-import { LoadedList } from './loaded-list';
-import { relativeTime } from './relative-time';
 
 /** What each kind of event says, and its icon. */
 const EVENTS: Record<
@@ -101,6 +102,7 @@ const EVENTS: Record<
     icon: <IconAlertTriangle size={16} />,
     color: 'red',
   },
+  'comments.removed': { text: 'settings.activity.comments.removed', icon: <IconMessageOff size={16} /> },
 };
 
 const LEVELS: Record<string, TranslationKey> = {

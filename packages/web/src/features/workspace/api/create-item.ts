@@ -62,6 +62,7 @@ export function provisionalText(
     recurrence: null,
     recurFromCompletion: false,
     note: '',
+    commentCount: 0,
     markedAsForToday: false,
     createdDate: Date.now(),
     autoArchiveAmount: null,

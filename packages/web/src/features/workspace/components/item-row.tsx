@@ -3,6 +3,7 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconBox } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CommentMark } from '../../../components/items/comment-mark';
 import { NoteMark } from '../../../components/items/note-mark';
 import { RowMarks } from '../../../components/items/row-marks';
 import { RichText } from '../../../components/rich-text/rich-text';
@@ -109,6 +110,7 @@ export function TextItemRow({
           )}
         </div>
         <RowMarks item={item} timeZone={timezone} locale={locale} />
+        <CommentMark itemId={item._id} count={item.commentCount} />
       </ItemHoverMenu>
       {scheduling !== null && (
         <ScheduleSheet item={item} opened={scheduling} onClose={() => setScheduling(false)} />
@@ -237,6 +239,7 @@ export function BoxItemRow({ item, editing, onOpen, onRenameDone, onToggleComple
         )}
       </div>
       <NoteMark note={item.note} />
+      <CommentMark itemId={item._id} count={item.commentCount} />
     </ItemHoverMenu>
   );
 }

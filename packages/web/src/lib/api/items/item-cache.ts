@@ -24,8 +24,20 @@ export function restoreSnapshot(queryClient: QueryClient, before: CacheSnapshot 
 }
 
 /**
+ * Writes what the server answered into every cache that shows the item (the pane of its box,
+ * its row in its parent's pane, Item settings), leaving any read under way to finish.
+ */
+export function patchItemInCaches(queryClient: QueryClient, itemId: string, patch: Partial<Item>): void {
+  const apply = (item: Item) => (item._id === itemId ? { ...item, ...patch } : item);
+  queryClient.setQueriesData<ItemsForPane>({ queryKey: ALL_ITEMS_FOR_PANE_KEY }, (pane) =>
+    pane ? { item: apply(pane.item), items: pane.items.map(apply) } : pane,
+  );
+  queryClient.setQueryData<Item>(itemKey(itemId), (item) => (item ? apply(item) : item));
+}
+
+/**
  * Changes an item at once wherever it shows (the pane of its box, its row in its parent's
- * pane, Item settings); answers the caches as they were.
+ * pane, Item settings), reads under way cancelled first; answers the caches as they were.
  */
 export async function patchItemEverywhere(
   queryClient: QueryClient,
@@ -33,11 +45,7 @@ export async function patchItemEverywhere(
   patch: Partial<Item>,
 ): Promise<CacheSnapshot> {
   const before = await snapshot(queryClient, itemId);
-  const apply = (item: Item) => (item._id === itemId ? { ...item, ...patch } : item);
-  queryClient.setQueriesData<ItemsForPane>({ queryKey: ALL_ITEMS_FOR_PANE_KEY }, (pane) =>
-    pane ? { item: apply(pane.item), items: pane.items.map(apply) } : pane,
-  );
-  queryClient.setQueryData<Item>(itemKey(itemId), (item) => (item ? apply(item) : item));
+  patchItemInCaches(queryClient, itemId, patch);
   return before;
 }
 

@@ -25,6 +25,7 @@ import { IconCheck, IconCopy, IconKey, IconShieldCheck } from '@tabler/icons-rea
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDanger } from '../../../../components/feedback/confirm';
+import { LoadedList } from '../../../../components/layout/loaded-list';
 import { useNotifyFailure } from '../../../../hooks/use-notify-failure';
 import { useSchemaForm } from '../../../../hooks/use-schema-form';
 import { useUser } from '../../../../lib/api/get-user';
@@ -34,7 +35,6 @@ import { useCreateApiToken } from '../../api/create-api-token';
 import { useApiTokens } from '../../api/get-api-tokens';
 import { useRevokeApiToken } from '../../api/revoke-api-token';
 import classes from '../app-settings.module.css';
-import { LoadedList } from '../loaded-list';
 import { CalDavNotice, CalDavShortcut } from './caldav-shortcut';
 import { SectionHeading } from './section-heading';
 

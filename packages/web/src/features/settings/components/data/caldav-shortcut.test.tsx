@@ -3,7 +3,7 @@ import type { CreatedApiToken } from '@nestbox/shared/tokens/token.schema';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Element, first, Probe } from '../../../../test/element-tree';
+import { type Element, first, treeOf } from '../../../../test/element-tree';
 import { texts } from '../../../../test/texts';
 import { CalDavNotice, CalDavShortcut, CopyField, calDavAccount } from './caldav-shortcut';
 
@@ -21,20 +21,6 @@ const made: CreatedApiToken = {
   lastUsedAt: null,
   token: 'nbx_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
 };
-
-/** What a component returns when rendered (its hooks run as in any render). */
-function treeOf(render: () => ReactNode): ReactNode {
-  let tree: ReactNode = null;
-  renderToStaticMarkup(
-    <Probe
-      render={render}
-      keep={(kept) => {
-        tree = kept;
-      }}
-    />,
-  );
-  return tree;
-}
 
 const clickable = (element: Element) => typeof element.props.onClick === 'function';
 const labelled = (element: Element) => 'aria-label' in element.props;

@@ -5,6 +5,7 @@ import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDanger } from '../../../../components/feedback/confirm';
+import { LoadedList } from '../../../../components/layout/loaded-list';
 import { useNotifyFailure } from '../../../../hooks/use-notify-failure';
 import { useUser } from '../../../../lib/api/get-user';
 import { notify } from '../../../../lib/notify';
@@ -12,7 +13,6 @@ import { useAdminUsers } from '../../api/get-admin-users';
 import { useResetTwoFactor } from '../../api/reset-two-factor';
 import classes from '../app-settings.module.css';
 import { SectionHeading } from '../data/section-heading';
-import { LoadedList } from '../loaded-list';
 
 /** How long typing pauses before the list is searched. */
 const TYPING_PAUSE_MS = 250;

@@ -2,11 +2,11 @@ import { Button, Paper, Stack, Text } from '@mantine/core';
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import { IconArrowRight, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LoadedList } from '../../../../components/layout/loaded-list';
 import { useUser } from '../../../../lib/api/get-user';
 import { useApiTokens } from '../../api/get-api-tokens';
 import classes from '../app-settings.module.css';
 import { SectionHeading } from '../data/section-heading';
-import { LoadedList } from '../loaded-list';
 
 /** When a token was last used: the day and the minute (the server records it to the minute). */
 const LAST_USED_FORMAT = 'dd-MMM-yyyy HH:mm';

@@ -4,14 +4,14 @@ import type { Passkey } from '@nestbox/shared/passkeys/passkeys.schema';
 import { IconCloud, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirmDanger } from '../../../../components/feedback/confirm';
+import rowClasses from '../../../../components/layout/icon-action.module.css';
 import { useUser } from '../../../../lib/api/get-user';
 import { isApiError } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notify';
+import { RELATIVE_FOR_MS, relativeTime } from '../../../../lib/relative-time';
 import { useRemovePasskey } from '../../api/remove-passkey';
 import classes from '../app-settings.module.css';
-import { RELATIVE_FOR_MS, relativeTime } from '../relative-time';
 import type { PasskeyProblem } from './add-passkey';
-import rowClasses from './passkey-row.module.css';
 
 /** "Last used …": in words within a week ("yesterday", "3 hours ago"), then the day. */
 function useLastUsed(lastUsedAt: number | null): string {

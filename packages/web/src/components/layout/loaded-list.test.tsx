@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { texts } from '../../../test/texts';
+import { texts } from '../../test/texts';
 import { LoadedList } from './loaded-list';
 
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: texts.t.bind(texts) }) }));

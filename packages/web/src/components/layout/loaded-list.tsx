@@ -13,10 +13,11 @@ interface ListQuery {
 }
 
 /**
- * A list a settings section loads, in its four states: skeleton rows (a status for screen
- * readers) while it loads, the failure with Retry, a sentence when there is nothing, and the
- * items as a list named `label`, each rendered by `children` as its own `<li>`. A paged list
- * passes the items of its pages so far; a page that failed after them shows its failure below.
+ * A list a section loads (in Settings, in Item settings), in its four states: skeleton rows (a
+ * status for screen readers) while it loads, the failure with Retry, a sentence when there is
+ * nothing, and the items as a list named `label`, each rendered by `children` as its own `<li>`.
+ * A paged list passes the items of its pages so far; a page that failed after them shows its
+ * failure below.
  */
 export function LoadedList<T>({
   query,
