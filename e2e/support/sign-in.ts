@@ -24,6 +24,8 @@ export async function openSecurity(page: Page, texts: SignInTexts) {
     await page.getByRole('banner').getByRole('button', { name: texts.settings }).click();
   }
   const dialog = page.getByRole('dialog', { name: texts.settings });
+  // Said here, within the expect timeout: a click that opened nothing fails at once, by name.
+  await expect(dialog).toBeVisible();
   await dialog.getByRole('tab', { name: texts.security }).click();
   return dialog;
 }
