@@ -222,4 +222,14 @@ test('fr, 390 px: the count opens the comments, which read in French and fit', a
   expect(widths).toEqual({ page: 0, dialog: 0 });
   await comments.scrollIntoViewIfNeeded();
   await shot(page, 'comments-fr-390');
+
+  // Words typed and not sent come back after the tab reloads.
+  await field.fill('Un brouillon à finir');
+  await page.reload();
+  await page.getByRole('button', { name: '2 commentaires' }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Réserver le ferry' })
+      .getByRole('textbox', { name: 'Ajouter un commentaire' }),
+  ).toHaveValue('Un brouillon à finir');
 });

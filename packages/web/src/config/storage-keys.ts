@@ -33,4 +33,6 @@ export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 export const SESSION_STORAGE_KEYS = {
   /** A notification to show once the page has reloaded (after a language or timezone change). */
   pendingNotification: 'nestbox.pendingNotification',
+  /** What is typed in each item's comment field and not sent yet (JSON: item id → text). Cleared on logout. */
+  commentDrafts: 'nestbox.commentDrafts',
 } as const;

@@ -2,6 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { SESSION_STORAGE_KEYS } from '../config/storage-keys';
+import { sessionStore } from './session-store';
 
 /** The kinds of notification of SPEC §3 (Notification: type, message, timeout). */
 export const NOTIFICATION_TYPES = ['error', 'info', 'success', 'warning'] as const;
@@ -55,14 +56,6 @@ export function notify({ type = 'info', message, timeout = 5_000, action }: AppN
     autoClose: timeout,
     icon: <Icon size={18} stroke={2} />,
   });
-}
-
-function sessionStore(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -1,7 +1,8 @@
 import { SESSION_END_REASONS, type SessionEndReason } from '@nestbox/shared/realtime/events';
 import { isKnownPagePath, PAGE_PATHS } from '@nestbox/shared/routes';
-import { STORAGE_KEYS } from '../config/storage-keys';
+import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from '../config/storage-keys';
 import { readItem, writeItem } from './local-store';
+import { sessionStore } from './session-store';
 
 /** The logged-in user as `POST /auth/login` returns it; only the fields the shell relies on are typed. */
 export interface SessionUser {
@@ -38,6 +39,8 @@ export function clearSession(): void {
   writeItem(STORAGE_KEYS.token, null);
   writeItem(STORAGE_KEYS.user, null);
   writeItem(STORAGE_KEYS.endSessionUrl, null);
+  // What the person typed and did not send is theirs alone.
+  sessionStore()?.removeItem(SESSION_STORAGE_KEYS.commentDrafts);
 }
 
 /** A session made by single sign-on: logging out goes on to end the provider's session here. */
