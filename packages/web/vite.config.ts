@@ -105,24 +105,35 @@ function neededBy(roots: Iterable<string>, info: (id: string) => Rolldown.Module
   return needed;
 }
 
+/** The app's first screen: the entry, the signed-in layout and the Workspace (/app/boxes). */
+const FIRST_SCREEN =
+  /\/packages\/web\/src\/(main\.tsx|app\/layout\/app-layout\.tsx|app\/routes\/app\/boxes\.tsx)$/;
+
 /**
  * Mantine's modules, split in two chunks: what the logged-out pages need (`mantine`), and
- * the rest (`mantine-app`). Rolldown asks `test` about every module before it asks `name`.
+ * what the signed-in app's first screen needs besides (`mantine-app`). The rest of Mantine
+ * loads with the lazy parts of the app that draw it (Item settings, the Organizer, Settings…),
+ * where Rolldown places it. Rolldown asks `test` about every module before it asks `name`.
  */
 function mantineGroup(): Rolldown.CodeSplittingGroup {
   const roots: string[] = [];
-  let loggedOut: Set<string> | undefined;
+  const firstScreen: string[] = [];
+  let needed: { loggedOut: Set<string>; firstScreen: Set<string> } | undefined;
   return {
     name: (id, context) => {
-      loggedOut ??= neededBy(roots, (moduleId) => context.getModuleInfo(moduleId));
-      return loggedOut.has(id) ? 'mantine' : 'mantine-app';
+      const info = (moduleId: string) => context.getModuleInfo(moduleId);
+      needed ??= { loggedOut: neededBy(roots, info), firstScreen: neededBy(firstScreen, info) };
+      if (needed.loggedOut.has(id)) return 'mantine';
+      return needed.firstScreen.has(id) ? 'mantine-app' : null;
     },
     test: (id) => {
       // A `test` after a `name`: a new build (watch mode) starts afresh.
-      if (loggedOut) {
+      if (needed) {
         roots.length = 0;
-        loggedOut = undefined;
+        firstScreen.length = 0;
+        needed = undefined;
       }
+      if (FIRST_SCREEN.test(id)) firstScreen.push(id);
       // Style sheets go with the chunk of the code that imports them.
       if (!MANTINE.test(id) || id.endsWith('.css') || LAZY_MANTINE.test(id)) return false;
       if (startsLoggedOutMantine(id)) roots.push(id);
