@@ -25,6 +25,7 @@ const TIMED = [
   'packages/server/src/modules/items/large-subtree.test.ts',
   'packages/server/src/modules/items/recurrence-cost.test.ts',
   'packages/server/src/modules/items/tree-concurrency.test.ts',
+  'packages/server/src/modules/attachments/attachments-process.test.ts',
 ];
 
 /**

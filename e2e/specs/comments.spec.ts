@@ -1,11 +1,11 @@
-import type { Locator, Page, Response } from '@playwright/test';
-import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
-import { api, createBox, pane, rootBoxId, userIdOf } from '../support/api.js';
+import type { Page, Response } from '@playwright/test';
+import { createLoggedInAccount } from '../support/accounts.js';
+import { api, createBox, userIdOf } from '../support/api.js';
 import { expectSelected } from '../support/keyboard.js';
 import { liveSocketConnected } from '../support/live.js';
 import { expectTapTargets } from '../support/tap-targets.js';
 import { expect, expectAccessible, test } from '../support/test.js';
-import { addTexts, openPanes } from '../support/workspace-setup.js';
+import { openBoxBeside, secondBrowser, textSharedToRead } from '../support/workspace-setup.js';
 
 /**
  * Comments on an item, written in Item settings: two people on a shared box, each seeing the
@@ -13,8 +13,6 @@ import { addTexts, openPanes } from '../support/workspace-setup.js';
  * author edits (Escape cancels without closing the dialog) and deletes after confirming. Then
  * in French on a phone-sized window, opened from the row's count.
  */
-
-const rowIn = (scope: Locator, title: string) => scope.getByRole('listitem', { name: title, exact: true });
 
 /** Resolves with the answer of the next comment call of this method. */
 const commentCall = (page: Page, method: string): Promise<Response> =>
@@ -30,42 +28,27 @@ async function shot(page: Page, name: string) {
     await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
 }
 
-/** Someone's Workspace and the box, open side by side, the text's row shown. */
-async function openBox(page: Page, token: string, boxId: string, box: string, text: string) {
-  await openPanes(page.request, token, [await rootBoxId(page.request, token), boxId]);
-  await putSessionToken(page, token);
-  await page.goto('/app/boxes');
-  const row = rowIn(pane(page, box), text);
-  // The first page of a run loads the app's chunks cold: on a busy machine that takes a while.
-  await expect(row).toBeVisible({ timeout: 60_000 });
-  return row;
-}
-
 test('two people comment on a shared text, live; the author edits and deletes', async ({
   page,
   browser,
   request,
 }, testInfo) => {
   test.slow();
-  const suffix = Math.random().toString(36).slice(2, 8);
-  const ada = await createLoggedInAccount(request, { label: 'comments-owner', name: `Ada ${suffix}` });
-  const ben = await createLoggedInAccount(request, { label: 'comments-reader', name: `Ben ${suffix}` });
-  const box = await createBox(request, ada.token, 'Trip');
-  await addTexts(request, ada.token, box._id, ['Book the ferry']);
-  await api(request, ada.token, 'PUT', '/api/items/associate-user', {
-    itemId: box._id,
-    userId: await userIdOf(request, ben.token),
-    ownershipId: 'readonly',
-  });
-
-  const { baseURL, locale, timezoneId, viewport } = testInfo.project.use;
-  const benContext = await browser.newContext({ baseURL, locale, timezoneId, viewport });
+  const { ada, ben, box } = await textSharedToRead(
+    request,
+    'comments',
+    ['Ada', 'Ben'],
+    'Trip',
+    'Book the ferry',
+  );
+  const where = { boxId: box._id, box: 'Trip', text: 'Book the ferry' };
+  // Ben, who may only read the box, has the text's Item settings open.
+  const {
+    context: benContext,
+    page: benPage,
+    row: benRow,
+  } = await secondBrowser(browser, testInfo, ben.token, where);
   try {
-    // Ben, who may only read the box, has the text's Item settings open.
-    const benPage = await benContext.newPage();
-    const benLive = liveSocketConnected(benPage);
-    const benRow = await openBox(benPage, ben.token, box._id, 'Trip', 'Book the ferry');
-    await benLive;
     await benRow.hover();
     await benPage.getByRole('button', { name: 'More options' }).click();
     const benSettings = benPage.getByRole('dialog', { name: 'Book the ferry' });
@@ -74,7 +57,7 @@ test('two people comment on a shared text, live; the author edits and deletes', 
 
     // Ada, from the keyboard: the row, N for Item settings, then Tab past the note to the comment field.
     const adaLive = liveSocketConnected(page);
-    const adaRow = await openBox(page, ada.token, box._id, 'Trip', 'Book the ferry');
+    const adaRow = await openBoxBeside(page, ada.token, box._id, 'Trip', 'Book the ferry');
     await adaLive;
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
@@ -170,6 +153,73 @@ test('two people comment on a shared text, live; the author edits and deletes', 
   }
 });
 
+test('a mention: @ offers the people of the item, and the person named hears of it live', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.slow();
+  const { ada, ben, box } = await textSharedToRead(
+    request,
+    'mention',
+    ['Ada', 'Benoît'],
+    'Garden',
+    'Water the roses',
+  );
+  // Ben has the app open; nothing unread yet.
+  const where = { boxId: box._id, box: 'Garden', text: 'Water the roses' };
+  const { context: benContext, page: benPage } = await secondBrowser(browser, testInfo, ben.token, where);
+  try {
+    const benBell = benPage.getByRole('banner').getByRole('button', { name: 'Reminders', exact: true });
+    await expect(benBell).not.toHaveAccessibleDescription(/unread/);
+
+    // Ada types @ben (no accent, no capital) and takes Ben from the list with Enter.
+    const adaRow = await openBoxBeside(page, ada.token, box._id, 'Garden', 'Water the roses');
+    await adaRow.hover();
+    await page.getByRole('button', { name: 'More options' }).click();
+    const settings = page.getByRole('dialog', { name: 'Water the roses' });
+    const comments = settings.getByRole('region', { name: 'Comments' });
+    const field = comments.getByRole('textbox', { name: 'Add a comment' });
+    await expect(comments.getByText('Type @ to mention someone who sees this item.')).toBeVisible();
+    await field.click();
+    await page.keyboard.type('Could @beno');
+    const offered = settings.getByRole('listbox', { name: 'People to mention' });
+    await expect(offered.getByRole('option')).toHaveText([`@${ben.name}`]);
+    await expectAccessible(page, 'Item settings, a mention offered');
+    await shot(page, 'comments-mention-en-1280');
+    await page.keyboard.press('Enter');
+    await expect(offered).toBeHidden();
+    await expect(field).toHaveValue(`Could @${ben.name} `);
+    await page.keyboard.type('water them on Sunday?');
+    const posted = commentCall(page, 'POST');
+    await page.keyboard.press('Control+Enter');
+    const created = await posted;
+    expect(created.status()).toBe(201);
+    expect(created.request().postDataJSON()).toMatchObject({
+      mentions: [await userIdOf(request, ben.token)],
+    });
+
+    // Ben's badge rises without a reload; the list says who, and opens the comments.
+    await expect(benBell).toHaveAccessibleDescription('1 unread reminder');
+    await benBell.click();
+    const list = benPage.getByRole('dialog', { name: 'Reminders' });
+    const event = list.getByTestId('reminder-event');
+    await expect(event).toContainText(`${ada.name} mentioned you`);
+    await expect(event).toContainText(`“Could @${ben.name} water them on Sunday?”`);
+    await expectAccessible(benPage, 'Reminders with a mention');
+    await event.getByRole('button', { name: 'Open Water the roses' }).click();
+    const benComments = benPage
+      .getByRole('dialog', { name: 'Water the roses' })
+      .getByRole('region', { name: 'Comments' });
+    await expect(benComments.getByRole('listitem').filter({ hasText: ada.name })).toContainText(
+      'water them on Sunday?',
+    );
+    await expect(benBell).not.toHaveAccessibleDescription(/unread/);
+  } finally {
+    await benContext.close();
+  }
+});
+
 test('fr, 390 px: the count opens the comments, which read in French and fit', async ({ page }) => {
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
@@ -182,7 +232,7 @@ test('fr, 390 px: the count opens the comments, which read in French and fit', a
     title: 'Réserver le ferry',
   });
   await api(request, token, 'POST', `/api/items/${text._id}/comments`, { body: 'Billets à _confirmer_' });
-  const row = await openBox(page, token, box._id, 'Vacances', 'Réserver le ferry');
+  const row = await openBoxBeside(page, token, box._id, 'Vacances', 'Réserver le ferry');
 
   // The count on the row, a fingertip's size, opens Item settings at the comments.
   await row.scrollIntoViewIfNeeded();

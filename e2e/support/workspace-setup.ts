@@ -1,6 +1,14 @@
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from './accounts.js';
-import { api, createBox, pane, rootBoxId } from './api.js';
+import { api, createBox, pane, rootBoxId, userIdOf } from './api.js';
+import { liveSocketConnected } from './live.js';
 
 /** Texts appended to a box, in order, through the API. */
 export async function addTexts(
@@ -59,6 +67,20 @@ export async function workspaceWith(page: Page, label: string, boxes: Record<str
 }
 
 /** The rows of a box pane, in order. */
+/**
+ * Someone's Workspace and a box, open side by side, signed in as them, once a text's row in the
+ * box shows: answers that row.
+ */
+export async function openBoxBeside(page: Page, token: string, boxId: string, box: string, text: string) {
+  await openPanes(page.request, token, [await rootBoxId(page.request, token), boxId]);
+  await putSessionToken(page, token);
+  await page.goto('/app/boxes');
+  const row = pane(page, box).getByRole('listitem', { name: text, exact: true });
+  // The first page of a run loads the app's chunks cold: on a busy machine that takes a while.
+  await expect(row).toBeVisible({ timeout: 60_000 });
+  return row;
+}
+
 export const rows = (page: Page, title: string) => pane(page, title).locator('[data-item-id]');
 
 /** The drag handle of an item row. */
@@ -94,4 +116,45 @@ export async function mouseDrag(
   await page.mouse.move(x, y, { steps: 20 });
   await page.mouse.move(x, y + 1, { steps: 2 });
   await page.mouse.up();
+}
+
+/** Two people, the first with a box holding one text, shared with the second to read only. */
+export async function textSharedToRead(
+  request: APIRequestContext,
+  label: string,
+  [owner, reader]: [string, string],
+  box: string,
+  text: string,
+) {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const ada = await createLoggedInAccount(request, { label: `${label}-owner`, name: `${owner} ${suffix}` });
+  const ben = await createLoggedInAccount(request, { label: `${label}-reader`, name: `${reader} ${suffix}` });
+  const created = await createBox(request, ada.token, box);
+  await addTexts(request, ada.token, created._id, [text]);
+  await api(request, ada.token, 'PUT', '/api/items/associate-user', {
+    itemId: created._id,
+    userId: await userIdOf(request, ben.token),
+    ownershipId: 'readonly',
+  });
+  return { ada, ben, box: created };
+}
+
+/**
+ * A second person's browser beside the test's own (a context with the same project settings),
+ * signed in as `token`, with the box open beside their Workspace and the live socket connected:
+ * answers the context (close it when done), its page and the text's row.
+ */
+export async function secondBrowser(
+  browser: Browser,
+  testInfo: TestInfo,
+  token: string,
+  { boxId, box, text }: { boxId: string; box: string; text: string },
+) {
+  const { baseURL, locale, timezoneId, viewport } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, locale, timezoneId, viewport });
+  const page = await context.newPage();
+  const live = liveSocketConnected(page);
+  const row = await openBoxBeside(page, token, boxId, box, text);
+  await live;
+  return { context, page, row };
 }

@@ -32,6 +32,12 @@ import { countedMailer, createMetrics, jobObserver, registerMetrics } from './me
 import { createAccessService } from './modules/access/access.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import {
+  ATTACHMENT_SWEEP_INTERVAL_MS,
+  attachmentStoreFor,
+} from './modules/attachments/attachments.contract.js';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
+import { createAttachmentsService } from './modules/attachments/attachments.service.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -59,6 +65,8 @@ import { importRoutes } from './modules/data/import.routes.js';
 import { createImportService } from './modules/data/import.service.js';
 import { e2eRoutes } from './modules/e2e/e2e.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { historyRoutes } from './modules/history/history.routes.js';
+import { createHistoryService } from './modules/history/history.service.js';
 import { itemsRoutes } from './modules/items/items.routes.js';
 import { createItemsService } from './modules/items/items.service.js';
 import { recurrenceRoutes } from './modules/items/recurrence.routes.js';
@@ -340,6 +348,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jwtSecret: secrets.jwtSecret,
     now,
   });
+  const history = createHistoryService({ db, access, now });
+  await app.register(historyRoutes, { history, authenticate });
   const items = createItemsService({
     db,
     now,
@@ -349,6 +359,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onTargetDateChanged: reminders.targetDateChanged,
     onTargetDateRestored: reminders.targetDateRestored,
     undo,
+    recordHistory: history.record,
   });
   subscribeLiveUpdates({ db, events, publisher, access, items });
   const search = createSearchService({ db, items });
@@ -375,19 +386,49 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     access,
     audit,
     now,
+    recordHistory: history.record,
+    mentions: reminders.mentions,
   });
   await app.register(commentsRoutes, { comments, authenticate });
+  const attachmentStore = attachmentStoreFor(config.attachments.s3, config.dataDir);
+  app.addHook('onClose', async () => attachmentStore.close());
+  const attachments = createAttachmentsService({
+    db,
+    runWrite: createWriteRunner({ db, events }),
+    access,
+    store: attachmentStore,
+    now,
+    limits: config.attachments,
+    recordHistory: history.record,
+    onStoreError: (error, key) =>
+      app.log.warn({ err: error, key }, 'an attachment object could not be made or removed'),
+  });
+  await app.register(attachmentsRoutes, { attachments, authenticate });
   await app.register(captureRoutes, {
     capture: createCaptureService({ db, items, organizer, events }),
     authenticate,
   });
   await app.register(sharingRoutes, {
-    sharing: createSharingService({ db, access, items, users, events, undo, audit, now }),
+    sharing: createSharingService({
+      db,
+      access,
+      items,
+      users,
+      events,
+      undo,
+      audit,
+      now,
+      recordHistory: history.record,
+    }),
     authenticate,
   });
   await app.register(remindersRoutes, { reminders, authenticate });
   await app.register(pushRoutes, { push, authenticate });
   events.on('reminders.fired', ({ fired }) => push.notifyFired(fired));
+  events.on('comments.mentioned', async (mentioned) => {
+    await reminders.mentions.announce(mentioned);
+    await push.notifyMentioned(mentioned.notices);
+  });
   await app.register(exportRoutes, {
     exporter: createExportService({ db, access, items, comments, now }),
     authenticate,
@@ -465,9 +506,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       intervalMs: REMINDERS_INTERVAL_MS,
       observe,
     });
+    // Stored objects no row names (an upload killed half-way, an item's files once it is gone)
+    // are removed an hour on; the sweep lists the whole store, so it runs seldom.
+    const attachmentScheduler = startScheduler(
+      [{ name: 'orphaned-attachments', run: attachments.sweep }],
+      app.log,
+      { now, intervalMs: ATTACHMENT_SWEEP_INTERVAL_MS, observe },
+    );
     app.addHook('onClose', async () => {
       scheduler.stop();
       reminderScheduler.stop();
+      attachmentScheduler.stop();
     });
   }
   if (config.e2e) await app.register(e2eRoutes, { db, now, runReminders: reminders.runDue });

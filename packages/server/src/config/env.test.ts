@@ -135,4 +135,57 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ NESTBOX_E2E: 'maybe' })).toThrow(/NESTBOX_E2E/);
   });
+
+  it('reads the attachment limits in megabytes, and turns S3 storage on with its bucket', () => {
+    const MB = 1024 * 1024;
+    expect(loadConfig({}).attachments).toEqual({
+      maxFileBytes: 25 * MB,
+      quotaBytes: 1024 * MB,
+      s3: undefined,
+    });
+    const config = loadConfig({
+      NESTBOX_ATTACHMENT_MAX_MB: '10',
+      NESTBOX_ATTACHMENT_QUOTA_MB: '0.5',
+      NESTBOX_S3_ENDPOINT: 'http://minio:9000',
+      NESTBOX_S3_BUCKET: 'nestbox',
+      NESTBOX_S3_ACCESS_KEY_ID: 'key',
+      NESTBOX_S3_SECRET_ACCESS_KEY: 'secret',
+      NESTBOX_S3_FORCE_PATH_STYLE: '1',
+    });
+    expect(config.attachments).toEqual({
+      maxFileBytes: 10 * MB,
+      quotaBytes: MB / 2,
+      s3: {
+        endpoint: 'http://minio:9000',
+        bucket: 'nestbox',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      },
+    });
+    // Without keys the SDK finds its own (an instance role, say); AWS's endpoint by default.
+    expect(loadConfig({ NESTBOX_S3_BUCKET: 'b', NESTBOX_S3_REGION: 'eu-west-3' }).attachments.s3).toEqual({
+      endpoint: undefined,
+      bucket: 'b',
+      region: 'eu-west-3',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses bad attachment limits and half an S3 configuration', () => {
+    expect(() => loadConfig({ NESTBOX_ATTACHMENT_MAX_MB: '0' })).toThrow(
+      'NESTBOX_ATTACHMENT_MAX_MB: must be a number of megabytes greater than 0 (got "0")',
+    );
+    expect(() => loadConfig({ NESTBOX_ATTACHMENT_QUOTA_MB: 'lots' })).toThrow(/NESTBOX_ATTACHMENT_QUOTA_MB/);
+    expect(() => loadConfig({ NESTBOX_S3_BUCKET: 'b', NESTBOX_S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /NESTBOX_S3_ACCESS_KEY_ID: set NESTBOX_S3_ACCESS_KEY_ID and NESTBOX_S3_SECRET_ACCESS_KEY together/,
+    );
+    expect(() => loadConfig({ NESTBOX_S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /NESTBOX_S3_BUCKET: the other NESTBOX_S3_\* settings need NESTBOX_S3_BUCKET/,
+    );
+    expect(() => loadConfig({ NESTBOX_S3_BUCKET: 'b', NESTBOX_S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /NESTBOX_S3_ENDPOINT: must be a web URL/,
+    );
+  });
 });

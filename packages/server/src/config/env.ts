@@ -13,6 +13,12 @@ const optionalText = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+const megabytes = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of megabytes greater than 0' })
+    .positive('must be a number of megabytes greater than 0')
+    .default(fallback);
+
 const urlWithScheme = (schemes: string[], what: string) =>
   optionalText.refine((value) => value === undefined || schemes.some((s) => value.startsWith(`${s}://`)), {
     message: `must be a ${what} URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
@@ -95,6 +101,17 @@ const EnvSchema = z
       (value) => value === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value),
       { message: 'must be a mailto: or https: address' },
     ),
+    /** The largest file one attachment may be, in MB (MiB). */
+    NESTBOX_ATTACHMENT_MAX_MB: megabytes(25),
+    /** The most one person's attachments may take together, in MB (MiB). */
+    NESTBOX_ATTACHMENT_QUOTA_MB: megabytes(1024),
+    /** An S3-compatible bucket for attachments (on when the bucket is set); the data directory otherwise. */
+    NESTBOX_S3_ENDPOINT: urlWithScheme(['http', 'https'], 'web'),
+    NESTBOX_S3_BUCKET: optionalText,
+    NESTBOX_S3_REGION: optionalText,
+    NESTBOX_S3_ACCESS_KEY_ID: optionalText,
+    NESTBOX_S3_SECRET_ACCESS_KEY: optionalText,
+    NESTBOX_S3_FORCE_PATH_STYLE: flag,
   })
   .superRefine((env, ctx) => {
     const slack = [env.SLACK_CLIENT_ID, env.SLACK_CLIENT_SECRET, env.SLACK_SIGNING_SECRET];
@@ -134,6 +151,26 @@ const EnvSchema = z
         path: ['NESTBOX_OIDC_ISSUER'],
         message:
           'set NESTBOX_OIDC_ISSUER, NESTBOX_OIDC_CLIENT_ID and NESTBOX_OIDC_CLIENT_SECRET together, or none of them',
+      });
+    }
+    if (Boolean(env.NESTBOX_S3_ACCESS_KEY_ID) !== Boolean(env.NESTBOX_S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NESTBOX_S3_ACCESS_KEY_ID'],
+        message: 'set NESTBOX_S3_ACCESS_KEY_ID and NESTBOX_S3_SECRET_ACCESS_KEY together, or neither',
+      });
+    }
+    const s3Settings = [
+      env.NESTBOX_S3_ENDPOINT,
+      env.NESTBOX_S3_REGION,
+      env.NESTBOX_S3_ACCESS_KEY_ID,
+      env.NESTBOX_S3_FORCE_PATH_STYLE || undefined,
+    ];
+    if (!env.NESTBOX_S3_BUCKET && s3Settings.some(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NESTBOX_S3_BUCKET'],
+        message: 'the other NESTBOX_S3_* settings need NESTBOX_S3_BUCKET, which turns S3 storage on',
       });
     }
     if (env.NESTBOX_OIDC_ONLY && !oidc.every(Boolean)) {
@@ -196,7 +233,29 @@ export interface Config {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Who runs this server, as push services are told (`mailto:` or `https:`). */
   vapidSubject: string;
+  attachments: {
+    /** The largest one file may be (bytes). */
+    maxFileBytes: number;
+    /** The most one person's attachments may take together (bytes). */
+    quotaBytes: number;
+    /** An S3-compatible bucket; undefined: files are kept under the data directory. */
+    s3: S3Settings | undefined;
+  };
 }
+
+/** Where an S3-compatible bucket is and how to reach it. */
+export interface S3Settings {
+  /** The service's address; undefined: AWS's own for the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Undefined: the SDK's usual sources (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key` (MinIO and most stand-ins). */
+  forcePathStyle: boolean;
+}
+
+const MB = 1024 * 1024;
 
 /** Thrown when the environment is invalid; its message lists every bad variable. */
 export class ConfigError extends Error {
@@ -272,5 +331,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         ? { publicKey: e.NESTBOX_VAPID_PUBLIC_KEY, privateKey: e.NESTBOX_VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: e.NESTBOX_VAPID_SUBJECT ?? vapidSubjectFrom(e.NESTBOX_MAIL_FROM, e.NESTBOX_APP_URL),
+    attachments: {
+      maxFileBytes: Math.floor(e.NESTBOX_ATTACHMENT_MAX_MB * MB),
+      quotaBytes: Math.floor(e.NESTBOX_ATTACHMENT_QUOTA_MB * MB),
+      s3: e.NESTBOX_S3_BUCKET
+        ? {
+            endpoint: e.NESTBOX_S3_ENDPOINT,
+            bucket: e.NESTBOX_S3_BUCKET,
+            region: e.NESTBOX_S3_REGION ?? 'us-east-1',
+            credentials:
+              e.NESTBOX_S3_ACCESS_KEY_ID && e.NESTBOX_S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.NESTBOX_S3_ACCESS_KEY_ID, secretAccessKey: e.NESTBOX_S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.NESTBOX_S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    },
   };
 }

@@ -33,6 +33,8 @@ const TABLES = [
   'two_factor_recovery_codes',
   'oidc_identities',
   'import_keys',
+  'item_events',
+  'attachments',
 ];
 
 const MIGRATIONS = [
@@ -65,6 +67,9 @@ const MIGRATIONS = [
   '0028-oidc-identities',
   '0029-passkeys',
   '0030-comments',
+  '0031-mentions',
+  '0032-item-events',
+  '0033-attachments',
 ];
 
 describe(`database on ${testEngine}`, () => {

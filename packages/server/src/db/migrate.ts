@@ -28,6 +28,9 @@ import * as twoFactor from './migrations/0027-two-factor.js';
 import * as oidcIdentities from './migrations/0028-oidc-identities.js';
 import * as passkeys from './migrations/0029-passkeys.js';
 import * as comments from './migrations/0030-comments.js';
+import * as mentions from './migrations/0031-mentions.js';
+import * as itemEvents from './migrations/0032-item-events.js';
+import * as attachments from './migrations/0033-attachments.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -61,6 +64,9 @@ const migrations: Record<string, Migration> = {
   '0028-oidc-identities': oidcIdentities,
   '0029-passkeys': passkeys,
   '0030-comments': comments,
+  '0031-mentions': mentions,
+  '0032-item-events': itemEvents,
+  '0033-attachments': attachments,
 };
 
 /** Every migration, for Kysely's migrator. */

@@ -18,10 +18,35 @@ export interface Write<T> {
  */
 export type RunWrite = <T>(write: (tx: Tx) => Promise<Write<T>>) => Promise<T>;
 
+/** What steps deep inside a transaction asked to tell once it commits (`tellOnCommit`). */
+const toldOnCommit = new WeakMap<Tx, DomainEvent[]>();
+
+/**
+ * Tells `event` once the transaction `tx` commits, with the write's own events: for a step
+ * deep inside a write that its caller does not answer for (an item's history, recorded by
+ * whichever write changed the item). A refusal or a failure tells nothing, as for the rest.
+ */
+export function tellOnCommit(tx: Tx, event: DomainEvent): void {
+  const told = toldOnCommit.get(tx);
+  if (told) told.push(event);
+  else toldOnCommit.set(tx, [event]);
+}
+
+/**
+ * What was asked to be told once `tx` commits, for writes that open their transaction
+ * themselves rather than through a `RunWrite` (and tell their events after it).
+ */
+export function toldIn(tx: Tx): readonly DomainEvent[] {
+  return toldOnCommit.get(tx) ?? [];
+}
+
 /** The one way services run a write that others may see. */
 export function createWriteRunner({ db, events }: { db: Db; events: DomainEventBus }): RunWrite {
   return async (write) => {
-    const { value, events: committed } = await db.transaction().execute(write);
+    const { value, events: committed } = await db.transaction().execute(async (tx) => {
+      const written = await write(tx);
+      return { ...written, events: [...written.events, ...toldIn(tx)] };
+    });
     for (const [name, event] of committed) events.emit(name, event);
     return value;
   };

@@ -5,6 +5,7 @@ import type {
   OrderDirection,
   UnprioritizedOrderColumn,
 } from '@nestbox/shared/constants';
+import type { ItemEventKind } from '@nestbox/shared/history/history.schema';
 import type { AccessLevel, BoxType, ItemType } from '@nestbox/shared/items/item.schema';
 import type { PaneScope } from '@nestbox/shared/items/item-values';
 import type { BeforeAfterOn, ReminderUnit } from '@nestbox/shared/reminders/fire-time';
@@ -175,6 +176,19 @@ export interface ReminderEventsTable {
   event_date: Millis;
   unread: Flag;
   dismissed_at: Millis | null;
+  created_at: Millis;
+}
+
+/**
+ * A person a comment mentions (migration 0031): the mention and their notification at once,
+ * unread until they read it, in the same list and badge as fired reminders.
+ */
+export interface MentionEventsTable {
+  id: string;
+  comment_id: string;
+  user_id: string;
+  item_id: string;
+  unread: Flag;
   created_at: Millis;
 }
 
@@ -414,17 +428,50 @@ export interface CommentsTable {
   edited_at: Millis | null;
 }
 
+/** A shared change to an item, for its history (migration 0032). */
+export interface ItemEventsTable {
+  id: string;
+  item_id: string;
+  /** Who made the change; null once their account is gone. */
+  user_id: string | null;
+  /** One of `ITEM_EVENT_KINDS`. */
+  kind: ItemEventKind;
+  /** What changed, a small JSON object (see modules/history/history.contract.ts); null: nothing more. */
+  details: string | null;
+  created_at: Millis;
+}
+
+/** A file attached to an item (migration 0033); its bytes are in the attachment store under `id`. */
+export interface AttachmentsTable {
+  id: string;
+  item_id: string;
+  /** Who attached it; null once their account is gone. */
+  uploader_id: string | null;
+  /** The display and download name, cleaned (never a path). */
+  name: string;
+  /** The MIME type sniffed from the stored bytes. */
+  type: string;
+  /** Bytes. */
+  size: number;
+  /** 1: a thumbnail object is stored beside it. */
+  thumbnail: number;
+  created_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   account_tokens: AccountTokensTable;
   items: ItemsTable;
   comments: CommentsTable;
+  item_events: ItemEventsTable;
+  attachments: AttachmentsTable;
   item_users: ItemUsersTable;
   user_items: UserItemsTable;
   item_tags: ItemTagsTable;
   panes: PanesTable;
   reminders: RemindersTable;
   reminder_events: ReminderEventsTable;
+  mention_events: MentionEventsTable;
   slack_accounts: SlackAccountsTable;
   slack_events: SlackEventsTable;
   revoked_tokens: RevokedTokensTable;

@@ -3,6 +3,7 @@ import type { ImportCounts } from '@nestbox/shared/data/import.schema';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import type { Audience } from '../modules/access/access.contract.js';
 import type { FiredReminderNotice } from '../modules/push/push.service.js';
+import type { MentionNotice } from '../modules/reminders/reminders.contract.js';
 
 /**
  * What happened, as the services that made it happen tell it, after their change committed.
@@ -34,6 +35,15 @@ export interface DomainEvents {
   'reminders.fired': { fired: readonly FiredReminderNotice[] };
   /** A comment on this item was written, edited or removed: whoever shows its thread reads it again. */
   'comments.changed': { itemId: string };
+  /**
+   * A comment named these people (`notices`), or stopped naming others (`recount`): their
+   * badges are told, their devices and, when they asked, their inboxes.
+   */
+  'comments.mentioned': { notices: readonly MentionNotice[]; recount: readonly string[] };
+  /** A file was attached to this item or removed from it: whoever shows its attachments reads them again. */
+  'attachments.changed': { itemId: string };
+  /** These items' histories have new events: whoever shows one reads it again. */
+  'history.changed': { itemIds: readonly string[] };
   /** These people's unread reminder counts are now these. */
   'reminders.unreadCounts': { counts: ReadonlyMap<string, number> };
 }

@@ -35,7 +35,8 @@ export const securityHeaders = fp<{ recaptcha: boolean }>(
           'frame-src': ["'self'", ...(recaptcha ? RECAPTCHA_ORIGINS : [])],
           // Mantine writes style attributes at run time.
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:'],
+          // blob: the pictures the app reads with its token (attachments' thumbnails).
+          'img-src': ["'self'", 'data:', 'blob:'],
           // The app's own origin only; in current browsers 'self' covers its ws:/wss: too.
           'connect-src': ["'self'"],
           'worker-src': ["'self'", 'blob:'],

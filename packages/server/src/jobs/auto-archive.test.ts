@@ -5,6 +5,7 @@ import { fixedClock } from '../clock.js';
 import type { UserRow } from '../db/schema.js';
 import { createDomainEvents } from '../events/domain-events.js';
 import { createAccessService } from '../modules/access/access.service.js';
+import { createHistoryService } from '../modules/history/history.service.js';
 import { createItemsService, type ItemsService } from '../modules/items/items.service.js';
 import { createUser, rootBoxOf } from '../test/factories.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../test/test-database.js';
@@ -30,6 +31,11 @@ describe(`auto-archive on ${testEngine}`, () => {
       onTargetDateChanged: undefined,
       onTargetDateRestored: undefined,
       undo: undefined,
+      recordHistory: createHistoryService({
+        db: database.db,
+        access: createAccessService({ db: database.db }),
+        now: () => clock,
+      }).record,
     });
 
   beforeAll(async () => {

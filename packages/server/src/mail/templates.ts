@@ -52,6 +52,8 @@ interface LinkMail {
   subject: string;
   greeting: string;
   body: string;
+  /** Someone's words the body speaks of (a comment), quoted under it. */
+  quote?: string;
   action: string;
   link: string;
   /** Under the button: the link written out, for mail clients that hide buttons. */
@@ -63,9 +65,14 @@ interface LinkMail {
 
 /** One layout for every e-mail: HTML with a button, and the same as plain text. */
 function composeLinkMail(mail: LinkMail): MailMessage {
-  const { to, locale, subject, greeting, body, action, link, linkFallback, note, signoff } = mail;
+  const { to, locale, subject, greeting, body, quote, action, link, linkFallback, note, signoff } = mail;
   const actionLine = translate(locale, 'mail.actionLine', { action, link });
-  const text = [greeting, '', body, '', actionLine, '', note, '', signoff].join('\n');
+  const quoted = quote === undefined ? [] : [quote.replace(/^/gmu, '> '), ''];
+  const text = [greeting, '', body, '', ...quoted, actionLine, '', note, '', signoff].join('\n');
+  const quoteHtml =
+    quote === undefined
+      ? ''
+      : `\n    <blockquote style="margin:16px 0;padding:8px 16px;border-left:3px solid #c9d2dc;color:#3e4c59;white-space:pre-wrap">${escapeHtml(quote)}</blockquote>`;
   const fallback = linkFallback
     ? `\n    <p style="font-size:13px;color:#52606d">${escapeHtml(linkFallback)}<br><a href="${escapeHtml(link)}" style="color:#2f6f5e;word-break:break-all">${escapeHtml(link)}</a></p>`
     : '';
@@ -75,7 +82,7 @@ function composeLinkMail(mail: LinkMail): MailMessage {
   <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
     <p style="margin:0 0 8px;font-size:20px;font-weight:600">Nestbox</p>
     <p>${escapeHtml(greeting)}</p>
-    <p>${escapeHtml(body)}</p>
+    <p>${escapeHtml(body)}</p>${quoteHtml}
     <p style="margin:28px 0">
       <a href="${escapeHtml(link)}" style="background:#2f6f5e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action)}</a>
     </p>${fallback}
@@ -142,6 +149,39 @@ export function renderReminderMail({
     greeting: t('mail.greeting', { name }),
     body: t('mail.reminder.body', { title, date }),
     action: t('mail.reminder.action'),
+    link,
+    note: t('mail.reminder.footer'),
+    signoff: t('mail.signoff'),
+  });
+}
+
+/** To someone a comment mentions, when reminder e-mails are on: who, on what, and the words. */
+export function renderMentionMail({
+  to,
+  name,
+  locale,
+  by,
+  title,
+  body,
+  link,
+}: {
+  to: string;
+  name: string;
+  locale: UserLocale;
+  by: string;
+  title: string;
+  body: string;
+  link: string;
+}): MailMessage {
+  const t = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
+  return composeLinkMail({
+    to,
+    locale,
+    subject: t('mail.mention.subject', { name: by, title }),
+    greeting: t('mail.greeting', { name }),
+    body: t('mail.mention.body', { name: by, title }),
+    quote: body,
+    action: t('mail.mention.action'),
     link,
     note: t('mail.reminder.footer'),
     signoff: t('mail.signoff'),

@@ -26,6 +26,13 @@ export const EXAMPLE_FIXTURE: Fixture = {
   userIds: { editor: 'e', readonly: 'o', stranger: 's' },
 };
 
+/** A multipart body with one file in the field `file`, as the upload route takes it. */
+function fileForm(name: string, text: string): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([text], { type: 'text/plain' }), name);
+  return form;
+}
+
 export type Call = (f: Fixture) => {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
@@ -183,6 +190,24 @@ export const MATRIX: [string, Call, Record<Role, number>][] = [
     EDIT,
   ],
   ['comments', (f) => ({ method: 'GET', path: `/api/items/${f.text}/comments` }), READ],
+  ['history', (f) => ({ method: 'GET', path: `/api/items/${f.text}/history` }), READ],
+  ['attachments', (f) => ({ method: 'GET', path: `/api/items/${f.text}/attachments` }), READ],
+  // Attaching a file is editing; the body is multipart, one file.
+  [
+    'attach-file',
+    (f) => ({
+      method: 'POST',
+      path: `/api/items/${f.text}/attachments`,
+      body: fileForm('notes.txt', 'A note'),
+    }),
+    CREATE,
+  ],
+  [
+    'attachments-usage',
+    () => ({ method: 'GET', path: '/api/users/attachments-usage' }),
+    { ...READ, stranger: 200 },
+  ],
+  ['comment-people', (f) => ({ method: 'GET', path: `/api/items/${f.text}/comments/people` }), READ],
   // Commenting is not editing: a read-only member comments too.
   [
     'add-comment',
@@ -335,7 +360,7 @@ export function matrixCast() {
     const res = await app().request(path, {
       method,
       headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
-      ...(body === undefined ? {} : { json: body }),
+      ...(body === undefined ? {} : body instanceof FormData ? { body } : { json: body }),
     });
     return { status: res.status, json: (await res.json()) as T };
   }

@@ -125,6 +125,22 @@ const POPULATE: Record<string, RawBuilder<unknown>[]> = {
       values ('comment-2', ${item('Groceries')}, null, 'Dana (imported)', 'Bread too', ${AT + 1}, null)`,
     sql`update items set comment_count = 2 where id = ${item('Groceries')}`,
   ],
+  '0031-mentions': [
+    sql`insert into mention_events (id, comment_id, user_id, item_id, unread, created_at)
+      values ('mention-1', 'comment-1', ${user(alice)}, ${item('Groceries')}, 1, ${AT})`,
+  ],
+  '0032-item-events': [
+    sql`insert into item_events (id, item_id, user_id, kind, details, created_at)
+      values ('event-1', ${item('Groceries')}, ${user(bob)}, 'renamed', '{"from":"Shopping","to":"Groceries"}', ${AT})`,
+    sql`insert into item_events (id, item_id, user_id, kind, details, created_at)
+      values ('event-2', ${item('Groceries')}, null, 'completed', null, ${AT + 1})`,
+  ],
+  '0033-attachments': [
+    sql`insert into attachments (id, item_id, uploader_id, name, type, size, thumbnail, created_at)
+      values ('attachment-1', ${item('Groceries')}, ${user(bob)}, 'list.png', 'image/png', 2048, 1, ${AT})`,
+    sql`insert into attachments (id, item_id, uploader_id, name, type, size, thumbnail, created_at)
+      values ('attachment-2', ${item('Groceries')}, null, 'notes.txt', 'text/plain', 12, 0, ${AT + 1})`,
+  ],
 };
 
 /** The tables the full demo fills, in an order that inserts every row after what it points to. */

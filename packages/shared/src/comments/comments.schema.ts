@@ -20,9 +20,35 @@ export const CommentBodySchema = z
   // PostgreSQL stores no NUL in text: refused on both engines alike.
   .refine((body) => !body.includes('\u0000'), msg('validation.invalidValue'));
 
-/** `POST /api/items/:itemId/comments` and `PATCH /api/comments/:commentId`. */
-export const WriteCommentBodySchema = z.object({ body: CommentBodySchema }).meta({ id: 'WriteCommentBody' });
-export type WriteCommentBody = z.infer<typeof WriteCommentBodySchema>;
+/** The most people one comment may mention. */
+export const MAX_MENTIONS_PER_COMMENT = 20;
+
+/**
+ * `POST /api/items/:itemId/comments` and `PATCH /api/comments/:commentId`. `mentions` names the
+ * people the comment mentions (`@name` in its words), by id: each must see the item. An edit
+ * sends the whole list again; whoever it newly names is notified.
+ */
+export const WriteCommentBodySchema = z
+  .object({
+    body: CommentBodySchema,
+    mentions: z
+      .array(id)
+      .max(MAX_MENTIONS_PER_COMMENT, msg('comments.tooManyMentions'))
+      .default([])
+      .describe('Ids of the people the comment mentions; each must see the item.'),
+  })
+  .meta({ id: 'WriteCommentBody' });
+export type WriteCommentBody = z.input<typeof WriteCommentBodySchema>;
+
+/** Someone who sees an item, as a comment may mention them. */
+export const PersonSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'Person' });
+export type Person = z.infer<typeof PersonSchema>;
+
+/** `GET /api/items/:itemId/comments/people`: whom a comment on the item may mention, by name. */
+export const MentionablePeopleSchema = z
+  .object({ people: z.array(PersonSchema) })
+  .meta({ id: 'MentionablePeople' });
+export type MentionablePeople = z.infer<typeof MentionablePeopleSchema>;
 
 export const ItemCommentsParamsSchema = z.object({ itemId: id });
 export const CommentParamsSchema = z.object({ commentId: id });
@@ -41,6 +67,7 @@ export const CommentSchema = z
     author: z.object({ id: z.string().nullable(), name: z.string() }).nullable(),
     createdAt: z.number().describe('UTC ms.'),
     editedAt: z.number().nullable().describe('UTC ms of the last edit, or null.'),
+    mentions: z.array(PersonSchema).describe('The people the comment mentions.'),
     canEdit: z.boolean(),
     canDelete: z.boolean(),
   })

@@ -127,6 +127,8 @@ export const messagesEnGb = {
   'validation.reminder.unit': 'Choose minutes, hours, days, weeks or years.',
   'validation.reminder.beforeAfterOn': 'Choose before, after or on the target date.',
   'reminder.itemUnavailable': 'An item you no longer have access to',
+  'reminder.mention.info': '{{name}} mentioned you',
+  'reminder.mention.someone': 'Someone',
   'reminder.info.before': '{{amount}} before the target date',
   'reminder.info.after': '{{amount}} after the target date',
   'reminder.amount.minutes_one': '{{count}} minute',
@@ -155,6 +157,9 @@ export const messagesEnGb = {
   'mail.reminder.body': 'Your reminder for "{{title}}" is due ({{date}}).',
   'mail.reminder.action': 'Open Nestbox',
   'mail.reminder.footer': 'You receive these e-mails because reminder e-mails are on in your settings.',
+  'mail.mention.subject': '{{name}} mentioned you on "{{title}}"',
+  'mail.mention.body': '{{name}} mentioned you in a comment on "{{title}}":',
+  'mail.mention.action': 'Open the item',
 
   // Accounts, captcha and e-mails
   'validation.password.max': 'Your password must be at most 200 characters in length.',
@@ -279,12 +284,14 @@ export const messagesEnGb = {
 
   // data: API tokens
   'audit.cursor.invalid': 'This page of events cannot be found: start again from the newest.',
+  'history.cursor.invalid': 'This page of the history cannot be found: start again from the newest.',
   'audit.userId.invalid': 'The user must be given by their id.',
   'push.endpoint.invalid': 'This is not the address of a push service Nestbox can notify.',
   'push.tooManyDevices':
     'Nestbox notifies at most 20 devices per account: turn notifications off on one you no longer use.',
   'push.keys.invalid': 'The browser sent no valid keys for its notifications.',
   'push.reminder.body': 'Reminder: due {{date}}',
+  'push.mention.body': '{{name}} mentioned you: {{excerpt}}',
   'push.test.title': 'Nestbox notifications are on',
   'push.test.body': 'This device will show your reminders as they fire.',
   'tokens.name.required': 'Give the token a name.',
@@ -382,6 +389,17 @@ export const messagesEnGb = {
   'comments.tooMany': 'This item has as many comments as it may hold (500). Delete some first.',
   'comments.required': 'Write something first.',
   'comments.tooLong': 'A comment can have at most 5,000 characters.',
+  'comments.mentionUnseen':
+    'Someone you mentioned cannot see this item. Share it with them first, or take the mention out.',
+  'comments.tooManyMentions': 'A comment can mention at most 20 people.',
+  // Attachments
+  'attachments.notFound': 'This attachment no longer exists.',
+  'attachments.notYours': 'Only whoever attached a file, or an owner of the item, can delete it.',
+  'attachments.tooLarge': 'This file is larger than the server accepts for one attachment.',
+  'attachments.quotaFull':
+    'This file does not fit in the space left for your attachments. Delete some attachments first.',
+  'attachments.emptyFile': 'This file is empty.',
+  'attachments.noFile': 'Choose a file to attach.',
 } as const;
 
 /** Every message key. */

@@ -131,6 +131,8 @@ export const messagesFr: Record<MessageKey, string> = {
   'validation.reminder.unit': 'Choisissez minutes, heures, jours, semaines ou années.',
   'validation.reminder.beforeAfterOn': 'Choisissez avant, après ou à la date cible.',
   'reminder.itemUnavailable': 'Un élément auquel vous n’avez plus accès',
+  'reminder.mention.info': '{{name}} vous a mentionné',
+  'reminder.mention.someone': 'Quelqu’un',
   'reminder.info.before': '{{amount}} avant la date cible',
   'reminder.info.after': '{{amount}} après la date cible',
   'reminder.amount.minutes_one': '{{count}} minute',
@@ -160,6 +162,9 @@ export const messagesFr: Record<MessageKey, string> = {
   'mail.reminder.action': 'Ouvrir Nestbox',
   'mail.reminder.footer':
     'Vous recevez ces e-mails car les e-mails de rappel sont activés dans vos paramètres.',
+  'mail.mention.subject': '{{name}} vous a mentionné sur «\u00a0{{title}}\u00a0»',
+  'mail.mention.body': '{{name}} vous a mentionné dans un commentaire sur «\u00a0{{title}}\u00a0»\u00a0:',
+  'mail.mention.action': 'Ouvrir l’élément',
 
   'activation.alreadyActive': 'Ce compte est déjà activé. Vous pouvez vous connecter.',
   'reset.expired': 'Ce lien de réinitialisation du mot de passe a expiré.',
@@ -289,6 +294,8 @@ export const messagesFr: Record<MessageKey, string> = {
   // data: API tokens
   'audit.cursor.invalid':
     'Cette page d’événements est introuvable\u00a0: recommencez depuis les plus récents.',
+  'history.cursor.invalid':
+    'Cette page de l’historique est introuvable\u00a0: recommencez depuis les plus récents.',
   'audit.userId.invalid': 'L’utilisateur doit être désigné par son identifiant.',
   'push.endpoint.invalid':
     'Cette adresse n’est pas celle d’un service de notifications que Nestbox peut joindre.',
@@ -296,6 +303,7 @@ export const messagesFr: Record<MessageKey, string> = {
     'Nestbox notifie au plus 20\u00a0appareils par compte\u00a0: désactivez les notifications sur un appareil que vous n’utilisez plus.',
   'push.keys.invalid': 'Le navigateur n’a pas envoyé de clés valides pour ses notifications.',
   'push.reminder.body': 'Rappel\u00a0: échéance le {{date}}',
+  'push.mention.body': '{{name}} vous a mentionné\u00a0: {{excerpt}}',
   'push.test.title': 'Les notifications de Nestbox sont activées',
   'push.test.body': 'Cet appareil affichera vos rappels dès qu’ils se déclenchent.',
   'tokens.name.required': 'Donnez un nom au jeton.',
@@ -404,4 +412,16 @@ export const messagesFr: Record<MessageKey, string> = {
     'Cet élément compte déjà autant de commentaires qu’il peut en avoir (500). Supprimez-en d’abord.',
   'comments.required': 'Écrivez d’abord quelque chose.',
   'comments.tooLong': 'Un commentaire peut compter au plus 5\u00a0000\u00a0caractères.',
+  'comments.mentionUnseen':
+    'Une personne que vous mentionnez ne voit pas cet élément. Partagez-le d’abord avec elle, ou retirez la mention.',
+  'comments.tooManyMentions': 'Un commentaire peut mentionner au plus 20\u00a0personnes.',
+  // Pièces jointes
+  'attachments.notFound': 'Cette pièce jointe n’existe plus.',
+  'attachments.notYours':
+    'Seule la personne qui a joint un fichier, ou un propriétaire de l’élément, peut le supprimer.',
+  'attachments.tooLarge': 'Ce fichier dépasse la taille que le serveur accepte pour une pièce jointe.',
+  'attachments.quotaFull':
+    'Ce fichier ne tient pas dans l’espace qu’il reste pour vos pièces jointes. Supprimez d’abord des pièces jointes.',
+  'attachments.emptyFile': 'Ce fichier est vide.',
+  'attachments.noFile': 'Choisissez un fichier à joindre.',
 };

@@ -1,5 +1,7 @@
+import type { AttachmentsChangedEvent } from '../attachments/attachments.schema.js';
 import type { CommentsChangedEvent } from '../comments/comments.schema.js';
 import type { ImportFinishedEvent } from '../data/import.schema.js';
+import type { HistoryChangedEvent } from '../history/history.schema.js';
 import type { Item } from '../items/item.schema.js';
 
 /** Socket event names (API.md "Socket"). */
@@ -11,6 +13,8 @@ export const SOCKET_EVENTS = {
   importFinished: 'import.finished',
   itemOverwritten: 'item:overwritten',
   commentsChanged: 'comments:changed',
+  historyChanged: 'history:changed',
+  attachmentsChanged: 'attachments:changed',
 } as const;
 
 /**
@@ -89,4 +93,6 @@ export interface ServerToClientEvents {
   'import.finished': (event: ImportFinishedEvent) => void;
   'item:overwritten': (event: ItemOverwrittenEvent) => void;
   'comments:changed': (event: CommentsChangedEvent) => void;
+  'history:changed': (event: HistoryChangedEvent) => void;
+  'attachments:changed': (event: AttachmentsChangedEvent) => void;
 }

@@ -67,12 +67,20 @@ export const ReminderEventsBodySchema = z
   })
   .meta({ id: 'ReminderEventsBody' });
 
-/** A fired occurrence (SPEC §3 "Reminder event"). */
+/** What an event in the list is: a reminder's occurrence, or a comment naming the reader. */
+export const REMINDER_EVENT_KINDS = ['reminder', 'mention'] as const;
+
+/**
+ * An event of the unread list: a fired occurrence (SPEC §3 "Reminder event"), or a mention of
+ * the reader in a comment on an item they see (`kind` 'mention': no reminder, and `mention`
+ * says who wrote what).
+ */
 export const ReminderEventSchema = z
   .object({
     _id: z.string(),
+    kind: z.enum(REMINDER_EVENT_KINDS),
     itemId: z.string(),
-    reminderId: z.string(),
+    reminderId: z.string().nullable().describe('The reminder that fired; null for a mention.'),
     title: z.string(),
     reminderEventDate: z.number(),
     reminderInfo: z.string().describe('What the reminder is, translated (e.g. "Every 2 days").'),
@@ -86,6 +94,14 @@ export const ReminderEventSchema = z
       .describe(
         'The user can still see the item; when not, the title only says so and there is no way to it.',
       ),
+    mention: z
+      .object({
+        commentId: z.string(),
+        by: z.string().describe("The writer's name."),
+        excerpt: z.string().describe('The start of the comment; empty when the item is out of sight.'),
+      })
+      .nullable()
+      .describe('For a mention: who wrote it and how it starts; null for a reminder.'),
   })
   .meta({ id: 'ReminderEvent' });
 

@@ -61,3 +61,14 @@ export async function recountComments(db: Executor, itemIds: readonly string[]):
       .where('id', 'in', slice)
       .execute();
 }
+
+/** These people's names, by name. */
+export async function namesOf(
+  db: Executor,
+  userIds: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  const people: { id: string; name: string }[] = [];
+  for (const slice of idChunks(userIds))
+    people.push(...(await db.selectFrom('users').select(['id', 'name']).where('id', 'in', slice).execute()));
+  return people.sort((a, b) => a.name.localeCompare(b.name));
+}

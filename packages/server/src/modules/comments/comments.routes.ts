@@ -3,6 +3,7 @@ import {
   CommentParamsSchema,
   CommentSchema,
   ItemCommentsParamsSchema,
+  MentionablePeopleSchema,
   WriteCommentBodySchema,
 } from '@nestbox/shared/comments/comments.schema';
 import { ErrorBodySchema } from '@nestbox/shared/http/error-body';
@@ -37,6 +38,20 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({ comments: await comments.list(currentUser(request), request.params.itemId) }),
   );
 
+  app.get(
+    '/api/items/:itemId/comments/people',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Whom a comment on the item may mention: everyone else who sees it',
+        params: ItemCommentsParamsSchema,
+        response: { 200: MentionablePeopleSchema, ...errors },
+      },
+    },
+    async (request) => ({ people: await comments.people(currentUser(request), request.params.itemId) }),
+  );
+
   app.post(
     '/api/items/:itemId/comments',
     {
@@ -50,9 +65,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await comments.add(currentUser(request), request.params.itemId, request.body.body)),
+      reply.status(201).send(await comments.add(currentUser(request), request.params.itemId, request.body)),
   );
 
   app.patch(
@@ -67,7 +80,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
         response: { 200: CommentSchema, ...errors },
       },
     },
-    async (request) => comments.edit(currentUser(request), request.params.commentId, request.body.body),
+    async (request) => comments.edit(currentUser(request), request.params.commentId, request.body),
   );
 
   app.delete(

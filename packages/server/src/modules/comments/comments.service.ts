@@ -1,14 +1,24 @@
-import { type Comment, MAX_COMMENTS_PER_ITEM } from '@nestbox/shared/comments/comments.schema';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import {
+  type Comment,
+  MAX_COMMENTS_PER_ITEM,
+  type Person,
+  type WriteCommentBody,
+} from '@nestbox/shared/comments/comments.schema';
 import type { ExportComment } from '@nestbox/shared/data/export.schema';
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import type { Clock } from '../../clock.js';
+import { idChunks } from '../../db/id-chunks.js';
 import { newId } from '../../db/ids.js';
 import type { DomainEvent, RunWrite } from '../../db/run-write.js';
-import type { Executor, Tx, UserRow } from '../../db/schema.js';
-import { appErrors } from '../../http/app-error.js';
+import type { CommentsTable, Executor, Tx, UserRow } from '../../db/schema.js';
+import { AppError, appErrors } from '../../http/app-error.js';
 import type { AccessService } from '../access/access.service.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { RecordItemEvents } from '../history/history.contract.js';
 import { checkedItem } from '../items/items.service.js';
+import type { MentionNotice } from '../reminders/reminders.contract.js';
+import type { Mentions } from '../reminders/reminders.service.js';
 import {
   type CommentRow,
   commentsOf,
@@ -16,6 +26,7 @@ import {
   deleteComment,
   findComment,
   insertComments,
+  namesOf,
   recountComments,
   updateCommentBody,
 } from './comments.repository.js';
@@ -27,7 +38,7 @@ function authorOf(row: CommentRow): Comment['author'] {
 }
 
 /** A comment as the caller reads it: only its author edits it; its author or an owner removes it. */
-function presentComment(row: CommentRow, userId: string, level: AccessLevel): Comment {
+function presentComment(row: CommentRow, mentions: Person[], userId: string, level: AccessLevel): Comment {
   const own = row.author_id === userId;
   return {
     id: row.id,
@@ -36,6 +47,7 @@ function presentComment(row: CommentRow, userId: string, level: AccessLevel): Co
     author: authorOf(row),
     createdAt: row.created_at,
     editedAt: row.edited_at,
+    mentions,
     canEdit: own,
     canDelete: own || level === 'owner',
   };
@@ -60,31 +72,98 @@ export function createCommentsService({
   access,
   audit,
   now,
+  recordHistory,
+  mentions,
 }: {
   db: Executor;
   runWrite: RunWrite;
   access: AccessService;
   audit: Pick<AuditService, 'write' | 'log'>;
   now: Clock;
+  /** History: records each new comment on the item (not its text), in its transaction. */
+  recordHistory: RecordItemEvents;
+  /** The people a comment names, kept and told as notifications (the reminders' list). */
+  mentions: Pick<Mentions, 'of' | 'set'>;
 }) {
   /** The comment and the caller's level on its item, checked in `tx` (404 when either is unseen). */
   async function seenComment(tx: Tx, userId: string, commentId: string) {
     const row = await findComment(tx, commentId);
     // One answer whether the comment is gone or its item unseen: nothing says which.
-    if (!row || !(await access.levelOf(userId, row.item_id, tx)))
-      throw appErrors.notFound('comments.notFound');
-    const { level } = await checkedItem(tx, access, userId, row.item_id, 'read');
-    return { row, level };
+    const unseen = appErrors.notFound('comments.notFound');
+    if (!row) throw unseen;
+    try {
+      const { item, level } = await checkedItem(tx, access, userId, row.item_id, 'read');
+      return { row, item, level };
+    } catch (error) {
+      throw error instanceof AppError && error.statusCode === 404 ? unseen : error;
+    }
+  }
+
+  /**
+   * Makes the comment name exactly these people, each of whom must see its item (400
+   * otherwise: nobody learns of an item through a mention); the writer naming themselves is
+   * no mention. Answers the events that tell those newly named, and those no longer named.
+   */
+  async function mention(
+    tx: Tx,
+    {
+      writer,
+      comment,
+      title,
+      userIds,
+    }: { writer: UserRow; comment: CommentsTable; title: string; userIds: readonly string[] },
+  ): Promise<{ people: Person[]; events: DomainEvent[] }> {
+    const named = [...new Set(userIds)].filter((id) => id !== writer.id);
+    for (const userId of named)
+      if (!(await access.levelOf(userId, comment.item_id, tx)))
+        throw appErrors.badRequest('comments.mentionUnseen');
+    const { added, removed } = await mentions.set(tx, {
+      commentId: comment.id,
+      itemId: comment.item_id,
+      userIds: named,
+      at: now(),
+    });
+    const people = (await mentions.of(tx, [comment.id])).get(comment.id) ?? [];
+    if (added.length === 0 && removed.length === 0) return { people, events: [] };
+    const notices: MentionNotice[] = added.map(({ userId, locale }) => ({
+      userId,
+      locale,
+      itemId: comment.item_id,
+      commentId: comment.id,
+      by: writer.name,
+      title,
+      body: comment.body,
+    }));
+    return { people, events: [['comments.mentioned', { notices, recount: removed }]] };
   }
 
   return {
     /** The item's thread, oldest first (404 when the caller does not see the item). */
     async list(user: UserRow, itemId: string): Promise<Comment[]> {
       const level = await access.authorize(user.id, itemId, 'read', db);
-      return (await commentsOf(db, itemId)).map((row) => presentComment(row, user.id, level));
+      const rows = await commentsOf(db, itemId);
+      const named = await mentions.of(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => presentComment(row, named.get(row.id) ?? [], user.id, level));
     },
 
-    async add(user: UserRow, itemId: string, body: string): Promise<Comment> {
+    /** Whom a comment on the item may mention: everyone else who sees it, by name (404 when the caller does not). */
+    async people(user: UserRow, itemId: string): Promise<Person[]> {
+      await access.authorize(user.id, itemId, 'read', db);
+      const audience = await access.audienceOf(itemId, db);
+      return namesOf(
+        db,
+        audience.map(({ userId }) => userId).filter((id) => id !== user.id),
+      );
+    },
+
+    async add(
+      user: UserRow,
+      itemId: string,
+      { body, mentions: mentioned = [] }: WriteCommentBody,
+    ): Promise<Comment> {
       return runWrite(async (tx) => {
         const { item, level } = await checkedItem(tx, access, user.id, itemId, 'read');
         if (item.comment_count >= MAX_COMMENTS_PER_ITEM) throw appErrors.conflict('comments.tooMany');
@@ -99,22 +178,40 @@ export function createCommentsService({
         };
         await insertComments(tx, [row]);
         await recountComments(tx, [itemId]);
+        await recordHistory(tx, [{ itemId, userId: user.id, kind: 'commented' }]);
+        const named = await mention(tx, {
+          writer: user,
+          comment: row,
+          title: item.title,
+          userIds: mentioned,
+        });
         return {
-          value: presentComment({ ...row, writer_name: user.name }, user.id, level),
-          events: threadChanged(itemId, true),
+          value: presentComment({ ...row, writer_name: user.name }, named.people, user.id, level),
+          events: [...threadChanged(itemId, true), ...named.events],
         };
       });
     },
 
-    async edit(user: UserRow, commentId: string, body: string): Promise<Comment> {
+    async edit(
+      user: UserRow,
+      commentId: string,
+      { body, mentions: mentioned = [] }: WriteCommentBody,
+    ): Promise<Comment> {
       return runWrite(async (tx) => {
-        const { row, level } = await seenComment(tx, user.id, commentId);
+        const { row, item, level } = await seenComment(tx, user.id, commentId);
         if (row.author_id !== user.id) throw appErrors.forbidden('comments.notYours');
         const at = now();
         await updateCommentBody(tx, commentId, body, at);
+        const edited = { ...row, body, edited_at: at };
+        const named = await mention(tx, {
+          writer: user,
+          comment: edited,
+          title: item.title,
+          userIds: mentioned,
+        });
         return {
-          value: presentComment({ ...row, body, edited_at: at }, user.id, level),
-          events: threadChanged(row.item_id, false),
+          value: presentComment(edited, named.people, user.id, level),
+          events: [...threadChanged(row.item_id, false), ...named.events],
         };
       });
     },
@@ -122,7 +219,10 @@ export function createCommentsService({
     async remove(user: UserRow, commentId: string): Promise<void> {
       const entry = await runWrite(async (tx) => {
         const { row, level } = await seenComment(tx, user.id, commentId);
-        if (!presentComment(row, user.id, level).canDelete) throw appErrors.forbidden('comments.notYours');
+        if (!presentComment(row, [], user.id, level).canDelete)
+          throw appErrors.forbidden('comments.notYours');
+        // Its mentions go with it: their people's badges may drop.
+        const named = (await mentions.of(tx, [commentId])).get(commentId) ?? [];
         await deleteComment(tx, commentId);
         await recountComments(tx, [row.item_id]);
         // An owner removing someone else's words is recorded; removing one's own is not.
@@ -134,7 +234,11 @@ export function createCommentsService({
                 userId: user.id,
                 details: { itemId: row.item_id, authorId: row.author_id ?? '' },
               });
-        return { value: entry, events: threadChanged(row.item_id, true) };
+        const recount: DomainEvent[] =
+          named.length === 0
+            ? []
+            : [['comments.mentioned', { notices: [], recount: named.map((person) => person.id) }]];
+        return { value: entry, events: [...threadChanged(row.item_id, true), ...recount] };
       });
       if (entry) audit.log(entry);
     },
@@ -157,30 +261,47 @@ export function createCommentsService({
     },
 
     /**
-     * An import's comments, inside its transaction, on the items it made: the importer's own
-     * become theirs; anyone else's keep their writer's name.
+     * An import's comments on the items it staged (out of sight until it places them), in parts
+     * of IMPORTED_COMMENTS_PER_PART, each its own short transaction with a turn of the event loop
+     * before it: a file of many threads holds neither the database nor the loop for long. The
+     * importer's own become theirs; anyone else's keep their writer's name. Discarding the
+     * staged items takes these with them.
      */
-    async insertImported(
-      tx: Executor,
-      userId: string,
-      comments: readonly { itemId: string; comment: ExportComment }[],
-    ): Promise<void> {
-      if (comments.length === 0) return;
-      await insertComments(
-        tx,
-        comments.map(({ itemId, comment }) => ({
-          id: newId(),
-          item_id: itemId,
-          author_id: comment.mine ? userId : null,
-          author_name: comment.mine ? null : comment.by,
-          body: comment.body,
-          created_at: comment.createdAt,
-          edited_at: comment.editedAt,
-        })),
-      );
-      await recountComments(tx, [...new Set(comments.map(({ itemId }) => itemId))]);
+    async stageImported(userId: string, comments: readonly { itemId: string; comment: ExportComment }[]) {
+      for (const part of idChunks(comments, IMPORTED_COMMENTS_PER_PART)) {
+        await nextTurn();
+        await runWrite(async (tx) => {
+          await insertImported(tx, userId, part);
+          return { value: undefined, events: [] };
+        });
+      }
     },
   };
+}
+
+/** How many imported comments one transaction writes. */
+const IMPORTED_COMMENTS_PER_PART = 1_000;
+
+/** Imported comments, inside the caller's transaction, and their items' counts. */
+async function insertImported(
+  tx: Executor,
+  userId: string,
+  comments: readonly { itemId: string; comment: ExportComment }[],
+): Promise<void> {
+  await insertComments(
+    tx,
+    comments.map(({ itemId, comment }) => ({
+      id: newId(),
+      item_id: itemId,
+      author_id: comment.mine ? userId : null,
+      author_name: comment.mine ? null : comment.by,
+      body: comment.body,
+      created_at: comment.createdAt,
+      edited_at: comment.editedAt,
+    })),
+  );
+  // An item's thread may span two parts: each part counts its items' comments afresh.
+  await recountComments(tx, [...new Set(comments.map(({ itemId }) => itemId))]);
 }
 
 export type CommentsService = ReturnType<typeof createCommentsService>;

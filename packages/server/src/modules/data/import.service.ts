@@ -101,7 +101,7 @@ export function createImportService({
   items: ItemsService;
   organizer: OrganizerService;
   reminders: RemindersService;
-  comments: Pick<CommentsService, 'insertImported'>;
+  comments: Pick<CommentsService, 'stageImported'>;
   events: DomainEventBus;
   now: Clock;
 }) {
@@ -242,6 +242,15 @@ export function createImportService({
       // long; the short one below then places the tree and makes the import happen at once.
       const toWrite = parsed.tree ?? { parts: [], reminders: [], comments: [] };
       const { stagingId, ids } = await items.staging.stage(user.id, treeItems(toWrite), at);
+      try {
+        await comments.stageImported(
+          user.id,
+          toWrite.comments.map(({ index, comment }) => ({ itemId: ids[index] as string, comment })),
+        );
+      } catch (error) {
+        await items.staging.discard(stagingId);
+        throw error;
+      }
 
       /** The import itself, inside its transaction, with its answer kept under its key. */
       const place = async (trx: Tx): Promise<{ boxId: string; newBox: boolean }> => {
@@ -270,11 +279,6 @@ export function createImportService({
             itemId: ids[index] as string,
           })),
         });
-        await comments.insertImported(
-          trx,
-          user.id,
-          toWrite.comments.map(({ index, comment }) => ({ itemId: ids[index] as string, comment })),
-        );
         if (claim) await saveImportKeyResult(trx, { ...claim, result: JSON.stringify(resultWith(boxId)) });
         return { boxId, newBox: !target };
       };

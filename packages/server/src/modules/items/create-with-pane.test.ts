@@ -4,6 +4,7 @@ import { createDomainEvents } from '../../events/domain-events.js';
 import { createUser, rootBoxOf } from '../../test/factories.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../../test/test-database.js';
 import { createAccessService } from '../access/access.service.js';
+import { createHistoryService } from '../history/history.service.js';
 import { createItemsService, type ItemsService } from './items.service.js';
 
 describe(`an item and what is written alongside it (its pane) commit together, on ${testEngine}`, () => {
@@ -23,6 +24,11 @@ describe(`an item and what is written alongside it (its pane) commit together, o
       onTargetDateChanged: undefined,
       onTargetDateRestored: undefined,
       undo: undefined,
+      recordHistory: createHistoryService({
+        db: database.db,
+        access: createAccessService({ db: database.db }),
+        now: () => Date.now(),
+      }).record,
     });
     user = await createUser(database.db);
     root = await rootBoxOf(database.db, user.id);
@@ -42,6 +48,8 @@ describe(`an item and what is written alongside it (its pane) commit together, o
     );
     await expect(failing).rejects.toThrow('the pane could not be written');
     expect(await boxesTitled('Trip')).toBe(0);
+    // Its creation was recorded in its history before the pane failed: that went too.
+    expect(await database.db.selectFrom('item_events').select('id').execute()).toEqual([]);
   });
 
   it('writes alongside in the creating transaction, the new item already there', async () => {

@@ -7,6 +7,7 @@ import type { Db, Tx, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { AppError, appErrors } from '../../http/app-error.js';
 import type { AccessService } from '../access/access.service.js';
+import type { RecordItemEvents } from '../history/history.contract.js';
 import type { UndoService } from '../undo/undo.service.js';
 import { createAutoArchive } from './auto-archive.service.js';
 import { archiveItem } from './commands/archive-item.js';
@@ -15,6 +16,7 @@ import { type BoxDefaults, insertNewItem, type NewItem } from './commands/insert
 import { stagedTrees } from './commands/insert-tree.js';
 import { restoreItem } from './commands/restore-item.js';
 import { editableBox, editableItem, refuseRootBox } from './item-guards.js';
+import { createItemHistory } from './item-history.js';
 import { createItemReads } from './item-reads.service.js';
 import type { TargetDateChanged, TargetDateRestored, Undoable } from './items.contract.js';
 import { appendTexts as appendTextRows, findItem, setTextTitle, updateItems } from './items.repository.js';
@@ -67,6 +69,7 @@ export function createItemsService({
   onTargetDateChanged,
   onTargetDateRestored,
   undo,
+  recordHistory,
 }: {
   db: Db;
   /** Which engine `db` runs on: how `lockTree` serialises changes to the tree. */
@@ -80,12 +83,17 @@ export function createItemsService({
   onTargetDateRestored: TargetDateRestored | undefined;
   /** Records the changes that can be undone, and is told how to undo them. */
   undo: UndoService | undefined;
+  /** History: records each shared change to an item in the transaction that makes it. */
+  recordHistory: RecordItemEvents;
 }) {
   const runWrite = createWriteRunner({ db, events });
+  const history = createItemHistory(recordHistory);
   const reads = createItemReads({ db, access });
   const { present } = reads;
-  const { relocate, moveToBox } = createTreeChanges({ db, engine, access, events, now, undo, present });
-  const personal = createPersonalState({ runWrite, access, now, undo, present, onTargetDateChanged });
+  // What the item writes below all take.
+  const common = { access, now, undo, present, history };
+  const { relocate, moveToBox } = createTreeChanges({ ...common, db, engine, events });
+  const personal = createPersonalState({ ...common, runWrite, onTargetDateChanged });
   const autoArchive = createAutoArchive({ db, runWrite, access, now, present });
   const notes = createNotes({ db, runWrite, access, now, present });
   const recurrence = createRecurrenceService({
@@ -97,10 +105,10 @@ export function createItemsService({
     present: (userId, itemId, level) => present(userId, itemId, level, db),
     onTargetDateChanged,
     onTargetDateRestored,
+    history,
   });
-  const textFields = createTextFields({ runWrite, access, now, personal, recurrence });
-  if (undo)
-    registerItemUndos({ runWrite, engine, access, now, undo, relocate, present, onTargetDateRestored });
+  const textFields = createTextFields({ runWrite, access, now, personal, recurrence, history });
+  if (undo) registerItemUndos({ ...common, runWrite, engine, undo, relocate, onTargetDateRestored });
 
   /**
    * A creation sent again with the id its client chose (a change queued offline, replayed after
@@ -132,12 +140,16 @@ export function createItemsService({
      * Inserts an item inside the caller's transaction (see `insertNewItem`); a box takes the
      * settings given, else none.
      */
-    insertItemIn: (
+    async insertItemIn(
       tx: Tx,
       userId: string,
       item: NewItem,
       boxDefaults: BoxDefaults = { showCompleted: 0, autoAdd: 0 },
-    ) => insertNewItem(tx, access, { userId, item, boxDefaults, at: now() }),
+    ): Promise<string> {
+      const id = await insertNewItem(tx, access, { userId, item, boxDefaults, at: now() });
+      await history.created(tx, userId, id);
+      return id;
+    },
 
     /** An import's tree, written in parts out of sight, then placed at once. */
     staging: stagedTrees(db, access),
@@ -190,6 +202,7 @@ export function createItemsService({
           },
           at: now(),
         });
+        await history.created(trx, user.id, created);
         await alongside?.(trx, created);
         const level = (await access.levelOf(user.id, created, trx)) ?? 'readonly';
         return { value: { id: created, level }, events: [['items.created', { itemIds: [created] }]] };
@@ -205,6 +218,7 @@ export function createItemsService({
         const error = boxTitleError(title);
         if (error) throw appErrors.badRequest('error.validation', { title: error });
         await updateItems(tx, [itemId], { title: title.trim(), updated_at: now() });
+        await history.renamed(tx, user.id, itemId, item.title, title.trim());
         return { value: level, events: [['items.changed', { itemIds: [itemId] }]] };
       });
       return reads.present(user.id, itemId, level, db);
@@ -220,6 +234,7 @@ export function createItemsService({
         if (item.type !== 'todoText')
           throw appErrors.badRequest('error.validation', { itemId: 'validation.invalidValue' });
         await setTextTitle(tx, itemId, title, now());
+        await history.renamed(tx, user.id, itemId, item.title, title);
         const overwrote = startedFrom !== undefined && item.title !== startedFrom && item.title !== title;
         return {
           value: level,
@@ -282,6 +297,9 @@ export function createItemsService({
             : undefined;
         if (ended) await updateItems(trx, [itemId], { recurrence_rule: null, updated_at: at });
         const { changed, cleared } = await completeItem(trx, { item: current, completed, at });
+        // Reopening an open item changes nothing anyone sees.
+        if (completed || current.completed_at !== null)
+          await history.completion(trx, user.id, itemId, completed, changed);
         const told = changed.length > 0 ? ([['items.changed', { itemIds: changed }]] as const) : [];
         if (!undo || !completed || changed.length === 0)
           return { value: { level, undoId: undefined }, events: told };
@@ -338,6 +356,7 @@ export function createItemsService({
           user,
           item,
           level,
+          history,
           parentId: parentItemId,
           at: now(),
         }),

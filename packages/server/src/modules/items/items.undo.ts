@@ -10,6 +10,7 @@ import type { PaneRow } from '../workspace/workspace.contract.js';
 import { reopenPanes } from '../workspace/workspace.service.js';
 import { moveItem } from './commands/move-item.js';
 import { checkedItem, editableItem } from './item-guards.js';
+import type { ItemHistory } from './item-history.js';
 import type { ItemReads } from './item-reads.service.js';
 import type { TargetDateRestored } from './items.contract.js';
 import { reopenCompletedAt, updateItems } from './items.repository.js';
@@ -78,6 +79,7 @@ export function registerItemUndos({
   relocate,
   present,
   onTargetDateRestored,
+  history,
 }: {
   runWrite: RunWrite;
   engine: DbEngine;
@@ -94,6 +96,7 @@ export function registerItemUndos({
   ) => Promise<unknown>;
   present: ItemReads['present'];
   onTargetDateRestored: TargetDateRestored | undefined;
+  history: ItemHistory;
 }): void {
   /** Puts back a lost rank and target date (and what the reminders lost with the date). */
   async function restorePersonal(user: UserRow, entry: UndoEntry<PersonalUndo, never>): Promise<void> {
@@ -119,6 +122,7 @@ export function registerItemUndos({
           removed: targetDate.reminders,
           at: restoredAt,
         });
+        await history.dated(trx, user.id, itemId, item.target_date, targetDate.before);
       }
       return {
         value: undefined,
@@ -176,6 +180,7 @@ export function registerItemUndos({
       // Set-based: each statement checks that what it writes is as the completion left it.
       if (!(await reopenCompletedAt(trx, engine, reopened, { at, now: restoredAt }))) throw changedSince();
       if (!(await restoreRanksClearedAt(trx, ranks, { at, now: restoredAt }))) throw changedSince();
+      await history.completion(trx, user.id, itemId, false, reopened);
       if (ended)
         await updateItems(trx, [itemId], { recurrence_rule: ended.rule, recurrence_done: ended.done });
       return { value: undefined, events: [['items.changed', { itemIds: reopened }]] };
@@ -197,6 +202,7 @@ export function registerItemUndos({
           user,
           item,
           level,
+          history,
           parentId: from.parentId,
           place: from,
           at: now(),

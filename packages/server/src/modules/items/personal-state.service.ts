@@ -5,9 +5,10 @@ import { appErrors } from '../../http/app-error.js';
 import type { AccessService } from '../access/access.service.js';
 import type { UndoService } from '../undo/undo.service.js';
 import { checkedItem } from './item-guards.js';
+import type { ItemHistory } from './item-history.js';
 import type { ItemReads } from './item-reads.service.js';
 import type { PersonalChanges, TargetDateChanged, Undoable } from './items.contract.js';
-import { updateItems } from './items.repository.js';
+import { findItem, updateItems } from './items.repository.js';
 import type { PersonalUndo } from './items.undo.js';
 import { findUserItem, upsertUserItem } from './personal-state.repository.js';
 
@@ -22,6 +23,7 @@ export function createPersonalState({
   undo,
   present,
   onTargetDateChanged,
+  history,
 }: {
   runWrite: RunWrite;
   access: AccessService;
@@ -29,6 +31,7 @@ export function createPersonalState({
   undo: UndoService | undefined;
   present: ItemReads['present'];
   onTargetDateChanged: TargetDateChanged | undefined;
+  history: ItemHistory;
 }) {
   /**
    * Writes a person's own state on an item and, when given, the shared target date with what
@@ -46,9 +49,11 @@ export function createPersonalState({
   ): Promise<unknown> {
     if (Object.keys(personal).length > 0) await upsertUserItem(trx, userId, itemId, personal, at);
     if (targetDate === undefined) return undefined;
+    const before = (await findItem(trx, itemId))?.target_date ?? null;
     // A recurrence needs a date: clearing the date ends it.
     const noRule = targetDate === null ? { recurrence_rule: null } : {};
     await updateItems(trx, [itemId], { target_date: targetDate, ...noRule, updated_at: at });
+    await history.dated(trx, userId, itemId, before, targetDate);
     return onTargetDateChanged?.(trx, { itemId, userId, targetDate, at });
   }
 

@@ -13,6 +13,7 @@ import { appErrors } from '../../http/app-error.js';
 import type { AccessService } from '../access/access.service.js';
 import type { UndoEntry, UndoService } from '../undo/undo.service.js';
 import { editableItem } from './item-guards.js';
+import type { ItemHistory } from './item-history.js';
 import type { TargetDateChanged, TargetDateRestored } from './items.contract.js';
 import { findItem, updateItems } from './items.repository.js';
 import {
@@ -49,6 +50,7 @@ export function createRecurrenceService({
   present,
   onTargetDateChanged,
   onTargetDateRestored,
+  history,
 }: {
   db: Db;
   runWrite: RunWrite;
@@ -58,6 +60,7 @@ export function createRecurrenceService({
   present: (userId: string, itemId: string, level: AccessLevel) => Promise<Item>;
   onTargetDateChanged: TargetDateChanged | undefined;
   onTargetDateRestored: TargetDateRestored | undefined;
+  history: ItemHistory;
 }) {
   /**
    * Writes a text item's rule inside the caller's transaction, rights already checked. A rule
@@ -85,7 +88,9 @@ export function createRecurrenceService({
         : null;
     if (first !== null) changes.target_date = first;
     await updateItems(trx, [itemId], changes);
-    if (first !== null) await onTargetDateChanged?.(trx, { itemId, userId: user.id, targetDate: first, at });
+    if (first === null) return;
+    await onTargetDateChanged?.(trx, { itemId, userId: user.id, targetDate: first, at });
+    await history.dated(trx, user.id, itemId, null, first);
   }
 
   /** Puts a completion's advance back: the occurrence, the count, the history row; reminders planned from now. */
@@ -103,6 +108,7 @@ export function createRecurrenceService({
         updated_at: restoredAt,
       });
       await onTargetDateRestored?.(trx, { itemId, targetDate: before, removed: [], at: restoredAt });
+      await history.dated(trx, user.id, itemId, item.target_date, before);
       return { value: undefined, events: [['items.changed', { itemIds: [itemId] }]] };
     });
   }
@@ -167,6 +173,9 @@ export function createRecurrenceService({
         completed_at: at,
       });
       await onTargetDateChanged?.(tx, { itemId, userId: user.id, targetDate: next, at });
+      // The occurrence is done, and the item waits for the next one.
+      await history.completion(tx, user.id, itemId, true, [itemId]);
+      await history.dated(tx, user.id, itemId, from, next);
       return {
         undoId: await undo?.record<RecurrenceUndo, never>(tx, {
           userId: user.id,

@@ -4,6 +4,7 @@ import { appErrors } from '../../http/app-error.js';
 import { completeItem } from './commands/complete-item.js';
 import { insertNewItem } from './commands/insert-item.js';
 import { editableItem, type ItemWriteDeps } from './item-guards.js';
+import type { ItemHistory } from './item-history.js';
 import { findItem, setTextTitle, updateItems } from './items.repository.js';
 import type { PersonalState } from './personal-state.service.js';
 import type { RecurrenceService } from './recurrence.service.js';
@@ -39,9 +40,11 @@ export function createTextFields({
   now,
   personal,
   recurrence,
+  history,
 }: Pick<ItemWriteDeps, 'runWrite' | 'access' | 'now'> & {
   personal: Pick<PersonalState, 'writePersonalState'>;
   recurrence: Pick<RecurrenceService, 'writeRecurrence' | 'advance'>;
+  history: ItemHistory;
 }) {
   return {
     async saveTextFields(
@@ -62,8 +65,10 @@ export function createTextFields({
             ? await created(tx, user, target.create, fields.title ?? '', at)
             : await existing(tx, user, target.itemId);
         const changes: ItemUpdateRow = { updated_at: at };
-        if (fields.title !== undefined && fields.title !== item.title)
+        if (fields.title !== undefined && fields.title !== item.title) {
           await setTextTitle(tx, itemId, fields.title, at);
+          await history.renamed(tx, user.id, itemId, item.title, fields.title);
+        }
         const note = fields.note?.trim() ? fields.note : null;
         if (fields.note !== undefined && note !== item.note) changes.note = note;
         const datesWritten = fields.targetDate !== undefined && fields.targetDate !== item.target_date;
@@ -81,12 +86,14 @@ export function createTextFields({
           const advanced = fields.completed
             ? await recurrence.advance(tx, user, current, undefined)
             : undefined;
-          if (advanced === undefined)
-            await completeItem(tx, {
+          if (advanced === undefined) {
+            const { changed } = await completeItem(tx, {
               item: current,
               completed: fields.completed,
               at: Math.min(fields.completedAt ?? at, at),
             });
+            await history.completion(tx, user.id, itemId, fields.completed, changed);
+          }
         }
         // The text changed as a whole, even when only what `alongside` keeps did.
         await updateItems(tx, [itemId], changes);
@@ -120,6 +127,7 @@ export function createTextFields({
       },
       at,
     });
+    await history.created(tx, user.id, itemId);
     return {
       itemId,
       item: { title, note: null, target_date: null, recurrence_rule: null, completed_at: null },

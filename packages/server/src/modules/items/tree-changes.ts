@@ -1,5 +1,6 @@
 import type { AccessLevel, Item } from '@nestbox/shared/items/item.schema';
 import type { DbEngine } from '../../db/connection.js';
+import { toldIn } from '../../db/run-write.js';
 import type { Db, ItemRow, Tx, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
@@ -9,6 +10,7 @@ import type { UndoService } from '../undo/undo.service.js';
 import { moveItem } from './commands/move-item.js';
 import { reorderItem } from './commands/reorder-item.js';
 import { editableItem } from './item-guards.js';
+import type { ItemHistory } from './item-history.js';
 import type { ItemReads } from './item-reads.service.js';
 import type { Undoable } from './items.contract.js';
 import { findItem } from './items.repository.js';
@@ -29,6 +31,7 @@ export function createTreeChanges({
   now,
   undo,
   present,
+  history,
 }: {
   db: Db;
   /** How `lockTree` serialises changes to the tree. */
@@ -38,6 +41,7 @@ export function createTreeChanges({
   now: () => number;
   undo: UndoService | undefined;
   present: ItemReads['present'];
+  history: ItemHistory;
 }) {
   /**
    * This instance's tree changes, one after another: a burst of moves waits here, not in the
@@ -48,17 +52,21 @@ export function createTreeChanges({
   /**
    * A transaction that changes the tree's shape: the tree lock is its first statement, so the
    * item, its parent and the boxes above the target are all read after any earlier move has
-   * committed (see `lockTree`).
+   * committed (see `lockTree`). What its steps asked to tell (a move's history) is told once it
+   * committed.
    */
   function treeChange<T>(change: (trx: Tx) => Promise<T>): Promise<T> {
     const run = treeChanges.then(() =>
       db.transaction().execute(async (trx) => {
         await lockTree(trx, engine);
-        return change(trx);
+        return { value: await change(trx), told: toldIn(trx) };
       }),
     );
     treeChanges = run.catch(() => {});
-    return run;
+    return run.then(({ value, told }) => {
+      for (const [name, event] of told) events.emit(name, event);
+      return value;
+    });
   }
 
   /**
@@ -144,6 +152,7 @@ export function createTreeChanges({
         user,
         item,
         level,
+        history,
         parentId: move.parentId,
         placement: move.placement,
         anchorId: move.anchorId ?? undefined,

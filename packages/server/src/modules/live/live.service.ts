@@ -109,6 +109,27 @@ export function subscribeLiveUpdates({
     for (const { userId } of await access.audienceOf(itemId, db))
       publisher.publish(userId, SOCKET_EVENTS.commentsChanged, { itemId, ...echoTagFor(context, userId) });
   });
+  events.on('attachments.changed', async ({ itemId }) => {
+    const context = requestContext();
+    for (const { userId } of await access.audienceOf(itemId, db))
+      publisher.publish(userId, SOCKET_EVENTS.attachmentsChanged, { itemId, ...echoTagFor(context, userId) });
+  });
+  // An item's history grew (a box completed with what is inside it: each item's): whoever sees
+  // the item hears of it, the audiences worked out a slice at a time.
+  events.on('history.changed', async ({ itemIds }) => {
+    const context = requestContext();
+    const known = new Map<string, Audience>();
+    for (const slice of idChunks(itemIds)) {
+      const views = await items.sharedViews(slice);
+      const audiences = await access.audiencesOf(
+        views.map(({ item, parentId }) => ({ id: item._id, parentId })),
+        known,
+      );
+      for (const [itemId, audience] of audiences)
+        for (const { userId } of audience)
+          publisher.publish(userId, SOCKET_EVENTS.historyChanged, { itemId, ...echoTagFor(context, userId) });
+    }
+  });
   events.on('item.overwritten', async ({ itemId, replacedTitle, title }) => {
     const context = requestContext();
     for (const { userId } of await access.audienceOf(itemId, db))

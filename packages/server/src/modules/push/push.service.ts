@@ -15,6 +15,7 @@ import type { Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
 import { isSessionLive } from '../auth/auth.service.js';
+import type { MentionNotice } from '../reminders/reminders.contract.js';
 import {
   addSubscription,
   deleteOwnSubscription,
@@ -129,6 +130,19 @@ export function createPushService({
     return live;
   }
 
+  /** Sends each payload to every live device of its person, side by side. */
+  async function deliver(notices: readonly { userId: string; payload: PushPayload }[], failure: string) {
+    const devices = await liveSubscriptions([...new Set(notices.map((notice) => notice.userId))]);
+    if (devices.length === 0) return;
+    await Promise.all(
+      notices.flatMap(({ userId, payload }) =>
+        devices
+          .filter((subscription) => subscription.user_id === userId)
+          .map((device) => send(device, payload).catch((error: unknown) => onError(error, failure))),
+      ),
+    );
+  }
+
   return {
     publicKey: () => ({ publicKey: vapid.publicKey }),
 
@@ -180,27 +194,42 @@ export function createPushService({
     },
 
     /** One notification per fired occurrence and device, in its person's language. */
-    async notifyFired(fired: readonly FiredReminderNotice[]): Promise<void> {
-      const devices = await liveSubscriptions([...new Set(fired.map((notice) => notice.userId))]);
-      if (devices.length === 0) return;
-      const sends = fired.flatMap((notice) => {
-        const locale = userLocaleOf(notice.locale);
-        const payload: PushPayload = {
-          title: notice.title,
-          body: translate(locale, 'push.reminder.body', {
-            date: formatDate(notice.fireAt, notice.timezone, locale, 'EEEE d MMMM yyyy, HH:mm'),
-          }),
-          url: itemLinkPath(notice.itemId),
-          tag: `reminder-${notice.reminderId}`,
-        };
-        return devices
-          .filter((subscription) => subscription.user_id === notice.userId)
-          .map((device) =>
-            send(device, payload).catch((error: unknown) => onError(error, 'a reminder notification failed')),
-          );
-      });
-      await Promise.all(sends);
-    },
+    notifyFired: (fired: readonly FiredReminderNotice[]) =>
+      deliver(
+        fired.map((notice) => {
+          const locale = userLocaleOf(notice.locale);
+          return {
+            userId: notice.userId,
+            payload: {
+              title: notice.title,
+              body: translate(locale, 'push.reminder.body', {
+                date: formatDate(notice.fireAt, notice.timezone, locale, 'EEEE d MMMM yyyy, HH:mm'),
+              }),
+              url: itemLinkPath(notice.itemId),
+              tag: `reminder-${notice.reminderId}`,
+            },
+          };
+        }),
+        'a reminder notification failed',
+      ),
+
+    /** One notification per mention and device of the person named, in their language. */
+    notifyMentioned: (notices: readonly MentionNotice[]) =>
+      deliver(
+        notices.map((notice) => ({
+          userId: notice.userId,
+          payload: {
+            title: notice.title,
+            body: translate(userLocaleOf(notice.locale), 'push.mention.body', {
+              name: notice.by,
+              excerpt: notice.body.length > 120 ? `${notice.body.slice(0, 119)}…` : notice.body,
+            }),
+            url: itemLinkPath(notice.itemId),
+            tag: `mention-${notice.commentId}`,
+          },
+        })),
+        'a mention notification failed',
+      ),
   };
 }
 

@@ -4,8 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockStartingAt } from '../../clock.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.js';
-import { type PushStandIn, type StandInDevice, startPushStandIn } from '../../test/push-stand-in.js';
+import {
+  type PushStandIn,
+  type ReceivedPush,
+  type StandInDevice,
+  startPushStandIn,
+} from '../../test/push-stand-in.js';
 import { testEngine } from '../../test/test-database.js';
+import { tree } from '../../test/tree.js';
 import { readPushEndpoint } from './push-endpoint.js';
 
 const HOUR = 3_600_000;
@@ -171,6 +177,26 @@ describe(`web push on ${testEngine}`, () => {
     // The occurrence fired already: running the job again sends nothing more.
     await runReminders(at + 2_000);
     expect(service.pushesTo('camille-phone')).toHaveLength(1);
+  });
+
+  it('sends a mention to every device of the person named, in their language', async () => {
+    const tablet = service.device('camille-tablet');
+    await subscribe(tablet, camille.token);
+    const { Courses: box } = await tree(t, ann, ['Courses']);
+    await ok('PUT', '/api/items/associate-user', { itemId: box, userId: camille.id, ownershipId: 'editor' });
+    const body = `@${camille.name} du pain aussi`;
+    const comment = await ok<{ id: string }>('POST', `/api/items/${box}/comments`, {
+      body,
+      mentions: [camille.id],
+    });
+    await expect.poll(() => service.pushesTo('camille-tablet').length).toBe(1);
+    const payload = tablet.read(service.pushesTo('camille-tablet')[0] as ReceivedPush);
+    expect(payload).toEqual({
+      title: 'Courses',
+      body: `Ann Push vous a mentionné\u00a0: ${body}`,
+      url: `/app/boxes?item=${encodeURIComponent(box as string)}`,
+      tag: `mention-${comment.id}`,
+    });
   });
 
   it('forgets a device the push service says is gone, and one whose session ended', async () => {

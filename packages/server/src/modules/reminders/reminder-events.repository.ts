@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { DbEngine } from '../../db/connection.js';
 import { IDS_PER_STATEMENT, idChunks } from '../../db/id-chunks.js';
 import type { Executor } from '../../db/schema.js';
+import { inPage, type ListPageOptions } from './list-page.js';
+import { type MentionListRow, mentionsPage, unreadMentionCounts } from './mention-events.repository.js';
 import type { ReminderEventRow } from './reminders.repository.js';
 
 /** A reminder's fired events, oldest first. */
@@ -188,9 +190,10 @@ export async function fireDueReminders(
   });
 }
 
-/** Unread events per user, for the badge. */
+/** Unread fired reminders and mentions per user, for the badge. */
 export async function unreadCounts(db: Executor, userIds: string[]): Promise<Map<string, number>> {
   const counts = new Map(userIds.map((id) => [id, 0]));
+  for (const [userId, count] of await unreadMentionCounts(db, userIds)) counts.set(userId, count);
   for (let start = 0; start < userIds.length; start += STATEMENT_ROWS) {
     const rows = await db
       .selectFrom('reminder_events')
@@ -199,7 +202,7 @@ export async function unreadCounts(db: Executor, userIds: string[]): Promise<Map
       .where('unread', '=', 1)
       .groupBy('user_id')
       .execute();
-    for (const row of rows) counts.set(row.user_id, Number(row.count));
+    for (const row of rows) counts.set(row.user_id, (counts.get(row.user_id) ?? 0) + Number(row.count));
   }
   return counts;
 }
@@ -220,17 +223,8 @@ export interface EventListRow {
 }
 
 /** A page of a user's events, newest first (ties by id), after the cursor when given. */
-export async function eventsPage(
-  db: Executor,
-  userId: string,
-  options: {
-    beginDate: number | null;
-    cursor: { date: number; id: string | null } | null;
-    unreadOnly: boolean;
-    limit: number;
-  },
-): Promise<EventListRow[]> {
-  let query = db
+export function eventsPage(db: Executor, userId: string, options: ListPageOptions): Promise<EventListRow[]> {
+  return db
     .selectFrom('reminder_events as e')
     .innerJoin('reminders as r', 'r.id', 'e.reminder_id')
     .innerJoin('items as i', 'i.id', 'e.item_id')
@@ -249,32 +243,45 @@ export async function eventsPage(
       'r.next_fire_at',
     ])
     .where('e.user_id', '=', userId)
+    .where(inPage({ date: 'e.event_date', id: 'e.id', unread: 'e.unread' }, options))
     .orderBy('e.event_date', 'desc')
     .orderBy('e.id', 'desc')
-    .limit(options.limit);
-  if (options.unreadOnly) query = query.where('e.unread', '=', 1);
-  if (options.beginDate !== null) query = query.where('e.event_date', '>=', options.beginDate);
-  const { cursor } = options;
-  if (cursor) {
-    const { date, id } = cursor;
-    query = query.where((eb) =>
-      id === null
-        ? eb('e.event_date', '<', date)
-        : eb.or([
-            eb('e.event_date', '<', date),
-            eb.and([eb('e.event_date', '=', date), eb('e.id', '<', id)]),
-          ]),
-    );
-  }
-  return query.execute();
+    .limit(options.limit)
+    .execute();
 }
 
-/** Marks the user's own events read; answers how many changed. */
-export async function markEventsRead(db: Executor, userId: string, ids: string[]): Promise<number> {
+/** One row of the list: a fired reminder's event or a mention. */
+export type ListRow = { kind: 'reminder'; row: EventListRow } | { kind: 'mention'; row: MentionListRow };
+
+/** A page of the list: fired reminders and mentions, each read to the page's length, merged newest first. */
+export async function listPage(db: Executor, userId: string, options: ListPageOptions): Promise<ListRow[]> {
+  const rows: (ListRow & { date: number })[] = [
+    ...(await eventsPage(db, userId, options)).map((row) => ({
+      kind: 'reminder' as const,
+      row,
+      date: row.event_date,
+    })),
+    ...(await mentionsPage(db, userId, options)).map((row) => ({
+      kind: 'mention' as const,
+      row,
+      date: row.created_at,
+    })),
+  ];
+  rows.sort((a, b) => b.date - a.date || (a.row.id < b.row.id ? 1 : a.row.id > b.row.id ? -1 : 0));
+  return rows.slice(0, options.limit);
+}
+
+/** Marks the user's own events of the list read (fired reminders or mentions); answers how many changed. */
+export async function markEventsRead(
+  db: Executor,
+  table: 'reminder_events' | 'mention_events',
+  userId: string,
+  ids: readonly string[],
+): Promise<number> {
   let changed = 0;
   for (const chunk of idChunks(ids)) {
     const result = await db
-      .updateTable('reminder_events')
+      .updateTable(table)
       .set({ unread: 0 })
       .where('user_id', '=', userId)
       .where('id', 'in', chunk)

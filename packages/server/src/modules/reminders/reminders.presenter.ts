@@ -2,6 +2,7 @@ import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import { normalizedRule, type ReminderRule } from '@nestbox/shared/reminders/fire-time';
 import type { Reminder, ReminderEvent } from '@nestbox/shared/reminders/reminder.schema';
 import { translate, translatePlural } from '../../i18n/translate.js';
+import type { MentionListRow } from './mention-events.repository.js';
 import type { EventListRow } from './reminder-events.repository.js';
 import type { ReminderRow } from './reminders.contract.js';
 
@@ -53,6 +54,7 @@ export function presentEvent(row: EventListRow, locale: UserLocale, accessible: 
   const repeat = normalizedRule(rule).repeat;
   return {
     _id: row.id,
+    kind: 'reminder',
     itemId: row.item_id,
     reminderId: row.reminder_id,
     title: accessible ? row.title : translate(locale, 'reminder.itemUnavailable'),
@@ -62,5 +64,40 @@ export function presentEvent(row: EventListRow, locale: UserLocale, accessible: 
     reminderArchived: !accessible || row.archived_at !== null || (repeat && row.next_fire_at === null),
     unread: row.unread === 1,
     accessible,
+    mention: null,
+  };
+}
+
+/** How much of a comment a mention in the list shows. */
+const EXCERPT_LENGTH = 140;
+
+/**
+ * A mention as the list shows it: who wrote, and how the comment starts. Out of sight, like a
+ * reminder's event, it says only that: neither the item's title nor the comment's words.
+ */
+export function presentMention(row: MentionListRow, locale: UserLocale, accessible: boolean): ReminderEvent {
+  const by = row.writer_name ?? row.author_name ?? translate(locale, 'reminder.mention.someone');
+  const words = row.body.replace(/\s+/gu, ' ').trim();
+  return {
+    _id: row.id,
+    kind: 'mention',
+    itemId: row.item_id,
+    reminderId: null,
+    title: accessible ? row.title : translate(locale, 'reminder.itemUnavailable'),
+    reminderEventDate: row.created_at,
+    reminderInfo: translate(locale, 'reminder.mention.info', { name: by }),
+    repeat: false,
+    reminderArchived: !accessible || row.archived_at !== null,
+    unread: row.unread === 1,
+    accessible,
+    mention: {
+      commentId: row.comment_id,
+      by,
+      excerpt: !accessible
+        ? ''
+        : words.length > EXCERPT_LENGTH
+          ? `${words.slice(0, EXCERPT_LENGTH - 1)}…`
+          : words,
+    },
   };
 }

@@ -19,20 +19,22 @@ import { appErrors } from '../../http/app-error.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { AccessService } from '../access/access.service.js';
 import type { UndoEntry, UndoService } from '../undo/undo.service.js';
+import { createMentions } from './mentions.js';
 import {
   dismissEventsOf,
   eventsOfReminder,
-  eventsPage,
   insertEvents,
+  listPage,
   markEventsRead,
   unreadCounts,
 } from './reminder-events.repository.js';
 import { createReminderFiring } from './reminder-firing.js';
 
+export type { Mentions } from './mentions.js';
 export { REMINDER_CLAIM_BATCH } from './reminder-firing.js';
 
 import type { ReminderRow } from './reminders.contract.js';
-import { presentEvent, presentReminder, ruleOf } from './reminders.presenter.js';
+import { presentEvent, presentMention, presentReminder, ruleOf } from './reminders.presenter.js';
 import * as records from './reminders.repository.js';
 import {
   deleteReminder,
@@ -151,6 +153,7 @@ export function createRemindersService({
     appUrl,
     onError,
   });
+  const mentions = createMentions({ pushCounts, mailer, appUrl, db, onError });
 
   /** The target date of an item the caller can read (any level); 404 otherwise. */
   async function readableTargetDate(user: UserRow, itemId: string): Promise<number | null> {
@@ -343,24 +346,30 @@ export function createRemindersService({
       locale: UserLocale,
     ): Promise<ReminderEventsPage> {
       const last = body.lastReminderEventDateInList ?? null;
-      const rows = await eventsPage(db, user.id, {
+      const options = {
         beginDate: body.beginDate ?? null,
         cursor: last === null ? null : { date: last, id: body.lastReminderEventIdInList ?? null },
         unreadOnly: body.unreadOnly,
         limit: REMINDER_EVENTS_PAGE_SIZE + 1,
-      });
+      };
+      const rows = await listPage(db, user.id, options);
       const page = rows.slice(0, REMINDER_EVENTS_PAGE_SIZE);
       const accessible = new Set<string>();
-      for (const itemId of new Set(page.map((row) => row.item_id)))
+      for (const itemId of new Set(page.map(({ row }) => row.item_id)))
         if (await access.levelOf(user.id, itemId, db)) accessible.add(itemId);
       return {
-        events: page.map((row) => presentEvent(row, locale, accessible.has(row.item_id))),
+        events: page.map((event) =>
+          event.kind === 'reminder'
+            ? presentEvent(event.row, locale, accessible.has(event.row.item_id))
+            : presentMention(event.row, locale, accessible.has(event.row.item_id)),
+        ),
         hasMore: rows.length > REMINDER_EVENTS_PAGE_SIZE,
       };
     },
 
     async markRead(user: UserRow, eventIds: string[]): Promise<{ count: number }> {
-      await markEventsRead(db, user.id, eventIds);
+      for (const table of ['reminder_events', 'mention_events'] as const)
+        await markEventsRead(db, table, user.id, eventIds);
       const counts = await unreadCounts(db, [user.id]);
       events.emit('reminders.unreadCounts', { counts });
       return { count: counts.get(user.id) ?? 0 };
@@ -370,6 +379,8 @@ export function createRemindersService({
       return { count: (await unreadCounts(db, [user.id])).get(user.id) ?? 0 };
     },
 
+    /** Mentions in comments, which this list and badge carry beside fired reminders. */
+    mentions,
     targetDateChanged,
     targetDateRestored,
     timeZoneChanged,

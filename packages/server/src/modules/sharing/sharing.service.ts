@@ -3,12 +3,13 @@ import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import type { InheritedShare, ShareEntry } from '@nestbox/shared/sharing/sharing.schema';
 import type { Clock } from '../../clock.js';
-import type { Executor, UserRow } from '../../db/schema.js';
+import type { Executor, Tx, UserRow } from '../../db/schema.js';
 import { createDomainEvents, type DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
 import type { AccessService } from '../access/access.service.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { ItemEventDetails, RecordItemEvents } from '../history/history.contract.js';
 import type { ItemsService } from '../items/items.service.js';
 import type { UndoEntry, UndoService } from '../undo/undo.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -50,6 +51,7 @@ export function createSharingService({
   now,
   undo,
   audit,
+  recordHistory,
 }: {
   db: Executor;
   access: AccessService;
@@ -61,7 +63,14 @@ export function createSharingService({
   now: Clock;
   /** Records removed shares, so their remover may undo the removal. */
   undo?: UndoService;
+  /** History: records each share, level change and unshare on the item, in its transaction. */
+  recordHistory: RecordItemEvents;
 }) {
+  /** Records a change to a person's link on the item, by `by`, in the change's transaction. */
+  const recordShare = (trx: Tx, by: string, itemId: string, details: ItemEventDetails['shared']) =>
+    recordHistory(trx, [{ itemId, userId: by, kind: 'shared', details }]);
+  const historyChanged = (itemId: string) => events.emit('history.changed', { itemIds: [itemId] });
+
   /**
    * People to share with: those the caller already shares something with, and whoever's
    * e-mail is exactly the term; never the caller or the system user.
@@ -115,6 +124,7 @@ export function createSharingService({
       await entry.claim(trx);
       if (await findLink(trx, itemId, userId)) throw appErrors.conflict('undo.changedSince');
       await insertLink(trx, itemId, userId, level, createdAt);
+      await recordShare(trx, user.id, itemId, { userId, level, previousLevel: null });
       return audit.write(trx, {
         type: 'sharing.shared',
         userId: user.id,
@@ -123,6 +133,7 @@ export function createSharingService({
     });
     audit.log(recorded);
     events.emit('item.shared', { itemId, userId });
+    historyChanged(itemId);
   }
 
   undo?.handle('sharing.unshare', restoreShare);
@@ -179,6 +190,7 @@ export function createSharingService({
       if (!(await users.findActiveUser(userId))) throw appErrors.notFound();
       const entry = await db.transaction().execute(async (trx) => {
         await shareItem(trx, { itemId, ownerId: user.id, userId, level, at: now() });
+        await recordShare(trx, user.id, itemId, { userId, level, previousLevel: null });
         return audit.write(trx, {
           type: 'sharing.shared',
           userId: user.id,
@@ -187,6 +199,7 @@ export function createSharingService({
       });
       audit.log(entry);
       events.emit('item.shared', { itemId, userId });
+      historyChanged(itemId);
     },
 
     async updateLevel(user: UserRow, itemId: string, userId: string, level: AccessLevel): Promise<void> {
@@ -196,6 +209,8 @@ export function createSharingService({
         const current = await existingLink(trx, itemId, userId);
         await keepAnOwner(trx, itemId, current, level);
         await setLinkLevel(trx, itemId, userId, level);
+        if (level !== current)
+          await recordShare(trx, user.id, itemId, { userId, level, previousLevel: current });
         return audit.write(trx, {
           type: 'sharing.levelChanged',
           userId: user.id,
@@ -204,6 +219,7 @@ export function createSharingService({
       });
       audit.log(entry);
       events.emit('item.levelChanged', { itemId, userId });
+      historyChanged(itemId);
     },
 
     /** Stops sharing an item with someone; answers the id that undoes it. */
@@ -214,6 +230,7 @@ export function createSharingService({
         await keepAnOwner(trx, itemId, current, null);
         const link = await findLinkRow(trx, itemId, userId);
         await deleteLink(trx, itemId, userId);
+        await recordShare(trx, user.id, itemId, { userId, level: null, previousLevel: current });
         const entry = await audit.write(trx, {
           type: 'sharing.unshared',
           userId: user.id,
@@ -230,6 +247,7 @@ export function createSharingService({
       });
       audit.log(entry);
       events.emit('item.unshared', { itemId, userId });
+      historyChanged(itemId);
       return undoId;
     },
   };

@@ -186,9 +186,9 @@ export function AppHeader() {
       <RemindersModal
         opened={remindersOpened}
         onClose={reminders.close}
-        onOpenItem={(itemId) => {
+        onOpenItem={(itemId, section) => {
           reminders.close();
-          openItemSettings(itemId, 'reminders');
+          openItemSettings(itemId, section);
         }}
       />
       <WorkspaceSettingsModal opened={workspaceSettingsOpened} onClose={workspaceSettings.close} />

@@ -5,7 +5,9 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { io, type Socket } from 'socket.io-client';
 import { STORAGE_KEYS } from '../../config/storage-keys';
+import { attachmentsKey } from '../../features/attachments/api/get-attachments';
 import { commentsKey } from '../../features/comments/api/get-comments';
+import { historyKey } from '../../features/history/api/get-history';
 import { organizerKey } from '../../features/organizer/api/get-organizer';
 import { UNREAD_COUNT_KEY } from '../../features/reminders/api/reminder-events';
 import { IMPORT_FINISHED_KEY } from '../../features/settings/api/import-finished';
@@ -100,6 +102,15 @@ export function useLiveUpdates(token: string | null): void {
     // An item's thread, open in Item settings, is read again; rows' counts came with UPDATE_ITEM.
     socket.on(SOCKET_EVENTS.commentsChanged, (event) => {
       if (fromElsewhere(event)) void queryClient.invalidateQueries({ queryKey: commentsKey(event.itemId) });
+    });
+    socket.on(SOCKET_EVENTS.attachmentsChanged, (event) => {
+      if (fromElsewhere(event))
+        void queryClient.invalidateQueries({ queryKey: attachmentsKey(event.itemId) });
+    });
+    // An item's history, open in Item settings, is read again: this tab's own changes too, as
+    // nothing else brings their events into it.
+    socket.on(SOCKET_EVENTS.historyChanged, (event) => {
+      void queryClient.invalidateQueries({ queryKey: historyKey(event.itemId) });
     });
     // The reminders badge follows the server's count.
     socket.on(SOCKET_EVENTS.remindersUnreadCount, ({ count }) => {

@@ -15,14 +15,15 @@ export interface UploadOptions {
 }
 
 /**
- * Sends a file as a request's whole body, as the API client sends JSON (bearer token,
+ * Sends a file as a request's whole body (or, given form data, as multipart fields), as the
+ * API client sends JSON (bearer token,
  * `Accept-Language`, this tab's client id, one error type), but with XMLHttpRequest: `fetch`
  * cannot report upload progress, and a big file deserves a progress bar. No timeout: a large
  * file on a slow line may take minutes; the caller may cancel.
  */
 export function uploadFile<T>(
   path: string,
-  file: Blob,
+  file: Blob | FormData,
   { query, onProgress, onSent, signal }: UploadOptions = {},
 ) {
   const params = new URLSearchParams();
@@ -44,7 +45,8 @@ export function uploadFile<T>(
     request.setRequestHeader('Accept', 'application/json');
     request.setRequestHeader('Accept-Language', currentLocale());
     request.setRequestHeader(CLIENT_ID_HEADER, CLIENT_ID);
-    request.setRequestHeader('Content-Type', 'application/octet-stream');
+    // Form data brings its own type, with the boundary of its parts.
+    if (!(file instanceof FormData)) request.setRequestHeader('Content-Type', 'application/octet-stream');
     const token = getToken();
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => {

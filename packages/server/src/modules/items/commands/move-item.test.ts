@@ -3,12 +3,15 @@ import type { UserRow } from '../../../db/schema.js';
 import { createUser, insertItemRow, rootBoxOf } from '../../../test/factories.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../../../test/test-database.js';
 import { type AccessService, createAccessService } from '../../access/access.service.js';
+import { createHistoryService } from '../../history/history.service.js';
+import { createItemHistory, type ItemHistory } from '../item-history.js';
 import { findItem } from '../items.repository.js';
 import { moveItem } from './move-item.js';
 
 describe(`moveItem on ${testEngine}`, () => {
   let database: TestDatabase;
   let access: AccessService;
+  let history: ItemHistory;
   let owner: UserRow;
   let editor: UserRow;
   let root: string;
@@ -16,6 +19,7 @@ describe(`moveItem on ${testEngine}`, () => {
   beforeAll(async () => {
     database = await createMigratedTestDatabase();
     access = createAccessService({ db: database.db });
+    history = createItemHistory(createHistoryService({ db: database.db, access, now: () => 5 }).record);
     owner = await createUser(database.db);
     editor = await createUser(database.db);
     root = await rootBoxOf(database.db, owner.id);
@@ -34,7 +38,7 @@ describe(`moveItem on ${testEngine}`, () => {
       const item = await findItem(trx, itemId);
       if (!item) throw new Error('no item');
       const level = (await access.levelOf(user.id, itemId, trx)) ?? 'readonly';
-      return moveItem(trx, access, { user, item, level, parentId, at: 5, ...extra });
+      return moveItem(trx, access, { user, item, level, history, parentId, at: 5, ...extra });
     });
 
   it('puts the item between two siblings and answers who saw it before', async () => {

@@ -4,6 +4,7 @@ import { appErrors } from '../../../http/app-error.js';
 import type { Audience } from '../../access/access.contract.js';
 import { type AccessService, audienceKey } from '../../access/access.service.js';
 import { editableBox, refuseRootBox } from '../item-guards.js';
+import type { ItemHistory } from '../item-history.js';
 import { updateItems } from '../items.repository.js';
 import { type Place, placeBack, placeIn } from '../positions.js';
 import { isAtOrAbove } from '../tree-locks.repository.js';
@@ -13,6 +14,8 @@ export interface MoveItemInput {
   /** The item and the caller's level on it (already checked for edit). */
   item: { id: string; is_root_box: number; parent_id: string | null };
   level: AccessLevel;
+  /** Where a move into another box is recorded, in the move's transaction. */
+  history: ItemHistory;
   parentId: string;
   placement?: 'before' | 'after' | undefined;
   anchorId?: string | undefined;
@@ -60,5 +63,6 @@ export async function moveItem(tx: Tx, access: AccessService, input: MoveItemInp
         }),
     updated_at: input.at,
   });
+  await input.history.moved(tx, user.id, item.id, item.parent_id, parentId);
   return before;
 }

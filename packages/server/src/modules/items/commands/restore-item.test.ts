@@ -3,6 +3,8 @@ import type { UserRow } from '../../../db/schema.js';
 import { createUser, insertItemRow, rootBoxOf } from '../../../test/factories.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../../../test/test-database.js';
 import { type AccessService, createAccessService } from '../../access/access.service.js';
+import { createHistoryService } from '../../history/history.service.js';
+import { createItemHistory, type ItemHistory } from '../item-history.js';
 import { findItem } from '../items.repository.js';
 import { archiveItem } from './archive-item.js';
 import { restoreItem } from './restore-item.js';
@@ -10,12 +12,14 @@ import { restoreItem } from './restore-item.js';
 describe(`archiveItem and restoreItem on ${testEngine}`, () => {
   let database: TestDatabase;
   let access: AccessService;
+  let history: ItemHistory;
   let user: UserRow;
   let root: string;
 
   beforeAll(async () => {
     database = await createMigratedTestDatabase();
     access = createAccessService({ db: database.db });
+    history = createItemHistory(createHistoryService({ db: database.db, access, now: () => 9 }).record);
     user = await createUser(database.db);
     root = await rootBoxOf(database.db, user.id);
   });
@@ -49,7 +53,7 @@ describe(`archiveItem and restoreItem on ${testEngine}`, () => {
     const before = await db.transaction().execute(async (trx) => {
       const item = await findItem(trx, archived);
       if (!item) throw new Error('no item');
-      return restoreItem(trx, access, { user, item, level: 'owner', parentId: target, at: 9 });
+      return restoreItem(trx, access, { user, item, level: 'owner', history, parentId: target, at: 9 });
     });
     expect(before).toEqual([{ userId: user.id, level: 'owner' }]);
     const restored = await findItem(db, archived);
@@ -67,7 +71,7 @@ describe(`archiveItem and restoreItem on ${testEngine}`, () => {
       db.transaction().execute(async (trx) => {
         const row = await findItem(trx, item);
         if (!row) throw new Error('no item');
-        return restoreItem(trx, access, { user, item: row, level: 'owner', parentId: gone, at: 9 });
+        return restoreItem(trx, access, { user, item: row, level: 'owner', history, parentId: gone, at: 9 });
       }),
     ).rejects.toMatchObject({ statusCode: 404 });
     expect((await findItem(db, item))?.archived_at).toBe(3);

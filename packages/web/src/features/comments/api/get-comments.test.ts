@@ -14,6 +14,7 @@ const comment = (id: string): Comment => ({
   author: { id: 'u1', name: 'Ada' },
   createdAt: 0,
   editedAt: null,
+  mentions: [],
   canEdit: true,
   canDelete: true,
 });

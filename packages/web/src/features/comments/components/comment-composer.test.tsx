@@ -8,14 +8,16 @@ import { setCommentDraft } from '../hooks/use-comment-draft';
 import { CommentComposer } from './comment-composer';
 import { CommentField } from './comment-field';
 
-const { create } = vi.hoisted(() => ({
+const { create, audience } = vi.hoisted(() => ({
   create: { mutate: vi.fn(), reset: vi.fn(), isPending: false, isError: false, error: null as Error | null },
+  audience: { people: undefined as { id: string; name: string }[] | undefined },
 }));
 vi.mock('react-i18next', async (actual) => ({
   ...(await actual<typeof import('react-i18next')>()),
   useTranslation: () => ({ t: texts.t.bind(texts) }),
 }));
 vi.mock('../api/create-comment', () => ({ useCreateComment: () => create }));
+vi.mock('../api/get-mentionable-people', () => ({ useMentionablePeople: () => audience.people }));
 
 const ITEM = 'i1';
 const fieldRef = { current: { focus: vi.fn() } as unknown as HTMLTextAreaElement };
@@ -36,13 +38,14 @@ describe('the comment composer', () => {
     create.reset.mockClear();
     vi.mocked(fieldRef.current.focus).mockClear();
     setCommentDraft(ITEM, '');
+    audience.people = undefined;
     await texts.changeLanguage('en-GB');
   });
 
   it('sends what is typed, then empties the field and keeps the focus there', () => {
     field().onChange('Looks **good**');
     field().onSubmit();
-    expect(sent()[0]).toEqual({ body: 'Looks **good**' });
+    expect(sent()[0]).toEqual({ body: 'Looks **good**', mentions: [] });
     expect(field().value).toBe('Looks **good**');
 
     sent()[1].onSuccess();
@@ -90,5 +93,17 @@ describe('the comment composer', () => {
     expect(renderToStaticMarkup(inApp(<CommentComposer itemId="other" fieldRef={fieldRef} />))).not.toContain(
       'Half a thought',
     );
+  });
+
+  it('mentions whoever the words name with @ among those who see the item, and says how', () => {
+    expect(composer()).not.toContain('Type @ to mention');
+    audience.people = [
+      { id: 'u2', name: 'Zoé Martin' },
+      { id: 'u3', name: 'Max Dupont' },
+    ];
+    expect(composer()).toContain('Type @ to mention someone who sees this item.');
+    field().onChange('@Zoé Martin can you look? Max can wait');
+    field().onSubmit();
+    expect(sent()[0]).toEqual({ body: '@Zoé Martin can you look? Max can wait', mentions: ['u2'] });
   });
 });

@@ -5,7 +5,9 @@ import { useTouchScreen } from '../../../hooks/use-touch-screen';
 import { hotkeyLabels } from '../../../lib/shortcut-list';
 import { isApplePlatform } from '../../../lib/shortcuts';
 import { useCreateComment } from '../api/create-comment';
+import { useMentionablePeople } from '../api/get-mentionable-people';
 import { clearSentDraft, useCommentDraft } from '../hooks/use-comment-draft';
+import { mentionedIn } from '../lib/mentions';
 import { CommentField, SEND_KEYS } from './comment-field';
 
 /**
@@ -23,19 +25,24 @@ export function CommentComposer({
   const { t } = useTranslation();
   const [draft, setDraft] = useCommentDraft(itemId);
   const create = useCreateComment(itemId);
+  const people = useMentionablePeople(itemId) ?? [];
   const blank = draft.trim() === '';
   // A finger has no Ctrl+Enter to press: only the keyboard's way is told.
   const touch = useTouchScreen();
   const keys = hotkeyLabels(SEND_KEYS, { apple: isApplePlatform(), t }).join('+');
-  const hint = touch
-    ? t('comments.markdown')
-    : `${t('comments.markdown')} ${t('comments.sendKeys', { keys })}`;
+  const hint = [
+    t('comments.markdown'),
+    people.length > 0 ? t('comments.mentionHint') : '',
+    touch ? '' : t('comments.sendKeys', { keys }),
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   const handleSend = () => {
     if (blank || create.isPending) return;
     const body = draft;
     create.mutate(
-      { body },
+      { body, mentions: mentionedIn(body, people) },
       {
         onSuccess: () => {
           clearSentDraft(itemId, body);
@@ -58,6 +65,7 @@ export function CommentComposer({
         onSubmit={handleSend}
         error={create.error}
         fieldRef={fieldRef}
+        people={people}
       />
       <Group justify="flex-end">
         <Button size="xs" onClick={handleSend} loading={create.isPending} disabled={blank}>

@@ -3,6 +3,8 @@ import type { Comment } from '@nestbox/shared/comments/comments.schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditComment } from '../api/edit-comment';
+import { useMentionablePeople } from '../api/get-mentionable-people';
+import { mentionedIn } from '../lib/mentions';
 import { CommentField } from './comment-field';
 
 /**
@@ -22,12 +24,15 @@ export function CommentEditor({
   const { t } = useTranslation();
   const [draft, setDraft] = useState(comment.body);
   const edit = useEditComment(itemId);
+  const people = useMentionablePeople(itemId);
   const blank = draft.trim() === '';
 
   const handleSave = () => {
     if (blank || edit.isPending) return;
     if (draft === comment.body) return onDone();
-    edit.mutate({ commentId: comment.id, body: draft }, { onSuccess: onDone });
+    // Whoever the words name among those who see the item (until they are known, those it named).
+    const named = mentionedIn(draft, people ?? comment.mentions);
+    edit.mutate({ commentId: comment.id, body: draft, mentions: named }, { onSuccess: onDone });
   };
 
   return (
@@ -44,6 +49,7 @@ export function CommentEditor({
         onEscape={onDone}
         error={edit.error}
         autoFocus
+        people={people ?? []}
       />
       <Group justify="flex-end" gap="xs">
         <Button size="xs" variant="default" onClick={onDone}>

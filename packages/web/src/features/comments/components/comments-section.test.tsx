@@ -46,6 +46,7 @@ const comment = (id: string, fields: Partial<Comment> = {}): Comment => ({
   author: { id: 'u1', name: 'Ada' },
   createdAt: NOW - 5 * MINUTE,
   editedAt: null,
+  mentions: [],
   canEdit: true,
   canDelete: true,
   ...fields,

@@ -29,6 +29,10 @@ export interface ItemSettingsSlots {
   renderReminders?: ((item: Item) => ReactNode) | undefined;
   /** The Comments section, heading and all (the comments feature). */
   renderComments?: ((item: Item) => ReactNode) | undefined;
+  /** The Attachments section, heading and all (the attachments feature). */
+  renderAttachments?: ((item: Item) => ReactNode) | undefined;
+  /** The History section, heading and all (the history feature). */
+  renderHistory?: ((item: Item) => ReactNode) | undefined;
 }
 
 interface ItemSettingsModalProps {
@@ -183,6 +187,8 @@ function ItemSettingsBody({ item, onClose, scrollTo, focusSection, slots }: Body
       <div ref={sections.comments} data-section="comments" hidden={!slots.renderComments}>
         {slots.renderComments?.(item)}
       </div>
+      {slots.renderAttachments?.(item)}
+      {slots.renderHistory?.(item)}
       <TargetDateSection item={item} readonly={readonly} sectionRef={sections.targetDate} />
       {item.itemType === 'todoText' && !archived && slots.renderRecurrence(item, readonly)}
       <Section

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { formatDate } from '@nestbox/shared/dates/format-date';
 import type { ReminderEvent } from '@nestbox/shared/reminders/reminder.schema';
-import { IconBell, IconBellRinging } from '@tabler/icons-react';
+import { IconAt, IconBell, IconBellRinging } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,11 +37,14 @@ const LOAD_MORE_AT = 0.7;
 const EVENT_DATE_PATTERN = 'EEEE d MMMM yyyy';
 const EVENT_TIME_PATTERN = 'HH:mm';
 
+/** Opens an item's settings at the section an event is about. */
+type OpenItem = (itemId: string, section: 'reminders' | 'comments') => void;
+
 interface RemindersModalProps {
   opened: boolean;
   onClose: () => void;
-  /** A row's title was clicked: open that item's settings at its reminders. */
-  onOpenItem: (itemId: string) => void;
+  /** A row's title was clicked: open that item's settings at its reminders, or a mention's comments. */
+  onOpenItem: OpenItem;
 }
 
 /**
@@ -81,9 +84,9 @@ export function RemindersModal({ opened, onClose, onOpenItem }: RemindersModalPr
       size="md"
     >
       <RemindersList
-        onOpenItem={(itemId) => {
+        onOpenItem={(itemId, section) => {
           close();
-          onOpenItem(itemId);
+          onOpenItem(itemId, section);
         }}
       />
     </Modal>
@@ -91,7 +94,7 @@ export function RemindersModal({ opened, onClose, onOpenItem }: RemindersModalPr
 }
 
 /** The modal's body: past events newest first, the next page at 70 % of the scroll. */
-export function RemindersList({ onOpenItem }: { onOpenItem: (itemId: string) => void }) {
+export function RemindersList({ onOpenItem }: { onOpenItem: OpenItem }) {
   const { t } = useTranslation();
   const events = useInfiniteQuery(reminderEventsQueryOptions());
   const scroller = useRef<HTMLDivElement>(null);
@@ -162,11 +165,12 @@ export function RemindersList({ onOpenItem }: { onOpenItem: (itemId: string) => 
   );
 }
 
-function EventRow({ event, onOpenItem }: { event: ReminderEvent; onOpenItem: (itemId: string) => void }) {
+function EventRow({ event, onOpenItem }: { event: ReminderEvent; onOpenItem: OpenItem }) {
   const { t } = useTranslation();
   const user = useUser();
   const dismiss = useDismissFutureEvents();
   const title = event.title.trim() || t('reminders.untitled');
+  const { reminderId } = event;
   return (
     <Box
       component="li"
@@ -180,14 +184,18 @@ function EventRow({ event, onOpenItem }: { event: ReminderEvent; onOpenItem: (it
           <Box w={20} pt={2} c="var(--nestbox-accent-strong)" style={{ flexShrink: 0 }}>
             {event.unread && (
               <Tooltip label={t('reminders.unread')}>
-                <IconBellRinging size={18} stroke={1.8} aria-label={t('reminders.unread')} role="img" />
+                {event.mention ? (
+                  <IconAt size={18} stroke={1.8} aria-label={t('reminders.unread')} role="img" />
+                ) : (
+                  <IconBellRinging size={18} stroke={1.8} aria-label={t('reminders.unread')} role="img" />
+                )}
               </Tooltip>
             )}
           </Box>
           <Stack gap={2} style={{ minWidth: 0 }}>
             {event.accessible ? (
               <UnstyledButton
-                onClick={() => onOpenItem(event.itemId)}
+                onClick={() => onOpenItem(event.itemId, event.mention ? 'comments' : 'reminders')}
                 aria-label={t('reminders.openItem', { title })}
                 fw={event.unread ? 600 : 500}
                 style={{ overflowWrap: 'anywhere' }}
@@ -199,6 +207,16 @@ function EventRow({ event, onOpenItem }: { event: ReminderEvent; onOpenItem: (it
               <Text c="dimmed" fs="italic" style={{ overflowWrap: 'anywhere' }}>
                 {title}
               </Text>
+            )}
+            {event.mention && (
+              <>
+                <Text size="sm">{event.reminderInfo}</Text>
+                {event.mention.excerpt && (
+                  <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                    “{event.mention.excerpt}”
+                  </Text>
+                )}
+              </>
             )}
             <Text size="sm" c="dimmed">
               {t('reminders.eventAt', {
@@ -213,13 +231,13 @@ function EventRow({ event, onOpenItem }: { event: ReminderEvent; onOpenItem: (it
             )}
           </Stack>
         </Group>
-        {event.repeat && !event.reminderArchived && (
+        {reminderId && event.repeat && !event.reminderArchived && (
           <Button
             size="compact-sm"
             variant="light"
             loading={dismiss.isPending}
             onClick={() =>
-              dismiss.mutate(event.reminderId, {
+              dismiss.mutate(reminderId, {
                 onError: () => notify({ type: 'error', message: t('reminders.dismissFailed') }),
               })
             }

@@ -1,9 +1,10 @@
-import { Combobox, Textarea, useCombobox } from '@mantine/core';
+import { Combobox, Textarea } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
-import { forwardRef, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { forwardRef, type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TagOptions, useTagSuggestions } from '../../../components/tags/tag-suggestions';
+import { useSuggestionList } from '../../../hooks/use-suggestion-list';
 import type { TextCommit } from '../hooks/use-text-outliner';
 import classes from './item-row.module.css';
 
@@ -36,24 +37,13 @@ export const LineEditor = forwardRef<HTMLTextAreaElement, LineEditorProps>(funct
   const done = useRef(false);
   const field = useRef<HTMLTextAreaElement>(null);
   const mergedRef = useMergedRef(ref, field);
-  const combobox = useCombobox();
   const [caret, setCaret] = useState(value.length);
-  const [dismissed, setDismissed] = useState<string | null>(null);
   const suggestions = useTagSuggestions(value, caret);
-  const listOpen =
-    suggestions.key !== null && suggestions.key !== dismissed && suggestions.options.length > 0;
-
-  const { openDropdown, closeDropdown, selectFirstOption } = combobox;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new options are drawn before the first is selected.
-  useEffect(() => {
-    if (!listOpen) {
-      closeDropdown();
-      return;
-    }
-    openDropdown();
-    const frame = requestAnimationFrame(() => selectFirstOption());
-    return () => cancelAnimationFrame(frame);
-  }, [listOpen, suggestions.options, openDropdown, closeDropdown, selectFirstOption]);
+  const { combobox, listOpen, listKeyDown } = useSuggestionList(
+    suggestions.key,
+    suggestions.options.map((tag) => tag.name).join(),
+    suggestions.options.length > 0,
+  );
 
   const followCaret = () => setCaret(field.current?.selectionStart ?? value.length);
 
@@ -74,25 +64,7 @@ export const LineEditor = forwardRef<HTMLTextAreaElement, LineEditorProps>(funct
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     onKeyDown?.(event);
     if (event.defaultPrevented) return;
-    if (listOpen && combobox.dropdownOpened) {
-      const chosen = combobox.getSelectedOptionIndex() !== -1;
-      // Enter: the list takes the option itself (after this handler); Tab takes it here.
-      if (event.key === 'Enter' && chosen && !event.nativeEvent.isComposing) {
-        event.preventDefault();
-        return;
-      }
-      if (event.key === 'Tab' && chosen) {
-        event.preventDefault();
-        combobox.clickSelectedOption();
-        return;
-      }
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopPropagation();
-        setDismissed(suggestions.key);
-        return;
-      }
-    }
+    if (listKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       finish(() => onCommit('enter'));
