@@ -80,16 +80,14 @@ export function createS3Store(settings: S3Settings): AttachmentStore {
       await client.send(new DeleteObjectCommand({ Bucket, Key: PREFIX + key }));
     },
 
-    async keys(olderThan) {
+    async keys() {
       const keys: string[] = [];
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(
           new ListObjectsV2Command({ Bucket, Prefix: PREFIX, ContinuationToken }),
         );
-        for (const object of page.Contents ?? [])
-          if (object.Key && object.LastModified && object.LastModified.getTime() < olderThan)
-            keys.push(object.Key.slice(PREFIX.length));
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key.slice(PREFIX.length));
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return keys;

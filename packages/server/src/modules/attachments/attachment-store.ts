@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -29,10 +29,10 @@ export interface AttachmentStore {
   /** Removes the object, if any (or an unfinished write `keys` listed). */
   remove(key: string): Promise<void>;
   /**
-   * The keys of objects last written before `olderThan` (UTC ms), unfinished writes
-   * included (their keys end in `.part`), for the sweep of objects no row names.
+   * The keys of every object, unfinished writes included (their keys end in `.part`), for the
+   * sweep of objects no row names. How old each is, the sweep reads from its key's id.
    */
-  keys(olderThan: number): Promise<string[]>;
+  keys(): Promise<string[]>;
   /** Lets go of the store's connections. */
   close(): void;
 }
@@ -111,10 +111,14 @@ export function createDiskStore(dir: string): AttachmentStore {
       const target = fileOf(key);
       const part = `${target}.${randomUUID()}.part`;
       const meter = new MeteredStream(maxBytes);
+      // Opened before the first byte: a write stream left to open its file itself may create
+      // it after a failed write was cleared away.
+      const handle = await open(part, 'wx');
       try {
-        await pipeline(body, meter, createWriteStream(part, { flags: 'wx' }));
+        await pipeline(body, meter, handle.createWriteStream());
         await rename(part, target);
       } catch (error) {
+        await handle.close().catch(() => {});
         await rm(part, { force: true });
         throw error;
       }
@@ -132,14 +136,13 @@ export function createDiskStore(dir: string): AttachmentStore {
       await rm(fileOf(key), { force: true });
     },
 
-    async keys(olderThan) {
+    async keys() {
       await ready;
-      const keys: string[] = [];
-      for (const name of await readdir(dir)) {
-        const found = await stat(path.join(dir, name)).catch(() => undefined);
-        if (found?.isFile() && found.mtimeMs < olderThan) keys.push(name);
-      }
-      return keys;
+      // Only the names this store writes: anything else in the folder is left alone.
+      const entries = await readdir(dir, { withFileTypes: true });
+      return entries
+        .filter((entry) => entry.isFile() && SAFE_KEY.test(entry.name))
+        .map((entry) => entry.name);
     },
 
     close() {},

@@ -3,7 +3,7 @@ import type { Attachment, AttachmentUsage } from '@nestbox/shared/attachments/at
 import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import type { Clock } from '../../clock.js';
-import { newId } from '../../db/ids.js';
+import { idTime, newId } from '../../db/ids.js';
 import type { RunWrite } from '../../db/run-write.js';
 import type { Executor, Tx, UserRow } from '../../db/schema.js';
 import { AppError, appErrors } from '../../http/app-error.js';
@@ -239,7 +239,11 @@ export function createAttachmentsService({
      * writes included. Answers how many it removed.
      */
     async sweep(at: number): Promise<number> {
-      const keys = await store.keys(at - SWEEP_AFTER_MS);
+      // An object's age is its id's (a UUIDv7 names when its upload began), not the store's
+      // clock: a disk's or a bucket's time need not be the server's.
+      const keys = (await store.keys()).filter(
+        (key) => (idTime(attachmentIdOf(key)) ?? 0) < at - SWEEP_AFTER_MS,
+      );
       const kept = await existingIds(db, [...new Set(keys.map(attachmentIdOf))]);
       const orphans = keys.filter((key) => key.endsWith('.part') || !kept.has(attachmentIdOf(key)));
       await removeObjects(orphans);

@@ -1,4 +1,4 @@
-import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type {
   Attachment,
@@ -9,6 +9,7 @@ import type { ItemHistoryPage } from '@nestbox/shared/history/history.schema';
 import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import { messagesFr } from '@nestbox/shared/i18n/messages.fr';
 import sharp from 'sharp';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWriteRunner } from '../../db/run-write.js';
 import { createDomainEvents } from '../../events/domain-events.js';
@@ -340,12 +341,12 @@ describe(`attachments on ${testEngine}`, () => {
     await t.database.db.deleteFrom('items').where('id', '=', Compost).execute();
     expect(await rowsNamed('doomed.png')).toEqual([]);
 
-    // An unfinished write a killed process left, last written two hours ago.
+    // An unfinished write a killed process left, of an upload begun two hours ago (its id says
+    // when; the file's own time says nothing: it is new), and a file that is not the store's.
     const dir = path.join(t.config.dataDir, 'attachments');
-    const part = `${crypto.randomUUID()}.${crypto.randomUUID()}.part`;
+    const part = `${uuidv7({ msecs: Date.now() - 2 * SWEEP_AFTER_MS })}.${crypto.randomUUID()}.part`;
     writeFileSync(path.join(dir, part), 'half');
-    const twoHoursAgo = new Date(Date.now() - 2 * SWEEP_AFTER_MS);
-    utimesSync(path.join(dir, part), twoHoursAgo, twoHoursAgo);
+    writeFileSync(path.join(dir, 'stray.bin'), 'not ours');
 
     const sweeper = createAttachmentsService({
       db: t.database.db,
@@ -358,7 +359,7 @@ describe(`attachments on ${testEngine}`, () => {
     });
     // Within the hour, only the old `.part` goes: an upload may be storing the others now.
     expect(await sweeper.sweep(Date.now())).toBe(1);
-    expect(files()).toEqual(expect.arrayContaining([doomed.id, `${doomed.id}.thumb`, kept.id]));
+    expect(files()).toEqual(expect.arrayContaining([doomed.id, `${doomed.id}.thumb`, kept.id, 'stray.bin']));
     expect(files()).not.toContain(part);
     expect(await sweeper.sweep(Date.now() + SWEEP_AFTER_MS + 1000)).toBe(2);
     expect(files()).not.toContain(doomed.id);
