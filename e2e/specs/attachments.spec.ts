@@ -6,8 +6,9 @@ import { expect, expectAccessible, test } from '../support/test.js';
 import { addTexts, openBoxBeside, secondBrowser, textSharedToRead } from '../support/workspace-setup.js';
 
 /**
- * Files attached to a shared text in Item settings: picked, dropped and pasted by its owner,
- * arriving live for a reader who may open them but not attach; then in French on a phone.
+ * Files attached to a shared text: picked, dropped and pasted in Item settings by its owner,
+ * then dropped onto its row, arriving live for a reader who may open them but not attach;
+ * then in French on a phone.
  */
 
 /** A real 48 × 32 PNG (one green), which the server sniffs as a picture and makes a thumbnail of. */
@@ -148,6 +149,18 @@ test('attached by picking, dropping and pasting; a reader sees them live and ope
     await question.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(list.getByRole('listitem')).toHaveCount(3);
     await expect(benList.getByRole('listitem')).toHaveCount(3);
+
+    // Dropped onto the text's row in its pane, Item settings closed: attached all the same.
+    await page.keyboard.press('Escape');
+    await expect(section).toBeHidden();
+    const onRow = uploaded(page);
+    await handFiles(page, adaRow.locator('[data-item-id]').first(), [
+      { name: 'timetable.txt', type: 'text/plain', text: 'Departs 07:30' },
+    ]);
+    expect((await onRow).status()).toBe(201);
+    await expect(page.getByText('A file is attached to “Book the ferry”.')).toBeVisible();
+    await expect(benList.getByRole('listitem')).toHaveCount(4);
+    await expect(benList.getByRole('button', { name: 'Download timetable.txt' })).toBeVisible();
   } finally {
     await benContext.close();
   }

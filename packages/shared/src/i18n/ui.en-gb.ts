@@ -1173,6 +1173,12 @@ export const uiEnGb = {
   'attachments.deleteConfirm': 'Delete',
   'attachments.usage': 'Your attachments take {{used}} of {{quota}}; one file may take up to {{maxFile}}.',
   'attachments.usageTitle': 'Attachments',
+  'attachments.dropped.sending_one': 'Attaching a file to “{{title}}”…',
+  'attachments.dropped.sending_other': 'Attaching {{count}} files to “{{title}}”…',
+  'attachments.dropped.done_one': 'A file is attached to “{{title}}”.',
+  'attachments.dropped.done_other': '{{count}} files are attached to “{{title}}”.',
+  'attachments.dropped.show': 'Show',
+  'attachments.dropped.refused': '{{name}} was not attached: {{reason}}',
   'attachments.usageFailed': 'How much room your attachments take could not be read.',
 } as const;
 

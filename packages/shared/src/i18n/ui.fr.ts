@@ -1186,5 +1186,11 @@ export const uiFr: Record<UiKey, string> = {
   'attachments.usage':
     'Vos pièces jointes occupent {{used}} sur {{quota}}\u00a0; un fichier peut occuper jusqu’à {{maxFile}}.',
   'attachments.usageTitle': 'Pièces jointes',
+  'attachments.dropped.sending_one': 'Envoi d’un fichier vers «\u00a0{{title}}\u00a0»…',
+  'attachments.dropped.sending_other': 'Envoi de {{count}}\u00a0fichiers vers «\u00a0{{title}}\u00a0»…',
+  'attachments.dropped.done_one': 'Un fichier est joint à «\u00a0{{title}}\u00a0».',
+  'attachments.dropped.done_other': '{{count}}\u00a0fichiers sont joints à «\u00a0{{title}}\u00a0».',
+  'attachments.dropped.show': 'Afficher',
+  'attachments.dropped.refused': '{{name}} n’a pas été joint\u00a0: {{reason}}',
   'attachments.usageFailed': 'La place occupée par vos pièces jointes n’a pas pu être lue.',
 };

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** The sections Item settings can open scrolled to (from the hover menu, or a row's key). */
-export type ItemSettingsSection = 'targetDate' | 'share' | 'reminders' | 'note' | 'comments';
+export type ItemSettingsSection = 'targetDate' | 'share' | 'reminders' | 'note' | 'comments' | 'attachments';
 
 export interface ItemSettingsRequest {
   itemId: string;

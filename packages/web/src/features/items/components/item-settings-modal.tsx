@@ -158,6 +158,7 @@ function ItemSettingsBody({ item, onClose, scrollTo, focusSection, slots }: Body
     reminders: useRef<HTMLDivElement>(null),
     note: useRef<HTMLDivElement>(null),
     comments: useRef<HTMLDivElement>(null),
+    attachments: useRef<HTMLDivElement>(null),
   };
 
   // Once, after loading: bring the section asked for into view (and into focus, from the keyboard).
@@ -187,7 +188,9 @@ function ItemSettingsBody({ item, onClose, scrollTo, focusSection, slots }: Body
       <div ref={sections.comments} data-section="comments" hidden={!slots.renderComments}>
         {slots.renderComments?.(item)}
       </div>
-      {slots.renderAttachments?.(item)}
+      <div ref={sections.attachments} data-section="attachments" hidden={!slots.renderAttachments}>
+        {slots.renderAttachments?.(item)}
+      </div>
       {slots.renderHistory?.(item)}
       <TargetDateSection item={item} readonly={readonly} sectionRef={sections.targetDate} />
       {item.itemType === 'todoText' && !archived && slots.renderRecurrence(item, readonly)}

@@ -30,6 +30,7 @@ import { displayTitleIn } from '../../../lib/display-title';
 import { selectItem } from '../../../lib/item-selection';
 // Workspace settings 'Open boxes in' (items web)
 import { useReplaceInWorkspace } from '../api/replace-in-workspace';
+import { useFileDrop } from '../hooks/use-file-drop';
 import { usePaneCommands } from '../hooks/use-pane-commands';
 import { useRowKeys } from '../hooks/use-row-keys';
 import { useTextOutliner } from '../hooks/use-text-outliner';
@@ -68,10 +69,22 @@ interface BoxPaneProps {
   /** The box as the workspace sent it, shown while the pane loads. */
   initialBox: Item | undefined;
   renderShare: WorkspaceSlots['renderShare'];
+  /** Files dropped onto a row attach to its item (the attachments feature), when given. */
+  useAttachFiles?: () => ReturnType<NonNullable<WorkspaceSlots['useAttachFiles']>> | undefined;
 }
 
+/** Without the attachments feature, files dropped onto rows do nothing. */
+const noFileDrops = () => undefined;
+
 /** One box pane: its heading and actions, then its visible sub-items in order. */
-export function BoxPane({ paneId, paneIndex, itemId, initialBox, renderShare }: BoxPaneProps) {
+export function BoxPane({
+  paneId,
+  paneIndex,
+  itemId,
+  initialBox,
+  renderShare,
+  useAttachFiles = noFileDrops,
+}: BoxPaneProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const [createBoxOpen, setCreateBoxOpen] = useState(false);
@@ -93,6 +106,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox, renderShare }: 
   const openBoxesIn = useUser().workspace.settings.openBoxesIn;
   const notifyFailure = useNotifyFailure();
   const createSearchPane = useCreateSearchPane();
+  const fileDrop = useFileDrop(contents.data?.items ?? [], useAttachFiles());
 
   const rows = useMemo(() => (contents.data ? paneRows(contents.data) : []), [contents.data]);
   const box = contents.data?.item ?? initialBox;
@@ -253,6 +267,7 @@ export function BoxPane({ paneId, paneIndex, itemId, initialBox, renderShare }: 
       radius="md"
       shadow="xs"
       data-pane-id={paneId}
+      {...fileDrop}
     >
       <header className={classes.header}>
         {box ? (

@@ -15,4 +15,9 @@ export interface WorkspaceSlots {
   renderSearchPane: (pane: SearchPaneSlotProps) => ReactNode;
   /** A box's Share section in Box settings (the sharing feature). */
   renderShare: (box: Item, abilities: Abilities) => ReactNode;
+  /**
+   * What files dropped onto a row do (the attachments feature): a hook, called once by each
+   * pane, that answers what attaches them to the row's item.
+   */
+  useAttachFiles?: () => (item: Item, files: readonly File[]) => void;
 }

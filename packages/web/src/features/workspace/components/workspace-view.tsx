@@ -133,6 +133,7 @@ export function WorkspaceView({ slots }: { slots: WorkspaceSlots }) {
                     itemId={pane.itemId ?? ''}
                     initialBox={pane.itemId ? paneObjects[pane.itemId] : undefined}
                     renderShare={slots.renderShare}
+                    useAttachFiles={slots.useAttachFiles}
                   />
                 )}
               </PaneSlot>
