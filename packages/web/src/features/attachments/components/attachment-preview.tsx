@@ -10,7 +10,9 @@ const SIZE = 40;
 /** The small picture of an attachment: its thumbnail when it has one, else an icon of its kind. */
 export function AttachmentPreview({ attachment }: { attachment: Attachment }) {
   const thumbnail = useQuery({
-    queryKey: ['attachments', attachment.itemId, 'thumbnail', attachment.id],
+    // Not under the list's key: a thumbnail never changes, and each change to the list (a live
+    // one too) would otherwise fetch every picture of it again.
+    queryKey: ['attachment-thumbnail', attachment.id],
     enabled: attachment.thumbnail,
     staleTime: Number.POSITIVE_INFINITY,
     throwOnError: false,
