@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import type { AttachmentList } from '@nestbox/shared/attachments/attachments.schema';
 import { ExportFileSchema, type ExportItem } from '@nestbox/shared/data/export.schema';
 import type { Locator, Page } from '@playwright/test';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
+import { unzip } from '../../packages/server/src/test/unzip.js';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox } from '../support/api.js';
 import { expect, test } from '../support/test.js';
@@ -15,12 +17,13 @@ async function openDataTab(page: Page): Promise<Locator> {
   return dialog;
 }
 
-/** Presses a format's button and answers the downloaded file's name and text. */
+/** Presses a format's button and answers the downloaded file's name, bytes and text. */
 async function download(page: Page, dialog: Locator, name: string) {
   const downloaded = page.waitForEvent('download');
   await dialog.getByRole('button', { name: `Download ${name}` }).click();
   const file = await downloaded;
-  return { fileName: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+  const bytes = await readFile(await file.path());
+  return { fileName: file.suggestedFilename(), bytes, text: bytes.toString('utf8') };
 }
 
 interface Outline {
@@ -42,11 +45,20 @@ test('Data tab: each export format downloads, and holds the boxes and texts made
   });
   await addTexts(request, account.token, garden._id, ['Rake the leaves', '=1+1']);
   await addTexts(request, account.token, tools._id, ['Oil the shears']);
+  const attached = await request.post(`/api/items/${tools._id}/attachments`, {
+    headers: { authorization: `Bearer ${account.token}` },
+    multipart: {
+      file: { name: 'shears manual.txt', mimeType: 'text/plain', buffer: Buffer.from('Oil monthly.') },
+    },
+  });
+  expect(attached.status()).toBe(201);
   await putSessionToken(page, account.token);
   await page.goto('/app');
   const dialog = await openDataTab(page);
   await expect(dialog.getByRole('heading', { name: 'Export' })).toBeVisible();
-  await expect(dialog.getByText('Nestbox JSON: everything, to import back.')).toBeVisible();
+  await expect(
+    dialog.getByText('Nestbox JSON: everything but the attached files, to import back.'),
+  ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('data-tab-1280.png') });
 
   // JSON: the versioned schema, the tree in order.
@@ -58,6 +70,17 @@ test('Data tab: each export format downloads, and holds the boxes and texts made
   expect(shape(file.workspace)).toEqual([
     { 'Garden & "shed"': [{ Tools: ['Oil the shears'] }, 'Rake the leaves', '=1+1'] },
   ]);
+
+  // ZIP: the same JSON, and the attached file where the JSON says it is.
+  const zip = await download(page, dialog, 'ZIP');
+  expect(zip.fileName).toMatch(/^nestbox-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  const zipped = await unzip(zip.bytes);
+  expect(shape(ExportFileSchema.parse(JSON.parse(String(zipped.get('nestbox.json')))).workspace)).toEqual(
+    shape(file.workspace),
+  );
+  const manual = (file.workspace[0] as ExportItem & { type: 'box' }).children[0]?.attachments?.[0];
+  expect(manual).toMatchObject({ name: 'shears manual.txt', type: 'text/plain', size: 12 });
+  expect(String(zipped.get(manual?.file ?? ''))).toBe('Oil monthly.');
 
   // OPML: the same tree of outlines.
   const opml = await download(page, dialog, 'OPML');
@@ -87,9 +110,47 @@ test('Data tab: each export format downloads, and holds the boxes and texts made
     ['Garden & "shed"', "'=1+1", 'text'],
   ]);
 
+  // The ZIP imports back whole: its format read from the name, the file attached again.
+  const section = dialog.getByRole('region', { name: 'Import' });
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: zip.fileName,
+    mimeType: 'application/zip',
+    buffer: zip.bytes,
+  });
+  await expect(section.getByRole('combobox', { name: 'Format' })).toHaveValue('Nestbox export (JSON or ZIP)');
+  const imported = page.waitForResponse(
+    (r) => r.url().includes('/api/import?') && r.url().includes('dryRun=0'),
+  );
+  await section.getByRole('button', { name: 'Import', exact: true }).click();
+  const answer = (await (await imported).json()) as { boxId: string };
+  await expect(section.getByRole('status')).toContainText(
+    'Imported 2 boxes, 3 texts, 0 dates and 0 reminders.',
+  );
+  const copy = await api<{ items: { _id: string; title: string }[] }>(
+    request,
+    account.token,
+    'GET',
+    `/api/items/get-items-for-pane?itemId=${answer.boxId}`,
+  );
+  const gardenCopy = copy.items.find((item) => item.title === 'Garden & "shed"');
+  const inGarden = await api<{ items: { _id: string; title: string }[] }>(
+    request,
+    account.token,
+    'GET',
+    `/api/items/get-items-for-pane?itemId=${gardenCopy?._id}`,
+  );
+  const toolsCopy = inGarden.items.find((item) => item.title === 'Tools');
+  const files = await api<AttachmentList>(
+    request,
+    account.token,
+    'GET',
+    `/api/items/${toolsCopy?._id}/attachments`,
+  );
+  expect(files.attachments.map((one) => [one.name, one.size])).toEqual([['shears manual.txt', 12]]);
+
   // Calm at a phone's width too, every button enabled again.
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const name of ['JSON', 'OPML', 'CSV'])
+  for (const name of ['JSON', 'ZIP', 'OPML', 'CSV'])
     await expect(dialog.getByRole('button', { name: `Download ${name}` })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Download CSV' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('data-tab-390.png') });

@@ -430,12 +430,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await push.notifyMentioned(mentioned.notices);
   });
   await app.register(exportRoutes, {
-    exporter: createExportService({ db, access, items, comments, now }),
+    exporter: createExportService({ db, access, items, comments, attachments, now }),
     authenticate,
   });
   const fileReader = createFileReader();
   app.addHook('onClose', async () => fileReader.close());
-  const imports = createImportService({ db, items, organizer, reminders, comments, events, fileReader, now });
+  const imports = createImportService({
+    db,
+    fileReader,
+    events,
+    now,
+    items,
+    organizer,
+    reminders,
+    comments,
+    attachments,
+  });
   await app.register(importRoutes, { imports, authenticate });
   await app.register(undoRoutes, { undo, authenticate });
   const calendar = createCalendarService({ db, appUrl: config.appUrl, limiter, audit, now });

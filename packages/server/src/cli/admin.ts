@@ -33,6 +33,7 @@ import { newId } from '../db/ids.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { runBaseSeed } from '../db/seeds/base-seed.js';
 import { reseedDatabase } from '../db/seeds/reseed.js';
+import { attachmentStoreFor } from '../modules/attachments/attachments.contract.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
 import { hashPassword } from '../modules/auth/auth.service.js';
 import { findUserByEmail, foldEmail, insertUserWithRootBox } from '../modules/users/users.service.js';
@@ -62,9 +63,15 @@ async function main(argv: string[]): Promise<string> {
       ? { engine: 'postgres', url: config.databaseUrl }
       : { engine: 'sqlite', file: sqliteFile };
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : sqliteFile;
-    return command === 'backup'
-      ? describeReport('Backed up', where, await backupDatabase(target, file, { force: values.force }))
-      : describeReport('Restored', where, await restoreDatabase(target, file, { force: values.force }));
+    const attachments = attachmentStoreFor(config.attachments.s3, config.dataDir);
+    try {
+      const options = { force: values.force, attachments };
+      return command === 'backup'
+        ? describeReport('Backed up', where, await backupDatabase(target, file, options))
+        : describeReport('Restored', where, await restoreDatabase(target, file, options));
+    } finally {
+      attachments.close();
+    }
   }
   const database = openDatabase({
     databaseUrl: config.databaseUrl,

@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentFolder } from '../modules/attachments/attachments.contract.js';
 import { appendTexts } from '../modules/items/items.service.js';
 import { createUser, rootBoxOf } from '../test/factories.js';
 import { createMigratedTestDatabase, type TestDatabase, testEngine } from '../test/test-database.js';
-import { BackupError, type BackupTarget, backupDatabase, restoreDatabase } from './backup.js';
+import { BackupError, type BackupTarget, backupDatabase, describeReport, restoreDatabase } from './backup.js';
 import { openDatabase } from './connection.js';
+import { newId } from './ids.js';
 import { migrateToLatest } from './migrate.js';
 import { runBaseSeed } from './seeds/base-seed.js';
 
@@ -84,6 +87,50 @@ describe(`backup and restore on ${testEngine}`, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /**
+   * Backs up with a store of attached files and restores into `fresh` with another: the folder
+   * beside the backup holds every complete object, and the restore puts them back.
+   */
+  async function roundTripsAttachedFiles(fresh: BackupTarget) {
+    const liveDir = path.join(dir, `live-files-${fresh.engine}`);
+    const live = attachmentFolder(liveDir);
+    const [picture, document] = [newId(), newId()];
+    const put = (key: string, text: string) =>
+      live.put(key, Readable.from([Buffer.from(text)]), { maxBytes: 1024 });
+    await put(picture, 'picture bytes');
+    await put(`${picture}.thumb`, 'thumb');
+    await put(document, 'a document');
+    // An upload cut short: never copied.
+    writeFileSync(path.join(liveDir, `${newId()}.${newId()}.part`), 'half an upload');
+
+    const file = path.join(dir, `with-files-${fresh.engine}.backup`);
+    const folder = `${file}.attachments`;
+    const report = await backupDatabase(source, file, { attachments: live });
+    expect(report.attachments).toEqual({ folder, copied: { files: 3, bytes: 13 + 5 + 10 } });
+    expect(readdirSync(folder).sort()).toEqual([picture, `${picture}.thumb`, document].sort());
+    expect(describeReport('Backed up', 'here', report)).toContain(`Attached files: 3 (28 B), in ${folder}`);
+
+    // The folder counts as the backup: kept without --force, replaced whole with it.
+    rmSync(file);
+    await expect(backupDatabase(source, file, { attachments: live })).rejects.toThrow(/add --force/);
+    await live.remove(document);
+    await backupDatabase(source, file, { attachments: live, force: true });
+    expect(readdirSync(folder).sort()).toEqual([picture, `${picture}.thumb`].sort());
+
+    const restoredDir = path.join(dir, `restored-files-${fresh.engine}`);
+    const restoredStore = attachmentFolder(restoredDir);
+    const restored = await restoreDatabase(fresh, file, { force: true, attachments: restoredStore });
+    expect(restored.attachments?.copied).toEqual({ files: 2, bytes: 18 });
+    expect(readFileSync(path.join(restoredDir, picture), 'utf8')).toBe('picture bytes');
+    expect(readFileSync(path.join(restoredDir, `${picture}.thumb`), 'utf8')).toBe('thumb');
+
+    rmSync(folder, { recursive: true });
+    const bare = await restoreDatabase(fresh, file, { force: true, attachments: restoredStore });
+    expect(describeReport('Restored', 'here', bare)).toContain(
+      `Attached files: none restored, there is no ${folder} beside the backup`,
+    );
+  }
+
   it('refuses to overwrite an existing file without --force', async () => {
     const file = path.join(dir, 'existing.backup');
     writeFileSync(file, 'keep me');
@@ -122,6 +169,13 @@ describe(`backup and restore on ${testEngine}`, () => {
       expect(restored.items).toBe(report.items);
       const after = await ids(fresh);
       for (const id of before) expect(after.has(id)).toBe(true);
+    });
+
+    it('copies the attached files beside the backup, and a restore puts them back', async () => {
+      await roundTripsAttachedFiles({
+        engine: 'sqlite',
+        file: path.join(dir, 'with-files', 'nestbox.sqlite'),
+      });
     });
 
     it('restore refuses a database that is not empty without --force, and replaces it with', async () => {
@@ -198,6 +252,10 @@ describe(`backup and restore on ${testEngine}`, () => {
       );
       const forced = await restoreDatabase(fresh, file, { force: true });
       expect(forced.items).toBe(restored.items);
+    });
+
+    it('copies the attached files beside the dump, and a restore puts them back', async () => {
+      await roundTripsAttachedFiles({ engine: 'postgres', url: restoreUrl, schema: database.pgSchema ?? '' });
     });
 
     it('says so when pg_dump is not installed, and leaves no file', async () => {

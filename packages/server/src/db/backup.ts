@@ -5,6 +5,12 @@ import { promisify } from 'node:util';
 import { SYSTEM_USER } from '@nestbox/shared/constants';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import {
+  type AttachmentStore,
+  attachmentFolder,
+  type CopiedObjects,
+  copyObjects,
+} from '../modules/attachments/attachments.contract.js';
 import { openDatabase } from './connection.js';
 import { migrateToLatest } from './migrate.js';
 import { createSearchExtensions } from './migrations/0024-search-index.js';
@@ -25,7 +31,20 @@ export interface BackupReport {
   items: number;
   /** Migrations applied after a restore (an older backup brought up to date). */
   migrated?: string[];
+  /** The attached files copied, and their folder; `folder` alone: a restore found none there. */
+  attachments?: { folder: string; copied?: CopiedObjects };
 }
+
+/** What backup and restore do besides the database. */
+export interface BackupOptions {
+  /** Replace an existing backup, or a database that is not empty. */
+  force?: boolean;
+  /** The attachment store, whose objects go into (or come back from) the folder beside the file. */
+  attachments?: AttachmentStore;
+}
+
+/** The folder beside a backup file that holds its attached files. */
+export const attachmentsBeside = (file: string): string => `${file}.attachments`;
 
 /** A refusal or failure the CLI prints as it is, without a stack. */
 export class BackupError extends Error {}
@@ -39,20 +58,51 @@ interface Counts {
 }
 
 /**
- * Writes a consistent copy of the database to `file` while the server may be running.
- * SQLite: the online backup API on a connection of its own, into a temporary file beside
- * `file`, renamed once complete. PostgreSQL: `pg_dump --format=custom`, renamed the same way.
+ * Writes a consistent copy of the database to `file` while the server may be running, and
+ * with `attachments`, a copy of every stored object into the folder beside it
+ * (`<file>.attachments/`). Both are written under temporary names and renamed once complete.
  */
 export async function backupDatabase(
   target: BackupTarget,
   file: string,
-  options: { force?: boolean } = {},
+  options: BackupOptions = {},
 ): Promise<BackupReport> {
-  if (existsSync(file) && !options.force)
+  const folder = attachmentsBeside(file);
+  if ((existsSync(file) || (options.attachments && existsSync(folder))) && !options.force)
     throw new BackupError(`${file} already exists; add --force to overwrite it.`);
   if (!existsSync(path.dirname(path.resolve(file))))
     throw new BackupError(`The folder of ${file} does not exist.`);
   const temporary = temporaryPath(file);
+  const temporaryFolder = temporaryPath(folder);
+  try {
+    const counts = await copyDatabase(target, temporary);
+    // After the database: an object uploaded meanwhile is copied without its row, and swept
+    // once restored; a row of the copy always finds its object, unless it was deleted since.
+    const copied = options.attachments
+      ? await copyObjects(options.attachments, attachmentFolder(temporaryFolder))
+      : undefined;
+    renameSync(temporary, file);
+    if (copied) {
+      rmSync(folder, { recursive: true, force: true });
+      renameSync(temporaryFolder, folder);
+    }
+    return {
+      file,
+      bytes: statSync(file).size,
+      ...counts,
+      ...(copied ? { attachments: { folder, copied } } : {}),
+    };
+  } finally {
+    rmSync(temporary, { force: true });
+    rmSync(temporaryFolder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes a consistent copy of the database to `temporary` while the server may be running.
+ * SQLite: the online backup API on a connection of its own. PostgreSQL: `pg_dump --format=custom`.
+ */
+async function copyDatabase(target: BackupTarget, temporary: string): Promise<Counts> {
   if (target.engine === 'sqlite') {
     if (!existsSync(target.file)) throw new BackupError(`There is no database at ${target.file}.`);
     const source = new SQLite(target.file, { fileMustExist: true });
@@ -61,36 +111,19 @@ export async function backupDatabase(
       // Everything in one step once started: a write between two steps restarts the copy, and
       // a step sized to what remained can fall short of a database that grew meanwhile.
       await source.backup(temporary, { progress: () => ALL_PAGES });
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      throw error;
     } finally {
       source.close();
     }
-    let counts: Counts;
-    try {
-      counts = countSqlite(temporary);
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      throw error;
-    }
-    renameSync(temporary, file);
-    return { file, bytes: statSync(file).size, ...counts };
+    return countSqlite(temporary);
   }
-  try {
-    await runTool('pg_dump', [
-      '--format=custom',
-      '--file',
-      temporary,
-      ...(target.schema ? ['--schema', target.schema] : []),
-      target.url,
-    ]);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-  renameSync(temporary, file);
-  return { file, bytes: statSync(file).size, ...(await countPostgres(target)) };
+  await runTool('pg_dump', [
+    '--format=custom',
+    '--file',
+    temporary,
+    ...(target.schema ? ['--schema', target.schema] : []),
+    target.url,
+  ]);
+  return countPostgres(target);
 }
 
 /**
@@ -98,12 +131,14 @@ export async function backupDatabase(
  * Refused when the database holds anything (an item, or a user other than the system user)
  * unless `force`. SQLite: the server must be stopped; the copy is written beside the database
  * and renamed over it, and the old `-wal`/`-shm` files are removed first.
- * PostgreSQL: `pg_restore --clean --if-exists --no-owner`.
+ * PostgreSQL: `pg_restore --clean --if-exists --no-owner`. With `attachments`, the objects of
+ * the folder beside the backup are then copied into that store (objects it held that no
+ * restored row names are left to the sweep).
  */
 export async function restoreDatabase(
   target: BackupTarget,
   file: string,
-  options: { force?: boolean } = {},
+  options: BackupOptions = {},
 ): Promise<BackupReport> {
   if (!existsSync(file)) throw new BackupError(`There is no backup at ${file}.`);
   const present = target.engine === 'sqlite' ? countSqliteIfAny(target.file) : await countPostgres(target);
@@ -148,7 +183,13 @@ export async function restoreDatabase(
     await database.close();
   }
   const counts = target.engine === 'sqlite' ? countSqlite(target.file) : await countPostgres(target);
-  return { file, bytes: statSync(file).size, ...counts, migrated };
+  const folder = attachmentsBeside(file);
+  const attachments = !options.attachments
+    ? undefined
+    : existsSync(folder)
+      ? { folder, copied: await copyObjects(attachmentFolder(folder), options.attachments) }
+      : { folder };
+  return { file, bytes: statSync(file).size, ...counts, migrated, ...(attachments ? { attachments } : {}) };
 }
 
 /** One line per fact, as the CLI prints it. */
@@ -165,6 +206,13 @@ export function describeReport(
     `Users: ${report.users} (the system user aside), items: ${report.items}`,
   ];
   if (report.migrated?.length) lines.push(`Migrations applied: ${report.migrated.join(', ')}`);
+  const { attachments } = report;
+  if (attachments)
+    lines.push(
+      attachments.copied
+        ? `Attached files: ${attachments.copied.files} (${formatBytes(attachments.copied.bytes)}), in ${attachments.folder}`
+        : `Attached files: none restored, there is no ${attachments.folder} beside the backup`,
+    );
   return lines.join('\n');
 }
 

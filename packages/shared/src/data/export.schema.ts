@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTACHMENT_NAME_MAX_LENGTH } from '../attachments/attachments.schema.js';
 import { CommentBodySchema, MAX_COMMENTS_PER_ITEM } from '../comments/comments.schema.js';
 import {
   AUTO_ARCHIVE_DURATIONS,
@@ -25,12 +26,12 @@ import { BEFORE_AFTER_ON, REMINDER_UNITS } from '../reminders/fire-time.js';
  * and level only, and the personal state (`mine`, `reminders`) is the exporter's own.
  */
 export const EXPORT_FORMAT = 'nestbox';
-export const EXPORT_VERSION = 2;
+export const EXPORT_VERSION = 3;
 /**
- * The versions an import reads: 2 added items' `note`; a version 1 file is read as it is, its
- * items without notes.
+ * The versions an import reads: 2 added items' `note`, 3 their `attachments`; an older file
+ * is read as it is, its items without them.
  */
-export const EXPORT_READABLE_VERSIONS = [1, 2] as const;
+export const EXPORT_READABLE_VERSIONS = [1, 2, 3] as const;
 
 /** The deepest nesting an import accepts (an export of a real account stays far below it). */
 export const EXPORT_MAX_DEPTH = 200;
@@ -84,6 +85,29 @@ export const ExportCommentSchema = z
   .strict();
 export type ExportComment = z.infer<typeof ExportCommentSchema>;
 
+/** Where a zip export keeps an attached file's bytes: `attachments/<id>/<name>`. */
+export const EXPORT_ATTACHMENT_FOLDER = 'attachments';
+
+/**
+ * A file attached to the item (version 3). `file` is where its bytes are inside the zip
+ * export (`format=zip`); a plain JSON export lists the files without their bytes.
+ */
+export const ExportAttachmentSchema = z
+  .object({
+    name: z.string().min(1).max(ATTACHMENT_NAME_MAX_LENGTH),
+    type: z.string().max(255),
+    size: z.number().int().min(0),
+    by: z.string().max(200),
+    mine: z.boolean(),
+    createdAt: millis,
+    file: z.string().min(1).max(400),
+  })
+  .strict();
+export type ExportAttachment = z.infer<typeof ExportAttachmentSchema>;
+
+/** The most attached files an item may carry in a file. */
+export const EXPORT_MAX_ATTACHMENTS = 1000;
+
 const itemFields = {
   /** Unique within one file; nothing refers to it but a reader's own bookkeeping. */
   id: z.string().min(1).max(64),
@@ -105,6 +129,8 @@ const itemFields = {
   note: z.string().max(NOTE_MAX_LENGTH).optional(),
   /** The item's comments, oldest first; present only on an item that has some. */
   comments: z.array(ExportCommentSchema).max(MAX_COMMENTS_PER_ITEM).optional(),
+  /** The item's attached files, oldest first (version 3); present only on an item that has some. */
+  attachments: z.array(ExportAttachmentSchema).max(EXPORT_MAX_ATTACHMENTS).optional(),
 };
 
 /** The longest completion history a file carries for one text (as many as `done` can count). */
@@ -150,6 +176,7 @@ export type ExportBox = {
   members?: ExportMember[];
   note?: string;
   comments?: ExportComment[];
+  attachments?: ExportAttachment[];
   /** In the box's own order. */
   children: ExportItem[];
 };
@@ -201,7 +228,7 @@ export type ExportSettings = z.infer<typeof ExportSettingsSchema>;
 export const ExportFileSchema = z
   .object({
     format: z.literal(EXPORT_FORMAT),
-    version: z.union([z.literal(1), z.literal(EXPORT_VERSION)]),
+    version: z.union([z.literal(1), z.literal(2), z.literal(EXPORT_VERSION)]),
     exportedAt: millis,
     settings: ExportSettingsSchema,
     workspace: z.array(ExportItemSchema),
@@ -210,7 +237,8 @@ export const ExportFileSchema = z
   .meta({ id: 'ExportFile' });
 export type ExportFile = z.infer<typeof ExportFileSchema>;
 
-export const EXPORT_FORMATS = ['json', 'opml', 'csv'] as const;
+/** `zip`: the JSON as `nestbox.json`, with every attached file beside it. */
+export const EXPORT_FORMATS = ['json', 'zip', 'opml', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const ExportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS, { error: 'export.format.invalid' }),

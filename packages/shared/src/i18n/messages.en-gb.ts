@@ -243,6 +243,12 @@ export const messagesEnGb = {
   'import.note.tooLong': 'a note can have at most {{max}} characters.',
   'import.note.nul': 'a note cannot hold the NUL character (U+0000).',
   'import.json.malformed': 'the file is not valid JSON.',
+  'import.zip.invalid':
+    'this zip is not a Nestbox export: it needs a nestbox.json of at most {{max}} MB, as the ZIP export writes it.',
+  'import.attachments.missing':
+    '{{count}} attached files are listed but not in this file, and were left out (the ZIP export carries them).',
+  'import.attachments.overQuota':
+    '{{count}} attached files did not fit in your attachment limits, and were left out.',
   'import.json.tooDeep': 'the file is nested too deeply to be a Nestbox export.',
   'import.json.notNestbox': 'this is not a Nestbox export (it has no "format": "nestbox").',
   'import.json.version':

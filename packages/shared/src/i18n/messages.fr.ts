@@ -251,6 +251,12 @@ export const messagesFr: Record<MessageKey, string> = {
   'import.json.malformed': 'le fichier n’est pas du JSON valide.',
   'import.json.tooDeep': 'le fichier est trop profondément imbriqué pour être un export Nestbox.',
   'import.json.notNestbox': 'ce n’est pas un export Nestbox (il n’a pas de "format": "nestbox").',
+  'import.zip.invalid':
+    'ce zip n’est pas un export Nestbox\u00a0: il lui faut un nestbox.json d’au plus {{max}}\u00a0Mo, comme l’écrit l’export ZIP.',
+  'import.attachments.missing':
+    '{{count}}\u00a0fichiers joints sont listés mais absents de ce fichier, et ont été laissés de côté (l’export ZIP les contient).',
+  'import.attachments.overQuota':
+    '{{count}}\u00a0fichiers joints ne tenaient pas dans vos limites de fichiers joints, et ont été laissés de côté.',
   'import.json.version':
     'cet export Nestbox est en version {{version}}\u00a0; ce Nestbox lit les versions 1 à {{supported}}.',
   'import.date.range': 'cette date n’est pas entre le 1er janvier 1970 et le 31 décembre 9999.',

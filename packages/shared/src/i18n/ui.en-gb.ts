@@ -884,7 +884,8 @@ export const uiEnGb = {
   'settings.data.export.title': 'Export',
   'settings.data.export.intro':
     'Download a copy of everything in your Workspace, archived items and what others share with you included.',
-  'settings.data.export.json': 'Nestbox JSON: everything, to import back.',
+  'settings.data.export.json': 'Nestbox JSON: everything but the attached files, to import back.',
+  'settings.data.export.zip': 'ZIP: the JSON with every attached file, to import back whole.',
   'settings.data.export.opml': 'OPML: for Workflowy, Dynalist, Logseq…',
   'settings.data.export.csv': 'CSV: for spreadsheets.',
   'settings.data.export.download': 'Download {{format}}',
@@ -893,13 +894,13 @@ export const uiEnGb = {
   // data: import
   'settings.data.import.title': 'Import',
   'settings.data.import.description':
-    'Bring in a Nestbox export (JSON), an outline from Workflowy, Dynalist or Logseq (OPML), or a Todoist project (CSV).',
+    'Bring in a Nestbox export (JSON, or ZIP with its attached files), an outline from Workflowy, Dynalist or Logseq (OPML), or a Todoist project (CSV).',
   'settings.data.import.file': 'File',
   'settings.data.import.filePlaceholder': 'Choose a file',
   'settings.data.import.clearFile': 'Remove the file',
   'settings.data.import.tooLarge': 'This file is larger than 50 MB; split it into smaller files.',
   'settings.data.import.format': 'Format',
-  'settings.data.import.format.json': 'Nestbox export (JSON)',
+  'settings.data.import.format.json': 'Nestbox export (JSON or ZIP)',
   'settings.data.import.format.opml': 'Outline (OPML)',
   'settings.data.import.format.todoist-csv': 'Todoist project (CSV)',
   'settings.data.import.target': 'Import into',

@@ -889,7 +889,8 @@ export const uiFr: Record<UiKey, string> = {
   'settings.data.export.title': 'Exporter',
   'settings.data.export.intro':
     'Téléchargez une copie de tout votre Espace de travail, éléments archivés et partages reçus compris.',
-  'settings.data.export.json': 'JSON Nestbox\u00a0: tout, pour le réimporter.',
+  'settings.data.export.json': 'JSON Nestbox\u00a0: tout sauf les fichiers joints, pour le réimporter.',
+  'settings.data.export.zip': 'ZIP\u00a0: le JSON avec tous les fichiers joints, pour tout réimporter.',
   'settings.data.export.opml': 'OPML\u00a0: pour Workflowy, Dynalist, Logseq…',
   'settings.data.export.csv': 'CSV\u00a0: pour les tableurs.',
   'settings.data.export.download': 'Télécharger en {{format}}',
@@ -898,14 +899,14 @@ export const uiFr: Record<UiKey, string> = {
   // data: import
   'settings.data.import.title': 'Importer',
   'settings.data.import.description':
-    'Importez un export Nestbox (JSON), un plan de Workflowy, Dynalist ou Logseq (OPML), ou un projet Todoist (CSV).',
+    'Importez un export Nestbox (JSON, ou ZIP avec ses fichiers joints), un plan de Workflowy, Dynalist ou Logseq (OPML), ou un projet Todoist (CSV).',
   'settings.data.import.file': 'Fichier',
   'settings.data.import.filePlaceholder': 'Choisir un fichier',
   'settings.data.import.clearFile': 'Retirer le fichier',
   'settings.data.import.tooLarge':
     'Ce fichier dépasse 50\u00a0Mo\u00a0; découpez-le en fichiers plus petits.',
   'settings.data.import.format': 'Format',
-  'settings.data.import.format.json': 'Export Nestbox (JSON)',
+  'settings.data.import.format.json': 'Export Nestbox (JSON ou ZIP)',
   'settings.data.import.format.opml': 'Plan (OPML)',
   'settings.data.import.format.todoist-csv': 'Projet Todoist (CSV)',
   'settings.data.import.target': 'Importer dans',

@@ -22,6 +22,16 @@ export function attachmentsOf(db: Executor, itemId: string): Promise<AttachmentR
     .execute();
 }
 
+/** The attachments of these items (at most a page of an export's), each item's oldest first. */
+export function attachmentsOfItems(db: Executor, itemIds: readonly string[]): Promise<AttachmentRow[]> {
+  return withUploader(db)
+    .where('attachments.item_id', 'in', itemIds)
+    .orderBy('attachments.item_id')
+    .orderBy('attachments.created_at')
+    .orderBy('attachments.id')
+    .execute();
+}
+
 export function findAttachment(db: Executor, id: string): Promise<AttachmentRow | undefined> {
   return withUploader(db).where('attachments.id', '=', id).executeTakeFirst();
 }

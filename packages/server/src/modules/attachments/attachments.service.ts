@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Attachment, AttachmentUsage } from '@nestbox/shared/attachments/attachments.schema';
+import { EXPORT_ATTACHMENT_FOLDER, type ExportAttachment } from '@nestbox/shared/data/export.schema';
 import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import type { Clock } from '../../clock.js';
@@ -15,6 +16,7 @@ import { type AttachmentStore, attachmentIdOf, ObjectTooLarge } from './attachme
 import {
   type AttachmentRow,
   attachmentsOf,
+  attachmentsOfItems,
   bytesUploadedBy,
   deleteAttachment,
   existingIds,
@@ -36,6 +38,19 @@ const thumbnailKey = (id: string) => `${id}.thumb`;
 export interface IncomingFile {
   filename: string | undefined;
   stream: Readable;
+}
+
+/** An attached file as an export writes it, and the id its bytes are stored under. */
+export interface ExportedAttachment {
+  id: string;
+  attachment: ExportAttachment;
+}
+
+/** A file an import attaches to an item it staged: what the file says of it, and its bytes. */
+export interface ImportedAttachment {
+  itemId: string;
+  attachment: ExportAttachment;
+  open: () => Promise<Readable>;
 }
 
 /** A download: what the answer's headers say, and the bytes. */
@@ -121,6 +136,20 @@ export function createAttachmentsService({
     }
   }
 
+  /** A stored object's type, sniffed from its bytes, and its thumbnail when it is a picture. */
+  async function typeAndThumbnail(id: string, head: Buffer) {
+    const type = await sniffType(head);
+    const thumbnail = hasPicture(type) && (await makeThumbnail(id));
+    return { type, thumbnail, keys: thumbnail ? [id, thumbnailKey(id)] : [id] };
+  }
+
+  /** Whether `size` more bytes leave this person within their quota, in the transaction's view. */
+  async function fitsQuota(tx: Tx, userId: string, size: number): Promise<boolean> {
+    // Two uploads of one person at once: the second to commit sees the first's bytes.
+    await lockUploader(tx, userId);
+    return (await bytesUploadedBy(tx, userId)) + size <= quotaBytes;
+  }
+
   /** The attachment and the caller's level on its item (404 when either is unseen). */
   async function seen(executor: Executor, userId: string, id: string) {
     const row = await findAttachment(executor, id);
@@ -156,12 +185,12 @@ export function createAttachmentsService({
         if (!isTooLarge(error)) throw error;
         throw tooLarge(maxBytes === maxFileBytes ? 'attachments.tooLarge' : 'attachments.quotaFull');
       });
-      const keys = [id];
+      let keys = [id];
       try {
         if (stored.size === 0) throw appErrors.badRequest('attachments.emptyFile');
-        const type = await sniffType(stored.head);
-        const thumbnail = hasPicture(type) && (await makeThumbnail(id));
-        if (thumbnail) keys.push(thumbnailKey(id));
+        const described = await typeAndThumbnail(id, stored.head);
+        const { type, thumbnail } = described;
+        keys = described.keys;
         const row = {
           id,
           item_id: itemId,
@@ -174,10 +203,7 @@ export function createAttachmentsService({
         };
         return await runWrite(async (tx: Tx) => {
           const { level } = await checkedItem(tx, access, user.id, itemId, 'edit');
-          // Two uploads of one person at once: the second to commit sees the first's bytes.
-          await lockUploader(tx, user.id);
-          if ((await bytesUploadedBy(tx, user.id)) + stored.size > quotaBytes)
-            throw tooLarge('attachments.quotaFull');
+          if (!(await fitsQuota(tx, user.id, stored.size))) throw tooLarge('attachments.quotaFull');
           await insertAttachment(tx, row);
           await recordHistory(tx, [{ itemId, userId: user.id, kind: 'attached' }]);
           return {
@@ -189,6 +215,67 @@ export function createAttachmentsService({
         await removeObjects(keys);
         throw error;
       }
+    },
+
+    /**
+     * An import's files, attached to the items it staged (out of sight until it places them;
+     * discarding them takes these rows along, and the sweep their objects): each streamed to the
+     * store and metered as an upload is, its row written in a short transaction of its own.
+     * The importer becomes their uploader. A file past the file limit or what is left of the
+     * quota is left out and counted; an empty one is left out.
+     */
+    async stageImported(user: UserRow, files: readonly ImportedAttachment[]): Promise<{ overQuota: number }> {
+      let overQuota = 0;
+      let used = await bytesUploadedBy(db, user.id);
+      for (const { itemId, attachment, open } of files) {
+        const maxBytes = Math.min(maxFileBytes, quotaBytes - used);
+        if (attachment.size > maxBytes) {
+          overQuota += 1;
+          continue;
+        }
+        const id = newId();
+        const stored = await store.put(id, await open(), { maxBytes }).catch((error: unknown) => {
+          if (isTooLarge(error)) return undefined;
+          throw error;
+        });
+        if (!stored) {
+          overQuota += 1;
+          continue;
+        }
+        let keys = [id];
+        try {
+          if (stored.size === 0) {
+            await removeObjects(keys);
+            continue;
+          }
+          const { type, thumbnail, keys: written } = await typeAndThumbnail(id, stored.head);
+          keys = written;
+          const fits = await runWrite(async (tx) => {
+            if (!(await fitsQuota(tx, user.id, stored.size))) return { value: false, events: [] };
+            await insertAttachment(tx, {
+              id,
+              item_id: itemId,
+              uploader_id: user.id,
+              name: cleanName(attachment.name),
+              type,
+              size: stored.size,
+              thumbnail: thumbnail ? 1 : 0,
+              created_at: attachment.createdAt,
+            });
+            return { value: true, events: [] };
+          });
+          if (!fits) {
+            overQuota += 1;
+            await removeObjects(keys);
+            continue;
+          }
+          used += stored.size;
+        } catch (error) {
+          await removeObjects(keys);
+          throw error;
+        }
+      }
+      return { overQuota };
     },
 
     /** An attachment's bytes, the caller's rights checked now (404 when unseen). */
@@ -227,6 +314,34 @@ export function createAttachmentsService({
       });
       await removeObjects([id, thumbnailKey(id)]);
     },
+
+    /**
+     * The attachments of items the caller sees (the export walked to them), oldest first, as
+     * an export writes them: each under `attachments/<id>/<name>` in a zip export.
+     */
+    async exported(userId: string, itemIds: readonly string[]): Promise<Map<string, ExportedAttachment[]>> {
+      const files = new Map<string, ExportedAttachment[]>();
+      for (const row of itemIds.length > 0 ? await attachmentsOfItems(db, itemIds) : []) {
+        const list = files.get(row.item_id) ?? [];
+        list.push({
+          id: row.id,
+          attachment: {
+            name: row.name,
+            type: row.type,
+            size: Number(row.size),
+            by: row.uploader_name ?? '',
+            mine: row.uploader_id === userId,
+            createdAt: Number(row.created_at),
+            file: `${EXPORT_ATTACHMENT_FOLDER}/${row.id}/${row.name}`,
+          },
+        });
+        files.set(row.item_id, list);
+      }
+      return files;
+    },
+
+    /** The stored bytes of an attachment the caller was shown by `exported`; undefined when gone. */
+    storedBytes: (id: string) => store.get(id),
 
     /** The caller's stored bytes and their limits. */
     async usage(user: UserRow): Promise<AttachmentUsage> {

@@ -11,6 +11,7 @@ import {
 import { dateClampedToRange, dateInRangeOrNull, isDateInRange } from '@nestbox/shared/dates/date-range';
 import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { UserRow } from '../../db/schema.js';
+import type { ExportedAttachment } from '../attachments/attachments.service.js';
 import type { ExportRow } from './export.repository.js';
 
 /** An item with what the export writes beside it: the caller's reminders and the item's members. */
@@ -23,6 +24,8 @@ export interface ExportNode {
   completions?: ExportCompletion[] | undefined;
   /** The item's comments, oldest first; undefined when it has none. */
   comments?: ExportComment[] | undefined;
+  /** The item's attached files, oldest first; undefined when it has none. */
+  attachments?: ExportedAttachment[] | undefined;
 }
 
 /** The exporter's settings, as the JSON file carries them. */
@@ -56,6 +59,7 @@ export function presentJsonItem({
   members,
   completions,
   comments,
+  attachments,
 }: ExportNode): ExportText | Omit<ExportBox, 'children'> {
   const common = {
     id: row.id,
@@ -85,6 +89,7 @@ export function presentJsonItem({
     ...(members ? { members } : {}),
     ...(row.note === null ? {} : { note: row.note }),
     ...(comments ? { comments } : {}),
+    ...(attachments ? { attachments: attachments.map((file) => file.attachment) } : {}),
   };
   if (row.type === 'todoText') {
     const recurrence = row.recurrence_rule

@@ -18,9 +18,11 @@ export const exportRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['data'],
         security: [{ bearer: [] }],
-        summary: 'Download everything you own or see, as Nestbox JSON, OPML 2.0 or CSV',
+        summary:
+          'Download everything you own or see, as Nestbox JSON (or a ZIP with the attached files), OPML 2.0 or CSV',
         description:
           'Streams an attachment: `json` follows the ExportFile schema (docs/export-format.md), ' +
+          '`zip` holds it as `nestbox.json` with every attached file it lists, ' +
           '`opml` is the box tree as OPML 2.0 outlines, `csv` one row per item with its path.',
         querystring: ExportQuerySchema,
         // 200 documents the JSON format; the answer is a stream, which no serializer touches.

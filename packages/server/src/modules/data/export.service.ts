@@ -14,6 +14,7 @@ import type { Executor, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
 import type { AccessService } from '../access/access.service.js';
+import type { AttachmentsService, ExportedAttachment } from '../attachments/attachments.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { ItemsService } from '../items/items.service.js';
 import {
@@ -36,6 +37,7 @@ import {
   remindersOfUser,
   type SiblingCursor,
 } from './export.repository.js';
+import { zipExport } from './zip-export.js';
 
 /** How many of a box's children are read at once: memory holds at most this many per open box. */
 export const EXPORT_PAGE_SIZE = 200;
@@ -58,6 +60,7 @@ export interface ExportDownload {
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   json: 'application/json; charset=utf-8',
+  zip: 'application/zip',
   opml: 'text/x-opml; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
 };
@@ -73,12 +76,14 @@ export function createExportService({
   access,
   items,
   comments,
+  attachments,
   now,
 }: {
   db: Executor;
   access: AccessService;
   items: ItemsService;
   comments: Pick<CommentsService, 'exported'>;
+  attachments: Pick<AttachmentsService, 'exported' | 'storedBytes'>;
   now: Clock;
 }) {
   /** The caller's reminder rules by item, as the file writes them. */
@@ -123,12 +128,17 @@ export function createExportService({
     }
     const commented = rows.filter((row) => row.comment_count > 0).map((row) => row.id);
     const threads = commented.length > 0 ? await comments.exported(userId, commented) : new Map();
+    const files = await attachments.exported(
+      userId,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({
       row,
       reminders: reminders.get(row.id) ?? [],
       members: members.get(row.id),
       completions: completions.get(row.id),
       comments: threads.get(row.id),
+      attachments: files.get(row.id),
     }));
   }
 
@@ -226,9 +236,10 @@ export function createExportService({
 
   /**
    * Nestbox JSON (ExportFileSchema): each item is `JSON.stringify`'d without its children, and
-   * a box's `children` array is opened after it and closed when its walk ends.
+   * a box's `children` array is opened after it and closed when its walk ends. The attached
+   * files it lists are added to `files`, when given.
    */
-  async function* json(user: UserRow, at: number): AsyncGenerator<string> {
+  async function* json(user: UserRow, at: number, files?: ExportedAttachment[]): AsyncGenerator<string> {
     const head: Omit<ExportFile, 'workspace'> = {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
@@ -246,6 +257,7 @@ export function createExportService({
       }
       const comma = first[first.length - 1] ? '' : ',';
       first[first.length - 1] = false;
+      if (files && step.node.attachments) files.push(...step.node.attachments);
       const item = JSON.stringify(presentJsonItem(step.node));
       if (step.node.row.type === 'todoBox') {
         first.push(true);
@@ -331,9 +343,19 @@ export function createExportService({
       const timeZone = isValidTimeZone(user.timezone) ? user.timezone : 'UTC';
       const clock = zonedClock(timeZone);
       const fileName = `nestbox-export-${clock(at).day}.${format}`;
-      const pieces =
-        format === 'json' ? json(user, at) : format === 'opml' ? opml(user, at, clock) : csv(user, clock);
-      const body = Readable.from(chunked(pieces), { objectMode: false });
+      const body =
+        format === 'zip'
+          ? zipExport(at, (files) => chunked(json(user, at, files)), attachments.storedBytes)
+          : Readable.from(
+              chunked(
+                format === 'json'
+                  ? json(user, at)
+                  : format === 'opml'
+                    ? opml(user, at, clock)
+                    : csv(user, clock),
+              ),
+              { objectMode: false },
+            );
       return { body, contentType: CONTENT_TYPES[format], fileName };
     },
   };

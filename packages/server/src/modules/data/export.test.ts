@@ -334,7 +334,7 @@ describe(`export on ${testEngine}`, () => {
           colorScheme: 'dark',
         },
       });
-      expect(file).toMatchObject({ format: 'nestbox', version: 2 });
+      expect(file).toMatchObject({ format: 'nestbox', version: 3 });
     });
 
     it('keeps titles exactly, whatever they hold', async () => {

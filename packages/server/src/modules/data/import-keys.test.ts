@@ -168,6 +168,7 @@ describe(`imports sent again with their Idempotency-Key on ${testEngine}`, () =>
       organizer: {} as never,
       reminders: {} as never,
       comments: {} as never,
+      attachments: {} as never,
       events: {} as never,
       fileReader: {} as never,
       now: clock,

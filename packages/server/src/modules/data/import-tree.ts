@@ -1,6 +1,6 @@
 import { deserialize, serialize } from 'node:v8';
 import { PRIORITY_LIMIT, PRIORITY_STEP } from '@nestbox/shared/constants';
-import type { ExportComment, ExportItem } from '@nestbox/shared/data/export.schema';
+import type { ExportAttachment, ExportComment, ExportItem } from '@nestbox/shared/data/export.schema';
 import type { NewTreeItem } from '../items/items.contract.js';
 import type { ImportedReminder } from '../reminders/reminders.service.js';
 
@@ -34,23 +34,30 @@ export interface TreeComment {
   comment: ExportComment;
 }
 
+/** An attached file the file lists for the tree's item at `index`. */
+export interface TreeAttachment {
+  index: number;
+  attachment: ExportAttachment;
+}
+
 /**
  * The tree to write, made in the reading thread: its items in parts, each serialized on its
  * own, so that the event loop reads one part back at a time as it writes it, never the whole
- * tree at once; and the reminders to give and the comments to write.
+ * tree at once; and the reminders to give, the comments to write and the files to attach.
  */
 export interface TreeInParts {
   parts: Uint8Array[];
   reminders: TreeReminder[];
   comments: TreeComment[];
+  attachments: TreeAttachment[];
 }
 
 /** The reminder setting a target date gives its setter (hidden, linked to the date), as Item settings does. */
 const LINKED_REMINDER = { numberOf: 1, unit: 'days', beforeAfterOn: 'on', repeat: false } as const;
 
 /**
- * The tree as rows for the items module, depth first, with the comments to write and the
- * reminders to give: the file's
+ * The tree as rows for the items module, depth first, with the comments to write, the files
+ * to attach and the reminders to give: the file's
  * own (a Nestbox export), or for a dated item of another format the date's linked reminder,
  * as setting a target date gives one. A text of another format joins the Unprioritized list
  * when its box adds new texts there (as a text created in it would).
@@ -58,10 +65,11 @@ const LINKED_REMINDER = { numberOf: 1, unit: 'days', beforeAfterOn: 'on', repeat
 function flatten(
   items: readonly ExportItem[],
   { fromNestbox, targetAutoAdds }: { fromNestbox: boolean; targetAutoAdds: boolean },
-): { tree: NewTreeItem[]; reminders: TreeReminder[]; comments: TreeComment[] } {
+): Omit<TreeInParts, 'parts'> & { tree: NewTreeItem[] } {
   const tree: NewTreeItem[] = [];
   const reminders: TreeReminder[] = [];
   const comments: TreeComment[] = [];
+  const attachments: TreeAttachment[] = [];
   const walk = (list: readonly ExportItem[], parent: number | null, autoAdds: boolean) => {
     for (const item of list) {
       const index = tree.length;
@@ -93,11 +101,12 @@ function flatten(
           reminder: { targetDate: item.targetDate, rule, linkedDirectlyToTargetDate },
         });
       for (const comment of item.comments ?? []) comments.push({ index, comment });
+      for (const attachment of item.attachments ?? []) attachments.push({ index, attachment });
       if (isBox) walk(item.children, index, item.boxType === 'todo' && item.settings.autoAddToUnprioritized);
     }
   };
   walk(items, null, targetAutoAdds);
-  return { tree, reminders, comments };
+  return { tree, reminders, comments, attachments };
 }
 
 /**
@@ -129,12 +138,12 @@ function rebasePriorities(tree: NewTreeItem[], highestExisting: number | null): 
 
 /** A file's items as the tree to write, in parts (run in the reading thread). */
 export function treeInParts(items: readonly ExportItem[], options: TreeOptions): TreeInParts {
-  const { tree, reminders, comments } = flatten(items, options);
+  const { tree, reminders, comments, attachments } = flatten(items, options);
   rebasePriorities(tree, options.highestPriority);
   const parts: Uint8Array[] = [];
   for (let start = 0; start < tree.length; start += TREE_PART_ITEMS)
     parts.push(serialize(tree.slice(start, start + TREE_PART_ITEMS)));
-  return { parts, reminders, comments };
+  return { parts, reminders, comments, attachments };
 }
 
 /** The tree's items, one part read back at a time. */

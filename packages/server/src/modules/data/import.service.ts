@@ -1,6 +1,7 @@
 import type { ExportSettings } from '@nestbox/shared/data/export.schema';
 import {
   IMPORT_KEY_TTL_MS,
+  IMPORT_MAX_BYTES,
   IMPORT_PROBLEMS_SHOWN,
   type ImportProblem,
   type ImportQuerySchema,
@@ -16,6 +17,7 @@ import type { Executor, Tx, UserRow } from '../../db/schema.js';
 import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import { translate } from '../../i18n/translate.js';
+import type { AttachmentsService } from '../attachments/attachments.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { ItemsService } from '../items/items.service.js';
 import type { OrganizerService } from '../organizer/organizer.service.js';
@@ -29,9 +31,10 @@ import {
   findImportKey,
   saveImportKeyResult,
 } from './import-keys.repository.js';
-import { type TreeOptions, treeItems } from './import-tree.js';
+import { type TreeInParts, type TreeOptions, treeItems } from './import-tree.js';
 import type { ReadFile } from './parsers/parse-worker.js';
 import type { FoundProblem, ParseContext } from './parsers/parsed-file.js';
+import { isZip, openZipExport, type ZipExport } from './zip-export.js';
 
 export type ImportRequest = z.output<typeof ImportQuerySchema>;
 
@@ -68,6 +71,15 @@ function presentProblem(problem: FoundProblem, locale: UserLocale): ImportProble
   };
 }
 
+const warning = (
+  key: 'import.attachments.missing' | 'import.attachments.overQuota',
+  count: number,
+): FoundProblem => ({
+  severity: 'warning',
+  key,
+  params: { count },
+});
+
 /** Problems in the order of the file where their lines say it; the others as they were found. */
 function inFileOrder(problems: FoundProblem[]): FoundProblem[] {
   return problems
@@ -92,6 +104,7 @@ export function createImportService({
   organizer,
   reminders,
   comments,
+  attachments,
   events,
   fileReader,
   now,
@@ -102,29 +115,69 @@ export function createImportService({
   organizer: OrganizerService;
   reminders: RemindersService;
   comments: Pick<CommentsService, 'stageImported'>;
+  attachments: Pick<AttachmentsService, 'stageImported'>;
   events: DomainEventBus;
   now: Clock;
 }) {
-  /** The file read and checked in a worker thread; its items only when they are to be written. */
+  /**
+   * The file read and checked in a worker thread; its items only when they are to be written.
+   * A Nestbox export may come as the ZIP export: its `nestbox.json` is read, and the zip kept
+   * for the files it attaches.
+   */
   async function read(
     bytes: Buffer | undefined,
     request: ImportRequest,
     context: ParseContext,
     tree: TreeOptions | undefined,
-  ) {
-    const fail = (key: FoundProblem['key']): ReadFile => ({
-      counts: { boxes: 0, texts: 0, dates: 0, reminders: 0 },
-      problems: [{ severity: 'error', key }],
-      treeProblems: [],
+  ): Promise<{ parsed: ReadFile; zip?: ZipExport }> {
+    const fail = (key: FoundProblem['key'], params?: FoundProblem['params']) => ({
+      parsed: {
+        counts: { boxes: 0, texts: 0, dates: 0, reminders: 0 },
+        problems: [{ severity: 'error', key, ...(params ? { params } : {}) }],
+        treeProblems: [],
+      } satisfies ReadFile,
     });
     if (!bytes || bytes.length === 0) return fail('import.file.empty');
+    let zip: ZipExport | undefined;
+    if (request.format === 'json' && isZip(bytes)) {
+      zip = await openZipExport(bytes, IMPORT_MAX_BYTES);
+      if (!zip) return fail('import.zip.invalid', { max: IMPORT_MAX_BYTES / (1024 * 1024) });
+    }
     const checked = await fileReader.read({
-      bytes,
+      bytes: zip ? zip.json : bytes,
       format: request.format,
       context,
       ...(tree ? { tree } : {}),
     });
-    return checked ?? fail('import.file.tooHard');
+    return checked ? { parsed: checked, ...(zip ? { zip } : {}) } : fail('import.file.tooHard');
+  }
+
+  /**
+   * Attaches the files the tree lists to the items staged for it (`ids`), those the zip
+   * holds; answers a warning for those left out (not in the file, or past the limits).
+   */
+  async function stageAttachments(
+    user: UserRow,
+    listed: TreeInParts['attachments'],
+    ids: readonly string[],
+    zip: ZipExport | undefined,
+  ): Promise<FoundProblem[]> {
+    const inFile = zip ? listed.filter(({ attachment }) => zip.has(attachment.file)) : [];
+    const { overQuota } = zip
+      ? await attachments.stageImported(
+          user,
+          inFile.map(({ index, attachment }) => ({
+            itemId: ids[index] as string,
+            attachment,
+            open: () => zip.open(attachment.file),
+          })),
+        )
+      : { overQuota: 0 };
+    const missing = listed.length - inFile.length;
+    return [
+      ...(missing > 0 ? [warning('import.attachments.missing', missing)] : []),
+      ...(overQuota > 0 ? [warning('import.attachments.overQuota', overQuota)] : []),
+    ];
   }
 
   /** Settings from a file, checked as the profile checks them. */
@@ -209,7 +262,7 @@ export function createImportService({
               : user.default_auto_add_to_unprioritized === 1,
             highestPriority: await organizer.highestPriority(db, user.id),
           };
-      const parsed = await read(bytes, request, context, tree);
+      const { parsed, zip } = await read(bytes, request, context, tree);
       const settings = request.format === 'json' && request.settings ? parsed.settings : undefined;
       const found = inFileOrder([...parsed.problems, ...settingsProblems(settings), ...parsed.treeProblems]);
       const { counts } = parsed;
@@ -240,13 +293,15 @@ export function createImportService({
       });
       // Written in parts out of sight first, so that no one transaction holds the database for
       // long; the short one below then places the tree and makes the import happen at once.
-      const toWrite = parsed.tree ?? { parts: [], reminders: [], comments: [] };
+      const toWrite = parsed.tree ?? { parts: [], reminders: [], comments: [], attachments: [] };
       const { stagingId, ids } = await items.staging.stage(user.id, treeItems(toWrite), at);
       try {
         await comments.stageImported(
           user.id,
           toWrite.comments.map(({ index, comment }) => ({ itemId: ids[index] as string, comment })),
         );
+        const leftOut = await stageAttachments(user, toWrite.attachments, ids, zip);
+        problems.unshift(...leftOut.map((problem) => presentProblem(problem, locale)));
       } catch (error) {
         await items.staging.discard(stagingId);
         throw error;

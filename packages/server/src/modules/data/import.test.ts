@@ -435,10 +435,10 @@ describe(`import on ${testEngine}`, () => {
       [
         'JSON of another version',
         'json',
-        JSON.stringify({ format: 'nestbox', version: 3 }),
+        JSON.stringify({ format: 'nestbox', version: 4 }),
         'import.json.version',
-        'At version: this Nestbox export is of version 3; this Nestbox reads versions 1 to 2.',
-        'À version\u00a0: cet export Nestbox est en version 3\u00a0; ce Nestbox lit les versions 1 à 2.',
+        'At version: this Nestbox export is of version 4; this Nestbox reads versions 1 to 3.',
+        'À version\u00a0: cet export Nestbox est en version 4\u00a0; ce Nestbox lit les versions 1 à 3.',
       ],
       [
         'JSON that is no Nestbox export',

@@ -59,10 +59,10 @@ describe(`notes in exports and imports on ${testEngine}`, () => {
     return found;
   };
 
-  it('writes version 2 with each note, only on the items that have one, and imports it back', async () => {
+  it('writes each note, only on the items that have one, and imports it back', async () => {
     const file = JSON.parse(await download('json')) as ExportFile;
     expect(file.version).toBe(EXPORT_VERSION);
-    expect(EXPORT_VERSION).toBe(2);
+    expect(EXPORT_VERSION).toBe(3);
     const [errands] = file.workspace as [ExportItem & { type: 'box' }];
     expect(errands.note).toBe('Saturdays');
     expect(errands.children.map((child) => [child.title, child.note])).toEqual([

@@ -50,7 +50,7 @@ export function importFile({
 /** The format a file's name suggests, if any. */
 export function formatOfFileName(name: string): ImportFormat | undefined {
   const extension = name.toLowerCase().split('.').pop();
-  if (extension === 'json') return 'json';
+  if (extension === 'json' || extension === 'zip') return 'json';
   if (extension === 'opml' || extension === 'xml') return 'opml';
   if (extension === 'csv') return 'todoist-csv';
   return undefined;

@@ -8,11 +8,12 @@ import { useDownloadExport } from '../../api/download-export';
 import { SectionHeading } from './section-heading';
 
 // Listed here rather than read from the shared schema's module, which would load zod with the tab.
-const FORMATS = ['json', 'opml', 'csv'] as const satisfies readonly ExportFormat[];
-const FORMAT_NAMES: Record<ExportFormat, string> = { json: 'JSON', opml: 'OPML', csv: 'CSV' };
+const FORMATS = ['json', 'zip', 'opml', 'csv'] as const satisfies readonly ExportFormat[];
+const FORMAT_NAMES: Record<ExportFormat, string> = { json: 'JSON', zip: 'ZIP', opml: 'OPML', csv: 'CSV' };
 
 /**
- * The Data tab's export: one button per format (Nestbox JSON, OPML, CSV), each with a line
+ * The Data tab's export: one button per format (Nestbox JSON, alone or zipped with the
+ * attached files, OPML, CSV), each with a line
  * saying what it is for. The pressed one shows it is working until the file is saved; the
  * others wait meanwhile.
  */

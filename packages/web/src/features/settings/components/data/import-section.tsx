@@ -200,7 +200,7 @@ export function ImportSection({ onOpenBox }: { onOpenBox?: (boxId: string) => vo
         <FileInput
           label={t('settings.data.import.file')}
           placeholder={t('settings.data.import.filePlaceholder')}
-          accept=".json,.opml,.xml,.csv,application/json,text/csv,text/x-opml,text/xml"
+          accept=".json,.zip,.opml,.xml,.csv,application/json,application/zip,text/csv,text/x-opml,text/xml"
           value={file}
           onChange={chooseFile}
           clearable
