@@ -58,7 +58,17 @@ test.describe('search panes', () => {
   });
 
   test('words in any order and without accents find a title, its matched parts marked', async ({ page }) => {
-    await workspaceWith(page, 'search-fold', { Desserts: ['Crème brûlée for Élodie', 'Almond milk'] });
+    const { token, ids } = await workspaceWith(page, 'search-fold', {
+      Desserts: ['Crème brûlée for Élodie', 'Almond milk'],
+    });
+    const desserts = await api<{ items: { _id: string; title: string }[] }>(
+      page.request,
+      token,
+      'GET',
+      `/api/items/get-items-for-pane?itemId=${ids.Desserts}`,
+    );
+    const milk = desserts.items.find((item) => item.title === 'Almond milk');
+    await api(page.request, token, 'POST', `/api/items/${milk?._id}/comments`, { body: 'Unsweetened' });
     await page.goto('/app/boxes');
     await pane(page, 'Workspace').getByRole('button', { name: 'Search' }).click();
     const field = searchPane(page).getByRole('textbox', { name: 'Search titles' });
@@ -68,8 +78,11 @@ test.describe('search panes', () => {
     await expectAccessible(page, 'search results with their matches marked');
     // A part of a word is found, and only that part is marked.
     await field.fill('ilk');
-    await expect(results(page)).toHaveText(['Almond milkin Desserts']);
+    await expect(results(page)).toHaveText(['Almond milkin Desserts1']);
     await expect(results(page).first().locator('mark')).toHaveText(['ilk']);
+    // Its comment shows as a count, read with the result (the result is the button).
+    await expect(results(page).first().getByRole('img', { name: '1 comment' })).toBeVisible();
+    await expectAccessible(page, 'a search result with a comment count');
   });
 
   test('the Favourites scope lists the starred items; Completed widens the search', async ({ page }) => {

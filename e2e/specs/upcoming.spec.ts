@@ -100,7 +100,18 @@ test('English at 1280 px: captured for tomorrow at 10am, shown under Tomorrow, d
   await expect(plumberRow).toBeVisible();
   await expect(plumberRow.locator('[data-when]')).toHaveText('10:00');
   expect((await readItem<Item>(page.request, account.token, plumber._id)).prioritizable).toBe(false);
+  // A comment written elsewhere shows on the row as its count, which opens the Comments.
+  await api(page.request, account.token, 'POST', `/api/items/${plumber._id}/comments`, {
+    body: 'Ask about the boiler too',
+  });
+  const commentMark = plumberRow.getByRole('button', { name: '1 comment' });
+  await expect(commentMark).toBeVisible();
   await screenshot(page, 'upcoming-en');
+  await commentMark.click();
+  const settings = page.getByRole('dialog', { name: 'Call the plumber' });
+  await expect(settings.getByText('Ask about the boiler too')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
 
   // Dragged onto the day after tomorrow's next day: the date moves there, still at 10:00.
   const inThreeDays = dayAfter(now, 3, zone);

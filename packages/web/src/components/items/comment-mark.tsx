@@ -9,6 +9,8 @@ interface CommentMarkProps {
   count: number;
   /** Called once the Item settings it opened close (a list that is not patched live reads itself again). */
   onClose?: () => void;
+  /** False inside something pressable already (a search result): the count alone, read with it. */
+  interactive?: boolean;
 }
 
 /**
@@ -16,10 +18,17 @@ interface CommentMarkProps {
  * ("3 comments"); a click opens Item settings at the Comments. Nothing shows for an item
  * without any.
  */
-export function CommentMark({ itemId, count, onClose }: CommentMarkProps) {
+export function CommentMark({ itemId, count, onClose, interactive = true }: CommentMarkProps) {
   const { t } = useTranslation();
   if (count <= 0) return null;
   const label = t('comments.count', { count });
+  if (!interactive)
+    return (
+      <span className={classes.mark} data-comment-mark>
+        <IconMessage size={14} stroke={1.8} role="img" aria-label={label} />
+        <span aria-hidden>{count}</span>
+      </span>
+    );
   return (
     <UnstyledButton
       className={classes.mark}

@@ -5,6 +5,7 @@ import { IconAlignLeft, IconBox } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CommentMark } from '../../../components/items/comment-mark';
 import { RowMarks } from '../../../components/items/row-marks';
 import resultClasses from '../../../components/layout/result-list.module.css';
 import { Highlighted } from '../../../components/rich-text/highlighted';
@@ -113,6 +114,7 @@ export function ResultRow({
         </span>
       </span>
       <RowMarks item={result} timeZone={timezone} locale={locale} />
+      <CommentMark itemId={result._id} count={result.commentCount} interactive={false} />
       {result.archivedDate !== null && (
         <Badge size="xs" variant="light" color="gray">
           {t('searchPane.archived')}

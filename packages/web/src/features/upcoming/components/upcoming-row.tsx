@@ -6,6 +6,8 @@ import type { UpcomingItem } from '@nestbox/shared/upcoming/upcoming.schema';
 import { IconCalendarEvent, IconCalendarShare, IconDots, IconGripVertical } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { DragSource } from '../../../components/dnd/pointer-dnd';
+import { CommentMark } from '../../../components/items/comment-mark';
+import { NoteMark } from '../../../components/items/note-mark';
 import { RecurrenceMark } from '../../../components/recurrence/recurrence-mark';
 import { RichText } from '../../../components/rich-text/rich-text';
 import { displayTitleIn } from '../../../lib/display-title';
@@ -32,8 +34,8 @@ interface UpcomingRowProps {
 }
 
 /**
- * A text of Upcoming: done checkbox, title (which opens Item settings) over the boxes above
- * it, its time (and day, where its section does not say it) with its repeat mark, and a
+ * A text of Upcoming: done checkbox, title (which opens Item settings) with its note and
+ * comment marks over the boxes above it, its time (and day, where its section does not say it) with its repeat mark, and a
  * Move to day menu. The mouse drags the row from anywhere, a finger after resting on it; the
  * keyboard moves it with the menu. Only those who may edit the text may move or tick it.
  */
@@ -85,17 +87,21 @@ export function UpcomingRow({
         onClick={(event) => event.stopPropagation()}
       />
       <div className={classes.text}>
-        <button
-          type="button"
-          className={classes.title}
-          data-title
-          onClick={(event) => {
-            event.stopPropagation();
-            onOpenSettings(item);
-          }}
-        >
-          {item.title ? <RichText text={item.title} interactive={false} /> : title}
-        </button>
+        <div className={classes.titleLine}>
+          <button
+            type="button"
+            className={classes.title}
+            data-title
+            onClick={(event) => {
+              event.stopPropagation();
+              onOpenSettings(item);
+            }}
+          >
+            {item.title ? <RichText text={item.title} interactive={false} /> : title}
+          </button>
+          <NoteMark note={item.note} />
+          <CommentMark itemId={item._id} count={item.commentCount} />
+        </div>
         {item.path.length > 0 ? (
           <div className={classes.path} data-path>
             {item.path.join(' › ')}
