@@ -111,6 +111,7 @@ export function createExportService({
     userId: string,
     rows: ExportRow[],
     reminders: Map<string, ExportNode['reminders']>,
+    withFiles: boolean,
   ): Promise<ExportNode[]> {
     const withLinks = rows.filter((row) => row.has_links === 1).map((row) => row.id);
     const members = new Map<string, NonNullable<ExportNode['members']>>();
@@ -128,10 +129,12 @@ export function createExportService({
     }
     const commented = rows.filter((row) => row.comment_count > 0).map((row) => row.id);
     const threads = commented.length > 0 ? await comments.exported(userId, commented) : new Map();
-    const files = await attachments.exported(
-      userId,
-      rows.map((row) => row.id),
-    );
+    const files = withFiles
+      ? await attachments.exported(
+          userId,
+          rows.map((row) => row.id),
+        )
+      : new Map();
     return rows.map((row) => ({
       row,
       reminders: reminders.get(row.id) ?? [],
@@ -146,9 +149,14 @@ export function createExportService({
    * The tree as the person's Workspace shows it, depth first, each box's children in their
    * order: the Workspace's own children, then the items shared with the person whose box they
    * do not see (as the Workspace lists them). Archived items (and what they hold) only when
-   * asked for. Each item comes once, even if a move made meanwhile carries it elsewhere.
+   * asked for; attached files (a query per page) only `withFiles`, for the formats that carry
+   * them. Each item comes once, even if a move made meanwhile carries it elsewhere.
    */
-  async function* walk(user: UserRow, includeArchived: boolean): AsyncGenerator<ExportStep> {
+  async function* walk(
+    user: UserRow,
+    includeArchived: boolean,
+    withFiles = false,
+  ): AsyncGenerator<ExportStep> {
     const root = await items.rootBoxOf(user.id, db);
     if (!root) throw appErrors.notFound();
     // The person's own rules, read at once: one query instead of one per page that has some.
@@ -162,7 +170,7 @@ export function createExportService({
           limit: EXPORT_PAGE_SIZE,
           includeArchived,
         });
-        if (rows.length > 0) yield nodesOf(user.id, rows, reminders);
+        if (rows.length > 0) yield nodesOf(user.id, rows, reminders, withFiles);
         // SQLite answers without a turn of the event loop, and a socket on loopback takes
         // whatever is written at once: a turn is given here, or the walk would hold the loop.
         await setImmediate();
@@ -179,7 +187,7 @@ export function createExportService({
       for (const row of await linkedItems(db, user.id, includeArchived))
         if (!row.parent_id || (await access.levelOf(user.id, row.parent_id, db)) === undefined)
           shared.push(row);
-      if (shared.length > 0) yield nodesOf(user.id, shared, reminders);
+      if (shared.length > 0) yield nodesOf(user.id, shared, reminders, withFiles);
     }
 
     interface Frame {
@@ -249,7 +257,7 @@ export function createExportService({
     yield `${JSON.stringify(head).slice(0, -1)},"workspace":[`;
     // Per open level: whether the next item is its first (no comma before it).
     const first: boolean[] = [true];
-    for await (const step of walk(user, true)) {
+    for await (const step of walk(user, true, true)) {
       if (step.kind === 'close') {
         first.pop();
         yield ']}';

@@ -48,7 +48,8 @@ export interface TreeAttachment {
 export interface TreeInParts {
   parts: Uint8Array[];
   reminders: TreeReminder[];
-  comments: TreeComment[];
+  /** The comments in parts, serialized as the items are: a file may hold 100,000 of them. */
+  comments: Uint8Array[];
   attachments: TreeAttachment[];
 }
 
@@ -65,7 +66,7 @@ const LINKED_REMINDER = { numberOf: 1, unit: 'days', beforeAfterOn: 'on', repeat
 function flatten(
   items: readonly ExportItem[],
   { fromNestbox, targetAutoAdds }: { fromNestbox: boolean; targetAutoAdds: boolean },
-): Omit<TreeInParts, 'parts'> & { tree: NewTreeItem[] } {
+): Omit<TreeInParts, 'parts' | 'comments'> & { tree: NewTreeItem[]; comments: TreeComment[] } {
   const tree: NewTreeItem[] = [];
   const reminders: TreeReminder[] = [];
   const comments: TreeComment[] = [];
@@ -140,13 +141,23 @@ function rebasePriorities(tree: NewTreeItem[], highestExisting: number | null): 
 export function treeInParts(items: readonly ExportItem[], options: TreeOptions): TreeInParts {
   const { tree, reminders, comments, attachments } = flatten(items, options);
   rebasePriorities(tree, options.highestPriority);
+  return { parts: inParts(tree), reminders, comments: inParts(comments), attachments };
+}
+
+/** A list as parts of TREE_PART_ITEMS, each serialized on its own. */
+function inParts<T>(list: readonly T[]): Uint8Array[] {
   const parts: Uint8Array[] = [];
-  for (let start = 0; start < tree.length; start += TREE_PART_ITEMS)
-    parts.push(serialize(tree.slice(start, start + TREE_PART_ITEMS)));
-  return { parts, reminders, comments, attachments };
+  for (let start = 0; start < list.length; start += TREE_PART_ITEMS)
+    parts.push(serialize(list.slice(start, start + TREE_PART_ITEMS)));
+  return parts;
 }
 
 /** The tree's items, one part read back at a time. */
 export function* treeItems({ parts }: TreeInParts): Generator<NewTreeItem[]> {
   for (const part of parts) yield deserialize(part) as NewTreeItem[];
+}
+
+/** The tree's comments, one part read back at a time. */
+export function* treeComments({ comments }: TreeInParts): Generator<TreeComment[]> {
+  for (const part of comments) yield deserialize(part) as TreeComment[];
 }

@@ -31,7 +31,7 @@ import {
   findImportKey,
   saveImportKeyResult,
 } from './import-keys.repository.js';
-import { type TreeInParts, type TreeOptions, treeItems } from './import-tree.js';
+import { type TreeInParts, type TreeOptions, treeComments, treeItems } from './import-tree.js';
 import type { ReadFile } from './parsers/parse-worker.js';
 import type { FoundProblem, ParseContext } from './parsers/parsed-file.js';
 import { isZip, openZipExport, type ZipExport } from './zip-export.js';
@@ -296,10 +296,11 @@ export function createImportService({
       const toWrite = parsed.tree ?? { parts: [], reminders: [], comments: [], attachments: [] };
       const { stagingId, ids } = await items.staging.stage(user.id, treeItems(toWrite), at);
       try {
-        await comments.stageImported(
-          user.id,
-          toWrite.comments.map(({ index, comment }) => ({ itemId: ids[index] as string, comment })),
-        );
+        for (const part of treeComments(toWrite))
+          await comments.stageImported(
+            user.id,
+            part.map(({ index, comment }) => ({ itemId: ids[index] as string, comment })),
+          );
         const leftOut = await stageAttachments(user, toWrite.attachments, ids, zip);
         problems.unshift(...leftOut.map((problem) => presentProblem(problem, locale)));
       } catch (error) {
