@@ -3,7 +3,13 @@ import { createLoggedInAccount } from '../support/accounts.js';
 import { createBox } from '../support/api.js';
 import { liveSocketConnected } from '../support/live.js';
 import { expect, expectAccessible, test } from '../support/test.js';
-import { addTexts, openBoxBeside, secondBrowser, textSharedToRead } from '../support/workspace-setup.js';
+import {
+  addTexts,
+  openBoxBeside,
+  openSettings,
+  secondBrowser,
+  textSharedToRead,
+} from '../support/workspace-setup.js';
 
 /**
  * Files attached to a shared text: picked, dropped and pasted in Item settings by its owner,
@@ -43,15 +49,6 @@ async function handFiles(
       window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
     }, transfer);
   }
-}
-
-/** Item settings of the row, opened from its hover menu. */
-async function openSettings(page: Page, row: Locator, title: string) {
-  await row.hover();
-  await page.getByRole('button', { name: 'More options' }).click();
-  const settings = page.getByRole('dialog', { name: title });
-  await expect(settings).toBeVisible();
-  return settings;
 }
 
 test('attached by picking, dropping and pasting; a reader sees them live and opens one', async ({

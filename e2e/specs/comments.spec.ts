@@ -5,7 +5,7 @@ import { expectSelected } from '../support/keyboard.js';
 import { liveSocketConnected } from '../support/live.js';
 import { expectTapTargets } from '../support/tap-targets.js';
 import { expect, expectAccessible, test } from '../support/test.js';
-import { openBoxBeside, secondBrowser, textSharedToRead } from '../support/workspace-setup.js';
+import { openBoxBeside, openSettings, secondBrowser, textSharedToRead } from '../support/workspace-setup.js';
 
 /**
  * Comments on an item, written in Item settings: two people on a shared box, each seeing the
@@ -49,9 +49,7 @@ test('two people comment on a shared text, live; the author edits and deletes', 
     row: benRow,
   } = await secondBrowser(browser, testInfo, ben.token, where);
   try {
-    await benRow.hover();
-    await benPage.getByRole('button', { name: 'More options' }).click();
-    const benSettings = benPage.getByRole('dialog', { name: 'Book the ferry' });
+    const benSettings = await openSettings(benPage, benRow, 'Book the ferry');
     const benComments = benSettings.getByRole('region', { name: 'Comments' });
     await expect(benComments.getByText('No comments yet.')).toBeVisible();
 
@@ -175,9 +173,7 @@ test('a mention: @ offers the people of the item, and the person named hears of 
 
     // Ada types @ben (no accent, no capital) and takes Ben from the list with Enter.
     const adaRow = await openBoxBeside(page, ada.token, box._id, 'Garden', 'Water the roses');
-    await adaRow.hover();
-    await page.getByRole('button', { name: 'More options' }).click();
-    const settings = page.getByRole('dialog', { name: 'Water the roses' });
+    const settings = await openSettings(page, adaRow, 'Water the roses');
     const comments = settings.getByRole('region', { name: 'Comments' });
     const field = comments.getByRole('textbox', { name: 'Add a comment' });
     await expect(comments.getByText('Type @ to mention someone who sees this item.')).toBeVisible();

@@ -2,7 +2,7 @@ import { createLoggedInAccount } from '../support/accounts.js';
 import { api, createBox, userIdOf } from '../support/api.js';
 import { liveSocketConnected } from '../support/live.js';
 import { expect, expectAccessible, test } from '../support/test.js';
-import { addTexts, openBoxBeside } from '../support/workspace-setup.js';
+import { addTexts, openBoxBeside, openSettings } from '../support/workspace-setup.js';
 
 /**
  * An item's History in Item settings: a text renamed by someone it is shared with, completed
@@ -53,9 +53,7 @@ test('a text renamed, completed and shared: its History tells each change, newes
   const completed = page.waitForResponse((r) => r.url().endsWith('/api/items/complete'));
   await row.getByRole('checkbox', { name: 'Mark as done' }).click();
   expect((await completed).status()).toBe(200);
-  await row.hover();
-  await page.getByRole('button', { name: 'More options' }).click();
-  const settings = page.getByRole('dialog', { name: 'Buy oat milk' });
+  const settings = await openSettings(page, row, 'Buy oat milk');
   const history = settings.getByRole('region', { name: 'History' });
   const entries = history
     .getByRole('list', { name: 'Changes to this item, newest first' })

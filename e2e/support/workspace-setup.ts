@@ -158,3 +158,12 @@ export async function secondBrowser(
   await live;
   return { context, page, row };
 }
+
+/** Item settings of the row (of the text named `title`), opened from its hover menu. */
+export async function openSettings(page: Page, row: Locator, title: string) {
+  await row.hover();
+  await page.getByRole('button', { name: 'More options' }).click();
+  const settings = page.getByRole('dialog', { name: title });
+  await expect(settings).toBeVisible();
+  return settings;
+}

@@ -245,8 +245,11 @@ export const messagesEnGb = {
   'import.json.malformed': 'the file is not valid JSON.',
   'import.zip.invalid':
     'this zip is not a Nestbox export: it needs a nestbox.json of at most {{max}} MB, as the ZIP export writes it.',
+  'import.zip.tooManyFiles': 'this zip holds more than {{max}} files, more than a Nestbox export ever does.',
   'import.attachments.missing':
     '{{count}} attached files are listed but not in this file, and were left out (the ZIP export carries them).',
+  'import.attachments.unreadable':
+    '{{count}} attached files could not be read from the zip, which is damaged there, and were left out.',
   'import.attachments.overQuota':
     '{{count}} attached files did not fit in your attachment limits, and were left out.',
   'import.json.tooDeep': 'the file is nested too deeply to be a Nestbox export.',

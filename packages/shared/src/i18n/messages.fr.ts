@@ -253,8 +253,12 @@ export const messagesFr: Record<MessageKey, string> = {
   'import.json.notNestbox': 'ce n’est pas un export Nestbox (il n’a pas de "format": "nestbox").',
   'import.zip.invalid':
     'ce zip n’est pas un export Nestbox\u00a0: il lui faut un nestbox.json d’au plus {{max}}\u00a0Mo, comme l’écrit l’export ZIP.',
+  'import.zip.tooManyFiles':
+    'ce zip contient plus de {{max}}\u00a0fichiers, plus qu’un export Nestbox n’en a jamais.',
   'import.attachments.missing':
     '{{count}}\u00a0fichiers joints sont listés mais absents de ce fichier, et ont été laissés de côté (l’export ZIP les contient).',
+  'import.attachments.unreadable':
+    '{{count}}\u00a0fichiers joints n’ont pas pu être lus dans le zip, endommagé à cet endroit, et ont été laissés de côté.',
   'import.attachments.overQuota':
     '{{count}}\u00a0fichiers joints ne tenaient pas dans vos limites de fichiers joints, et ont été laissés de côté.',
   'import.json.version':

@@ -12,7 +12,12 @@ import type { AccessService } from '../access/access.service.js';
 import type { RecordItemEvents } from '../history/history.contract.js';
 import { checkedItem } from '../items/items.service.js';
 import { cleanName, contentDisposition, hasPicture, isInline, sniffType } from './attachment-files.js';
-import { type AttachmentStore, attachmentIdOf, ObjectTooLarge } from './attachment-store.js';
+import {
+  type AttachmentStore,
+  attachmentIdOf,
+  ObjectTooLarge,
+  type StoredObject,
+} from './attachment-store.js';
 import {
   type AttachmentRow,
   attachmentsOf,
@@ -150,6 +155,30 @@ export function createAttachmentsService({
     return (await bytesUploadedBy(tx, userId)) + size <= quotaBytes;
   }
 
+  /**
+   * An imported file's bytes stored under `id`: 'tooLarge' past `maxBytes`, 'unreadable' when
+   * its source fails (a damaged entry of the file imported); the store's own failures throw.
+   */
+  async function storeImported(
+    id: string,
+    open: ImportedAttachment['open'],
+    maxBytes: number,
+  ): Promise<StoredObject | 'tooLarge' | 'unreadable'> {
+    let sourceFailed = false;
+    const body = await open().catch(() => undefined);
+    if (!body) return 'unreadable';
+    body.once('error', () => {
+      sourceFailed = true;
+    });
+    try {
+      return await store.put(id, body, { maxBytes });
+    } catch (error) {
+      if (isTooLarge(error)) return 'tooLarge';
+      if (sourceFailed || body.errored) return 'unreadable';
+      throw error;
+    }
+  }
+
   /** The attachment and the caller's level on its item (404 when either is unseen). */
   async function seen(executor: Executor, userId: string, id: string) {
     const row = await findAttachment(executor, id);
@@ -222,24 +251,24 @@ export function createAttachmentsService({
      * discarding them takes these rows along, and the sweep their objects): each streamed to the
      * store and metered as an upload is, its row written in a short transaction of its own.
      * The importer becomes their uploader. A file past the file limit or what is left of the
-     * quota is left out and counted; an empty one is left out.
+     * quota, or whose bytes cannot be read, is left out and counted; an empty one is left out.
      */
-    async stageImported(user: UserRow, files: readonly ImportedAttachment[]): Promise<{ overQuota: number }> {
-      let overQuota = 0;
+    async stageImported(
+      user: UserRow,
+      files: readonly ImportedAttachment[],
+    ): Promise<{ overQuota: number; unreadable: number }> {
+      const left = { overQuota: 0, unreadable: 0 };
       let used = await bytesUploadedBy(db, user.id);
       for (const { itemId, attachment, open } of files) {
         const maxBytes = Math.min(maxFileBytes, quotaBytes - used);
         if (attachment.size > maxBytes) {
-          overQuota += 1;
+          left.overQuota += 1;
           continue;
         }
         const id = newId();
-        const stored = await store.put(id, await open(), { maxBytes }).catch((error: unknown) => {
-          if (isTooLarge(error)) return undefined;
-          throw error;
-        });
-        if (!stored) {
-          overQuota += 1;
+        const stored = await storeImported(id, open, maxBytes);
+        if (stored === 'tooLarge' || stored === 'unreadable') {
+          left[stored === 'tooLarge' ? 'overQuota' : 'unreadable'] += 1;
           continue;
         }
         let keys = [id];
@@ -265,7 +294,7 @@ export function createAttachmentsService({
             return { value: true, events: [] };
           });
           if (!fits) {
-            overQuota += 1;
+            left.overQuota += 1;
             await removeObjects(keys);
             continue;
           }
@@ -275,7 +304,7 @@ export function createAttachmentsService({
           throw error;
         }
       }
-      return { overQuota };
+      return left;
     },
 
     /** An attachment's bytes, the caller's rights checked now (404 when unseen). */

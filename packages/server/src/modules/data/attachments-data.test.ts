@@ -14,17 +14,27 @@ import { createSharingCast, share } from '../../test/sharing.js';
 import { testEngine } from '../../test/test-database.js';
 import { tree } from '../../test/tree.js';
 import { unzip } from '../../test/unzip.js';
+import { openZipExport } from './zip-export.js';
 
 const NOW = Date.parse('2027-03-02T08:00:00Z');
 const KB = 1024;
 
-/** A zip written with yazl from names and contents. */
+/** A zip written with yazl from names and contents, each deflated. */
 async function zipOf(files: Record<string, Buffer | string>): Promise<Buffer> {
   const zip = new ZipFile();
   for (const [name, content] of Object.entries(files))
     zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name);
   zip.end();
   return buffer(zip.outputStream);
+}
+
+/** The zip with the deflated data of the entry `name` broken at its start (an invalid block type). */
+function damaged(zip: Buffer, name: string): Buffer {
+  const copy = Buffer.from(zip);
+  const header = copy.indexOf(Buffer.from(name)) - 30;
+  const data = header + 30 + copy.readUInt16LE(header + 26) + copy.readUInt16LE(header + 28);
+  copy.fill(0xff, data, data + 16);
+  return copy;
 }
 
 const flatten = (items: readonly ExportItem[]): ExportItem[] =>
@@ -224,12 +234,60 @@ describe(`attached files in exports and imports on ${testEngine}`, () => {
     expect(storedFiles(t.config.dataDir).length).toBe(before + 2);
   });
 
-  it('refuses a zip with no nestbox.json, or one that inflates past the limit, changing nothing', async () => {
+  it('leaves out a file whose bytes in the zip are damaged, with a warning, keeping the rest', async () => {
+    const json = JSON.parse(await (await download('json', stranger)).text()) as ExportFile;
+    const secret = json.workspace.find((item) => item.title === 'Secret') as ExportItem;
+    const listed = (name: string) => ({
+      name,
+      type: 'text/plain',
+      size: 2000,
+      by: 'Ada',
+      mine: true,
+      createdAt: NOW,
+      file: `attachments/y/${name}`,
+    });
+    secret.attachments = [listed('good.txt'), listed('broken.txt')];
+    const zip = damaged(
+      await zipOf({
+        'nestbox.json': JSON.stringify(json),
+        'attachments/y/good.txt': 'g'.repeat(2000),
+        'attachments/y/broken.txt': 'b'.repeat(2000),
+      }),
+      'attachments/y/broken.txt',
+    );
+    const other = await createSignedInUser(t);
+    const before = storedFiles(t.config.dataDir).length;
+    const res = await importFile(other, zip);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as ImportResult).problems).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        messageKey: 'import.attachments.unreadable',
+        message:
+          'The file: 1 attached files could not be read from the zip, which is damaged there, and were left out.',
+      }),
+    ]);
+    const items = await itemsUnder(other.root, other);
+    const kept = (await attachmentsOf(items.get('Secret') ?? '', other)).attachments;
+    expect(kept.map((one) => one.name)).toEqual(['good.txt']);
+    expect(storedFiles(t.config.dataDir).length).toBe(before + 1);
+  });
+
+  it('refuses a zip listing more files than an export ever holds, before reading them', async () => {
+    const zip = await zipOf({ 'nestbox.json': '{}', a: 'a', b: 'b' });
+    expect(await openZipExport(zip, { maxJsonBytes: 1024, maxEntries: 2 })).toBe('tooManyFiles');
+    expect(await openZipExport(zip, { maxJsonBytes: 1024, maxEntries: 3 })).toMatchObject({
+      json: Buffer.from('{}'),
+    });
+  });
+
+  it('refuses a zip with no nestbox.json, one that inflates past the limit or a damaged one, changing nothing', async () => {
     const other = await createSignedInUser(t);
     for (const zip of [
       await zipOf({ 'notes.txt': 'hello' }),
       await zipOf({ 'nestbox.json': Buffer.alloc(51 * 1024 * KB, 32) }),
       Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(100)]),
+      damaged(await zipOf({ 'nestbox.json': JSON.stringify({ pad: 'p'.repeat(2000) }) }), 'nestbox.json'),
     ]) {
       const res = await importFile(other, zip);
       expect(res.status).toBe(400);

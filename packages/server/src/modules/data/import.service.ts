@@ -34,7 +34,7 @@ import {
 import { type TreeInParts, type TreeOptions, treeComments, treeItems } from './import-tree.js';
 import type { ReadFile } from './parsers/parse-worker.js';
 import type { FoundProblem, ParseContext } from './parsers/parsed-file.js';
-import { isZip, openZipExport, type ZipExport } from './zip-export.js';
+import { isZip, openZipExport, ZIP_MAX_ENTRIES, type ZipExport } from './zip-export.js';
 
 export type ImportRequest = z.output<typeof ImportQuerySchema>;
 
@@ -71,8 +71,9 @@ function presentProblem(problem: FoundProblem, locale: UserLocale): ImportProble
   };
 }
 
+/** A warning that some attached files were left out, and how many. */
 const warning = (
-  key: 'import.attachments.missing' | 'import.attachments.overQuota',
+  key: 'import.attachments.missing' | 'import.attachments.overQuota' | 'import.attachments.unreadable',
   count: number,
 ): FoundProblem => ({
   severity: 'warning',
@@ -140,8 +141,10 @@ export function createImportService({
     if (!bytes || bytes.length === 0) return fail('import.file.empty');
     let zip: ZipExport | undefined;
     if (request.format === 'json' && isZip(bytes)) {
-      zip = await openZipExport(bytes, IMPORT_MAX_BYTES);
-      if (!zip) return fail('import.zip.invalid', { max: IMPORT_MAX_BYTES / (1024 * 1024) });
+      const opened = await openZipExport(bytes, { maxJsonBytes: IMPORT_MAX_BYTES });
+      if (opened === 'invalid') return fail('import.zip.invalid', { max: IMPORT_MAX_BYTES / (1024 * 1024) });
+      if (opened === 'tooManyFiles') return fail('import.zip.tooManyFiles', { max: ZIP_MAX_ENTRIES });
+      zip = opened;
     }
     const checked = await fileReader.read({
       bytes: zip ? zip.json : bytes,
@@ -163,7 +166,7 @@ export function createImportService({
     zip: ZipExport | undefined,
   ): Promise<FoundProblem[]> {
     const inFile = zip ? listed.filter(({ attachment }) => zip.has(attachment.file)) : [];
-    const { overQuota } = zip
+    const left = zip
       ? await attachments.stageImported(
           user,
           inFile.map(({ index, attachment }) => ({
@@ -172,11 +175,12 @@ export function createImportService({
             open: () => zip.open(attachment.file),
           })),
         )
-      : { overQuota: 0 };
+      : { overQuota: 0, unreadable: 0 };
     const missing = listed.length - inFile.length;
     return [
       ...(missing > 0 ? [warning('import.attachments.missing', missing)] : []),
-      ...(overQuota > 0 ? [warning('import.attachments.overQuota', overQuota)] : []),
+      ...(left.overQuota > 0 ? [warning('import.attachments.overQuota', left.overQuota)] : []),
+      ...(left.unreadable > 0 ? [warning('import.attachments.unreadable', left.unreadable)] : []),
     ];
   }
 

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
@@ -58,29 +58,46 @@ export interface ZipExport {
   open(name: string): Promise<Readable>;
 }
 
+/** The most files a zip import lists: its entries are held in memory while it is read. */
+export const ZIP_MAX_ENTRIES = 100_000;
+
 /** Whether the bytes begin as a zip file does (a local file header). */
 export const isZip = (bytes: Buffer): boolean => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
 
 const fromBuffer = promisify<Buffer, yauzl.Options, ZipFile>(yauzl.fromBuffer);
 
 /**
- * Opens a zip export held in memory (an import's body): its entries are listed, then its
- * `nestbox.json` read whole when it holds at most `maxJsonBytes` once inflated. Undefined when
- * the bytes are not a zip yauzl reads or have no such JSON. Inflating is zlib's, off the event
- * loop; every entry's size is checked against what its header says (a bomb stops there).
+ * Opens a zip export held in memory (an import's body): its entries are listed (at most
+ * `maxEntries`, else 'tooManyFiles'), then its `nestbox.json` read whole when it holds at most
+ * `maxJsonBytes` once inflated. 'invalid' when the bytes are not a zip yauzl reads or have no
+ * such JSON. Inflating is zlib's, off the event loop; every entry's size is checked against
+ * what its header says (a bomb stops there).
  */
-export async function openZipExport(bytes: Buffer, maxJsonBytes: number): Promise<ZipExport | undefined> {
+export async function openZipExport(
+  bytes: Buffer,
+  { maxJsonBytes, maxEntries = ZIP_MAX_ENTRIES }: { maxJsonBytes: number; maxEntries?: number },
+): Promise<ZipExport | 'invalid' | 'tooManyFiles'> {
   let zip: ZipFile;
   try {
     zip = await fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false });
   } catch {
-    return undefined;
+    return 'invalid';
   }
+  if (zip.entryCount > maxEntries) return 'tooManyFiles';
   try {
     const entries = await entriesOf(zip);
-    const openEntry = promisify(zip.openReadStream.bind(zip)) as (entry: Entry) => Promise<Readable>;
+    const openInflating = promisify(zip.openReadStream.bind(zip)) as (entry: Entry) => Promise<Readable>;
+    // yauzl inflates before anyone reads and reports damage by emitting 'error' on a stream it
+    // leaves open: a reader that came later would wait for ever. Destroyed with the error
+    // instead, the stream answers any later reader with it.
+    const openEntry = async (entry: Entry): Promise<Readable> => {
+      const inflated = await openInflating(entry);
+      const out = inflated.pipe(new PassThrough());
+      inflated.once('error', (error) => out.destroy(error));
+      return out;
+    };
     const jsonEntry = entries.get(ZIP_JSON_NAME);
-    if (!jsonEntry || jsonEntry.uncompressedSize > maxJsonBytes) return undefined;
+    if (!jsonEntry || jsonEntry.uncompressedSize > maxJsonBytes) return 'invalid';
     const json = await buffer(await openEntry(jsonEntry));
     return {
       json,
@@ -92,7 +109,7 @@ export async function openZipExport(bytes: Buffer, maxJsonBytes: number): Promis
       },
     };
   } catch {
-    return undefined;
+    return 'invalid';
   }
 }
 
