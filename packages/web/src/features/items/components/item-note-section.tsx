@@ -91,7 +91,9 @@ export function NoteSection({ item, readonly, sectionRef }: ItemSectionProps) {
             data-note-field
           />
         )}
-        <Group gap="xs" justify="flex-end">
+        {/* Preview stays where it is when leaving the field saves and the Save button's label
+            changes under the pointer: it starts the row, and Save ends it. */}
+        <Group gap="xs" justify="space-between">
           <Button
             variant="subtle"
             size="xs"
