@@ -21,6 +21,7 @@ interface DatedItem {
   title: string;
   priority: number | null;
   priorityTargetDate: number | null;
+  targetHasTime: boolean | null;
 }
 
 const MINUTE = 60_000;
@@ -109,7 +110,7 @@ const ENGLISH: Language = {
     dentist: 'Tomorrow 10:00',
     passport: 'Wed 28 Jul (overdue)',
     plants: 'Monday',
-    dentistMoved: 'Tuesday 09:30',
+    dentistMoved: 'Tuesday 00:00',
   },
   longDate: {
     dentist: 'Sunday 1 August 2027',
@@ -149,7 +150,7 @@ const FRENCH: Language = {
     dentist: 'Demain 10:00',
     passport: 'Jeu. 29 juil. (en retard)',
     plants: 'Demain',
-    dentistMoved: 'Mardi 09:30',
+    dentistMoved: 'Mardi 00:00',
   },
   longDate: {
     dentist: 'Lundi 2 août 2027',
@@ -298,6 +299,18 @@ for (const language of [ENGLISH, FRENCH]) {
       expect((await readItem<DatedItem>(page.request, token, id(t.dentist))).priorityTargetDate).toBe(
         wallClock('2027-08-03', '09:30', zone),
       );
+      // 00:00 is a time like any other: it stays one, on every row that shows the date.
+      response = saved();
+      await hours.click();
+      await page.keyboard.type('0000');
+      await expect(minutes).toHaveValue('00');
+      await page.keyboard.press('Enter');
+      expect((await response).status()).toBe(200);
+      await expect(hours).toHaveValue('00');
+      expect(await readItem<DatedItem>(page.request, token, id(t.dentist))).toMatchObject({
+        priorityTargetDate: wallClock('2027-08-03', '00:00', zone),
+        targetHasTime: true,
+      });
       await page.keyboard.press('Escape');
       await expect(settings).toBeHidden();
       await expect(chipOf(paneRow(t.dentist))).toHaveText(language.chips.dentistMoved);

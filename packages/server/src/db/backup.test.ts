@@ -209,6 +209,9 @@ describe(`backup and restore on ${testEngine}`, () => {
   });
 
   describe.runIf(testEngine === 'postgres')('PostgreSQL', () => {
+    // Creating or dropping a database waits for a checkpoint, which the other files' writes
+    // can make long on a busy machine: a ceiling, not a wait.
+    const DATABASE_DDL_CEILING_MS = 120_000;
     const restoreDb = `nb_restore_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     let restoreUrl = '';
 
@@ -220,14 +223,14 @@ describe(`backup and restore on ${testEngine}`, () => {
       const url = new URL(database.databaseUrl ?? '');
       url.pathname = `/${restoreDb}`;
       restoreUrl = url.toString();
-    });
+    }, DATABASE_DDL_CEILING_MS);
 
     afterAll(async () => {
       const admin = new pg.Client({ connectionString: database.databaseUrl });
       await admin.connect();
       await admin.query(`drop database if exists ${restoreDb} with (force)`);
       await admin.end();
-    });
+    }, DATABASE_DDL_CEILING_MS);
 
     it('dumps during writes; pg_restore into a fresh database has every item committed before', async () => {
       const writer = startWriting(database, box, userId);

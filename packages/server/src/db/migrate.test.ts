@@ -70,6 +70,7 @@ const MIGRATIONS = [
   '0031-mentions',
   '0032-item-events',
   '0033-attachments',
+  '0034-target-has-time',
 ];
 
 describe(`database on ${testEngine}`, () => {

@@ -31,6 +31,7 @@ import * as comments from './migrations/0030-comments.js';
 import * as mentions from './migrations/0031-mentions.js';
 import * as itemEvents from './migrations/0032-item-events.js';
 import * as attachments from './migrations/0033-attachments.js';
+import * as targetHasTime from './migrations/0034-target-has-time.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0031-mentions': mentions,
   '0032-item-events': itemEvents,
   '0033-attachments': attachments,
+  '0034-target-has-time': targetHasTime,
 };
 
 /** Every migration, for Kysely's migrator. */

@@ -93,6 +93,8 @@ export interface ItemsTable {
   auto_archive_duration: AutoArchiveDuration | null;
   auto_archive_at: Millis | null;
   target_date: Millis | null;
+  /** The target date carries a time of day (1) or is a day alone (0); null when not recorded (migration 0034). */
+  target_has_time: number | null;
   /** An RFC 5545 RRULE (no DTSTART: the target date is the current occurrence), or null (migration 0015). */
   recurrence_rule: string | null;
   /** The next occurrence counts from the completion rather than from the due date. */

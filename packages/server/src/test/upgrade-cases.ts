@@ -141,6 +141,9 @@ const POPULATE: Record<string, RawBuilder<unknown>[]> = {
     sql`insert into attachments (id, item_id, uploader_id, name, type, size, thumbnail, created_at)
       values ('attachment-2', ${item('Groceries')}, null, 'notes.txt', 'text/plain', 12, 0, ${AT + 1})`,
   ],
+  '0034-target-has-time': [
+    sql`update items set target_date = ${AT - 18 * 3_600_000}, target_has_time = 1 where id = ${item('Groceries')}`,
+  ],
 };
 
 /** The tables the full demo fills, in an order that inserts every row after what it points to. */

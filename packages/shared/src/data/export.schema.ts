@@ -117,6 +117,11 @@ const itemFields = {
   archivedAt: millis.nullable(),
   /** The target date (UTC ms), shared by everyone who sees the item. */
   targetDate: millis.nullable(),
+  /**
+   * Whether the target date carries a time of day (so 00:00 is a time) or is a day alone
+   * (version 3); left out where that was not recorded, and read from the instant.
+   */
+  targetHasTime: z.boolean().optional(),
   autoArchive: z
     .object({ amount: z.number().int().min(1).max(999), duration: z.enum(AUTO_ARCHIVE_DURATIONS) })
     .strict()
@@ -169,6 +174,7 @@ export type ExportBox = {
   completedAt: number | null;
   archivedAt: number | null;
   targetDate: number | null;
+  targetHasTime?: boolean;
   autoArchive: ExportText['autoArchive'];
   settings: { showCompleted: boolean; autoAddToUnprioritized: boolean };
   mine: ExportPersonal;

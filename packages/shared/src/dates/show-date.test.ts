@@ -87,6 +87,21 @@ describe('the time of a target date', () => {
     expect(targetDateOnDay(null, '2027-03-20', PARIS)).toBe(at('2027-03-20', null));
   });
 
+  it('takes a recorded time of 00:00 as a time, and a recorded day alone as a day', () => {
+    const midnight = at('2027-04-03', '00:00');
+    // Unrecorded, the start of the day reads as a day alone; recorded, as what was set.
+    expect(timeOfTargetDate(midnight, PARIS)).toBeNull();
+    expect(timeOfTargetDate(midnight, PARIS, true)).toBe('00:00');
+    expect(targetHasTime(dentist, PARIS, false)).toBe(false);
+    expect(formatDateChip(midnight, { now, timeZone: PARIS, locale: 'en-GB' }, true)).toBe(
+      'Sat 3 Apr 2027 00:00',
+    );
+    expect(formatDateChip(midnight, { now, timeZone: PARIS, locale: 'en-GB' }, false)).toBe('Sat 3 Apr 2027');
+    // Picked again, 00:00 stays a time.
+    expect(targetDateOnDay(midnight, '2027-03-20', PARIS, true)).toBe(at('2027-03-20', '00:00'));
+    expect(targetDateOnDay(dentist, '2027-03-20', PARIS, false)).toBe(at('2027-03-20', null));
+  });
+
   it('sets or takes away the time and keeps the day', () => {
     const day = at('2027-04-03', null);
     expect(targetDateAtTimeOfDay(day, '09:30', PARIS)).toBe(dentist);

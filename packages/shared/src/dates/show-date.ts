@@ -38,17 +38,23 @@ export function daysFromToday(at: number, now: number, timeZone: string): number
 }
 
 /**
- * Does a target date carry a time of day? A date-only target is stored as the first instant of
- * its day in the zone (see `targetDateFromDay`); anything else is a time on that day.
+ * Does a target date carry a time of day? As recorded when it was set (`recorded`, so 00:00 can
+ * be a time); for a date set before that was recorded (null), a date-only target is stored as
+ * the first instant of its day in the zone (see `targetDateFromDay`) and anything else is a time.
  */
-export function targetHasTime(target: number, timeZone: string): boolean {
+export function targetHasTime(target: number, timeZone: string, recorded: boolean | null = null): boolean {
+  if (recorded !== null) return recorded;
   const { year, month, day } = wallTimeOf(target, timeZone);
   return instantOfWallTime({ year, month, day }, timeZone) !== target;
 }
 
 /** The time of day of a target date as the 24-hour clock shows it ("09:30"), or null for a date only. */
-export function timeOfTargetDate(target: number, timeZone: string): string | null {
-  if (!targetHasTime(target, timeZone)) return null;
+export function timeOfTargetDate(
+  target: number,
+  timeZone: string,
+  recorded: boolean | null = null,
+): string | null {
+  if (!targetHasTime(target, timeZone, recorded)) return null;
   const { hour, minute } = wallTimeOf(target, timeZone);
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
@@ -61,16 +67,41 @@ export function readTimeOfDay(text: string): { hour: number; minute: number } | 
 
 /**
  * The target date moved to another day (yyyy-MM-dd), keeping its time of day: a date picked
- * again never loses the time the item had.
+ * again never loses the time the item had (`recorded`: whether it has one, as `targetHasTime`).
  */
-export function targetDateOnDay(previous: number | null, day: string, timeZone: string): number {
+export function targetDateOnDay(
+  previous: number | null,
+  day: string,
+  timeZone: string,
+  recorded: boolean | null = null,
+): number {
   const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
   const time =
-    previous === null || !targetHasTime(previous, timeZone) ? null : wallTimeOf(previous, timeZone);
+    previous === null || !targetHasTime(previous, timeZone, recorded) ? null : wallTimeOf(previous, timeZone);
   return instantOfWallTime(
     { year, month, day: date, hour: time?.hour ?? 0, minute: time?.minute ?? 0 },
     timeZone,
   );
+}
+
+/** A target date as update-item takes it, with whether it carries a time; null clears it. */
+export type TargetDateChange = { priorityTargetDate: number; targetHasTime: boolean } | null;
+
+/**
+ * An item's target date moved to another day (yyyy-MM-dd), as update-item takes it: on that
+ * day at the time of day it had, and whether it has one (a day alone stays a day alone, and
+ * an undated item gets the day alone).
+ */
+export function targetDateMovedTo(
+  item: { priorityTargetDate: number | null; targetHasTime: boolean | null },
+  day: string,
+  timeZone: string,
+): { priorityTargetDate: number; targetHasTime: boolean } {
+  const previous = item.priorityTargetDate;
+  return {
+    priorityTargetDate: targetDateOnDay(previous, day, timeZone, item.targetHasTime),
+    targetHasTime: previous !== null && targetHasTime(previous, timeZone, item.targetHasTime),
+  };
 }
 
 /**
@@ -97,10 +128,13 @@ export function formatDayChip(at: number, { now, timeZone, locale }: DateContext
   return capitalised(formatDate(at, timeZone, locale, sameYear ? 'EEE d MMM' : 'EEE d MMM yyyy'));
 }
 
-/** A target date on a row: its day (`formatDayChip`), then " 10:00" when it has a time. */
-export function formatDateChip(at: number, context: DateContext): string {
+/**
+ * A target date on a row: its day (`formatDayChip`), then " 10:00" when it has a time
+ * (`recorded`, as `targetHasTime` reads it).
+ */
+export function formatDateChip(at: number, context: DateContext, recorded: boolean | null = null): string {
   const day = formatDayChip(at, context);
-  const time = timeOfTargetDate(at, context.timeZone);
+  const time = timeOfTargetDate(at, context.timeZone, recorded);
   return time === null ? day : `${day} ${time}`;
 }
 

@@ -81,6 +81,12 @@ export const ItemSchema = z
     prioritizable: z.boolean().describe("In the caller's Organizer."),
     priority: z.number().nullable().describe("The caller's own rank, or null when unprioritised."),
     priorityTargetDate: z.number().nullable().describe('Target date (UTC ms), shared by everyone.'),
+    targetHasTime: z
+      .boolean()
+      .nullable()
+      .describe(
+        "Whether the target date carries a time of day (true) or is a day alone (false); null when not recorded, where the start of a day in the reader's zone is a day alone.",
+      ),
     recurrence: z
       .string()
       .nullable()
@@ -179,6 +185,12 @@ export const UpdateItemBodySchema = z
     favourited: z.boolean().optional(),
     prioritizable: z.boolean().optional(),
     priorityTargetDate: dateMsSchema.nullable().optional(),
+    targetHasTime: z
+      .boolean()
+      .optional()
+      .describe(
+        'With `priorityTargetDate`: whether it carries a time of day (so 00:00 is a time, not a day alone). Left out, it is not recorded.',
+      ),
   })
   .meta({ id: 'UpdateItemBody' });
 

@@ -30,6 +30,10 @@ export const QuickCaptureBodySchema = z
       .describe(
         'Target date (UTC ms), as Item settings sets it: it also gives the caller its linked reminder.',
       ),
+    targetHasTime: z
+      .boolean()
+      .optional()
+      .describe('With `targetDate`: whether a time of day was given (so 00:00 is a time, not a day alone).'),
     recurrence: z
       .object({ rule: RecurrenceRuleSchema, fromCompletion: z.boolean().default(false) })
       .optional()

@@ -65,6 +65,10 @@ export const UpdatePriorityBodySchema = z
     priority: z.number().min(-PRIORITY_LIMIT).max(PRIORITY_LIMIT).nullable(),
     markedAsForToday: z.boolean().optional(),
     priorityTargetDate: dateMsSchema.nullable().optional(),
+    targetHasTime: z
+      .boolean()
+      .optional()
+      .describe('With `priorityTargetDate`: whether it carries a time of day. Left out, it is not recorded.'),
   })
   .meta({ id: 'UpdatePriorityBody' });
 

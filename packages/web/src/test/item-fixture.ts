@@ -15,6 +15,7 @@ export function itemFixture<T extends Item = Item>(id: string, fields: Partial<T
     prioritizable: false,
     priority: null,
     priorityTargetDate: null,
+    targetHasTime: null,
     recurrence: null,
     recurFromCompletion: false,
     note: '',

@@ -59,9 +59,14 @@ const sameAlarm = (a: Alarm, b: Alarm) =>
 export function remindersForAlarms(
   existing: readonly ReminderRow[],
   alarms: readonly Alarm[],
-  { targetDate, timeZone, now }: { targetDate: number; timeZone: string; now: number },
+  {
+    targetDate,
+    hasTime,
+    timeZone,
+    now,
+  }: { targetDate: number; hasTime: boolean | null; timeZone: string; now: number },
 ): { remove: string[]; add: ReminderRuleInput[] } {
-  const { allDay } = dayOfEvent(targetDate, timeZone);
+  const { allDay } = dayOfEvent(targetDate, timeZone, hasTime);
   const shown = existing.flatMap((reminder) => {
     const trigger = triggerOf(reminder, targetDate, allDay, timeZone, now);
     return trigger ? [{ reminder, trigger }] : [];

@@ -90,7 +90,7 @@ export async function memberNamed(db: Executor, boxId: string, name: string): Pr
   return row && { ...row, seq: seqOf(row.seq) };
 }
 
-const taskColumns = sql`${memberColumns}, t.title, t.note, t.target_date, t.recurrence_rule,
+const taskColumns = sql`${memberColumns}, t.title, t.note, t.target_date, t.target_has_time, t.recurrence_rule,
   t.recurrence_done, t.completed_at, t.created_at, t.updated_at, o.uid, coalesce(o.extra, '') as extra`;
 
 type TaskRow = TaskSource & MemberRow & { seq: number | string | null };
@@ -218,14 +218,14 @@ export async function claimsOn(
 /** What a client's write is compared with once written. */
 export type TextState = Pick<
   TaskSource,
-  'title' | 'note' | 'target_date' | 'recurrence_rule' | 'completed_at'
+  'title' | 'note' | 'target_date' | 'target_has_time' | 'recurrence_rule' | 'completed_at'
 >;
 
 /** A text's fields as its write left them, inside that write's transaction. */
 export async function textStateOf(db: Executor, itemId: string): Promise<TextState | undefined> {
   return db
     .selectFrom('items')
-    .select(['title', 'note', 'target_date', 'recurrence_rule', 'completed_at'])
+    .select(['title', 'note', 'target_date', 'target_has_time', 'recurrence_rule', 'completed_at'])
     .where('id', '=', itemId)
     .executeTakeFirst();
 }

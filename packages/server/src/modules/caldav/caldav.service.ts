@@ -128,6 +128,7 @@ export function createCaldavService({
     const at = now();
     const { remove, add } = remindersForAlarms(await reminders.ownOnItem(tx, user.id, itemId), task.alarms, {
       targetDate,
+      hasTime: task.fields.targetHasTime ?? null,
       timeZone: user.timezone,
       now: at,
     });

@@ -4,6 +4,7 @@ import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { Clock } from '../../clock.js';
 import type { Db, UserRow } from '../../db/schema.js';
 import { translate } from '../../i18n/translate.js';
+import { hasTimeColumn } from '../items/items.contract.js';
 import type { TextFields } from '../items/items.service.js';
 import { shownRemindersOnDatedItems } from '../reminders/reminders.service.js';
 import type { MemberRow, TextState } from './caldav.repository.js';
@@ -50,6 +51,8 @@ export function keptAsSent(stored: TextState, fields: TextFields): boolean {
     stored.title === fields.title &&
     (stored.note ?? '') === (fields.note?.trim() ? fields.note : '') &&
     stored.target_date === fields.targetDate &&
+    stored.target_has_time ===
+      hasTimeColumn({ targetDate: fields.targetDate ?? null, hasTime: fields.targetHasTime }) &&
     stored.recurrence_rule === (fields.recurrence ?? null) &&
     (stored.completed_at !== null) === fields.completed
   );
@@ -86,7 +89,7 @@ export async function writtenTasks(
     list.push(reminder);
     remindersOf.set(reminder.item_id, list);
   }
-  const dues = new Map<number, Due>();
+  const dues = new Map<string, Due>();
   // The reminder text is translated once and filled per alarm.
   const [before = '', after = ''] = translate(userLocaleOf(user.locale), 'calendar.reminder', {
     title: TITLE_SLOT,
@@ -95,11 +98,12 @@ export async function writtenTasks(
     timezone: user.timezone,
     now: now(),
     reminderText: (title: string) => `${before}${title}${after}`,
-    dueOf: (targetDate) => {
-      let due = dues.get(targetDate);
+    dueOf: (targetDate, hasTime) => {
+      const key = `${targetDate}:${hasTime}`;
+      let due = dues.get(key);
       if (!due) {
-        due = dueOf(targetDate, user.timezone);
-        dues.set(targetDate, due);
+        due = dueOf(targetDate, user.timezone, hasTime);
+        dues.set(key, due);
       }
       return due;
     },

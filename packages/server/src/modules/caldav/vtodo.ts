@@ -8,6 +8,7 @@ import { recurrenceRuleError } from '@nestbox/shared/recurrence/recurrence-rule'
 import { findTags, normaliseTag, tagsOf } from '@nestbox/shared/tags/tags';
 import ICAL from 'ical.js';
 import { dayOfEvent, feedRule, icalText, triggerOf, vtimezoneOf } from '../calendar/calendar.service.js';
+import { hasTimeOf } from '../items/items.contract.js';
 import type { TextFields } from '../items/items.service.js';
 import type { ReminderRow } from '../reminders/reminders.contract.js';
 import { type Alarm, alarmsOf } from './alarms.js';
@@ -20,6 +21,8 @@ export interface TaskSource {
   title: string;
   note: string | null;
   target_date: number | null;
+  /** Whether the target date carries a time of day (1), is a day alone (0), or was not recorded (null). */
+  target_has_time: number | null;
   recurrence_rule: string | null;
   recurrence_done: number;
   completed_at: number | null;
@@ -37,7 +40,7 @@ export interface TaskReader {
   reminderText: (title: string) => string;
   now: number;
   /** Where a target date falls in the reader's zone (`dueOf`, kept per date: many tasks share one). */
-  dueOf: (targetDate: number) => Due;
+  dueOf: (targetDate: number, hasTime: boolean | null) => Due;
 }
 
 /** A target date as a task's DUE: a day alone (picked without a time), or a wall-clock time in the reader's zone. */
@@ -50,9 +53,9 @@ export interface Due {
   minute: number;
 }
 
-/** Where a target date falls in a zone, as a DUE. */
-export function dueOf(targetDate: number, timeZone: string): Due {
-  const { allDay } = dayOfEvent(targetDate, timeZone);
+/** Where a target date falls in a zone, as a DUE (`hasTime` as recorded, or null). */
+export function dueOf(targetDate: number, timeZone: string, hasTime: boolean | null): Due {
+  const { allDay } = dayOfEvent(targetDate, timeZone, hasTime);
   const wall = new TZDate(targetDate, timeZone);
   return {
     allDay,
@@ -95,7 +98,7 @@ export function writeTask(task: TaskSource, reminders: readonly ReminderRow[], r
   let timed = false;
   const targetDate = task.target_date !== null && isDateInRange(task.target_date) ? task.target_date : null;
   if (targetDate !== null) {
-    const { allDay, year, month, day, hour, minute } = reader.dueOf(targetDate);
+    const { allDay, year, month, day, hour, minute } = reader.dueOf(targetDate, hasTimeOf(task));
     const due = new ICAL.Property('due');
     if (allDay) {
       due.resetType('date');
@@ -283,6 +286,9 @@ function readParsedTask(calendar: ICAL.Component, timeZone: string): ReadTask {
       title,
       note,
       targetDate,
+      ...(dueProperty && targetDate !== null
+        ? { targetHasTime: !(dueProperty.getFirstValue() as ICAL.Time).isDate }
+        : {}),
       recurrence: targetDate === null ? null : recurrence,
       completed,
       ...(completedAt !== undefined && isDateInRange(completedAt) ? { completedAt } : {}),

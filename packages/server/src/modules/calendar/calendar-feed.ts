@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { isDateInRange } from '@nestbox/shared/dates/date-range';
-import { dayOfTargetDate, targetDateFromDay } from '@nestbox/shared/dates/target-date';
+import { targetHasTime } from '@nestbox/shared/dates/show-date';
+import { dayOfTargetDate } from '@nestbox/shared/dates/target-date';
 import type { UserLocale } from '@nestbox/shared/i18n/locales';
 import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
 import { displayTitle, type TitleKey } from '@nestbox/shared/items/item-rules';
@@ -9,6 +10,7 @@ import { itemLinkPath } from '@nestbox/shared/routes';
 import ical, { ICalAlarmRelatesTo, ICalAlarmType } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { translate } from '../../i18n/translate.js';
+import { hasTimeOf } from '../items/items.contract.js';
 import { boxesAbove } from '../items/items.service.js';
 import type { ReminderRow } from '../reminders/reminders.contract.js';
 import type { FeedItemRow } from './calendar.repository.js';
@@ -99,12 +101,16 @@ export function feedRule(item: {
 }
 
 /**
- * The day (yyyy-MM-dd) a target date falls on in the owner's zone, and whether it is all-day:
- * the start of that day there (a date picked without a time).
+ * The day (yyyy-MM-dd) a target date falls on in the owner's zone, and whether it is all-day: a
+ * date set without a time (`hasTime`, as recorded; when not recorded, the start of that day there).
  */
-export function dayOfEvent(targetDate: number, timeZone: string): { day: string; allDay: boolean } {
+export function dayOfEvent(
+  targetDate: number,
+  timeZone: string,
+  hasTime: boolean | null = null,
+): { day: string; allDay: boolean } {
   const day = dayOfTargetDate(targetDate, timeZone);
-  return { day, allDay: targetDateFromDay(day, timeZone) === targetDate };
+  return { day, allDay: !targetHasTime(targetDate, timeZone, hasTime) };
 }
 
 /**
@@ -185,12 +191,13 @@ export function createFeedWriter({
   };
   const host = new URL(appUrl).host;
   // Time-zone arithmetic is the costly part of an event; many items share a date.
-  const days = new Map<number, { allDay: boolean; day: string }>();
-  const dayOf = (targetDate: number) => {
-    let known = days.get(targetDate);
+  const days = new Map<string, { allDay: boolean; day: string }>();
+  const dayOf = (targetDate: number, hasTime: boolean | null) => {
+    const key = `${targetDate}:${hasTime}`;
+    let known = days.get(key);
     if (!known) {
-      known = dayOfEvent(targetDate, owner.timezone);
-      days.set(targetDate, known);
+      known = dayOfEvent(targetDate, owner.timezone, hasTime);
+      days.set(key, known);
     }
     return known;
   };
@@ -219,7 +226,7 @@ export function createFeedWriter({
         const targetDate = item.target_date;
         if (targetDate === null || !isDateInRange(targetDate)) continue;
         if (item.is_root_box === 1 || item.completed_at !== null) continue;
-        const { allDay, day } = dayOf(targetDate);
+        const { allDay, day } = dayOf(targetDate, hasTimeOf(item));
         const summary = titleOf(item);
         // An all-day event is a DATE: its day in the owner's zone, written as that day at UTC midnight.
         const dayStart = Date.parse(`${day}T00:00:00Z`);

@@ -55,6 +55,7 @@ export interface FeedItemRow {
   parent_id: string | null;
   is_root_box: number;
   target_date: number | null;
+  target_has_time: number | null;
   recurrence_rule: string | null;
   recurrence_done: number;
   completed_at: number | null;
@@ -71,6 +72,7 @@ const feedColumns = (alias: string) =>
       'parent_id',
       'is_root_box',
       'target_date',
+      'target_has_time',
       'recurrence_rule',
       'recurrence_done',
       'completed_at',

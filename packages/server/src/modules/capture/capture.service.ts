@@ -82,7 +82,15 @@ export function createCaptureService({
             body.prioritize ? 'top' : 'bottom',
           );
         }
-        await items.writePersonalState(trx, user.id, itemId, personal, body.targetDate);
+        await items.writePersonalState(
+          trx,
+          user.id,
+          itemId,
+          personal,
+          body.targetDate === undefined
+            ? undefined
+            : { targetDate: body.targetDate, hasTime: body.targetHasTime },
+        );
         if (body.recurrence) await items.writeRecurrence(trx, user, itemId, body.recurrence);
         return { itemId, newInbox: inbox?.created ? inbox.id : undefined };
       });

@@ -12,6 +12,7 @@ import { dateClampedToRange, dateInRangeOrNull, isDateInRange } from '@nestbox/s
 import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { UserRow } from '../../db/schema.js';
 import type { ExportedAttachment } from '../attachments/attachments.service.js';
+import { hasTimeOf } from '../items/items.contract.js';
 import type { ExportRow } from './export.repository.js';
 
 /** An item with what the export writes beside it: the caller's reminders and the item's members. */
@@ -73,6 +74,9 @@ export function presentJsonItem({
     completedAt: row.completed_at === null ? null : dateClampedToRange(row.completed_at),
     archivedAt: row.archived_at === null ? null : dateClampedToRange(row.archived_at),
     targetDate: dateInRangeOrNull(row.target_date),
+    ...(row.target_has_time === null || dateInRangeOrNull(row.target_date) === null
+      ? {}
+      : { targetHasTime: row.target_has_time === 1 }),
     autoArchive:
       row.auto_archive_amount !== null && row.auto_archive_duration !== null
         ? { amount: row.auto_archive_amount, duration: row.auto_archive_duration }
@@ -187,21 +191,27 @@ export function zonedClock(timeZone: string): (epochMs: number) => ZonedTime {
 }
 
 /**
+ * Is a target date a day alone? As recorded (`hasTime`), or when that was not recorded, the
+ * start of a day in the exporter's zone.
+ */
+const isDayAlone = (at: ZonedTime, hasTime: boolean | null) => (hasTime === null ? at.startOfDay : !hasTime);
+
+/**
  * A target date in ISO 8601 in the exporter's time zone: the day alone (`2026-11-26`) when it
  * was picked without a time, else the date and time with the zone's offset
  * (`2026-11-26T09:00:00+01:00`).
  */
-export function isoTargetDate(at: ZonedTime): string {
-  return at.startOfDay ? at.day : `${at.day}T${at.timeWithSeconds}${at.offset}`;
+export function isoTargetDate(at: ZonedTime, hasTime: boolean | null = null): string {
+  return isDayAlone(at, hasTime) ? at.day : `${at.day}T${at.timeWithSeconds}${at.offset}`;
 }
 
 /**
  * A time as spreadsheets read one (`2026-11-26 09:00`), in the exporter's time zone; a target
- * date picked without a time is the day alone.
+ * date picked without a time (`dayAlone`) is the day alone.
  */
-function spreadsheetTime(at: ZonedTime | null, dayOnlyAtMidnight = false): string {
+function spreadsheetTime(at: ZonedTime | null, dayAlone?: (at: ZonedTime) => boolean): string {
   if (!at) return '';
-  return dayOnlyAtMidnight && at.startOfDay ? at.day : `${at.day} ${at.time}`;
+  return dayAlone?.(at) ? at.day : `${at.day} ${at.time}`;
 }
 
 /**
@@ -239,7 +249,7 @@ export function opmlAttributes(row: ExportRow, clock: (epochMs: number) => Zoned
   if (isDateInRange(row.created_at)) attributes += ` created="${new Date(row.created_at).toUTCString()}"`;
   if (row.completed_at !== null) attributes += ' _complete="true"';
   const targetDate = dateInRangeOrNull(row.target_date);
-  if (targetDate !== null) attributes += ` _targetDate="${isoTargetDate(clock(targetDate))}"`;
+  if (targetDate !== null) attributes += ` _targetDate="${isoTargetDate(clock(targetDate), hasTimeOf(row))}"`;
   if (row.note !== null) attributes += ` _note="${xmlAttribute(row.note)}"`;
   return attributes;
 }
@@ -291,7 +301,7 @@ export function csvRecord(
     row.type === 'todoBox' ? 'box' : 'text',
     spreadsheetTime(zoned(row.completed_at)),
     spreadsheetTime(zoned(row.archived_at)),
-    spreadsheetTime(zoned(row.target_date), true),
+    spreadsheetTime(zoned(row.target_date), (at) => isDayAlone(at, hasTimeOf(row))),
     row.priority ?? '',
     row.favourited === 1 ? 'true' : 'false',
     row.marked_for_today === 1 ? 'true' : 'false',

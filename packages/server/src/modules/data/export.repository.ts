@@ -25,6 +25,7 @@ export interface ExportRow
     | 'completed_at'
     | 'archived_at'
     | 'target_date'
+    | 'target_has_time'
     | 'recurrence_rule'
     | 'recur_from_completion'
     | 'recurrence_done'
@@ -69,6 +70,7 @@ function exportRows(
       'items.completed_at',
       'items.archived_at',
       'items.target_date',
+      'items.target_has_time',
       'items.recurrence_rule',
       'items.recur_from_completion',
       'items.recurrence_done',

@@ -85,6 +85,7 @@ function flatten(
         completedAt: item.completedAt,
         archivedAt: item.archivedAt,
         targetDate: item.targetDate,
+        targetHasTime: item.targetHasTime,
         autoArchive: item.autoArchive,
         settings: isBox ? item.settings : null,
         note: item.note ?? null,

@@ -24,6 +24,8 @@ export interface NewTreeItem {
   completedAt: number | null;
   archivedAt: number | null;
   targetDate: number | null;
+  /** Whether the target date carries a time of day; left out or null: not recorded. */
+  targetHasTime?: boolean | null | undefined;
   autoArchive: { amount: number; duration: AutoArchiveDuration } | null;
   /** Boxes only. */
   settings: { showCompleted: boolean; autoAddToUnprioritized: boolean } | null;
@@ -89,6 +91,7 @@ export const PRESENTED_COLUMNS = [
   'completed_at',
   'archived_at',
   'target_date',
+  'target_has_time',
   'recurrence_rule',
   'recur_from_completion',
   'created_at',
@@ -108,6 +111,25 @@ export type PresentableRow = Pick<ItemRow, (typeof PRESENTED_COLUMNS)[number]> &
  * What the items module asks of the modules that follow its items (reminders), given to it
  * in app.ts: each runs inside the items' own transaction.
  */
+
+/**
+ * A target date as it is written: the instant (null: none), and whether it carries a time of
+ * day (left out or null: not recorded, and read from the instant as before).
+ */
+export interface TargetDateWrite {
+  targetDate: number | null;
+  hasTime?: boolean | null | undefined;
+}
+
+/** The stored form of whether a target date carries a time of day (`items.target_has_time`). */
+export function hasTimeColumn({ targetDate, hasTime }: TargetDateWrite): number | null {
+  return targetDate === null || hasTime === undefined || hasTime === null ? null : hasTime ? 1 : 0;
+}
+
+/** What `items.target_has_time` records: a time of day (true), a day alone (false), or not recorded (null). */
+export function hasTimeOf(row: { target_has_time: number | null }): boolean | null {
+  return row.target_has_time === null ? null : row.target_has_time === 1;
+}
 
 /**
  * Reminders: re-plans an item's reminders inside the transaction that changes its target

@@ -1,7 +1,7 @@
 import { dateInRangeOrNull } from '@nestbox/shared/dates/date-range';
 import { abilitiesOf } from '@nestbox/shared/items/abilities';
 import type { AccessLevel, Item } from '@nestbox/shared/items/item.schema';
-import type { PresentableRow } from './items.contract.js';
+import { hasTimeOf, type PresentableRow } from './items.contract.js';
 
 /**
  * An item row and the caller's state as the API's Item, with what the caller may do with it
@@ -26,6 +26,7 @@ export function presentItem(row: PresentableRow, accessLevel: AccessLevel, subIt
     prioritizable: row.prioritizable === 1,
     priority: row.priority,
     priorityTargetDate: dateInRangeOrNull(row.target_date),
+    targetHasTime: row.target_date === null ? null : hasTimeOf(row),
     recurrence: row.recurrence_rule,
     recurFromCompletion: row.recur_from_completion === 1,
     markedAsForToday: row.marked_for_today === 1,

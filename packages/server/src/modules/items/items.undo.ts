@@ -60,7 +60,13 @@ export interface PersonalUndo {
   itemId: string;
   at: number;
   rank?: { prioritizable: number; priority: number | null; marked_for_today: number };
-  targetDate?: { before: number | null; reminders: unknown; rule?: string | null };
+  targetDate?: {
+    before: number | null;
+    /** `target_has_time` before (left out by entries recorded before it was). */
+    hasTimeBefore?: number | null;
+    reminders: unknown;
+    rule?: string | null;
+  };
 }
 
 const changedSince = () => appErrors.conflict('undo.changedSince');
@@ -113,6 +119,7 @@ export function registerItemUndos({
         if (item.updated_at !== at) throw changedSince();
         await updateItems(trx, [itemId], {
           target_date: targetDate.before,
+          target_has_time: targetDate.hasTimeBefore ?? null,
           recurrence_rule: targetDate.rule ?? null,
           updated_at: restoredAt,
         });

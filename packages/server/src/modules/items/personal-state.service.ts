@@ -7,7 +7,13 @@ import type { UndoService } from '../undo/undo.service.js';
 import { checkedItem } from './item-guards.js';
 import type { ItemHistory } from './item-history.js';
 import type { ItemReads } from './item-reads.service.js';
-import type { PersonalChanges, TargetDateChanged, Undoable } from './items.contract.js';
+import {
+  hasTimeColumn,
+  type PersonalChanges,
+  type TargetDateChanged,
+  type TargetDateWrite,
+  type Undoable,
+} from './items.contract.js';
 import { findItem, updateItems } from './items.repository.js';
 import type { PersonalUndo } from './items.undo.js';
 import { findUserItem, upsertUserItem } from './personal-state.repository.js';
@@ -44,15 +50,21 @@ export function createPersonalState({
     userId: string,
     itemId: string,
     personal: PersonalChanges,
-    targetDate: number | null | undefined,
+    date: TargetDateWrite | undefined,
     at = now(),
   ): Promise<unknown> {
     if (Object.keys(personal).length > 0) await upsertUserItem(trx, userId, itemId, personal, at);
-    if (targetDate === undefined) return undefined;
+    if (date === undefined) return undefined;
+    const { targetDate } = date;
     const before = (await findItem(trx, itemId))?.target_date ?? null;
     // A recurrence needs a date: clearing the date ends it.
     const noRule = targetDate === null ? { recurrence_rule: null } : {};
-    await updateItems(trx, [itemId], { target_date: targetDate, ...noRule, updated_at: at });
+    await updateItems(trx, [itemId], {
+      target_date: targetDate,
+      target_has_time: hasTimeColumn(date),
+      ...noRule,
+      updated_at: at,
+    });
     await history.dated(trx, userId, itemId, before, targetDate);
     return onTargetDateChanged?.(trx, { itemId, userId, targetDate, at });
   }
@@ -66,8 +78,9 @@ export function createPersonalState({
     user: UserRow,
     itemId: string,
     personal: PersonalChanges,
-    { targetDate, rankable }: { targetDate: number | null | undefined; rankable: boolean },
+    { date, rankable }: { date: TargetDateWrite | undefined; rankable: boolean },
   ): Promise<Undoable<Item>> {
+    const targetDate = date?.targetDate;
     return runWrite(async (trx) => {
       const { item: itemBefore, level } = await checkedItem(
         trx,
@@ -81,7 +94,7 @@ export function createPersonalState({
       const at = now();
       const rankBefore = await findUserItem(trx, user.id, itemId);
       const dateBefore = itemBefore.target_date;
-      const removed = await writePersonalState(trx, user.id, itemId, personal, targetDate, at);
+      const removed = await writePersonalState(trx, user.id, itemId, personal, date, at);
       // Taking away a priority (unprioritising), or setting, clearing or moving a target date, can be undone.
       const lostRank =
         rankBefore && rankBefore.priority !== null && personal.priority === null
@@ -91,7 +104,9 @@ export function createPersonalState({
               marked_for_today: rankBefore.marked_for_today,
             }
           : undefined;
-      const changesDate = targetDate !== undefined && targetDate !== dateBefore;
+      const changesDate =
+        date !== undefined &&
+        (targetDate !== dateBefore || hasTimeColumn(date) !== itemBefore.target_has_time);
       const undoId =
         undo && (lostRank || changesDate)
           ? await undo.record<PersonalUndo, never>(trx, {
@@ -105,6 +120,7 @@ export function createPersonalState({
                   ? {
                       targetDate: {
                         before: dateBefore,
+                        hasTimeBefore: itemBefore.target_has_time,
                         reminders: removed ?? null,
                         rule: itemBefore.recurrence_rule,
                       },
@@ -139,8 +155,9 @@ export function createPersonalState({
         // Switching prioritizable off takes the item out of the Organizer.
         if (!body.prioritizable) Object.assign(personal, { priority: null, marked_for_today: 0 });
       }
+      const { priorityTargetDate: targetDate, targetHasTime: hasTime } = body;
       return changePersonalState(user, body.itemId, personal, {
-        targetDate: body.priorityTargetDate,
+        date: targetDate === undefined ? undefined : { targetDate, hasTime },
         rankable: body.prioritizable === true,
       });
     },

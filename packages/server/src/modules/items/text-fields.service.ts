@@ -5,6 +5,7 @@ import { completeItem } from './commands/complete-item.js';
 import { insertNewItem } from './commands/insert-item.js';
 import { editableItem, type ItemWriteDeps } from './item-guards.js';
 import type { ItemHistory } from './item-history.js';
+import { hasTimeColumn } from './items.contract.js';
 import { findItem, setTextTitle, updateItems } from './items.repository.js';
 import type { PersonalState } from './personal-state.service.js';
 import type { RecurrenceService } from './recurrence.service.js';
@@ -15,6 +16,8 @@ export interface TextFields {
   /** Markdown; null or blank: none. */
   note?: string | null | undefined;
   targetDate?: number | null | undefined;
+  /** With `targetDate`: whether it carries a time of day (a DATE-TIME) or is a day alone (a DATE). */
+  targetHasTime?: boolean | undefined;
   /** An RFC 5545 RRULE (no DTSTART), or null: none. */
   recurrence?: string | null | undefined;
   completed?: boolean | undefined;
@@ -71,12 +74,18 @@ export function createTextFields({
         }
         const note = fields.note?.trim() ? fields.note : null;
         if (fields.note !== undefined && note !== item.note) changes.note = note;
-        const datesWritten = fields.targetDate !== undefined && fields.targetDate !== item.target_date;
-        if (datesWritten) await personal.writePersonalState(tx, user.id, itemId, {}, fields.targetDate, at);
+        const date =
+          fields.targetDate === undefined
+            ? undefined
+            : { targetDate: fields.targetDate, hasTime: fields.targetHasTime };
+        const datesWritten =
+          date !== undefined &&
+          (date.targetDate !== item.target_date || hasTimeColumn(date) !== item.target_has_time);
+        if (datesWritten) await personal.writePersonalState(tx, user.id, itemId, {}, date, at);
         if (fields.recurrence !== undefined) {
           const rule = fields.recurrence === null ? null : normalizeRecurrenceRule(fields.recurrence);
           // Clearing the date ended the rule.
-          const current = datesWritten && fields.targetDate === null ? null : item.recurrence_rule;
+          const current = datesWritten && date.targetDate === null ? null : item.recurrence_rule;
           if (rule !== current) await recurrence.writeRecurrence(tx, user, itemId, { rule }, at);
         }
         if (fields.completed !== undefined && fields.completed !== (item.completed_at !== null)) {
@@ -130,7 +139,14 @@ export function createTextFields({
     await history.created(tx, user.id, itemId);
     return {
       itemId,
-      item: { title, note: null, target_date: null, recurrence_rule: null, completed_at: null },
+      item: {
+        title,
+        note: null,
+        target_date: null,
+        target_has_time: null,
+        recurrence_rule: null,
+        completed_at: null,
+      },
     };
   }
 
@@ -148,4 +164,7 @@ export function createTextFields({
 }
 
 /** What `saveTextFields` compares a client's fields with. */
-type TextState = Pick<ItemRow, 'title' | 'note' | 'target_date' | 'recurrence_rule' | 'completed_at'>;
+type TextState = Pick<
+  ItemRow,
+  'title' | 'note' | 'target_date' | 'target_has_time' | 'recurrence_rule' | 'completed_at'
+>;

@@ -195,8 +195,9 @@ export function createOrganizerService({
     updatePriority(user: UserRow, body: UpdatePriorityBody) {
       const personal: PersonalChanges = { prioritizable: 1, priority: body.priority };
       if (body.markedAsForToday !== undefined) personal.marked_for_today = body.markedAsForToday ? 1 : 0;
+      const { priorityTargetDate: targetDate, targetHasTime: hasTime } = body;
       return items.changePersonalState(user, body.itemId, personal, {
-        targetDate: body.priorityTargetDate,
+        date: targetDate === undefined ? undefined : { targetDate, hasTime },
         rankable: true,
       });
     },

@@ -10,6 +10,8 @@ import classes from './target-date-chip.module.css';
 interface TargetDateChipProps {
   /** The item's target date (UTC ms); without one only the repeat mark can show. */
   date: number | null;
+  /** Whether the date carries a time of day, as recorded (null: read from the instant). */
+  hasTime?: boolean | null;
   /** The item's RRULE: the repeat mark shows beside the date. */
   rule: string | null;
   completed: boolean;
@@ -26,6 +28,7 @@ interface TargetDateChipProps {
  */
 export function TargetDateChip({
   date,
+  hasTime = null,
   rule,
   completed,
   timeZone,
@@ -46,7 +49,7 @@ export function TargetDateChip({
     >
       {shown && date !== null && (
         <span className={classes.date} data-date-text>
-          {formatDateChip(date, { now, timeZone, locale: userLocaleOf(locale) })}
+          {formatDateChip(date, { now, timeZone, locale: userLocaleOf(locale) }, hasTime)}
           {overdue && <VisuallyHidden> ({t('item.date.overdue')})</VisuallyHidden>}
         </span>
       )}

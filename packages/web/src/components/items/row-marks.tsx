@@ -11,7 +11,7 @@ export function RowMarks({
   timeZone,
   locale,
 }: {
-  item: Pick<Item, 'priorityTargetDate' | 'recurrence' | 'completed' | 'note'>;
+  item: Pick<Item, 'priorityTargetDate' | 'targetHasTime' | 'recurrence' | 'completed' | 'note'>;
   timeZone: string;
   /** The language shown (`fr`, `en-GB`…). */
   locale: string;
@@ -20,6 +20,7 @@ export function RowMarks({
     <>
       <TargetDateChip
         date={item.priorityTargetDate}
+        hasTime={item.targetHasTime}
         rule={item.recurrence}
         completed={item.completed}
         timeZone={timeZone}

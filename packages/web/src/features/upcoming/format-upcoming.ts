@@ -43,12 +43,15 @@ export function sectionTitle(
  * does not name it (Overdue, Later): '10:00', 'Thu 26 Nov', 'Thu 26 Nov, 10:00'.
  */
 export function rowWhen(
-  targetDate: number,
+  {
+    priorityTargetDate: targetDate,
+    targetHasTime,
+  }: { priorityTargetDate: number; targetHasTime: boolean | null },
   withDay: boolean,
   timeZone: string,
   locale: UserLocale,
 ): string | null {
-  const time = timeOfTargetDate(targetDate, timeZone);
+  const time = timeOfTargetDate(targetDate, timeZone, targetHasTime);
   if (!withDay) return time;
   const day = formatDate(targetDate, timeZone, locale, 'EEE d MMM');
   return time ? `${day}, ${time}` : day;

@@ -1,4 +1,4 @@
-import { targetDateOnDay } from '@nestbox/shared/dates/show-date';
+import { targetDateMovedTo } from '@nestbox/shared/dates/show-date';
 import { type UpcomingGroup, upcomingDays, upcomingGroupOfDay } from '@nestbox/shared/upcoming/upcoming';
 import type { UpcomingItem } from '@nestbox/shared/upcoming/upcoming.schema';
 
@@ -45,7 +45,7 @@ export function upcomingSections(items: readonly UpcomingItem[], today: string):
 export function movedToDay(item: UpcomingItem, day: string, today: string, timeZone: string): UpcomingItem {
   return {
     ...item,
-    priorityTargetDate: targetDateOnDay(item.priorityTargetDate, day, timeZone),
+    ...targetDateMovedTo(item, day, timeZone),
     day,
     group: upcomingGroupOfDay(day, today),
   };

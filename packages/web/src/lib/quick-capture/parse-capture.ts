@@ -67,6 +67,8 @@ export interface ParsedCapture {
   /** The text without them, spaces tidied. */
   title: string;
   targetDate: number | null;
+  /** With a target date: a time of day was written with it ("at 00:00" too). */
+  targetHasTime: boolean;
   box: CaptureBox | null;
   markedAsForToday: boolean;
   prioritize: boolean;
@@ -177,6 +179,7 @@ export function parseCapture(input: CaptureInput): ParsedCapture {
       : date?.kind === 'date'
         ? date.at
         : null,
+    targetHasTime: recurrence ? recurrence.hasTime : date?.kind === 'date' && date.hasTime,
     box: tokens.find((token) => token.kind === 'box')?.box ?? null,
     markedAsForToday: tokens.some((token) => token.kind === 'today'),
     prioritize: tokens.some((token) => token.kind === 'priority'),

@@ -117,11 +117,10 @@ export function parseOpml(text: string, context: ParseContext): ParsedFile {
       const completed = TRUE.has(attribute(outline, '_complete')?.toLowerCase() ?? '');
       const written = attribute(outline, '_targetDate')?.trim();
       let targetDate: number | null = null;
+      // A day alone is the start of that day where the person is, as a date picker sets it.
+      const dayAlone = written !== undefined && /^\d{4}-\d{2}-\d{2}$/u.test(written);
       if (written) {
-        // A day alone is the start of that day where the person is, as a date picker sets it.
-        const parsed = /^\d{4}-\d{2}-\d{2}$/u.test(written)
-          ? targetDateFromDay(written, context.timeZone)
-          : Date.parse(written);
+        const parsed = dayAlone ? targetDateFromDay(written, context.timeZone) : Date.parse(written);
         if (Number.isNaN(parsed))
           problems.push({
             severity: 'warning',
@@ -132,7 +131,12 @@ export function parseOpml(text: string, context: ParseContext): ParsedFile {
         else targetDate = parsed;
       }
       const children = outline.outline ?? [];
-      const fields = { completedAt: completed ? context.now : null, targetDate, ...(note ? { note } : {}) };
+      const fields = {
+        completedAt: completed ? context.now : null,
+        targetDate,
+        ...(targetDate === null ? {} : { targetHasTime: !dayAlone }),
+        ...(note ? { note } : {}),
+      };
       const text = newText(title, context.now, fields);
       const item: ExportItem = children.length === 0 ? text : boxOf(text, context, read(children, element));
       spots.set(item, { element });

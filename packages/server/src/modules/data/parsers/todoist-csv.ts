@@ -110,16 +110,16 @@ export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile
   };
 
   // Tasks repeat their dates ("tomorrow", "every monday"): each is read once.
-  const datesRead = new Map<string, number | null>();
+  const datesRead = new Map<string, { at: number; hasTime: boolean } | null>();
   const recurrenceOf = (written: string) => todoistRecurrence(written, context);
   const dateOf = (written: string, locale: 'fr' | 'en-GB') => {
     const key = `${locale} ${written}`;
-    let at = datesRead.get(key);
-    if (at === undefined) {
-      at = readDate(written, { locale, timeZone: context.timeZone, now: context.now })?.at ?? null;
-      datesRead.set(key, at);
+    let read = datesRead.get(key);
+    if (read === undefined) {
+      read = readDate(written, { locale, timeZone: context.timeZone, now: context.now });
+      datesRead.set(key, read && { at: read.at, hasTime: read.hasTime });
     }
-    return at;
+    return read;
   };
 
   const languageOf = (record: string[], column: string): 'fr' | 'en-GB' =>
@@ -184,13 +184,17 @@ export function parseTodoistCsv(text: string, context: ParseContext): ParsedFile
       // "every Monday", "tous les lundis"…: a recurrence, from its first occurrence on.
       const recurrence = written ? recurrenceOf(written) : undefined;
       let targetDate: number | null = recurrence?.targetDate ?? null;
+      let targetHasTime = recurrence?.hasTime;
       if (written && !recurrence) {
-        targetDate = dateOf(written, writtenIn);
+        const read = dateOf(written, writtenIn);
+        targetDate = read?.at ?? null;
+        targetHasTime = read?.hasTime;
         if (targetDate === null)
           problems.push({ severity: 'warning', key: 'import.csv.date', line, params: { date: written } });
       }
       const text = newText(content.replace(UNCOMPLETABLE, ''), context.now, {
         targetDate,
+        ...(targetDate !== null && targetHasTime !== undefined ? { targetHasTime } : {}),
         ...(recurrence ? { recurrence: recurrence.recurrence } : {}),
       });
       spots.set(text, { line });

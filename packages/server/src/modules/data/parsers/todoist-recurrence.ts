@@ -11,7 +11,7 @@ import type { ParseContext } from './parsed-file.js';
 export function todoistRecurrence(
   written: string,
   context: Pick<ParseContext, 'now' | 'timeZone'>,
-): { targetDate: number; recurrence: ExportRecurrence } | undefined {
+): { targetDate: number; hasTime: boolean; recurrence: ExportRecurrence } | undefined {
   const read = readRecurrence(written);
   if (!read) return undefined;
   const targetDate = firstOccurrence(read.rule, {
@@ -20,5 +20,9 @@ export function todoistRecurrence(
     time: read.time,
   });
   if (targetDate === null) return undefined;
-  return { targetDate, recurrence: { rule: read.rule, fromCompletion: read.fromCompletion, done: 0 } };
+  return {
+    targetDate,
+    hasTime: read.time !== null && read.time !== undefined,
+    recurrence: { rule: read.rule, fromCompletion: read.fromCompletion, done: 0 },
+  };
 }

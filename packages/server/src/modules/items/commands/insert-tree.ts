@@ -6,7 +6,7 @@ import type { Db, NewItemRow, Tx } from '../../../db/schema.js';
 import type { AccessService } from '../../access/access.service.js';
 import { editableBox } from '../item-guards.js';
 import type { NewTreeItem } from '../items.contract.js';
-import { POSITION_STEP } from '../items.contract.js';
+import { hasTimeColumn, POSITION_STEP } from '../items.contract.js';
 import { insertItem, insertItemRows, lastChildPosition } from '../items.repository.js';
 import { insertUserItemRows } from '../personal-state.repository.js';
 import { lockPlacesIn, placeIn } from '../positions.js';
@@ -155,6 +155,7 @@ function treeRow(userId: string, topId: string, ids: string[], at: number) {
           ? add(at, { [item.autoArchive.duration]: item.autoArchive.amount }).getTime()
           : null,
       target_date: item.targetDate,
+      target_has_time: hasTimeColumn({ targetDate: item.targetDate, hasTime: item.targetHasTime }),
       recurrence_rule: item.recurrence?.rule ?? null,
       recur_from_completion: item.recurrence?.fromCompletion ? 1 : 0,
       recurrence_done: item.recurrence?.done ?? 0,

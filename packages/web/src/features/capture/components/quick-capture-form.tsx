@@ -157,6 +157,7 @@ export function QuickCaptureForm({ onCaptured, onOpen, typedBefore }: QuickCaptu
         title,
         boxId: parsed?.box?.id,
         targetDate: parsed?.targetDate ?? undefined,
+        targetHasTime: parsed?.targetDate == null ? undefined : parsed.targetHasTime,
         recurrence: parsed?.recurrence ?? undefined,
         markedAsForToday: parsed?.markedAsForToday || undefined,
         prioritize: parsed?.prioritize || undefined,

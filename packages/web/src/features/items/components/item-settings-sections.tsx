@@ -4,7 +4,7 @@ import {
   formatLongDate,
   readTimeOfDay,
   targetDateAtTimeOfDay,
-  targetDateOnDay,
+  targetDateMovedTo,
   timeOfTargetDate,
 } from '@nestbox/shared/dates/show-date';
 import { dayOfTargetDate, targetDateFromDay } from '@nestbox/shared/dates/target-date';
@@ -70,7 +70,7 @@ export function TargetDateSection({ item, readonly, sectionRef }: ItemSectionPro
   const timeZone = user.timezone;
   const target = item.priorityTargetDate;
   const value = target === null ? null : dayOfTargetDate(target, timeZone);
-  const time = target === null ? null : timeOfTargetDate(target, timeZone);
+  const time = target === null ? null : timeOfTargetDate(target, timeZone, item.targetHasTime);
   const language = userLocaleOf(i18n.language);
   const longDate = (day: string) => formatLongDate(targetDateFromDay(day, timeZone), timeZone, language);
   const [timeDraft, setTimeDraft] = useState(time ?? '');
@@ -78,20 +78,24 @@ export function TargetDateSection({ item, readonly, sectionRef }: ItemSectionPro
   // One id for the field and its calendar, so the calendar is named by the field it opened from.
   const fieldId = useId();
 
-  const save = (priorityTargetDate: number | null) =>
+  // Whether the date carries a time goes with it, so that 00:00 stays a time.
+  const save = (priorityTargetDate: number | null, targetHasTime: boolean) =>
     updateItem.mutate(
-      { itemId: item._id, priorityTargetDate },
+      { itemId: item._id, priorityTargetDate, targetHasTime },
       { onError: (error) => notifyFailure(error, detailsFailedKey(item)) },
     );
-  const handleDay = (day: string | null) =>
-    save(day === null ? null : targetDateOnDay(target, day, timeZone));
+  const handleDay = (day: string | null) => {
+    if (day === null) return save(null, false);
+    const moved = targetDateMovedTo(item, day, timeZone);
+    save(moved.priorityTargetDate, moved.targetHasTime);
+  };
   // The picker gives HH:mm:ss; a target's time is to the minute.
   const commitTime = (draft: string = timeDraft) => {
     if (target === null) return;
     const next = draft === '' ? null : draft.slice(0, 5);
     if (next === time) return;
     if (next !== null && readTimeOfDay(next) === null) return setTimeDraft(time ?? '');
-    save(targetDateAtTimeOfDay(target, next, timeZone));
+    save(targetDateAtTimeOfDay(target, next, timeZone), next !== null);
   };
 
   return (

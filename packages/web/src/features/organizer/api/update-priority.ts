@@ -30,6 +30,12 @@ export function applyPriorityChange(item: OrganizerItem, body: UpdatePriorityBod
     markedAsForToday: body.priority === null ? false : (body.markedAsForToday ?? item.markedAsForToday),
     priorityTargetDate:
       body.priorityTargetDate === undefined ? item.priorityTargetDate : body.priorityTargetDate,
+    targetHasTime:
+      body.priorityTargetDate === undefined
+        ? item.targetHasTime
+        : body.priorityTargetDate === null
+          ? null
+          : (body.targetHasTime ?? null),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Badge, Group, Loader } from '@mantine/core';
-import { formatLongDate } from '@nestbox/shared/dates/show-date';
+import { formatLongDate, type TargetDateChange } from '@nestbox/shared/dates/show-date';
 import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import { startOfDayIn } from '@nestbox/shared/organizer/grouping';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
@@ -27,7 +27,7 @@ interface PrioritizedListProps {
   timeZone: string;
   locale: string;
   onTogglePin: (item: OrganizerItem) => void;
-  onTargetDate: (item: OrganizerItem, priorityTargetDate: number | null) => void;
+  onTargetDate: (item: OrganizerItem, date: TargetDateChange) => void;
   onDiveDown: (item: OrganizerItem) => void;
   selection: ListSelection;
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Popover, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { formatDateChip, targetDateOnDay } from '@nestbox/shared/dates/show-date';
+import { formatDateChip, type TargetDateChange, targetDateMovedTo } from '@nestbox/shared/dates/show-date';
 import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import { dayKey } from '@nestbox/shared/organizer/grouping';
 import type { OrganizerItem } from '@nestbox/shared/organizer/organizer.schema';
@@ -18,7 +18,7 @@ interface TargetDateCellProps {
   timeZone: string;
   locale: string;
   /** A new target date (the chosen day in the user's zone, at the time it had), or null to clear it. */
-  onChange: (priorityTargetDate: number | null) => void;
+  onChange: (date: TargetDateChange) => void;
   /**
    * The list's translate function: a useTranslation per row (a subscription each) was the
    * largest cost of rows scrolling into view in a list of thousands.
@@ -44,8 +44,8 @@ export function TargetDateCell({ item, overdue, now, timeZone, locale, onChange,
 
   const handlePick = (value: string | null) => {
     setOpened(false);
-    const next = value === null ? null : targetDateOnDay(target, value, timeZone);
-    if (next !== target) onChange(next);
+    const next = value === null ? null : targetDateMovedTo(item, value, timeZone);
+    if ((next?.priorityTargetDate ?? null) !== target) onChange(next);
   };
 
   // The picker (and its positioning) exists only while open: thousands of rows stay light.
@@ -61,7 +61,7 @@ export function TargetDateCell({ item, overdue, now, timeZone, locale, onChange,
       {target === null ? (
         <IconCalendarPlus size={16} stroke={1.6} aria-hidden />
       ) : (
-        formatDateChip(target, { now, timeZone, locale: userLocaleOf(locale) })
+        formatDateChip(target, { now, timeZone, locale: userLocaleOf(locale) }, item.targetHasTime)
       )}
       {/* The name starts with what the button shows (the date), then says whose date it is. */}
       <span className={classes.visuallyHidden}>

@@ -1,4 +1,5 @@
 import { REINDEX_FLAG_CLEAR_MS, UNPRIORITIZED_DROPPABLE_ID } from '@nestbox/shared/constants';
+import type { TargetDateChange } from '@nestbox/shared/dates/show-date';
 import type { OrganizerItem, UpdatePriorityBody } from '@nestbox/shared/organizer/organizer.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -80,8 +81,12 @@ export function useOrganizerActions({ items, rows, now, timeZone }: Context) {
   );
 
   const setTargetDate = useCallback(
-    (item: OrganizerItem, priorityTargetDate: number | null) =>
-      void save({ itemId: item._id, priority: item.priority, priorityTargetDate }),
+    (item: OrganizerItem, date: TargetDateChange) =>
+      void save({
+        itemId: item._id,
+        priority: item.priority,
+        ...(date ?? { priorityTargetDate: null }),
+      }),
     [save],
   );
 

@@ -59,10 +59,11 @@ export function UpcomingRow({
   // The keyboard moves a text with its menu; the drag sensors take the mouse and touch only.
   const { onKeyDown: _keyboardDrag, ...pointerListeners } = listeners ?? {};
   const sectionNamesDay = item.group !== 'overdue' && item.group !== 'later';
+  const { priorityTargetDate, targetHasTime } = item;
   const when =
-    item.priorityTargetDate === null
+    priorityTargetDate === null
       ? null
-      : rowWhen(item.priorityTargetDate, !sectionNamesDay, timeZone, locale);
+      : rowWhen({ priorityTargetDate, targetHasTime }, !sectionNamesDay, timeZone, locale);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a row named for its text, not a form's fieldset.
     <div

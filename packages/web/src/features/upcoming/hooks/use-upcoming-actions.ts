@@ -42,7 +42,11 @@ export function useUpcomingActions(commands: UpcomingCommands, today: string) {
         items.map((candidate) => (candidate._id === item._id ? moved : candidate)),
       );
       updateItem.mutate(
-        { itemId: item._id, priorityTargetDate: moved.priorityTargetDate },
+        {
+          itemId: item._id,
+          priorityTargetDate: moved.priorityTargetDate,
+          targetHasTime: moved.targetHasTime ?? false,
+        },
         {
           onError: (error) => {
             restoreUpcoming(queryClient, before);

@@ -19,7 +19,12 @@ export function useCreateDatedText() {
         body.boxId !== undefined &&
         showProvisionalText(
           queryClient,
-          { itemId: body.itemId, title: body.title, targetDate: body.targetDate ?? null },
+          {
+            itemId: body.itemId,
+            title: body.title,
+            targetDate: body.targetDate ?? null,
+            targetHasTime: body.targetHasTime ?? null,
+          },
           { boxId: body.boxId, anchorId: body.afterItemId },
         ),
     }),

@@ -41,7 +41,12 @@ export async function showCreatedInPane(
  */
 export function provisionalText(
   box: Item,
-  { itemId, title, targetDate = null }: { itemId: string; title: string; targetDate?: number | null },
+  {
+    itemId,
+    title,
+    targetDate = null,
+    targetHasTime = null,
+  }: { itemId: string; title: string; targetDate?: number | null; targetHasTime?: boolean | null },
 ): Item {
   return {
     _id: itemId,
@@ -59,6 +64,7 @@ export function provisionalText(
     }),
     priority: null,
     priorityTargetDate: targetDate,
+    targetHasTime: targetDate === null ? null : targetHasTime,
     recurrence: null,
     recurFromCompletion: false,
     note: '',
@@ -81,7 +87,7 @@ export function provisionalText(
  */
 export function showProvisionalText(
   queryClient: QueryClient,
-  text: { itemId: string; title: string; targetDate?: number | null },
+  text: { itemId: string; title: string; targetDate?: number | null; targetHasTime?: boolean | null },
   { boxId, anchorId }: { boxId: string; anchorId: string | undefined },
 ): boolean {
   const key = itemsForPaneKey(boxId);

@@ -1,7 +1,7 @@
 import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { formatDate } from '@nestbox/shared/dates/format-date';
-import { targetDateOnDay } from '@nestbox/shared/dates/show-date';
+import { targetDateMovedTo } from '@nestbox/shared/dates/show-date';
 import { userLocaleOf } from '@nestbox/shared/i18n/locales';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { dayKey } from '@nestbox/shared/organizer/grouping';
@@ -81,8 +81,8 @@ export function ScheduleSheet({
   const [picking, setPicking] = useState(false);
   const locale = userLocaleOf(i18n.language);
   const today = dayKey(Date.now(), timezone);
-  const dateOn = (day: string) => targetDateOnDay(item.priorityTargetDate, day, timezone);
-  const dayName = (day: string) => formatDate(dateOn(day), timezone, locale, 'EEE d MMM');
+  const dateOn = (day: string) => targetDateMovedTo(item, day, timezone);
+  const dayName = (day: string) => formatDate(dateOn(day).priorityTargetDate, timezone, locale, 'EEE d MMM');
 
   const close = () => {
     setPicking(false);
@@ -90,10 +90,10 @@ export function ScheduleSheet({
   };
   const choose = (day: string | null) => {
     close();
-    const priorityTargetDate = day === null ? null : dateOn(day);
-    if (priorityTargetDate === item.priorityTargetDate) return;
+    const moved = day === null ? null : dateOn(day);
+    if ((moved?.priorityTargetDate ?? null) === item.priorityTargetDate) return;
     updateItem.mutate(
-      { itemId: item._id, priorityTargetDate },
+      { itemId: item._id, ...(moved ?? { priorityTargetDate: null }) },
       { onError: (error) => notifyFailure(error, 'boxes.textSaveFailed') },
     );
   };

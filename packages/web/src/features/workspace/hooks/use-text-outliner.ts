@@ -136,6 +136,7 @@ export function useTextOutliner(boxId: string) {
             boxId,
             afterItemId: after,
             targetDate: dated.date.at,
+            targetHasTime: dated.date.hasTime,
             ...(dated.recurrence
               ? {
                   recurrence: {
