@@ -13,7 +13,7 @@ import {
   IconSettings,
   IconStack2,
 } from '@tabler/icons-react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/brand/logo';
@@ -21,7 +21,6 @@ import { LoadBoundary, retryableLazy } from '../../components/errors/load-bounda
 import { HeaderAction } from '../../components/layout/header-action';
 import { RemindersButton } from '../../features/reminders/components/reminders-button';
 import { RemindersModal } from '../../features/reminders/components/reminders-list';
-import { WorkspaceSettingsModal } from '../../features/workspace/components/workspace-settings-modal';
 import { openItemSettings } from '../../hooks/use-item-settings';
 import { useOwnEscape } from '../../hooks/use-own-escape';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
@@ -40,6 +39,12 @@ import { QuickCaptureHost } from './quick-capture-host';
 import { useOpenBox } from './use-open-box';
 
 const ICON = { size: 20, stroke: 1.7 } as const;
+
+/** Workspace settings (layout, split): its code loads when it first opens. */
+const WorkspaceSettingsModal = retryableLazy(async () => ({
+  default: (await import('../../features/workspace/components/workspace-settings-modal'))
+    .WorkspaceSettingsModal,
+}));
 
 /**
  * Below this width the header's tools (layout, settings, logout) go into one menu: with every
@@ -65,6 +70,9 @@ export function AppHeader() {
   // Escape closes Settings only when pressed in Settings itself, not in a confirmation over it.
   useOwnEscape(SETTINGS_ID, settingsOpened, settings.close);
   const [workspaceSettingsOpened, workspaceSettings] = useDisclosure(false);
+  // Loaded when first opened, then kept, so it closes as dialogs do.
+  const [workspaceSettingsLoaded, setWorkspaceSettingsLoaded] = useState(false);
+  if (workspaceSettingsOpened && !workspaceSettingsLoaded) setWorkspaceSettingsLoaded(true);
   const captureOpened = useQuickCaptureOpen();
   const navigate = useNavigate();
   // `?capture` (the installed app's "Quick capture" shortcut) opens it on arrival.
@@ -191,7 +199,13 @@ export function AppHeader() {
           openItemSettings(itemId, section);
         }}
       />
-      <WorkspaceSettingsModal opened={workspaceSettingsOpened} onClose={workspaceSettings.close} />
+      {workspaceSettingsLoaded && (
+        <LoadBoundary retry={WorkspaceSettingsModal.retry}>
+          <Suspense fallback={null}>
+            <WorkspaceSettingsModal opened={workspaceSettingsOpened} onClose={workspaceSettings.close} />
+          </Suspense>
+        </LoadBoundary>
+      )}
       <QuickCaptureHost opened={captureOpened} onClose={closeQuickCapture} />
       <CaptureFab />
       <Modal

@@ -27,7 +27,6 @@ import { resyncPush } from '../../lib/push';
 import type { SessionEndedState } from '../../lib/session';
 import { SHORTCUT_KEYS, useShortcutsEnabled, useShortcutsHelpOpen } from '../../lib/shortcuts';
 import { useUndo } from '../../lib/undo';
-import { requestNotifications } from '../notifications-host';
 import { ConnectionStatus } from '../offline/connection-status';
 import { useAppUpdates } from '../offline/use-app-updates';
 import { useOfflineCopy } from '../offline/use-offline-copy';
@@ -132,9 +131,6 @@ export function AppLayout() {
 
   // The account's colours, and this device's copy of them (logged-out pages follow the device).
   useAccountColorScheme(user.data?.customizations.colorScheme);
-
-  // The signed-in pages notify often: their notifications' container is there from the start.
-  useEffect(requestNotifications, []);
 
   const ready = user.data !== undefined && !localeDiffers;
   useEffect(() => {

@@ -1,12 +1,19 @@
+import { Skeleton } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadBoundary, retryableLazy } from '../../../components/errors/load-boundary';
 import { useAttachDroppedFiles } from '../../../features/attachments/hooks/use-attach-dropped-files';
 import { SearchPane } from '../../../features/search/components/search-pane';
-import { ShareSection } from '../../../features/sharing/components/share-section';
 import { TagsList } from '../../../features/tags/components/tags-list';
 import type { WorkspaceSlots } from '../../../features/workspace/components/workspace-slots';
 import { WorkspaceView } from '../../../features/workspace/components/workspace-view';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useItemLink } from './use-item-link';
+
+/** The Share section of Box settings: its code loads when Box settings first shows it. */
+const ShareSection = retryableLazy(async () => ({
+  default: (await import('../../../features/sharing/components/share-section')).ShareSection,
+}));
 
 /**
  * The workspace's panes and sections that other features own: search (with its tags), sharing,
@@ -14,7 +21,13 @@ import { useItemLink } from './use-item-link';
  */
 const WORKSPACE_SLOTS: WorkspaceSlots = {
   renderSearchPane: (pane) => <SearchPane {...pane} renderTags={(tags) => <TagsList {...tags} />} />,
-  renderShare: (box, abilities) => <ShareSection itemId={box._id} abilities={abilities} />,
+  renderShare: (box, abilities) => (
+    <LoadBoundary retry={ShareSection.retry}>
+      <Suspense fallback={<Skeleton height={64} radius="sm" aria-hidden="true" />}>
+        <ShareSection itemId={box._id} abilities={abilities} />
+      </Suspense>
+    </LoadBoundary>
+  ),
   useAttachFiles: useAttachDroppedFiles,
 };
 

@@ -10,8 +10,9 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadBoundary, retryableLazy } from '../../../components/errors/load-boundary';
 import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
 import classes from '../../../components/layout/pane.module.css';
 import { PaneLoadFailed, PaneLoading } from '../../../components/layout/pane-states';
@@ -34,7 +35,6 @@ import { useFileDrop } from '../hooks/use-file-drop';
 import { usePaneCommands } from '../hooks/use-pane-commands';
 import { useRowKeys } from '../hooks/use-row-keys';
 import { useTextOutliner } from '../hooks/use-text-outliner';
-import { BoxSettingsModal } from './box-settings-modal';
 import { BoxTitle } from './box-title';
 import { confirmBoxCompletion } from './confirm-box-completion';
 import { CreateBoxModal } from './create-box-modal';
@@ -73,6 +73,11 @@ interface BoxPaneProps {
   useAttachFiles?: () => ReturnType<NonNullable<WorkspaceSlots['useAttachFiles']>> | undefined;
 }
 
+/** Box settings (title, sharing, auto-archive…): loaded when a pane's settings first open. */
+const BoxSettingsModal = retryableLazy(async () => ({
+  default: (await import('./box-settings-modal')).BoxSettingsModal,
+}));
+
 /** Without the attachments feature, files dropped onto rows do nothing. */
 const noFileDrops = () => undefined;
 
@@ -89,6 +94,9 @@ export function BoxPane({
   const headingId = useId();
   const [createBoxOpen, setCreateBoxOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Box settings' code loads when they first open, and stays, so they close as dialogs do.
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  if (settingsOpen && !settingsLoaded) setSettingsLoaded(true);
   /** The box row being renamed in place (Enter on the selected row). */
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const insertButton = useRef<HTMLButtonElement>(null);
@@ -351,14 +359,18 @@ export function BoxPane({
           parentItemId={itemId}
         />
       )}
-      {box && (
-        <BoxSettingsModal
-          opened={settingsOpen}
-          onClose={() => setSettingsOpen(false)}
-          box={box}
-          title={title}
-          renderShare={renderShare}
-        />
+      {box && settingsLoaded && (
+        <LoadBoundary retry={BoxSettingsModal.retry}>
+          <Suspense fallback={null}>
+            <BoxSettingsModal
+              opened={settingsOpen}
+              onClose={() => setSettingsOpen(false)}
+              box={box}
+              title={title}
+              renderShare={renderShare}
+            />
+          </Suspense>
+        </LoadBoundary>
       )}
     </Paper>
   );

@@ -1,8 +1,9 @@
 import { Checkbox, UnstyledButton } from '@mantine/core';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { IconBox } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadBoundary, retryableLazy } from '../../../components/errors/load-boundary';
 import { CommentMark } from '../../../components/items/comment-mark';
 import { NoteMark } from '../../../components/items/note-mark';
 import { RowMarks } from '../../../components/items/row-marks';
@@ -17,7 +18,6 @@ import { DraftEditor, type DraftEditorProps } from './draft-editor';
 import { ItemHoverMenu } from './item-hover-menu';
 import classes from './item-row.module.css';
 import { LineEditor } from './line-editor';
-import { ScheduleSheet } from './schedule-sheet';
 import { SwipeableRow } from './swipeable-row';
 
 interface TextEditorProps {
@@ -25,6 +25,11 @@ interface TextEditorProps {
   onCommit: (title: string, how: TextCommit) => void;
   onCancel: () => void;
 }
+
+/** The phone's schedule sheet and its date picker: loaded with the first swipe to schedule. */
+const ScheduleSheet = retryableLazy(async () => ({
+  default: (await import('./schedule-sheet')).ScheduleSheet,
+}));
 
 /** The in-place editor of a text. */
 function TextEditor({ initialTitle, onCommit, onCancel }: TextEditorProps) {
@@ -113,7 +118,11 @@ export function TextItemRow({
         <CommentMark itemId={item._id} count={item.commentCount} />
       </ItemHoverMenu>
       {scheduling !== null && (
-        <ScheduleSheet item={item} opened={scheduling} onClose={() => setScheduling(false)} />
+        <LoadBoundary retry={ScheduleSheet.retry} fallback={null}>
+          <Suspense fallback={null}>
+            <ScheduleSheet item={item} opened={scheduling} onClose={() => setScheduling(false)} />
+          </Suspense>
+        </LoadBoundary>
       )}
     </SwipeableRow>
   );
