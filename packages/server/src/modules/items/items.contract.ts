@@ -128,7 +128,9 @@ export function hasTimeColumn({ targetDate, hasTime }: TargetDateWrite): number 
 
 /** What `items.target_has_time` records: a time of day (true), a day alone (false), or not recorded (null). */
 export function hasTimeOf(row: { target_has_time: number | null }): boolean | null {
-  return row.target_has_time === null ? null : row.target_has_time === 1;
+  // A read that left the column out (a raw select of its own) reads as not recorded.
+  const recorded = row.target_has_time ?? null;
+  return recorded === null ? null : recorded === 1;
 }
 
 /**

@@ -58,6 +58,10 @@ describe(`a target date's time of day, 00:00 included, on ${testEngine}`, () => 
     // The pane, the Organizer and Upcoming present the same field.
     const pane = await ok<ItemsForPane>('GET', `/api/items/get-items-for-pane?itemId=${ann.root}`);
     expect(pane.items.find((item) => item._id === night._id)?.targetHasTime).toBe(true);
+    const found = await ok<Item[]>('POST', '/api/items/search-items', { searchTerm: 'Night train' });
+    expect(found.map((item) => item.targetHasTime)).toEqual([true]);
+    const upcoming = await ok<{ items: Item[] }>('GET', '/api/upcoming');
+    expect(upcoming.items.find((item) => item._id === rest._id)?.targetHasTime).toBe(false);
 
     // Cleared, the date takes its time with it.
     expect((await dated(night._id, null)).status).toBe(200);
