@@ -90,6 +90,14 @@ export const ItemEventSchema = z
       details: z.object({
         from: z.number().nullable().describe('The target date before (UTC ms); null: none.'),
         to: z.number().nullable().describe('The target date after (UTC ms); null: cleared.'),
+        fromHasTime: z
+          .boolean()
+          .optional()
+          .describe('Whether the date before carries a time of day; left out where not recorded.'),
+        toHasTime: z
+          .boolean()
+          .optional()
+          .describe('Whether the date after carries a time of day; left out where not recorded.'),
       }),
     }),
     z.object({

@@ -12,8 +12,11 @@ export interface ItemEventDetails {
   renamed: { from: string; to: string };
   /** The box the item left (null: it had none) and the box it went to. */
   moved: { from: string | null; to: string };
-  /** Target dates in UTC ms; null: none (`to` null: cleared). */
-  dated: { from: number | null; to: number | null };
+  /**
+   * Target dates in UTC ms; null: none (`to` null: cleared). With each, whether it carries a
+   * time of day, where that was recorded.
+   */
+  dated: { from: number | null; to: number | null; fromHasTime?: boolean; toHasTime?: boolean };
   /** The person's level after (null: no longer shared) and before (null: newly shared). */
   shared: { userId: string; level: AccessLevel | null; previousLevel: AccessLevel | null };
 }

@@ -23,8 +23,25 @@ export function createItemHistory(record: RecordItemEvents) {
         await record(tx, [{ itemId, userId, kind: completed ? 'completed' : 'reopened' }]);
     },
 
-    async dated(tx: Tx, userId: string, itemId: string, from: number | null, to: number | null) {
-      if (from !== to) await record(tx, [{ itemId, userId, kind: 'dated', details: { from, to } }]);
+    /** A target date set, moved or cleared; `hasTime`: whether each carries a time of day, where recorded. */
+    async dated(
+      tx: Tx,
+      userId: string,
+      itemId: string,
+      from: number | null,
+      to: number | null,
+      hasTime: { from?: boolean | null | undefined; to?: boolean | null | undefined } = {},
+    ) {
+      const fromHasTime = from === null ? null : (hasTime.from ?? null);
+      const toHasTime = to === null ? null : (hasTime.to ?? null);
+      if (from === to && fromHasTime === toHasTime) return;
+      const details = {
+        from,
+        to,
+        ...(fromHasTime === null ? {} : { fromHasTime }),
+        ...(toHasTime === null ? {} : { toHasTime }),
+      };
+      await record(tx, [{ itemId, userId, kind: 'dated', details }]);
     },
 
     async moved(tx: Tx, userId: string, itemId: string, from: string | null, to: string) {

@@ -12,7 +12,7 @@ import { moveItem } from './commands/move-item.js';
 import { checkedItem, editableItem } from './item-guards.js';
 import type { ItemHistory } from './item-history.js';
 import type { ItemReads } from './item-reads.service.js';
-import type { TargetDateRestored } from './items.contract.js';
+import { hasTimeOf, type TargetDateRestored } from './items.contract.js';
 import { reopenCompletedAt, updateItems } from './items.repository.js';
 import {
   findUserItem,
@@ -129,7 +129,10 @@ export function registerItemUndos({
           removed: targetDate.reminders,
           at: restoredAt,
         });
-        await history.dated(trx, user.id, itemId, item.target_date, targetDate.before);
+        await history.dated(trx, user.id, itemId, item.target_date, targetDate.before, {
+          from: hasTimeOf(item),
+          to: hasTimeOf({ target_has_time: targetDate.hasTimeBefore ?? null }),
+        });
       }
       return {
         value: undefined,

@@ -9,6 +9,7 @@ import type { ItemHistory } from './item-history.js';
 import type { ItemReads } from './item-reads.service.js';
 import {
   hasTimeColumn,
+  hasTimeOf,
   type PersonalChanges,
   type TargetDateChanged,
   type TargetDateWrite,
@@ -56,7 +57,8 @@ export function createPersonalState({
     if (Object.keys(personal).length > 0) await upsertUserItem(trx, userId, itemId, personal, at);
     if (date === undefined) return undefined;
     const { targetDate } = date;
-    const before = (await findItem(trx, itemId))?.target_date ?? null;
+    const beforeRow = await findItem(trx, itemId);
+    const before = beforeRow?.target_date ?? null;
     // A recurrence needs a date: clearing the date ends it.
     const noRule = targetDate === null ? { recurrence_rule: null } : {};
     await updateItems(trx, [itemId], {
@@ -65,7 +67,10 @@ export function createPersonalState({
       ...noRule,
       updated_at: at,
     });
-    await history.dated(trx, userId, itemId, before, targetDate);
+    await history.dated(trx, userId, itemId, before, targetDate, {
+      from: beforeRow ? hasTimeOf(beforeRow) : null,
+      to: date.hasTime,
+    });
     return onTargetDateChanged?.(trx, { itemId, userId, targetDate, at });
   }
 

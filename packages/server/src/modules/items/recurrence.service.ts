@@ -14,7 +14,7 @@ import type { AccessService } from '../access/access.service.js';
 import type { UndoEntry, UndoService } from '../undo/undo.service.js';
 import { editableItem } from './item-guards.js';
 import type { ItemHistory } from './item-history.js';
-import type { TargetDateChanged, TargetDateRestored } from './items.contract.js';
+import { hasTimeOf, type TargetDateChanged, type TargetDateRestored } from './items.contract.js';
 import { findItem, updateItems } from './items.repository.js';
 import {
   advanceOccurrence,
@@ -108,7 +108,10 @@ export function createRecurrenceService({
         updated_at: restoredAt,
       });
       await onTargetDateRestored?.(trx, { itemId, targetDate: before, removed: [], at: restoredAt });
-      await history.dated(trx, user.id, itemId, item.target_date, before);
+      await history.dated(trx, user.id, itemId, item.target_date, before, {
+        from: hasTimeOf(item),
+        to: hasTimeOf(item),
+      });
       return { value: undefined, events: [['items.changed', { itemIds: [itemId] }]] };
     });
   }
@@ -175,7 +178,7 @@ export function createRecurrenceService({
       await onTargetDateChanged?.(tx, { itemId, userId: user.id, targetDate: next, at });
       // The occurrence is done, and the item waits for the next one.
       await history.completion(tx, user.id, itemId, true, [itemId]);
-      await history.dated(tx, user.id, itemId, from, next);
+      await history.dated(tx, user.id, itemId, from, next, { from: hasTimeOf(item), to: hasTimeOf(item) });
       return {
         undoId: await undo?.record<RecurrenceUndo, never>(tx, {
           userId: user.id,

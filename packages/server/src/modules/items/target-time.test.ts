@@ -78,6 +78,16 @@ describe(`a target date's time of day, 00:00 included, on ${testEngine}`, () => 
     expect((await getItem(text._id)).targetHasTime).toBe(false);
     await ok('POST', '/api/undo/undo-action', { undoId });
     expect(await getItem(text._id)).toMatchObject({ priorityTargetDate: MIDNIGHT, targetHasTime: true });
+    // The history tells each change, the time with the date.
+    const { events } = await ok<{ events: { kind: string; details?: unknown }[] }>(
+      'GET',
+      `/api/items/${text._id}/history`,
+    );
+    expect(events.filter((event) => event.kind === 'dated').map((event) => event.details)).toEqual([
+      { from: MIDNIGHT, to: MIDNIGHT, fromHasTime: false, toHasTime: true },
+      { from: MIDNIGHT, to: MIDNIGHT, fromHasTime: true, toHasTime: false },
+      { from: null, to: MIDNIGHT, toHasTime: true },
+    ]);
   });
 
   it('takes the time from quick capture and the Organizer, and keeps it on the next occurrence', async () => {

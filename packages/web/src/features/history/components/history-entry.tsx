@@ -14,8 +14,13 @@ import { DATE_TIME_PATTERN, relativeTime } from '../../../lib/relative-time';
  * not capitalised, as it does not start the sentence ("dated it Friday 4 December 2026"), then
  * its time when it has one.
  */
-function sentenceDate(at: number, timeZone: string, locale: UserLocale): string {
-  const time = timeOfTargetDate(at, timeZone);
+function sentenceDate(
+  at: number,
+  hasTime: boolean | undefined,
+  timeZone: string,
+  locale: UserLocale,
+): string {
+  const time = timeOfTargetDate(at, timeZone, hasTime ?? null);
   const day = formatDate(at, timeZone, locale, 'EEEE d MMMM yyyy');
   return time === null ? day : `${day} ${time}`;
 }
@@ -37,12 +42,15 @@ function sentenceOf(
     case 'moved':
       return { key: 'history.moved', values: { from: box(event.details.from), to: box(event.details.to) } };
     case 'dated': {
-      const { from, to } = event.details;
+      const { from, to, fromHasTime, toHasTime } = event.details;
       if (to === null) return { key: 'history.undated' };
-      const values = { to: sentenceDate(to, timeZone, locale) };
+      const values = { to: sentenceDate(to, toHasTime, timeZone, locale) };
       return from === null
         ? { key: 'history.dated', values }
-        : { key: 'history.redated', values: { ...values, from: sentenceDate(from, timeZone, locale) } };
+        : {
+            key: 'history.redated',
+            values: { ...values, from: sentenceDate(from, fromHasTime, timeZone, locale) },
+          };
     }
     case 'shared': {
       const { person, level, previousLevel } = event.details;

@@ -142,6 +142,15 @@ describe('the History section', () => {
     expect(markup).toContain(`dateTime="${new Date(NOW - 5 * MINUTE).toISOString()}"`);
   });
 
+  it('says 00:00 when the date was set with that time, and nothing when set as a day', () => {
+    const markup = listed([
+      event({ kind: 'dated', details: { from: DEC_4, to: DEC_4, fromHasTime: false, toHasTime: true } }),
+    ]);
+    expect(entries(markup)).toEqual([
+      'Zoé moved its date from Friday 4 December 2026 to Friday 4 December 2026 00:00 5 minutes ago',
+    ]);
+  });
+
   it('says "just now" under a minute, and the date past a week', () => {
     const markup = listed([
       event({ kind: 'commented', details: null, at: NOW - 10_000 }),
