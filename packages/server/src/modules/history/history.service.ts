@@ -58,9 +58,12 @@ export function createHistoryService({
       }
       if (event.kind === 'shared') people.add(event.details.userId);
     }
-    const seen: string[] = [];
-    for (const boxId of boxIds) if (await access.levelOf(userId, boxId, db)) seen.push(boxId);
-    return { boxes: await titlesOf(db, seen), people: await namesOf(db, [...people]) };
+    // One check for every box the page names, not one per box.
+    const seen = await access.pairsThatSee(
+      [...boxIds].map((boxId) => ({ key: boxId, userId, itemId: boxId })),
+      db,
+    );
+    return { boxes: await titlesOf(db, [...seen]), people: await namesOf(db, [...people]) };
   }
 
   function present(event: ReadEvent, names: Awaited<ReturnType<typeof namesFor>>): ItemEvent {
