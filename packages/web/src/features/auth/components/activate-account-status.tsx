@@ -3,8 +3,8 @@ import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { useActivateAccount } from '../api/activate-account';
 import { useResendActivationLink } from '../api/resend-activation-link';
+import { useSpendLink } from '../api/spend-link';
 import { AuthHeading } from './auth-heading';
 import { AuthLink } from './auth-link';
 import { AuthNotice } from './auth-notice';
@@ -13,7 +13,7 @@ import { PendingNotice } from './pending-notice';
 /** Activates on arrival, then shows success, an invalid link, or an expired link with a re-send button. */
 export function ActivateAccountStatus({ confirmHash }: { confirmHash: string }) {
   const { t } = useTranslation();
-  const activation = useActivateAccount(confirmHash);
+  const activation = useSpendLink('activate', confirmHash);
   const resend = useResendActivationLink();
   const expired = isApiError(activation.error) && activation.error.status === 410;
   // Opened again after it worked: the account is active, which is good news, not an error.

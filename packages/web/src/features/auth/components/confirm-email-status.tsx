@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { useConfirmEmail } from '../api/confirm-email';
+import { useSpendLink } from '../api/spend-link';
 import { AuthHeading } from './auth-heading';
 import { AuthLink } from './auth-link';
 import { AuthNotice } from './auth-notice';
@@ -11,7 +11,7 @@ import { PendingNotice } from './pending-notice';
 /** Confirms a new e-mail address on arrival, then says whether the change was made. */
 export function ConfirmEmailStatus({ confirmHash }: { confirmHash: string }) {
   const { t } = useTranslation();
-  const confirmation = useConfirmEmail(confirmHash);
+  const confirmation = useSpendLink('confirm-email', confirmHash);
   const expired = isApiError(confirmation.error) && confirmation.error.status === 410;
 
   return (
