@@ -258,9 +258,14 @@ function findings(audited: Audited): string {
   const a11y = accessibilityFailures(audited.lhr);
   const lcpElement = nodesOf(audited.lhr.audits['largest-contentful-paint-element']?.details).at(0);
   const lcp = lcpElement ? `; LCP element ${describeNode(lcpElement)}` : '';
+  // What moved, when anything did: the elements of the layout shifts Lighthouse saw.
+  const shifted = nodesOf(audited.lhr.audits['layout-shifts']?.details).map(describeNode);
   return [
     `**${audited.label}** (after the audit: ${audited.shown}${lcp})`,
     '',
+    ...(shifted.length > 0
+      ? ['Elements that moved (layout shifts):', '', ...shifted.map((element) => `- ${element}`), '']
+      : []),
     'Failing accessibility audits:',
     '',
     ...(a11y.length > 0 ? a11y : ['- none']),

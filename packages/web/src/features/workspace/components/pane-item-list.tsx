@@ -17,12 +17,17 @@ import { rangeKeeping } from '../../../lib/kept-rows';
 import { measureRowLazily } from '../../../lib/measure-row';
 import { useRevealInList } from '../../../lib/reveal-item';
 import { useShortcutsEnabled } from '../../../lib/shortcuts';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
 import classes from './draggable-item.module.css';
 import { PendingItemRow } from './item-row';
 import { ItemSlot } from './pane-item-slot';
 
-/** A row's usual height (38 px and its 2 px gap); rows that wrap are measured. */
-const ESTIMATED_ROW_HEIGHT = 40;
+/**
+ * A one-line row's height (item-row.module.css: 38 px, and 44 px on a phone, a fingertip tall);
+ * rows that wrap are measured. An estimate that matches keeps the rows below a measured one
+ * where they were first drawn instead of shifting them.
+ */
+const ROW_HEIGHT = { desktop: 38, phone: 44 };
 
 /** Rows rendered beyond each edge of the pane. */
 const OVERSCAN = 3;
@@ -185,10 +190,11 @@ export function PaneItemList({
   );
   const rangeExtractor = useCallback((range: Range) => rangeKeeping(range, keep), [keep]);
 
+  const rowHeight = usePhoneLayout() ? ROW_HEIGHT.phone : ROW_HEIGHT.desktop;
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: OVERSCAN,
     // A row keeps its key (and its measured height) when its placeholder gives way to it.
     getItemKey: (at) => {
