@@ -1,4 +1,4 @@
-import { Anchor, Button, Combobox, Group, Stack, Text, TextInput, useCombobox } from '@mantine/core';
+import { Anchor, Button, Combobox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { TEXT_TITLE_MAX_LENGTH } from '@nestbox/shared/constants';
 import type { Item } from '@nestbox/shared/items/item.schema';
 import { captureTagsToText } from '@nestbox/shared/tags/tags';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CaptureHighlights } from '../../../components/capture/capture-highlights';
 import { TagOptions, useTagSuggestions } from '../../../components/tags/tag-suggestions';
 import { useCaptureText } from '../../../hooks/use-capture-text';
+import { useSuggestionList } from '../../../hooks/use-suggestion-list';
 import { useTouchOrNarrow, useTouchScreen } from '../../../hooks/use-touch-screen';
 import { useFindItems } from '../../../lib/api/find-items';
 import { useUser } from '../../../lib/api/get-user';
@@ -50,11 +51,9 @@ export function QuickCaptureForm({ onCaptured, onOpen, typedBefore }: QuickCaptu
   const user = useUser();
   const parser = useCaptureParser();
   const field = useRef<HTMLInputElement>(null);
-  const combobox = useCombobox();
   const [caret, setCaret] = useState(0);
   const [chosen, setChosen] = useState<CaptureBox[]>([]);
   const [offered, setOffered] = useState<CaptureBox[]>([]);
-  const [dismissed, setDismissed] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const boxes = useMemo(() => [...chosen, ...offered], [chosen, offered]);
   const [initialText] = useState(() => typedBefore?.() ?? '');
@@ -90,23 +89,15 @@ export function QuickCaptureForm({ onCaptured, onOpen, typedBefore }: QuickCaptu
 
   // `##` being typed: the person's tags that start so (a single `#` names a box here).
   const tagSuggestions = useTagSuggestions(text, caret, '##');
-  const tagKey = tagSuggestions.key === null ? null : `tag:${tagSuggestions.key}`;
-  const tagsOpen = tagKey !== null && tagKey !== dismissed && tagSuggestions.options.length > 0;
+  const tagsTyped = tagSuggestions.key !== null && tagSuggestions.options.length > 0;
 
-  // The list shows while it has boxes for what is typed (until Escape), the first one ready for Enter.
-  const listOpen = tagsOpen || (queryKey !== null && queryKey !== dismissed && results.length > 0);
-  const { openDropdown, closeDropdown, selectFirstOption } = combobox;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new results bring new options to select the first of.
-  useEffect(() => {
-    if (!listOpen) {
-      closeDropdown();
-      return;
-    }
-    openDropdown();
-    // Once the options of these results are drawn.
-    const frame = requestAnimationFrame(() => selectFirstOption());
-    return () => cancelAnimationFrame(frame);
-  }, [listOpen, results, tagSuggestions.options, openDropdown, closeDropdown, selectFirstOption]);
+  // The list shows while it has tags or boxes for what is typed (until Escape), the first one
+  // ready for Enter or Tab.
+  const { combobox, listOpen, listKeyDown } = useSuggestionList(
+    tagsTyped ? `tag:${tagSuggestions.key}` : queryKey,
+    tagsTyped ? tagSuggestions.options.map((tag) => tag.name).join() : results.map((box) => box._id).join(),
+    tagsTyped || results.length > 0,
+  );
 
   const followCaret = () => setCaret(field.current?.selectionStart ?? 0);
 
@@ -187,10 +178,9 @@ export function QuickCaptureForm({ onCaptured, onOpen, typedBefore }: QuickCaptu
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     capture.handleKeyDown(event);
-    if (event.key === 'Escape' && combobox.dropdownOpened) setDismissed(tagsOpen ? tagKey : queryKey);
+    // The list's keys (it picks its box or tag itself, Escape closes it alone).
+    if (listKeyDown(event)) return;
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-    // The list picks its box itself.
-    if (combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1) return;
     event.preventDefault();
     save();
   };
@@ -272,7 +262,7 @@ export function QuickCaptureForm({ onCaptured, onOpen, typedBefore }: QuickCaptu
           />
         </Combobox.Target>
         <Combobox.Dropdown>
-          {tagsOpen ? (
+          {tagsTyped ? (
             <TagOptions options={tagSuggestions.options} valuePrefix={TAG_OPTION} />
           ) : (
             <Combobox.Options aria-label={t('capture.boxes')}>
