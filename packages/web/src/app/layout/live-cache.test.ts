@@ -45,6 +45,26 @@ describe('live cache patches', () => {
     expect(stale('box')).toBe(false);
   });
 
+  it('reads a pane again when a change lands during a read begun before it, so the old words stay gone', async () => {
+    let answer: (value: ItemsForPane) => void = () => {};
+    const older = { item: box, items: [item('a'), item('b', { title: 'old words' })] };
+    // A read under way (the page's own refetch after a save), answering with what it read before.
+    const read = client
+      .fetchQuery({
+        queryKey: itemsForPaneKey('box'),
+        queryFn: () => new Promise<ItemsForPane>((resolve) => (answer = resolve)),
+      })
+      .catch(() => 'given up');
+    applyUpdateItem(client, { itemId: 'b', updatedFields: { title: 'new words' }, removedFields: [] });
+    expect(pane()?.items[1]?.title).toBe('new words');
+    answer(older);
+    expect(await read).toBe('given up');
+    // The older answer was given up for a new read: it never replaced the patched row.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(pane()?.items[1]?.title).toBe('new words');
+    expect(stale('box')).toBe(true);
+  });
+
   it('drops an item completed elsewhere when the box hides completed items, and archived ones', () => {
     applyUpdateItem(client, { itemId: 'a', updatedFields: { completed: true }, removedFields: [] });
     expect(pane()?.items.map((child) => child._id)).toEqual(['b']);

@@ -84,6 +84,12 @@ export function applyUpdateItem(
           : paneWithoutItem(pane, itemId),
       );
       if (levelChanged) void queryClient.invalidateQueries({ queryKey });
+      // A read of the pane already under way may have begun before this change: its answer
+      // would put the old fields back, so it is given up (keeping the patch) for a new read.
+      else if (queryClient.getQueryState(queryKey)?.fetchStatus === 'fetching')
+        void queryClient
+          .cancelQueries({ queryKey }, { revert: false })
+          .then(() => queryClient.invalidateQueries({ queryKey }));
     } else if (paneHolds(pane, itemId)) {
       // A row still loading has nothing to patch: it goes with the user's access, else the
       // pane is read again and brings it as it is now.
