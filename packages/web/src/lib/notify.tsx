@@ -40,7 +40,8 @@ export function notify({ type = 'info', message, timeout = 5_000, action }: AppN
         <span>{message}</span>
         <Button
           size="compact-sm"
-          variant="light"
+          // Yellow's light button is too faint to read (2.7:1): a warning's action is a plain one.
+          variant={type === 'warning' ? 'default' : 'light'}
           color={color}
           onClick={() => {
             notifications.hide(id);
