@@ -13,7 +13,7 @@ import {
   IconSettings,
   IconStack2,
 } from '@tabler/icons-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/brand/logo';
@@ -22,6 +22,7 @@ import { HeaderAction } from '../../components/layout/header-action';
 import { RemindersButton } from '../../features/reminders/components/reminders-button';
 import { RemindersModal } from '../../features/reminders/components/reminders-list';
 import { openItemSettings } from '../../hooks/use-item-settings';
+import { useOpenedOnce } from '../../hooks/use-opened-once';
 import { useOwnEscape } from '../../hooks/use-own-escape';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { toggleWorkspaceLayout } from '../../lib/preferences';
@@ -70,9 +71,7 @@ export function AppHeader() {
   // Escape closes Settings only when pressed in Settings itself, not in a confirmation over it.
   useOwnEscape(SETTINGS_ID, settingsOpened, settings.close);
   const [workspaceSettingsOpened, workspaceSettings] = useDisclosure(false);
-  // Loaded when first opened, then kept, so it closes as dialogs do.
-  const [workspaceSettingsLoaded, setWorkspaceSettingsLoaded] = useState(false);
-  if (workspaceSettingsOpened && !workspaceSettingsLoaded) setWorkspaceSettingsLoaded(true);
+  const workspaceSettingsLoaded = useOpenedOnce(workspaceSettingsOpened);
   const captureOpened = useQuickCaptureOpen();
   const navigate = useNavigate();
   // `?capture` (the installed app's "Quick capture" shortcut) opens it on arrival.

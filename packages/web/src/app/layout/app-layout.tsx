@@ -6,7 +6,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Z_INDEX } from '@nestbox/shared/constants';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/feedback/page-loader';
@@ -16,6 +16,7 @@ import { useOidcLinkNotice } from '../../features/settings/hooks/use-oidc-link-n
 import { useSlackLinkNotice } from '../../features/settings/hooks/use-slack-link-notice';
 import { useAccountColorScheme } from '../../hooks/use-color-scheme';
 import { useItemSettingsRequest } from '../../hooks/use-item-settings';
+import { useOpenedOnce } from '../../hooks/use-opened-once';
 import { useWorkspaceLayout } from '../../hooks/use-preferences';
 import { useSessionToken } from '../../hooks/use-session-token';
 import { getUserQueryOptions } from '../../lib/api/get-user';
@@ -55,9 +56,7 @@ function LoadedOnceOpened({
   opened: boolean;
   part: ReturnType<typeof retryableLazy>;
 }) {
-  const [loaded, setLoaded] = useState(false);
-  if (opened && !loaded) setLoaded(true);
-  return loaded ? (
+  return useOpenedOnce(opened) ? (
     <LoadBoundary retry={Part.retry}>
       <Suspense fallback={null}>
         <Part />

@@ -18,6 +18,7 @@ import classes from '../../../components/layout/pane.module.css';
 import { PaneLoadFailed, PaneLoading } from '../../../components/layout/pane-states';
 import { useAbilities } from '../../../hooks/use-abilities';
 import { useNotifyFailure } from '../../../hooks/use-notify-failure';
+import { useOpenedOnce } from '../../../hooks/use-opened-once';
 import { EMPTY_LIST_STOP } from '../../../hooks/use-row-selection';
 import { useUser } from '../../../lib/api/get-user';
 import { occurrenceOf, useSetItemCompleted } from '../../../lib/api/items/complete-item';
@@ -94,9 +95,8 @@ export function BoxPane({
   const headingId = useId();
   const [createBoxOpen, setCreateBoxOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  // Box settings' code loads when they first open, and stays, so they close as dialogs do.
-  const [settingsLoaded, setSettingsLoaded] = useState(false);
-  if (settingsOpen && !settingsLoaded) setSettingsLoaded(true);
+  // Box settings' code loads when they first open.
+  const settingsLoaded = useOpenedOnce(settingsOpen);
   /** The box row being renamed in place (Enter on the selected row). */
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const insertButton = useRef<HTMLButtonElement>(null);
