@@ -71,6 +71,7 @@ const MIGRATIONS = [
   '0032-item-events',
   '0033-attachments',
   '0034-target-has-time',
+  '0035-search-title-start',
 ];
 
 describe(`database on ${testEngine}`, () => {

@@ -32,6 +32,7 @@ import * as mentions from './migrations/0031-mentions.js';
 import * as itemEvents from './migrations/0032-item-events.js';
 import * as attachments from './migrations/0033-attachments.js';
 import * as targetHasTime from './migrations/0034-target-has-time.js';
+import * as searchTitleStart from './migrations/0035-search-title-start.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0032-item-events': itemEvents,
   '0033-attachments': attachments,
   '0034-target-has-time': targetHasTime,
+  '0035-search-title-start': searchTitleStart,
 };
 
 /** Every migration, for Kysely's migrator. */

@@ -1,67 +1,80 @@
 import type { AccessLevel, SearchScope } from '@nestbox/shared/items/item.schema';
-import { matchesWordStart, PART_MIN } from '@nestbox/shared/search/search-query';
-import { type RawBuilder, sql } from 'kysely';
-import { type DbEngine, engineOf } from '../../db/connection.js';
-import { escapeLike } from '../../db/like.js';
+import { foldForSearch } from '@nestbox/shared/search/search-query';
+import { sql } from 'kysely';
+import { engineOf } from '../../db/connection.js';
 import type { Executor } from '../../db/schema.js';
-import { seenBoxesSql, visibleItemsSql } from '../access/access.contract.js';
+import { boxSight, visibleItemsSql } from '../access/access.contract.js';
 import type { PresentableRow } from '../items/items.contract.js';
+import { type CandidateSource, candidateSource } from './search-candidates.js';
 
 /** Most results a search answers. */
 export const SEARCH_LIMIT = 200;
 
-/**
- * The condition on `i` that its title or note holds every word (folded, see
- * `parseSearchQuery`), each through an index: a part of three characters or more through
- * SQLite's trigram table `item_search` (each word a quoted phrase) or PostgreSQL's trigram
- * index on `nb_search_text`; a shorter word at a word's start through SQLite's `item_words`
- * (a prefix query, `"ka"*`) or PostgreSQL's words index (`'ka':*`). A short word with no
- * letter or digit (`%`) has no word to start, and is compared on each candidate with
- * `nb_fold`. Undefined when there are no words.
- */
-function wordsMatch(engine: DbEngine, words: readonly string[]) {
-  if (words.length === 0) return undefined;
-  const starts = words.filter(matchesWordStart);
-  const parts = words.filter((word) => word.length >= PART_MIN);
-  const folded = (word: string) => sql`'%' || nb_fold(${escapeLike(word)}) || '%'`;
-  const conditions = words
-    .filter((word) => word.length < PART_MIN && !matchesWordStart(word))
-    .map((word) => sql`nb_fold(i.title || ' ' || coalesce(i.note, '')) like ${folded(word)} escape '\\'`);
-  if (engine === 'postgres') {
-    conditions.push(
-      ...parts.map((word) => sql`nb_search_text(i.title, i.note) like ${folded(word)} escape '\\'`),
-    );
-    if (starts.length > 0) {
-      const prefixes = starts.map((word) => `'${word.replace(/['\\]/g, (c) => `\\${c}`)}':*`).join(' & ');
-      conditions.push(sql`to_tsvector('simple'::regconfig, nb_search_text(i.title, i.note))
-        @@ to_tsquery('simple'::regconfig, ${prefixes})`);
-    }
-    return sql.join(conditions, sql` and `);
-  }
-  const phrases = (list: readonly string[], suffix: string) =>
-    list.map((word) => `"${word.replaceAll('"', '""')}"${suffix}`).join(' AND ');
-  const through = (table: string, query: string) =>
-    sql`i.id in (select k.item_id from ${sql.raw(table)} s
-      join item_search_keys k on k.key = s.rowid where ${sql.raw(table)} match ${query})`;
-  if (parts.length > 0) conditions.push(through('item_search', phrases(parts, '')));
-  if (starts.length > 0) conditions.push(through('item_words', phrases(starts, '*')));
-  return sql.join(conditions, sql` and `);
+/** Candidates read from the index in a first batch, newest first, and at most in a later one. */
+const BATCH = 500;
+const BATCH_MAX = 16_000;
+/** Hidden boxes a batch passes over in the query at most. */
+const HIDDEN_MAX = 1_000;
+
+/** The condition that `i` is a match of `source`, for queries that start from elsewhere. */
+const matchOf = (source: CandidateSource) =>
+  sql`i.id in (select i.id from ${source.from} where ${sql.join(source.conditions, sql` and `)})`;
+
+/** A match as search ranks it, with the caller's level and whether they see its box. */
+interface Match {
+  id: string;
+  title: string;
+  updated_at: number | string;
+  level: AccessLevel;
+  parentSeen: boolean;
 }
 
 /**
- * Best first: the title starts with the first word, then holds it as a whole word, then
- * anything else (a part of a word, or the note only); the most recently changed first within
- * each, then by id so pages are stable.
+ * The page of `SEARCH_LIMIT` best matches. Best first: the title starts with the first word,
+ * then holds it as a whole word, then anything else (a part of a word, or the note only); the
+ * most recently changed first within each, then by id so pages are stable. With no words (tags
+ * alone, or nothing), by title.
  */
-function ranking(words: readonly string[]) {
+function bestMatches(matches: Iterable<Match>, words: readonly string[]): Match[] {
   const first = words[0];
-  if (first === undefined) return sql`lower(i.title), i.id`;
-  const word = escapeLike(first);
-  return sql`case
-      when nb_fold(i.title) like nb_fold(${word}) || '%' escape '\\' then 0
-      when ' ' || nb_fold(i.title) || ' ' like '% ' || nb_fold(${word}) || ' %' escape '\\' then 1
-      else 2
-    end, i.updated_at desc, i.id`;
+  const keyed = [...matches].map((match) => {
+    const title = foldForSearch(match.title);
+    const tier =
+      first === undefined ? 0 : title.startsWith(first) ? 0 : ` ${title} `.includes(` ${first} `) ? 1 : 2;
+    return { match, tier, title, updated: Number(match.updated_at) };
+  });
+  keyed.sort(
+    (a, b) =>
+      a.tier - b.tier ||
+      (first === undefined ? a.title.localeCompare(b.title) : b.updated - a.updated) ||
+      (a.match.id < b.match.id ? -1 : a.match.id > b.match.id ? 1 : 0),
+  );
+  return keyed.slice(0, SEARCH_LIMIT).map(({ match }) => match);
+}
+
+/** The page's items, in its order, with the caller's state and the box when they see it. */
+async function presentPage(db: Executor, userId: string, page: readonly Match[]): Promise<VisibleRow[]> {
+  if (page.length === 0) return [];
+  const { rows } = await sql<PresentableRow & { parent_title: string | null }>`
+    select i.*, p.title as parent_title, ui.favourited as favourited, ui.prioritizable as prioritizable,
+      ui.priority as priority, ui.marked_for_today as marked_for_today
+    from items i
+    left join items p on p.id = i.parent_id
+    left join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
+    where i.id in (${sql.join(page.map((match) => match.id))})`.execute(db);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return page.flatMap(({ id, level, parentSeen }) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        ...row,
+        level,
+        visible_parent_id: parentSeen ? row.parent_id : null,
+        parent_title: parentSeen ? row.parent_title : null,
+      },
+    ];
+  });
 }
 
 /** `visible_parent_id`, `parent_title`: the parent box, only when the caller sees it too. */
@@ -70,10 +83,6 @@ type VisibleRow = PresentableRow & {
   visible_parent_id: string | null;
   parent_title: string | null;
 };
-
-const visibleColumns = sql`i.*, v.level as level, p.id as visible_parent_id, p.title as parent_title,
-  ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
-  ui.marked_for_today as marked_for_today`;
 
 /**
  * Items whose title or note holds every word and that carry every tag, among everything the
@@ -100,19 +109,13 @@ export async function searchVisibleItems(
     tags: readonly string[];
   },
 ): Promise<VisibleRow[]> {
-  const conditions = options.tags.map(
-    (tag) => sql`exists (select 1 from item_tags t where t.item_id = i.id and t.name = ${tag})`,
-  );
-  const words = wordsMatch(engineOf(db), options.words);
-  if (words) conditions.push(words);
-  if (
-    conditions.length > 0 &&
-    options.scope !== 'workspace' &&
-    !options.includeArchived &&
-    !options.withinBoxId
-  )
-    return searchSeen(db, userId, { ...options, matches: sql.join(conditions, sql` and `) });
-  const matches = conditions.length > 0 ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
+  const source =
+    options.words.length + options.tags.length > 0
+      ? candidateSource(engineOf(db), options.words, options.tags)
+      : undefined;
+  if (source && options.scope !== 'workspace' && !options.includeArchived && !options.withinBoxId)
+    return searchSeen(db, userId, { ...options, source });
+  const matching = source ? sql`and ${matchOf(source)}` : sql``;
   const favourites = options.scope === 'favourites' ? sql`and ui.favourited = 1` : sql``;
   const anchor = options.scope === 'workspace' ? options.rootBoxId : undefined;
   const within = options.withinBoxId
@@ -123,67 +126,93 @@ export async function searchVisibleItems(
       )`
     : sql``;
   const insideOnly = options.withinBoxId ? sql`and i.id in (select id from inside)` : sql``;
-  const { rows } = await sql<VisibleRow>`
+  const { rows } = await sql<Omit<Match, 'parentSeen'> & { parent_seen: number | boolean }>`
     ${visibleItemsSql(userId, options.includeArchived, anchor)}${within}
-    select ${visibleColumns}
+    select i.id as id, i.title as title, i.updated_at as updated_at, v.level as level,
+      case when i.parent_id in (select id from visible) then 1 else 0 end as parent_seen
     from visible v
     join items i on i.id = v.id
-    left join items p on p.id = i.parent_id and p.id in (select id from visible)
     left join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
     where v.rn = 1 and i.is_root_box = 0
-      ${matches}
+      ${matching}
       and (${options.includeCompleted ? 1 : 0} = 1 or i.completed_at is null)
       ${favourites}
-      ${insideOnly}
-    order by ${ranking(options.words)}
-    limit ${SEARCH_LIMIT}`.execute(db);
-  return rows;
+      ${insideOnly}`.execute(db);
+  const found = rows.map(({ parent_seen, ...match }) => ({
+    ...match,
+    parentSeen: Number(parent_seen) === 1,
+  }));
+  return presentPage(db, userId, bestMatches(found, options.words));
 }
 
 /**
- * The matching items among everything the caller sees, archived ones left out: from the
- * matches (the search index, a tag's rows) to the items, each seen through its own link or its
- * box (`seen_boxes`, decided once per box by the access module), so the cost follows the
- * matches, not everything the caller sees.
+ * The matching items among everything the caller sees, archived ones left out, read from the
+ * index newest first a batch at a time (each batch four times the last, while few are seen),
+ * each kept when the access module sees it through its own link or its box (`boxSight`, which
+ * reads each box once): the cost follows the matches read, not everything the caller sees.
+ * The page is ranked among what was read; when a search matches more than the first batch,
+ * the newest matches whose title starts with the first word are read too, so those still
+ * lead the page.
  */
 async function searchSeen(
   db: Executor,
   userId: string,
   options: {
-    matches: RawBuilder<unknown>;
+    source: CandidateSource;
     words: readonly string[];
     includeCompleted: boolean;
     scope: SearchScope;
   },
 ): Promise<VisibleRow[]> {
-  const favourites =
-    options.scope === 'favourites'
-      ? sql`and exists (select 1 from user_items f where f.item_id = i.id and f.user_id = ${userId} and f.favourited = 1)`
-      : sql``;
-  // The page of ids first (ranked), then full rows for those only.
-  const { rows: page } = await sql<{ id: string }>`${seenBoxesSql(userId)},
-    seen(id) as (select distinct id from seen_boxes)
-    select i.id as id
-    from items i
-    left join item_users own on own.item_id = i.id and own.user_id = ${userId}
-    left join seen s on s.id = i.parent_id
-    where ${options.matches} and i.archived_at is null and i.is_root_box = 0
-      and (own.level is not null or s.id is not null)
-      and (${options.includeCompleted ? 1 : 0} = 1 or i.completed_at is null)
-      ${favourites}
-    order by ${ranking(options.words)}
-    limit ${SEARCH_LIMIT}`.execute(db);
-  if (page.length === 0) return [];
-  const { rows } = await sql<VisibleRow>`${seenBoxesSql(userId)}
-    select i.*, coalesce(own.level, s.level) as level, p.id as visible_parent_id, p.title as parent_title,
-      ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
-      ui.marked_for_today as marked_for_today
-    from items i
-    left join item_users own on own.item_id = i.id and own.user_id = ${userId}
-    left join seen_boxes s on s.id = i.parent_id
-    left join items p on p.id = s.id
-    left join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
-    where i.id in (${sql.join(page.map((row) => row.id))})`.execute(db);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return page.flatMap((row) => byId.get(row.id) ?? []);
+  const { source } = options;
+  const filters = [sql`i.archived_at is null`, sql`i.is_root_box = 0`];
+  if (!options.includeCompleted) filters.push(sql`i.completed_at is null`);
+  if (options.scope === 'favourites')
+    filters.push(
+      sql`exists (select 1 from user_items f where f.item_id = i.id and f.user_id = ${userId} and f.favourited = 1)`,
+    );
+  const sight = boxSight(db, userId);
+  const seen = new Map<string, Match>();
+  // Boxes found hidden from the caller: later batches pass over what they hold in the query
+  // (other people's matches, newer than the caller's, would otherwise be read and dropped).
+  const hidden = new Set<string>();
+  const read = async (from: CandidateSource, after: unknown, size: number) => {
+    const where = [...from.conditions, ...filters];
+    if (after !== undefined) where.push(sql`${from.order} < ${after}`);
+    if (hidden.size > 0)
+      where.push(
+        sql`(l.level is not null or i.parent_id not in (${sql.join([...hidden].slice(0, HIDDEN_MAX))}))`,
+      );
+    const { rows } = await sql<
+      Omit<Match, 'parentSeen' | 'level'> & {
+        cursor: unknown;
+        parent_id: string | null;
+        level: AccessLevel | null;
+      }
+    >`
+      select i.id as id, i.title as title, i.updated_at as updated_at, ${from.order} as cursor,
+        i.parent_id as parent_id, l.level as level
+      from ${from.from}
+      left join item_users l on l.item_id = i.id and l.user_id = ${userId}
+      where ${sql.join(where, sql` and `)}
+      order by ${from.order} desc limit ${size}`.execute(db);
+    const boxes = await sight(rows.flatMap((row) => (row.parent_id ? [row.parent_id] : [])));
+    for (const { cursor, parent_id, ...row } of rows) {
+      const boxLevel = parent_id ? boxes.get(parent_id) : null;
+      const level = row.level ?? boxLevel;
+      if (level) seen.set(row.id, { ...row, level, parentSeen: Boolean(boxLevel) });
+      else if (parent_id) hidden.add(parent_id);
+    }
+    return { full: rows.length === size, last: rows.at(-1)?.cursor };
+  };
+  const first = await read(source, undefined, BATCH);
+  if (first.full && source.titleStart) await read(source.titleStart, undefined, BATCH);
+  // A batch that found new hidden boxes is followed by one of the same size, which passes
+  // over them; one that found neither what the caller sees nor new hidden boxes, by a bigger one.
+  for (let { full, last } = first, size = BATCH; full && seen.size < SEARCH_LIMIT; ) {
+    const before = hidden.size;
+    ({ full, last } = await read(source, last, size));
+    size = hidden.size > before ? BATCH : Math.min(size * 4, BATCH_MAX);
+  }
+  return presentPage(db, userId, bestMatches(seen.values(), options.words));
 }
