@@ -1,10 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse as parseCsv } from 'csv-parse/sync';
 import pg from 'pg';
 import { loadSecrets } from '../packages/server/dist/config/secrets.js';
@@ -14,9 +10,7 @@ import { signSessionToken } from '../packages/server/dist/modules/auth/auth.serv
 import { type BenchItem, gatherStatistics, seedBenchUser } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
 import { seededRandom } from './lib/random.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SERVER = path.resolve(here, '../packages/server/dist/server.js');
+import { cpuSecondsOf, readExport, serverDatabaseUrl, startRestingServer } from './lib/server-process.js';
 
 const TOTAL_ITEMS = 100_000;
 const BOXES = 400;
@@ -116,65 +110,6 @@ async function seed(database: DatabaseHandle) {
   return { userId, depth, archived: rows.filter((row) => row.archived_at !== null).length };
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-/** The server's resident memory now (VmRSS, bytes), from Linux's /proc. */
-function rssOf(child: ChildProcess): number {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-  return Number(kb ?? 0) * 1024;
-}
-
-/** The CPU time the server has used so far (user + system, seconds; Linux counts 100 ticks a second). */
-function cpuSecondsOf(child: ChildProcess): number {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100;
-}
-
-/** The built server as production runs it, in a process of its own, so its memory is its own. */
-async function startServer(dataDir: string, databaseUrl: string | undefined) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NESTBOX_DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      DATABASE_STATEMENT_TIMEOUT_MS: '60000',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    const ready = await fetch(`${url}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (tries > 600) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    child,
-    async stop() {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
-}
-
 interface Run {
   format: (typeof FORMATS)[number];
   encoding: (typeof ENCODINGS)[number];
@@ -201,34 +136,19 @@ async function measureEngine(
   const runs: Run[] = [];
   for (const format of FORMATS)
     for (const encoding of ENCODINGS) {
-      const server = await startServer(dataDir, databaseUrl);
+      const server = await startRestingServer(dataDir, databaseUrl, token);
       try {
         const headers = { authorization: `Bearer ${token}`, 'accept-encoding': encoding };
-        await fetch(`${server.url}/api/admin/users/get-user`, { headers }).then((res) => res.text());
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        const baseline = rssOf(server.child);
-        let peak = baseline;
-        const sampler = setInterval(() => {
-          peak = Math.max(peak, rssOf(server.child));
-        }, 10);
         const cpuBefore = cpuSecondsOf(server.child);
-        const started = performance.now();
-        const res = await fetch(`${server.url}/api/export?format=${format}`, { headers });
-        const reader = res.body?.getReader();
         const pieces: Uint8Array[] = [];
         let bytes = 0;
-        for (;;) {
-          const read = await reader?.read();
-          if (!read || read.done) break;
-          bytes += read.value.byteLength;
-          if (encoding === 'identity') pieces.push(read.value);
-        }
-        const ms = performance.now() - started;
+        const { status, ms, baseline, peak } = await readExport(server, format, headers, (piece) => {
+          bytes += piece.byteLength;
+          if (encoding === 'identity') pieces.push(piece);
+        });
         const cpuSeconds = cpuSecondsOf(server.child) - cpuBefore;
-        clearInterval(sampler);
-        peak = Math.max(peak, rssOf(server.child));
-        let check = res.status === 200 ? 'ok' : `HTTP ${res.status}`;
-        if (encoding === 'identity' && res.status === 200) {
+        let check = status === 200 ? 'ok' : `HTTP ${status}`;
+        if (encoding === 'identity' && status === 200) {
           const text = Buffer.concat(pieces).toString('utf8');
           if (format === 'json') {
             const count = (items: { children?: unknown[] }[]): number =>
@@ -293,9 +213,8 @@ const benchmark: Benchmark = {
           const database = openDatabase({ databaseUrl: pgUrl, pgSchema: schema });
           const onPg = await seed(database);
           await database.close();
-          const url = new URL(pgUrl);
-          url.searchParams.set('options', `-c search_path=${schema}`);
-          rows.push(...(await measureEngine('PostgreSQL', dataDir, url.toString(), onPg.userId)));
+          const url = serverDatabaseUrl({ databaseUrl: pgUrl, pgSchema: schema });
+          rows.push(...(await measureEngine('PostgreSQL', dataDir, url, onPg.userId)));
         } finally {
           await admin.query(`drop schema ${schema} cascade`);
           await admin.end();

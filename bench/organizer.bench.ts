@@ -4,7 +4,13 @@ import { chromium } from '@playwright/test';
 import type { DatabaseHandle, OpenDatabaseOptions } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
 import { startSeededApp } from './lib/app-in-worker.js';
-import { type BenchItem, gatherStatistics, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
+import {
+  type BenchItem,
+  gatherStatistics,
+  insertBenchItems,
+  insertPersonalStates,
+  seedBenchUser,
+} from './lib/bench-user.js';
 import { type Benchmark, callTableHead, callTableRow, measureCalls } from './lib/benchmark.js';
 import { onEachEngine } from './lib/engines.js';
 
@@ -52,28 +58,15 @@ export async function seed(database: DatabaseHandle) {
     created_at: now - (BOXES + i) * 60_000,
   }));
   await insertBenchItems(db, userId, [...boxes, ...texts]);
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < texts.length; i += 500) {
-      await trx
-        .insertInto('user_items')
-        .values(
-          texts.slice(i, i + 500).map((item, j) => {
-            const n = i + j;
-            return {
-              user_id: userId,
-              item_id: item.id,
-              favourited: 0,
-              prioritizable: 1,
-              priority: n < PRIORITISED ? (n + 1) * 16_384 : null,
-              marked_for_today: n < PRIORITISED && n % 250 === 0 ? 1 : 0,
-              created_at: now,
-              updated_at: now,
-            };
-          }),
-        )
-        .execute();
-    }
-  });
+  await insertPersonalStates(
+    db,
+    userId,
+    texts.map((item, n) => ({
+      item_id: item.id,
+      priority: n < PRIORITISED ? (n + 1) * 16_384 : null,
+      marked_for_today: n < PRIORITISED && n % 250 === 0 ? 1 : 0,
+    })),
+  );
   await gatherStatistics(database);
   return { userId };
 }

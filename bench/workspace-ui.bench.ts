@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { DatabaseHandle } from '../packages/server/dist/db/connection.js';
 import { newId } from '../packages/server/dist/db/ids.js';
 import { signSessionToken } from '../packages/server/dist/modules/auth/auth.service.js';
 import { type BenchItem, insertBenchItems, seedBenchUser } from './lib/bench-user.js';
 import type { Benchmark } from './lib/benchmark.js';
+import { CHROMIUM_PATH, launchChromium, newSignedInPage } from './lib/browser.js';
 import { startBuiltApp } from './lib/built-app.js';
 
 const PANES = 3;
@@ -70,17 +71,11 @@ async function loadOnce(page: Page, base: string) {
   return { rendered: Number(rendered), interactive: Number(interactive) };
 }
 
-async function newPage(browser: Browser, token: string) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
-  await context.addInitScript((value) => localStorage.setItem('nestbox.token', value), token);
-  return { context, page: await context.newPage() };
-}
-
 /** Cold loads: each in a fresh browser context (empty HTTP cache, nothing compiled yet). */
 async function coldLoads(browser: Browser, base: string, token: string, runs: number) {
   const loads = [];
   for (let run = 0; run < runs; run++) {
-    const { context, page } = await newPage(browser, token);
+    const { context, page } = await newSignedInPage(browser, token);
     loads.push(await loadOnce(page, base));
     await context.close();
   }
@@ -89,7 +84,7 @@ async function coldLoads(browser: Browser, base: string, token: string, runs: nu
 
 /** Warm loads: reloads in one tab (scripts cached, as for a returning user). */
 async function warmLoads(browser: Browser, base: string, token: string, runs: number) {
-  const { context, page } = await newPage(browser, token);
+  const { context, page } = await newSignedInPage(browser, token);
   await loadOnce(page, base);
   const loads = [];
   for (let run = 0; run < runs; run++) loads.push(await loadOnce(page, base));
@@ -178,10 +173,7 @@ const benchmark: Benchmark = {
   async run() {
     const server = await startBuiltApp('ui', seed);
     const { userId } = server.seeded;
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    const browser = await launchChromium();
     try {
       const { base, secrets } = server;
       const token = await signSessionToken(secrets.jwtSecret, { userId, tokenVersion: 0, rememberMe: false });
@@ -190,7 +182,7 @@ const benchmark: Benchmark = {
       const cold = await coldLoads(browser, base, token, LOAD_RUNS);
       const warm = await warmLoads(browser, base, token, LOAD_RUNS);
 
-      const { context, page } = await newPage(browser, token);
+      const { context, page } = await newSignedInPage(browser, token);
       await page.goto(`${base}/app/boxes`);
       await page.waitForFunction(allPanesShowRows, PANES, { timeout: 60_000 });
       await page.waitForLoadState('networkidle');
@@ -219,7 +211,7 @@ const benchmark: Benchmark = {
         `| … of which mouseup → the library hands the drop to the app | ${DRAG_RUNS} | ${ms(library.p50)} | ${ms(library.max)} | | |`,
         `| … of which the app: caches patched → row in the destination's DOM | ${DRAG_RUNS} | ${ms(appPart.p50)} | ${ms(appPart.max)} | | |`,
         '',
-        `A cold load is a fresh browser context (empty cache), a warm load a reload in one tab, at 1440 × 900, after one warm-up load; each pane is a virtual list, so the rows in sight (15 or so) are in the DOM and the rest are a scroll away. Times run from the navigation start (performance.now() in the page). A drag moves the third row of the first pane before the second row of the second pane with the mouse (press, 20 moves, release); its time runs from the mouseup event to the row's node appearing in the destination pane, before the server has answered. Server: the built app on SQLite in the same process; browser: ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}.`,
+        `A cold load is a fresh browser context (empty cache), a warm load a reload in one tab, at 1440 × 900, after one warm-up load; each pane is a virtual list, so the rows in sight (15 or so) are in the DOM and the rest are a scroll away. Times run from the navigation start (performance.now() in the page). A drag moves the third row of the first pane before the second row of the second pane with the mouse (press, 20 moves, release); its time runs from the mouseup event to the row's node appearing in the destination pane, before the server has answered. Server: the built app on SQLite in the same process; browser: ${CHROMIUM_PATH}.`,
       ].join('\n');
     } finally {
       await browser.close();

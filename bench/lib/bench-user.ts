@@ -92,6 +92,40 @@ export async function insertBenchItems(
   });
 }
 
+/** A person's own state of an item as the benches write it: an Organizer entry, ranked or not. */
+export interface BenchPersonalState {
+  item_id: string;
+  priority: number | null;
+  marked_for_today?: number;
+  favourited?: number;
+}
+
+/** Writes the person's state of these items (each prioritizable), 500 rows a statement, in one transaction. */
+export async function insertPersonalStates(
+  db: Kysely<Database>,
+  userId: string,
+  states: readonly BenchPersonalState[],
+) {
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < states.length; i += 500)
+      await trx
+        .insertInto('user_items')
+        .values(
+          states.slice(i, i + 500).map((state) => ({
+            favourited: 0,
+            marked_for_today: 0,
+            created_at: now,
+            updated_at: now,
+            ...state,
+            user_id: userId,
+            prioritizable: 1,
+          })),
+        )
+        .execute();
+  });
+}
+
 /**
  * PostgreSQL's planner statistics for the freshly written rows, as autovacuum would gather
  * them within a minute on a running server: measured at once, the planner would guess
