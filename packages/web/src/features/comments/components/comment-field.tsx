@@ -1,7 +1,7 @@
 import { Combobox, Text, Textarea } from '@mantine/core';
 import { getHotkeyHandler, useMergedRef } from '@mantine/hooks';
 import { COMMENT_MAX_LENGTH, type Person } from '@nestbox/shared/comments/comments.schema';
-import { type KeyboardEvent, type ReactNode, type Ref, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, type Ref, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSuggestionList } from '../../../hooks/use-suggestion-list';
 import { isApiError } from '../../../lib/api-client';
@@ -50,6 +50,7 @@ export function CommentField({
   const field = useRef<HTMLTextAreaElement>(null);
   const mergedRef = useMergedRef(fieldRef, field);
   const [caret, setCaret] = useState(value.length);
+  const placeCaret = useRef<{ text: string; caret: number } | null>(null);
   const mention = people.length > 0 ? mentionAtCaret(value, caret) : undefined;
   const offered = mention ? peopleFor(people, mention.typed) : [];
   const { combobox, listOpen, listKeyDown } = useSuggestionList(
@@ -66,8 +67,16 @@ export function CommentField({
     const next = completeMention(value, mention, person.name);
     onChange(next.text);
     setCaret(next.caret);
-    requestAnimationFrame(() => field.current?.setSelectionRange(next.caret, next.caret));
+    placeCaret.current = next;
   };
+  // The caret goes after the name as the field shows it, in the same task as the choice: a
+  // later frame would move it back over what was typed meanwhile.
+  useLayoutEffect(() => {
+    const place = placeCaret.current;
+    if (!place || field.current?.value !== place.text) return;
+    placeCaret.current = null;
+    field.current.setSelectionRange(place.caret, place.caret);
+  });
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Keys that end a word being composed (an accent, a Japanese word) are the composer's.
