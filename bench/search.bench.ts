@@ -169,7 +169,7 @@ const benchmark: Benchmark = {
       '',
       `One request at a time over loopback HTTP to the server in a thread of its own, ${durationSeconds} s per query, after a warm-up; at most 200 results are answered. Budgets at 1,000,000 items: p95 under 50 ms on SQLite, under 80 ms on PostgreSQL.`,
       '',
-      'The index narrows the candidates (SQLite: FTS5 trigram table; PostgreSQL: pg_trgm GIN index on the folded title and note); each match is kept when the caller sees it through its own link or its box (boxes decided once by the access module), and all the matches are ranked (start of the title, whole word, recency) before the first 200 are presented. A word of one or two letters finds the words starting with it, through a second index (SQLite: FTS5 with a prefix index; PostgreSQL: a GIN index on the words of the folded text).',
+      'The index gives the matches newest first (SQLite: FTS5 trigram table; PostgreSQL: pg_trgm GIN index on the folded title and note, walked by id), 500 at a time; each is kept when the caller sees it through its own link or its box (the access module walks up from the boxes once per search), until a page is found, boxes found hidden being passed over from then on. When there are more than 500 matches the newest titles starting with the first word are read too, and the page is ranked (start of the title, whole word, recency) among what was read. A word of one or two letters finds the words starting with it, through a second index (SQLite: FTS5 with a prefix index; PostgreSQL: a GIN index on the words of the folded text). The other person’s matches are all newer than the measured person’s: the worst order for reading newest first.',
       '',
       ...closing,
     ].join('\n');
