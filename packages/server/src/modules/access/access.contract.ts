@@ -1,7 +1,5 @@
 import type { AccessLevel } from '@nestbox/shared/items/item-values';
 import { sql } from 'kysely';
-import { idChunks } from '../../db/id-chunks.js';
-import type { Executor } from '../../db/schema.js';
 
 export type { LevelCheck } from './access.policy.js';
 
@@ -65,65 +63,4 @@ export function seenBoxesSql(userId: string) {
       from seen_boxes s join items c on c.parent_id = s.id and c.type = 'todoBox'
       where c.archived_at is null
     )`;
-}
-
-/** A box as the walk up reads it: its parent, whether archived, and the caller's link on it. */
-interface BoxStep {
-  parentId: string | null;
-  archived: boolean;
-  level: AccessLevel | null;
-}
-
-/**
- * The level the caller sees each box at (null: not seen), by the rule of `seenBoxesSql` (the
- * nearest link decides, an archived box hides what is inside) but walked UP from the boxes
- * asked about, each box read once per `boxSight`: for a bounded list of matches, whose cost
- * then follows the boxes they sit in, not everything the caller sees. An item is seen at its
- * own link's level, else at its box's.
- */
-export function boxSight(db: Executor, userId: string) {
-  const steps = new Map<string, BoxStep>();
-  const levels = new Map<string, AccessLevel | null>();
-  const levelOf = (boxId: string, depth: number): AccessLevel | null => {
-    const known = levels.get(boxId);
-    if (known !== undefined) return known;
-    const step = steps.get(boxId);
-    const level =
-      !step || step.archived
-        ? null
-        : (step.level ??
-          (step.parentId && depth < MAX_TREE_DEPTH ? levelOf(step.parentId, depth + 1) : null));
-    levels.set(boxId, level);
-    return level;
-  };
-  return async (boxIds: readonly string[]): Promise<Map<string, AccessLevel | null>> => {
-    for (let unread = [...new Set(boxIds)].filter((id) => !steps.has(id)); unread.length > 0; ) {
-      const read: {
-        id: string;
-        parent_id: string | null;
-        archived_at: number | null;
-        level: AccessLevel | null;
-      }[] = [];
-      for (const chunk of idChunks(unread)) {
-        const { rows } = await sql<(typeof read)[number]>`
-          select b.id, b.parent_id, b.archived_at, l.level from items b
-          left join item_users l on l.item_id = b.id and l.user_id = ${userId}
-          where b.id in (${sql.join(chunk)})`.execute(db);
-        read.push(...rows);
-      }
-      for (const id of unread) steps.set(id, { parentId: null, archived: true, level: null });
-      for (const row of read)
-        steps.set(row.id, { parentId: row.parent_id, archived: row.archived_at !== null, level: row.level });
-      unread = [
-        ...new Set(
-          read.flatMap((row) =>
-            row.level === null && row.archived_at === null && row.parent_id && !steps.has(row.parent_id)
-              ? [row.parent_id]
-              : [],
-          ),
-        ),
-      ];
-    }
-    return new Map(boxIds.map((id) => [id, levelOf(id, 0)]));
-  };
 }

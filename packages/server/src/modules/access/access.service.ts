@@ -3,10 +3,19 @@ import { idChunks } from '../../db/id-chunks.js';
 import type { Executor } from '../../db/schema.js';
 import type { Audience } from './access.contract.js';
 import { authorizeLevel, type LevelCheck } from './access.policy.js';
-import { audienceOf, levelOf, linksOf, pairsThatSee } from './access.repository.js';
+import { audienceOf, levelOf, linksOf, pairsThatSee, boxSight as readBoxSight } from './access.repository.js';
 
 export type { Audience } from './access.contract.js';
 export { authorizeLevel } from './access.policy.js';
+
+/**
+ * The level the caller sees each box at (null: not seen), each box read once per returned
+ * function: for lists that start from a bounded set of matches (see the repository's
+ * `boxSight`).
+ */
+export function boxSight(db: Executor, userId: string) {
+  return readBoxSight(db, userId);
+}
 
 /** An audience as one comparable value: the same people at the same levels give the same key. */
 export function audienceKey(audience: Audience): string {

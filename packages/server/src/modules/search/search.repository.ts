@@ -3,7 +3,8 @@ import { foldForSearch } from '@nestbox/shared/search/search-query';
 import { sql } from 'kysely';
 import { engineOf } from '../../db/connection.js';
 import type { Executor } from '../../db/schema.js';
-import { boxSight, visibleItemsSql } from '../access/access.contract.js';
+import { visibleItemsSql } from '../access/access.contract.js';
+import { boxSight } from '../access/access.service.js';
 import type { PresentableRow } from '../items/items.contract.js';
 import { type CandidateSource, candidateSource } from './search-candidates.js';
 
@@ -13,6 +14,8 @@ export const SEARCH_LIMIT = 200;
 /** Candidates read from the index in a first batch, newest first, and at most in a later one. */
 const BATCH = 500;
 const BATCH_MAX = 16_000;
+/** The matches ranked when a search starts from everything the caller sees, at most. */
+const RANK_WINDOW = 2_000;
 /** Hidden boxes a batch passes over in the query at most. */
 const HIDDEN_MAX = 1_000;
 
@@ -126,6 +129,13 @@ export async function searchVisibleItems(
       )`
     : sql``;
   const insideOnly = options.withinBoxId ? sql`and i.id in (select id from inside)` : sql``;
+  // What is ranked, so that a search matching a whole account never folds and sorts every
+  // title on the event loop: with words, the most recently changed matches; without, the
+  // first page by title already.
+  const window =
+    options.words.length > 0
+      ? { order: sql`i.updated_at desc, i.id`, size: RANK_WINDOW }
+      : { order: sql`lower(i.title), i.id`, size: SEARCH_LIMIT };
   const { rows } = await sql<Omit<Match, 'parentSeen'> & { parent_seen: number | boolean }>`
     ${visibleItemsSql(userId, options.includeArchived, anchor)}${within}
     select i.id as id, i.title as title, i.updated_at as updated_at, v.level as level,
@@ -137,7 +147,8 @@ export async function searchVisibleItems(
       ${matching}
       and (${options.includeCompleted ? 1 : 0} = 1 or i.completed_at is null)
       ${favourites}
-      ${insideOnly}`.execute(db);
+      ${insideOnly}
+    order by ${window.order} limit ${window.size}`.execute(db);
   const found = rows.map(({ parent_seen, ...match }) => ({
     ...match,
     parentSeen: Number(parent_seen) === 1,
