@@ -72,6 +72,7 @@ const MIGRATIONS = [
   '0033-attachments',
   '0034-target-has-time',
   '0035-search-title-start',
+  '0036-organizer-keys',
 ];
 
 describe(`database on ${testEngine}`, () => {

@@ -33,6 +33,7 @@ import * as itemEvents from './migrations/0032-item-events.js';
 import * as attachments from './migrations/0033-attachments.js';
 import * as targetHasTime from './migrations/0034-target-has-time.js';
 import * as searchTitleStart from './migrations/0035-search-title-start.js';
+import * as organizerKeys from './migrations/0036-organizer-keys.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order; names sort lexically, so keep the numeric prefix. */
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0033-attachments': attachments,
   '0034-target-has-time': targetHasTime,
   '0035-search-title-start': searchTitleStart,
+  '0036-organizer-keys': organizerKeys,
 };
 
 /** Every migration, for Kysely's migrator. */

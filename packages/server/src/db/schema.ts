@@ -135,6 +135,10 @@ export interface UserItemsTable {
   marked_for_today: Flag;
   created_at: Millis;
   updated_at: Millis;
+  /** Copied from the item by the database (migration 0036): written by no one else. */
+  item_open: ColumnType<number, never, never>;
+  item_target_date: ColumnType<Millis | null, never, never>;
+  item_created_at: ColumnType<Millis, never, never>;
 }
 
 export type PaneType = 'box' | 'search';

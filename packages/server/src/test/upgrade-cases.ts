@@ -290,6 +290,22 @@ export function describeUpgrades(half: 'earlier' | 'later') {
         expect(texts.rows.length).toBeGreaterThan(10);
         expect(logged.rows).toEqual(texts.rows);
       }
+      if (MIGRATIONS.indexOf(at) < MIGRATIONS.indexOf('0036-organizer-keys')) {
+        // Personal states written before the Organizer's keys carry their items' keys.
+        const { rows } = await sql<Row>`select ui.item_open, ui.item_target_date, ui.item_created_at,
+            i.type, i.completed_at, i.archived_at, i.target_date, i.created_at
+          from user_items ui join items i on i.id = ui.item_id`.execute(db);
+        expect(rows.length).toBeGreaterThan(5);
+        expect(rows.some((row) => row.item_open === 1)).toBe(true);
+        for (const row of rows)
+          expect([row.item_open, row.item_target_date, row.item_created_at].map(Number)).toEqual(
+            [
+              row.type === 'todoText' && row.completed_at === null && row.archived_at === null ? 1 : 0,
+              row.target_date,
+              row.created_at,
+            ].map(Number),
+          );
+      }
       if (at === FIRST_RELEASE) {
         // Columns added since read as their defaults.
         const users = await db

@@ -133,34 +133,38 @@ export function boxSight(db: Executor, userId: string) {
     levels.set(boxId, level);
     return level;
   };
-  return async (boxIds: readonly string[]): Promise<Map<string, AccessLevel | null>> => {
-    for (let unread = [...new Set(boxIds)].filter((id) => !steps.has(id)); unread.length > 0; ) {
-      const read: {
+  const see = async (boxIds: readonly string[]): Promise<Map<string, AccessLevel | null>> => {
+    const unread = [...new Set(boxIds)].filter((id) => !steps.has(id));
+    for (const id of unread) steps.set(id, { parentId: null, archived: true, level: null });
+    // Each chunk's boxes and their ancestors up to the nearest link (or archived box), in one
+    // statement (`union` reads each box once, and ends even a corrupt loop of parents).
+    for (const chunk of idChunks(unread)) {
+      const { rows } = await sql<{
         id: string;
         parent_id: string | null;
         archived_at: number | null;
         level: AccessLevel | null;
-      }[] = [];
-      for (const chunk of idChunks(unread)) {
-        const { rows } = await sql<(typeof read)[number]>`
+      }>`with recursive up(id, parent_id, archived_at, level) as (
           select b.id, b.parent_id, b.archived_at, l.level from items b
           left join item_users l on l.item_id = b.id and l.user_id = ${userId}
-          where b.id in (${sql.join(chunk)})`.execute(db);
-        read.push(...rows);
-      }
-      for (const id of unread) steps.set(id, { parentId: null, archived: true, level: null });
-      for (const row of read)
+          where b.id in (${sql.join(chunk)})
+          union
+          select b.id, b.parent_id, b.archived_at, l.level from up
+          join items b on b.id = up.parent_id
+          left join item_users l on l.item_id = b.id and l.user_id = ${userId}
+          where up.level is null and up.archived_at is null
+        )
+        select id, parent_id, archived_at, level from up`.execute(db);
+      for (const row of rows)
         steps.set(row.id, { parentId: row.parent_id, archived: row.archived_at !== null, level: row.level });
-      unread = [
-        ...new Set(
-          read.flatMap((row) =>
-            row.level === null && row.archived_at === null && row.parent_id && !steps.has(row.parent_id)
-              ? [row.parent_id]
-              : [],
-          ),
-        ),
-      ];
     }
     return new Map(boxIds.map((id) => [id, levelOf(id, 0)]));
+  };
+  // Calls made at once take turns: a box being read is not taken for one that is not there.
+  let turn: Promise<unknown> = Promise.resolve();
+  return (boxIds: readonly string[]): Promise<Map<string, AccessLevel | null>> => {
+    const seen = turn.then(() => see(boxIds));
+    turn = seen.catch(() => undefined);
+    return seen;
   };
 }

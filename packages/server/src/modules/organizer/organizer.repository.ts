@@ -1,5 +1,5 @@
 import type { AccessLevel } from '@nestbox/shared/items/item.schema';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { idChunks } from '../../db/id-chunks.js';
 import { pageSql } from '../../db/page-sql.js';
 import type { Executor } from '../../db/schema.js';
@@ -54,37 +54,13 @@ export interface RankedKeys {
   marked_for_today: number;
 }
 
-/**
- * What orders the Prioritized list, for the ranked items that have a Today mark or a target
- * date (everything but Undated), by priority; or for every ranked item with `all`.
- */
-export async function organizerRankedKeys(
-  db: Executor,
-  userId: string,
-  which: 'marked or dated' | 'all',
-  tags: readonly string[] = [],
-): Promise<RankedKeys[]> {
-  const filter = which === 'all' ? sql`` : sql`and (ui.marked_for_today = 1 or i.target_date is not null)`;
+/** What orders the Prioritized list, for every ranked item the caller sees, by priority. */
+export async function organizerRankedKeys(db: Executor, userId: string): Promise<RankedKeys[]> {
   const { rows } = await sql<RankedKeys>`${seenBoxesSql(userId)}
     select i.id as id, ui.priority as priority, i.target_date as target_date, ui.marked_for_today as marked_for_today
-    ${organizerCandidates(userId, tags)} and ui.priority is not null ${filter}
+    ${organizerCandidates(userId, [])} and ui.priority is not null
     order by ui.priority, i.id`.execute(db);
   return rows;
-}
-
-/** A slice of the Undated group (ranked, no Today mark, no target date) by priority, straight from SQL. */
-export async function organizerUndatedIds(
-  db: Executor,
-  userId: string,
-  offset: number,
-  limit: number,
-  tags: readonly string[] = [],
-): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`${seenBoxesSql(userId)}
-    select i.id as id ${organizerCandidates(userId, tags)}
-      and ui.priority is not null and ui.marked_for_today = 0 and i.target_date is null
-    order by ui.priority, i.id ${pageSql(limit, offset)}`.execute(db);
-  return rows.map((row) => row.id);
 }
 
 /** What orders the Unprioritized list by title: each unranked Organizer item's title, parent title and creation. */
@@ -94,22 +70,6 @@ export async function organizerUnprioritisedKeys(db: Executor, userId: string, t
     select i.id as id, i.title as title, p.title as parent_title, i.created_at as created_at
     ${organizerCandidates(userId, tags)} and ui.priority is null`.execute(db);
   return rows;
-}
-
-/** A slice of the unranked Organizer items' ids by creation (the default order), straight from SQL. */
-export async function organizerUnprioritisedIdsByCreation(
-  db: Executor,
-  userId: string,
-  dir: 'asc' | 'desc',
-  offset: number,
-  limit: number,
-  tags: readonly string[] = [],
-): Promise<string[]> {
-  const direction = sql.raw(dir);
-  const { rows } = await sql<{ id: string }>`${seenBoxesSql(userId)}
-    select i.id as id ${organizerCandidates(userId, tags)} and ui.priority is null
-    order by i.created_at ${direction}, i.id ${direction} ${pageSql(limit, offset)}`.execute(db);
-  return rows.map((row) => row.id);
 }
 
 const organizerColumns = sql`${sql.join(PRESENTED_COLUMNS.map((column) => sql.ref(`i.${column}`)))},
@@ -135,25 +95,137 @@ export async function organizerRows(
   return rows;
 }
 
-/** Organizer rows of the given items (in no particular order), with the caller's level and the parent's title. */
+/** What an unsighted Organizer row reads, of `i` (the item), `ui`, `own` (the caller's link) and `p` (the parent). */
+const unsightedColumns = sql`${sql.join(PRESENTED_COLUMNS.map((column) => sql.ref(`i.${column}`)))},
+  own.level as own_level, p.title as parent_title,
+  ui.favourited as favourited, ui.prioritizable as prioritizable, ui.priority as priority,
+  ui.marked_for_today as marked_for_today`;
+
+/**
+ * Organizer rows of the given items (in no particular order), with what decides whether the
+ * caller sees each: their own link's level and the parent box (its sight is the caller's to
+ * work out, with the access module's `boxSight`).
+ */
 export async function organizerRowsByIds(
   db: Executor,
   userId: string,
   ids: readonly string[],
-): Promise<OrganizerRow[]> {
-  const found: OrganizerRow[] = [];
+): Promise<UnsightedOrganizerRow[]> {
+  const found: UnsightedOrganizerRow[] = [];
   for (const chunk of idChunks(ids)) {
-    const { rows } = await sql<OrganizerRow>`${seenBoxesSql(userId)}
-      select ${organizerColumns}
+    const { rows } = await sql<UnsightedOrganizerRow>`
+      select ${unsightedColumns}
       from items i
       join user_items ui on ui.item_id = i.id and ui.user_id = ${userId}
       left join item_users own on own.item_id = i.id and own.user_id = ${userId}
-      left join seen_boxes s on s.id = i.parent_id
-      left join items p on p.id = s.id
-      where i.id in (${sql.join(chunk)}) and (own.level is not null or s.level is not null)`.execute(db);
+      left join items p on p.id = i.parent_id
+      where i.id in (${sql.join(chunk)})`.execute(db);
     found.push(...rows);
   }
   return found;
+}
+
+/** An Organizer row before the caller's sight of its parent box is known. */
+export type UnsightedOrganizerRow = PresentableRow & {
+  own_level: AccessLevel | null;
+  parent_title: string | null;
+};
+
+/**
+ * A candidate of an Organizer list: its row, read in display order through an index of
+ * `user_items` (where the database copies the item's keys, migration 0036), and those keys.
+ */
+export type OrganizerCandidate = UnsightedOrganizerRow & {
+  key_target_date: number | null;
+  key_created_at: number;
+};
+
+/** Where a read of candidates goes on from: after this key (exclusive), in the read's order. */
+export type After<Key> = { key: Key; id: string } | null;
+
+function candidates(userId: string, tags: readonly string[], range: RawBuilder<unknown>) {
+  return sql<OrganizerCandidate>`select ${unsightedColumns},
+      ui.item_target_date as key_target_date, ui.item_created_at as key_created_at
+    from user_items ui join items i on i.id = ui.item_id
+    left join item_users own on own.item_id = ui.item_id and own.user_id = ui.user_id
+    left join items p on p.id = i.parent_id
+    where ui.user_id = ${userId} and ui.prioritizable = 1 and ui.item_open = 1 and ${range}
+      ${sql.join(
+        tags.map(
+          (name) =>
+            sql`and exists (select 1 from item_tags t where t.item_id = ui.item_id and t.name = ${name})`,
+        ),
+        sql` `,
+      )}`;
+}
+
+/** Past `after` in the order of `column`, then the item's id, ascending or descending. */
+function keyset(column: string, after: After<number>, dir: 'asc' | 'desc' = 'asc') {
+  if (!after) return sql`1 = 1`;
+  const ref = sql.ref(column);
+  const past = dir === 'asc' ? sql`>` : sql`<`;
+  return sql`(${ref} ${past} ${after.key} or (${ref} = ${after.key} and ui.item_id ${past} ${after.id}))`;
+}
+
+/** A part of an Organizer list, as `candidatesOf` reads it. */
+export type CandidatePart =
+  /** Ranked, marked for today: by priority, past `after`. */
+  | { part: 'marked'; after: After<number>; limit: number }
+  /** Ranked, not marked, dated up to today's end (the rest of Today): all of them, in no order. */
+  | { part: 'due'; endOfToday: number }
+  /** Ranked, not marked, dated after `after`: by target date, then priority. */
+  | { part: 'dated'; after: number; limit: number }
+  /** Ranked, with neither a Today mark nor a target date: by priority, past `after`. */
+  | { part: 'undated'; after: After<number>; limit: number }
+  /** Unranked: by creation, past `after`. */
+  | { part: 'unranked'; dir: 'asc' | 'desc'; after: After<number>; limit: number };
+
+/** Which rows of the caller's `user_items` a part is, and in which order (each a range of an index of migration 0036). */
+function partSql(part: CandidatePart): { range: RawBuilder<unknown>; order: RawBuilder<unknown> } {
+  const ranked = sql`ui.priority is not null`;
+  const byPriority = sql`order by ui.priority, ui.item_id`;
+  switch (part.part) {
+    case 'marked':
+      return {
+        range: sql`ui.marked_for_today = 1 and ${ranked} and ${keyset('ui.priority', part.after)}`,
+        order: sql`${byPriority} ${pageSql(part.limit)}`,
+      };
+    case 'due':
+      return {
+        range: sql`ui.marked_for_today = 0 and ui.item_target_date <= ${part.endOfToday} and ${ranked}`,
+        order: sql``,
+      };
+    case 'dated':
+      return {
+        range: sql`ui.marked_for_today = 0 and ui.item_target_date > ${part.after} and ${ranked}`,
+        order: sql`order by ui.item_target_date, ui.priority, ui.item_id ${pageSql(part.limit)}`,
+      };
+    case 'undated':
+      return {
+        range: sql`ui.marked_for_today = 0 and ui.item_target_date is null and ${ranked}
+          and ${keyset('ui.priority', part.after)}`,
+        order: sql`${byPriority} ${pageSql(part.limit)}`,
+      };
+    case 'unranked': {
+      const dir = sql.raw(part.dir);
+      return {
+        range: sql`ui.priority is null and ${keyset('ui.item_created_at', part.after, part.dir)}`,
+        order: sql`order by ui.item_created_at ${dir}, ui.item_id ${dir} ${pageSql(part.limit)}`,
+      };
+    }
+  }
+}
+
+/** The caller's candidates of a part of an Organizer list, carrying every one of `tags`. */
+export async function candidatesOf(
+  db: Executor,
+  userId: string,
+  tags: readonly string[],
+  part: CandidatePart,
+): Promise<OrganizerCandidate[]> {
+  const { range, order } = partSql(part);
+  const { rows } = await sql<OrganizerCandidate>`${candidates(userId, tags, range)} ${order}`.execute(db);
+  return rows;
 }
 
 /** Sets new priorities for the caller (a reindex), in one pass. */

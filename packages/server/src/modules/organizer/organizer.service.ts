@@ -10,6 +10,7 @@ import type {
 import { priorityAtEdge, reindexedPriorities } from '@nestbox/shared/organizer/priority';
 import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
+import { boxSight } from '../access/access.service.js';
 import type { PersonalChanges } from '../items/items.contract.js';
 import { type ItemsService, presentItem } from '../items/items.service.js';
 import { presentUser } from '../users/users.service.js';
@@ -18,30 +19,19 @@ import {
   organizerRankedKeys,
   organizerRows,
   organizerRowsByIds,
-  organizerUndatedIds,
-  organizerUnprioritisedIdsByCreation,
   organizerUnprioritisedKeys,
   type RankedKeys,
   setPriorities,
 } from './organizer.repository.js';
-
-/** A slice of a list: ids in display order, and whether more follow. */
-interface Slice {
-  ids: string[];
-  more: boolean;
-}
-
-/** `limit` ids from `offset` of a list read whole. */
-const sliceOf = (ids: readonly string[], offset: number, limit: number): Slice => ({
-  ids: ids.slice(offset, offset + limit),
-  more: ids.length > offset + limit,
-});
-
-/** A slice read from SQL with one row more than asked, which says whether more follow. */
-const trimmed = (ids: string[], limit: number): Slice => ({
-  ids: ids.slice(0, limit),
-  more: ids.length > limit,
-});
+import {
+  type ListRead,
+  prioritisedCandidates,
+  type Seen,
+  type Slice,
+  seenSlice,
+  seenThrough,
+  unrankedByCreation,
+} from './organizer-pages.js';
 
 /** A stored target date out of range groups as no date, as the presenter shows it. */
 const asPrioritised = <Row extends RankedKeys | OrganizerRow>(row: Row) => ({
@@ -62,9 +52,9 @@ const asOrganizerItem = (row: OrganizerRow): OrganizerItem =>
 /**
  * Reads the Organizer (SPEC §2, §4), whole or a page of each list, each list in its display
  * order, so that a page always continues the one before and the web app draws the first
- * screen of thousands of items at once. A page reads full rows for its own items only: the
- * Undated group and the Unprioritized list by creation come sliced from SQL; what needs the
- * shared rules (Today and the dated days, title orders) is ordered from its keys alone.
+ * screen of thousands of items at once. A page reads its lists in display order only as far
+ * as it goes (organizer-pages.ts), and full rows for its own items only; the Unprioritized
+ * list by title is ordered from every item's keys.
  */
 export function createOrganizerService({
   db,
@@ -83,59 +73,34 @@ export function createOrganizerService({
     return { column, dir };
   };
 
-  /** The Prioritized list from `offset`: Today and the dated days (shared rule), then Undated from SQL. */
-  async function prioritisedSlice(
-    user: UserRow,
-    offset: number,
-    limit: number,
-    tags: readonly string[],
-  ): Promise<Slice> {
-    const markedOrDated = prioritisedInDisplayOrder(
-      (await organizerRankedKeys(db, user.id, 'marked or dated', tags)).map(asPrioritised),
-      now(),
-      user.timezone,
-    ).map((key) => key.row.id);
-    const head = sliceOf(markedOrDated, offset, limit);
-    const wanted = limit - head.ids.length;
-    const undatedFrom = Math.max(0, offset - markedOrDated.length);
-    const undated = trimmed(await organizerUndatedIds(db, user.id, undatedFrom, wanted + 1, tags), wanted);
-    return { ids: [...head.ids, ...undated.ids], more: head.more || undated.more };
+  /** The rows of these items that the caller sees, in that order. */
+  async function rowsInOrder(userId: string, ids: readonly string[], seen: Seen): Promise<OrganizerRow[]> {
+    const byId = new Map((await seen(await organizerRowsByIds(db, userId, ids))).map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** The Unprioritized list from `offset` in the user's chosen order. */
   async function unprioritisedSlice(
     user: UserRow,
+    list: ListRead,
+    seen: Seen,
     offset: number,
     limit: number,
-    tags: readonly string[],
   ): Promise<Slice> {
     const { column, dir } = unprioritisedOrder(user);
-    if (column === 'createdDate')
-      return trimmed(
-        await organizerUnprioritisedIdsByCreation(db, user.id, dir, offset, limit + 1, tags),
-        limit,
-      );
-    const keys = (await organizerUnprioritisedKeys(db, user.id, tags)).map((row) => ({
+    if (column === 'createdDate') return seenSlice(unrankedByCreation(list, dir), seen, offset, limit);
+    // By title: every title is needed to order them.
+    const keys = (await organizerUnprioritisedKeys(db, user.id, list.tags)).map((row) => ({
       _id: row.id,
       title: row.title,
       parentTitle: row.parent_title,
       createdDate: row.created_at,
     }));
-    return sliceOf(
-      keys.sort(compareUnprioritised(column, dir)).map((key) => key._id),
-      offset,
-      limit,
-    );
-  }
-
-  /** Full rows of the given ids, in that order (an id no longer there is left out). */
-  async function itemsInOrder(user: UserRow, ids: string[]): Promise<OrganizerItem[]> {
-    const byId = new Map<string, OrganizerRow>();
-    for (const row of await organizerRowsByIds(db, user.id, ids)) byId.set(row.id, row);
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [asOrganizerItem(row)] : [];
-    });
+    const ids = keys.sort(compareUnprioritised(column, dir)).map((key) => key._id);
+    return {
+      rows: await rowsInOrder(user.id, ids.slice(offset, offset + limit), seen),
+      more: ids.length > offset + limit,
+    };
   }
 
   /** Everything at once: the Prioritized list in display order, then the Unprioritized list. */
@@ -170,9 +135,19 @@ export function createOrganizerService({
       let next: OrganizerPage['next'] = null;
       if (limit === undefined) organizerItems = await whole(user, tags);
       else {
-        const prioritised = await prioritisedSlice(user, prioritizedOffset, limit, tags);
-        const unprioritised = await unprioritisedSlice(user, unprioritizedOffset, limit, tags);
-        organizerItems = await itemsInOrder(user, [...prioritised.ids, ...unprioritised.ids]);
+        const seen = seenThrough(boxSight(db, user.id));
+        const list = (offset: number): ListRead => ({ db, userId: user.id, tags, first: offset + limit + 1 });
+        // Both lists at once: on PostgreSQL their reads overlap.
+        const [prioritised, unprioritised] = await Promise.all([
+          seenSlice(
+            prioritisedCandidates(list(prioritizedOffset), now(), user.timezone),
+            seen,
+            prioritizedOffset,
+            limit,
+          ),
+          unprioritisedSlice(user, list(unprioritizedOffset), seen, unprioritizedOffset, limit),
+        ]);
+        organizerItems = [...prioritised.rows, ...unprioritised.rows].map(asOrganizerItem);
         if (prioritised.more || unprioritised.more)
           next = {
             prioritizedOffset: prioritizedOffset + limit,
@@ -221,12 +196,12 @@ export function createOrganizerService({
         user.timezone,
       );
       const inGroup = async () =>
-        (await organizerRankedKeys(trx, user.id, 'all'))
+        (await organizerRankedKeys(trx, user.id))
           .filter((key) => organizerGroupOf(asPrioritised(key), at, user.timezone) === group)
           .map((key) => key.priority);
       const ranked = priorityAtEdge(await inGroup(), edge);
       if (!ranked.needsReindex) return ranked.priority;
-      const all = await organizerRankedKeys(trx, user.id, 'all');
+      const all = await organizerRankedKeys(trx, user.id);
       await setPriorities(trx, user.id, reindexedPriorities(all.map((key) => key.id)), at);
       return priorityAtEdge(await inGroup(), edge).priority;
     },
@@ -234,12 +209,12 @@ export function createOrganizerService({
     /** The largest priority among the user's ranked items (the bottom of their Organizer), or null. */
     async highestPriority(trx: Executor, userId: string): Promise<number | null> {
       // In order of priority: the last is the largest.
-      return (await organizerRankedKeys(trx, userId, 'all')).at(-1)?.priority ?? null;
+      return (await organizerRankedKeys(trx, userId)).at(-1)?.priority ?? null;
     },
 
     /** Renumbers the caller's prioritised items 16384, 32768, … keeping their order. */
     async reindexPriorities(user: UserRow): Promise<Record<string, number>> {
-      const ranked = await organizerRankedKeys(db, user.id, 'all');
+      const ranked = await organizerRankedKeys(db, user.id);
       const priorities = reindexedPriorities(ranked.map((row) => row.id));
       await db.transaction().execute((trx) => setPriorities(trx, user.id, priorities, now()));
       return Object.fromEntries(priorities);
@@ -247,10 +222,8 @@ export function createOrganizerService({
 
     /** The ranked items, by priority. */
     async prioritised(user: UserRow): Promise<OrganizerItem[]> {
-      return itemsInOrder(
-        user,
-        (await organizerRankedKeys(db, user.id, 'all')).map((row) => row.id),
-      );
+      const ranked = (await organizerRankedKeys(db, user.id)).map((row) => row.id);
+      return (await rowsInOrder(user.id, ranked, seenThrough(boxSight(db, user.id)))).map(asOrganizerItem);
     },
   };
 }
