@@ -37,6 +37,7 @@ import {
   remindersOfUser,
   type SiblingCursor,
 } from './export.repository.js';
+import { IdSet } from './id-set.js';
 import { zipExport } from './zip-export.js';
 
 /** How many of a box's children are read at once: memory holds at most this many per open box. */
@@ -199,7 +200,7 @@ export function createExportService({
       nodes: ExportNode[];
       next: number;
     }
-    const written = new Set<string>();
+    const written = new IdSet();
     const stack: Frame[] = [{ path: [], box: false, pages: workspacePages(root.id), nodes: [], next: 0 }];
     while (stack.length > 0) {
       const frame = stack[stack.length - 1] as Frame;
@@ -215,8 +216,7 @@ export function createExportService({
         }
         continue;
       }
-      if (written.has(node.row.id)) continue;
-      written.add(node.row.id);
+      if (!written.add(node.row.id)) continue;
       yield { kind: 'item', node, path: frame.path };
       if (node.row.type === 'todoBox')
         stack.push({
