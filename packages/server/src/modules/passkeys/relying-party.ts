@@ -1,17 +1,12 @@
 import { isIP } from 'node:net';
 import type { AuthenticationResponse, RegistrationResponse } from '@nestbox/shared/passkeys/passkeys.schema';
 import { PASSKEY_CEREMONY_TTL_MS } from '@nestbox/shared/passkeys/passkeys.schema';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { PasskeysTable, UserRow } from '../../db/schema.js';
 import { appErrors } from '../../http/app-error.js';
+
+/** The WebAuthn library (some 13 MB in memory), loaded by the first ceremony: many servers never hold one. */
+const webauthn = () => import('@simplewebauthn/server');
 
 /**
  * Nestbox as a WebAuthn relying party, from `NESTBOX_APP_URL`: its host is the RP ID and its
@@ -31,9 +26,9 @@ export function relyingParty(appUrl: string) {
 
   return {
     /** Options to add a passkey: discoverable, the person verified (PIN, fingerprint, face). */
-    registrationOptions(user: UserRow, existing: readonly PasskeysTable[]) {
+    async registrationOptions(user: UserRow, existing: readonly PasskeysTable[]) {
       requireSupported();
-      return generateRegistrationOptions({
+      return (await webauthn()).generateRegistrationOptions({
         rpName: 'Nestbox',
         rpID,
         userName: user.email,
@@ -54,9 +49,9 @@ export function relyingParty(appUrl: string) {
      * given ones (the second step). A passkey alone must verify its person; as a second factor
      * its presence is enough.
      */
-    authenticationOptions(allow: readonly PasskeysTable[]) {
+    async authenticationOptions(allow: readonly PasskeysTable[]) {
       requireSupported();
-      return generateAuthenticationOptions({
+      return (await webauthn()).generateAuthenticationOptions({
         rpID,
         allowCredentials: allow.map((passkey) => ({
           id: passkey.credential_id,
@@ -68,8 +63,8 @@ export function relyingParty(appUrl: string) {
     },
 
     /** Checks a new passkey's answer to `challenge`: origin, RP ID, user verification, signature. */
-    verifyRegistration(response: RegistrationResponse, challenge: string) {
-      return verifyRegistrationResponse({
+    async verifyRegistration(response: RegistrationResponse, challenge: string) {
+      return (await webauthn()).verifyRegistrationResponse({
         response: response as RegistrationResponseJSON,
         expectedChallenge: challenge,
         expectedOrigin: origin,
@@ -79,13 +74,13 @@ export function relyingParty(appUrl: string) {
     },
 
     /** Checks a sign-in's answer to `challenge` with the stored passkey: signature and counter too. */
-    verifyAuthentication(
+    async verifyAuthentication(
       response: AuthenticationResponse,
       challenge: string,
       passkey: PasskeysTable,
       requireUserVerification: boolean,
     ) {
-      return verifyAuthenticationResponse({
+      return (await webauthn()).verifyAuthenticationResponse({
         response: response as AuthenticationResponseJSON,
         expectedChallenge: challenge,
         expectedOrigin: origin,
@@ -107,7 +102,11 @@ export type RelyingParty = ReturnType<typeof relyingParty>;
 /** The challenge an answer signed, read from its client data; undefined when unreadable. */
 export function challengeOf(response: { response: { clientDataJSON: string } }): string | undefined {
   try {
-    const challenge = decodeClientDataJSON(response.response.clientDataJSON).challenge;
+    // Client data is JSON in base64url (WebAuthn §5.8.1).
+    const clientData = JSON.parse(
+      Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8'),
+    );
+    const challenge = (clientData as { challenge?: unknown } | null)?.challenge;
     return typeof challenge === 'string' && challenge.length > 0 ? challenge : undefined;
   } catch {
     return undefined;
