@@ -1,12 +1,5 @@
-import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-
-/** libvips (some 8 MB in memory), loaded by the first thumbnail: many servers never make one. */
-let sharp: typeof import('sharp').default | undefined;
-const loadSharp = () => {
-  sharp ??= createRequire(import.meta.url)('sharp') as typeof import('sharp').default;
-  return sharp;
-};
+import sharp from 'sharp';
 
 /** The box a thumbnail fits in, in pixels. */
 export const THUMBNAIL_SIZE = 320;
@@ -23,11 +16,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
  * The returned stream fails for a picture too large or corrupt: then there is no thumbnail.
  */
 export function thumbnailOf(picture: Readable): Readable {
-  const transformer = loadSharp()({
-    limitInputPixels: MAX_INPUT_PIXELS,
-    failOn: 'error',
-    sequentialRead: true,
-  })
+  const transformer = sharp({ limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true })
     .rotate()
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 75 });
