@@ -184,7 +184,7 @@ function* textsIn(boxes: GrowingBox[], count: number, maker: TextMaker, next: ()
  * their own texts in the Organizer (half ranked). The other person's items sit below three
  * boxes linked to the measured person as editor. A third, empty account takes the import.
  */
-export async function seed(database: DatabaseHandle, size: number) {
+async function seed(database: DatabaseHandle, size: number) {
   const started = performance.now();
   const { db } = database;
   const me = await seedBenchUser(db, 'scale-bench@example.test');

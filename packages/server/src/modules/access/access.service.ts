@@ -3,18 +3,34 @@ import { idChunks } from '../../db/id-chunks.js';
 import type { Executor } from '../../db/schema.js';
 import type { Audience } from './access.contract.js';
 import { authorizeLevel, type LevelCheck } from './access.policy.js';
-import { audienceOf, levelOf, linksOf, pairsThatSee, boxSight as readBoxSight } from './access.repository.js';
+import { audienceOf, boxSight, levelOf, linksOf, pairsThatSee } from './access.repository.js';
 
 export type { Audience } from './access.contract.js';
 export { authorizeLevel } from './access.policy.js';
 
+/** How the caller sees an item: at which level (null: not at all), and whether they see its box too. */
+export interface ItemSight {
+  level: AccessLevel | null;
+  boxSeen: boolean;
+}
+
 /**
- * The level the caller sees each box at (null: not seen), each box read once per returned
- * function: for lists that start from a bounded set of matches (see the repository's
- * `boxSight`).
+ * How the caller sees each of a bounded list of items (search matches, an Organizer page): at
+ * its own link's level, else at its box's. Boxes are walked up from (the repository's
+ * `boxSight`), each read once per returned function, so the cost follows the items asked
+ * about, not everything the caller sees.
  */
-export function boxSight(db: Executor, userId: string) {
-  return readBoxSight(db, userId);
+export function itemSight(db: Executor, userId: string) {
+  const sight = boxSight(db, userId);
+  return async (
+    items: readonly { parentId: string | null; ownLevel: AccessLevel | null }[],
+  ): Promise<ItemSight[]> => {
+    const boxes = await sight(items.flatMap((item) => (item.parentId ? [item.parentId] : [])));
+    return items.map(({ parentId, ownLevel }) => {
+      const boxLevel = parentId ? (boxes.get(parentId) ?? null) : null;
+      return { level: ownLevel ?? boxLevel, boxSeen: boxLevel !== null };
+    });
+  };
 }
 
 /** An audience as one comparable value: the same people at the same levels give the same key. */

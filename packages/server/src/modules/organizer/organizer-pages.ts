@@ -1,6 +1,6 @@
-import type { AccessLevel } from '@nestbox/shared/items/item.schema';
 import { dayKey, todayBounds } from '@nestbox/shared/organizer/grouping';
 import type { Executor } from '../../db/schema.js';
+import type { ItemSight, itemSight } from '../access/access.service.js';
 import {
   type After,
   type CandidatePart,
@@ -25,29 +25,25 @@ export interface Slice {
   more: boolean;
 }
 
-/** The caller's sight of boxes (the access module's `boxSight`): null for a box they do not see. */
-export type Sight = (boxIds: readonly string[]) => Promise<Map<string, AccessLevel | null>>;
-
 /** Of these rows, those the caller sees, in the same order. */
 export type Seen = (rows: UnsightedOrganizerRow[]) => Promise<OrganizerRow[]>;
 
 /**
- * An item is seen at its own link's level, else at its box's; its parent box shows only when
- * that is seen too.
+ * The rows the caller sees (`see`: the access module's `itemSight`), with the level they see
+ * each at, and its parent box only when they see that too.
  */
-export function seenThrough(sight: Sight): Seen {
+export function seenThrough(see: ReturnType<typeof itemSight>): Seen {
   return async (rows) => {
-    const levels = await sight(rows.flatMap((row) => (row.parent_id ? [row.parent_id] : [])));
-    return rows.flatMap((row) => {
-      const parentLevel = row.parent_id ? (levels.get(row.parent_id) ?? null) : null;
-      const level = row.own_level ?? parentLevel;
+    const sights = await see(rows.map((row) => ({ parentId: row.parent_id, ownLevel: row.own_level })));
+    return rows.flatMap((row, at) => {
+      const { level, boxSeen } = sights[at] as ItemSight;
       if (!level) return [];
       // Onto the row as read: thousands of rows are not copied.
       return [
         Object.assign(row, {
           level,
-          visible_parent_id: parentLevel ? row.parent_id : null,
-          parent_title: parentLevel ? row.parent_title : null,
+          visible_parent_id: boxSeen ? row.parent_id : null,
+          parent_title: boxSeen ? row.parent_title : null,
         }),
       ];
     });
@@ -84,7 +80,7 @@ export async function* prioritisedCandidates(
   // (usually few) are read whole and slotted in among them.
   const due = (await read({ part: 'due', endOfToday: end })).sort(byPriority);
   let dueTaken = 0;
-  for (let after: After<number> = null, size = first; ; size = grown(size)) {
+  for (let after: After = null, size = first; ; size = grown(size)) {
     const marked = await read({ part: 'marked', after, limit: size });
     const bound = marked.length < size ? undefined : marked.at(-1);
     const upTo = bound ? due.findIndex((row) => byPriority(row, bound) > 0) : -1;
@@ -145,11 +141,11 @@ export function unrankedByCreation(
 
 /** Batches of a read that goes on past its last row's key. */
 async function* keyed(
-  read: (after: After<number>, size: number) => Promise<OrganizerCandidate[]>,
+  read: (after: After, size: number) => Promise<OrganizerCandidate[]>,
   key: 'priority' | 'key_created_at',
   first: number,
 ): AsyncGenerator<OrganizerCandidate[]> {
-  for (let after: After<number> = null, size = first; ; size = grown(size)) {
+  for (let after: After = null, size = first; ; size = grown(size)) {
     const rows = await read(after, size);
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);

@@ -104,7 +104,7 @@ const unsightedColumns = sql`${sql.join(PRESENTED_COLUMNS.map((column) => sql.re
 /**
  * Organizer rows of the given items (in no particular order), with what decides whether the
  * caller sees each: their own link's level and the parent box (its sight is the caller's to
- * work out, with the access module's `boxSight`).
+ * work out, with the access module's `itemSight`).
  */
 export async function organizerRowsByIds(
   db: Executor,
@@ -141,7 +141,7 @@ export type OrganizerCandidate = UnsightedOrganizerRow & {
 };
 
 /** Where a read of candidates goes on from: after this key (exclusive), in the read's order. */
-export type After<Key> = { key: Key; id: string } | null;
+export type After = { key: number; id: string } | null;
 
 function candidates(userId: string, tags: readonly string[], range: RawBuilder<unknown>) {
   return sql<OrganizerCandidate>`select ${unsightedColumns},
@@ -160,7 +160,7 @@ function candidates(userId: string, tags: readonly string[], range: RawBuilder<u
 }
 
 /** Past `after` in the order of `column`, then the item's id, ascending or descending. */
-function keyset(column: string, after: After<number>, dir: 'asc' | 'desc' = 'asc') {
+function keyset(column: string, after: After, dir: 'asc' | 'desc' = 'asc') {
   if (!after) return sql`1 = 1`;
   const ref = sql.ref(column);
   const past = dir === 'asc' ? sql`>` : sql`<`;
@@ -170,15 +170,15 @@ function keyset(column: string, after: After<number>, dir: 'asc' | 'desc' = 'asc
 /** A part of an Organizer list, as `candidatesOf` reads it. */
 export type CandidatePart =
   /** Ranked, marked for today: by priority, past `after`. */
-  | { part: 'marked'; after: After<number>; limit: number }
+  | { part: 'marked'; after: After; limit: number }
   /** Ranked, not marked, dated up to today's end (the rest of Today): all of them, in no order. */
   | { part: 'due'; endOfToday: number }
   /** Ranked, not marked, dated after `after`: by target date, then priority. */
   | { part: 'dated'; after: number; limit: number }
   /** Ranked, with neither a Today mark nor a target date: by priority, past `after`. */
-  | { part: 'undated'; after: After<number>; limit: number }
+  | { part: 'undated'; after: After; limit: number }
   /** Unranked: by creation, past `after`. */
-  | { part: 'unranked'; dir: 'asc' | 'desc'; after: After<number>; limit: number };
+  | { part: 'unranked'; dir: 'asc' | 'desc'; after: After; limit: number };
 
 /** Which rows of the caller's `user_items` a part is, and in which order (each a range of an index of migration 0036). */
 function partSql(part: CandidatePart): { range: RawBuilder<unknown>; order: RawBuilder<unknown> } {

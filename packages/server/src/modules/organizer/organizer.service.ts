@@ -10,7 +10,7 @@ import type {
 import { priorityAtEdge, reindexedPriorities } from '@nestbox/shared/organizer/priority';
 import type { Clock } from '../../clock.js';
 import type { Executor, UserRow } from '../../db/schema.js';
-import { boxSight } from '../access/access.service.js';
+import { itemSight } from '../access/access.service.js';
 import type { PersonalChanges } from '../items/items.contract.js';
 import { type ItemsService, presentItem } from '../items/items.service.js';
 import { presentUser } from '../users/users.service.js';
@@ -135,7 +135,7 @@ export function createOrganizerService({
       let next: OrganizerPage['next'] = null;
       if (limit === undefined) organizerItems = await whole(user, tags);
       else {
-        const seen = seenThrough(boxSight(db, user.id));
+        const seen = seenThrough(itemSight(db, user.id));
         const list = (offset: number): ListRead => ({ db, userId: user.id, tags, first: offset + limit + 1 });
         // Both lists at once: on PostgreSQL their reads overlap.
         const [prioritised, unprioritised] = await Promise.all([
@@ -223,7 +223,7 @@ export function createOrganizerService({
     /** The ranked items, by priority. */
     async prioritised(user: UserRow): Promise<OrganizerItem[]> {
       const ranked = (await organizerRankedKeys(db, user.id)).map((row) => row.id);
-      return (await rowsInOrder(user.id, ranked, seenThrough(boxSight(db, user.id)))).map(asOrganizerItem);
+      return (await rowsInOrder(user.id, ranked, seenThrough(itemSight(db, user.id)))).map(asOrganizerItem);
     },
   };
 }

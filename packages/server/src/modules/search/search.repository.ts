@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { engineOf } from '../../db/connection.js';
 import type { Executor } from '../../db/schema.js';
 import { visibleItemsSql } from '../access/access.contract.js';
-import { boxSight } from '../access/access.service.js';
+import { type ItemSight, itemSight } from '../access/access.service.js';
 import type { PresentableRow } from '../items/items.contract.js';
 import { type CandidateSource, candidateSource } from './search-candidates.js';
 
@@ -159,7 +159,7 @@ export async function searchVisibleItems(
 /**
  * The matching items among everything the caller sees, archived ones left out, read from the
  * index newest first a batch at a time (each batch four times the last, while few are seen),
- * each kept when the access module sees it through its own link or its box (`boxSight`, which
+ * each kept when the access module sees it through its own link or its box (`itemSight`, which
  * reads each box once): the cost follows the matches read, not everything the caller sees.
  * The page is ranked among what was read; when a search matches more than the first batch,
  * the newest matches whose title starts with the first word are read too, so those still
@@ -182,7 +182,7 @@ async function searchSeen(
     filters.push(
       sql`exists (select 1 from user_items f where f.item_id = i.id and f.user_id = ${userId} and f.favourited = 1)`,
     );
-  const sight = boxSight(db, userId);
+  const see = itemSight(db, userId);
   const seen = new Map<string, Match>();
   // Boxes found hidden from the caller: later batches pass over what they hold in the query
   // (other people's matches, newer than the caller's, would otherwise be read and dropped).
@@ -207,13 +207,12 @@ async function searchSeen(
       left join item_users l on l.item_id = i.id and l.user_id = ${userId}
       where ${sql.join(where, sql` and `)}
       order by ${from.order} desc limit ${size}`.execute(db);
-    const boxes = await sight(rows.flatMap((row) => (row.parent_id ? [row.parent_id] : [])));
-    for (const { cursor, parent_id, ...row } of rows) {
-      const boxLevel = parent_id ? boxes.get(parent_id) : null;
-      const level = row.level ?? boxLevel;
-      if (level) seen.set(row.id, { ...row, level, parentSeen: Boolean(boxLevel) });
+    const sights = await see(rows.map((row) => ({ parentId: row.parent_id, ownLevel: row.level })));
+    rows.forEach(({ cursor, parent_id, ...row }, at) => {
+      const { level, boxSeen } = sights[at] as ItemSight;
+      if (level) seen.set(row.id, { ...row, level, parentSeen: boxSeen });
       else if (parent_id) hidden.add(parent_id);
-    }
+    });
     return { full: rows.length === size, last: rows.at(-1)?.cursor };
   };
   const first = await read(source, undefined, BATCH);
