@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { putSessionToken } from '../support/accounts.js';
 import { api, pane, readItem } from '../support/api.js';
+import { liveSocketConnected } from '../support/live.js';
 import { savedCopy } from '../support/offline.js';
 import { expect, test } from '../support/test.js';
 import { rows, workspaceWith } from '../support/workspace-setup.js';
@@ -245,11 +246,14 @@ test('an offline edit that replaces newer words says so where they were typed, w
       '1 change waits for the network',
     );
 
-    // The laptop renames it too, and its words are saved.
+    // The laptop renames it too, and its words are saved. Its live socket is connected before
+    // the phone comes back: the server tells of the replaced words once, to those listening.
+    const laptopLive = liveSocketConnected(page);
     await page.goto('/app/boxes');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/items/save-text-item') && r.ok());
     await retype(page, 'Call the vet', 'Laptop title');
     await saved;
+    await laptopLive;
 
     // The phone comes back: its change stands (the last save wins), and the laptop is told.
     await phoneContext.setOffline(false);
