@@ -1,3 +1,4 @@
+import { createActivatedAccount } from '../support/accounts.js';
 import { expect, test } from '../support/test.js';
 
 test.describe('logged-out pages', () => {
@@ -17,6 +18,30 @@ test.describe('logged-out pages', () => {
       '/forgot',
     );
     await expect(page.getByRole('link', { name: 'Create New Account' })).toHaveAttribute('href', '/signup');
+  });
+
+  test("signed in while the app's code is on its way, the card keeps a heading, then the app opens", async ({
+    page,
+  }) => {
+    const account = await createActivatedAccount(page.request, { label: 'login-wait' });
+    // A slow network: the app's code is held until the card has been seen waiting.
+    let release: () => void = () => {};
+    const seen = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/app-layout-*.js', async (route) => {
+      await seen;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    // Never an empty card: it says it is loading, as the page's heading.
+    await expect(page.getByRole('heading', { level: 1, name: 'Loading…' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    release();
+    await expect(page).toHaveURL(/\/app(\/boxes)?$/);
   });
 
   test('the login form says what is missing before calling the server', async ({ page }) => {

@@ -1,8 +1,8 @@
 import { OIDC_QUERY } from '@nestbox/shared/oidc/oidc-results';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PageLoader } from '../../../components/feedback/page-loader';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { CardLoader } from '../../../components/feedback/page-loader';
 import { useOidcConfig } from '../../../features/auth/api/single-sign-on';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import {
@@ -14,6 +14,7 @@ import {
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { providerName } from '../../../lib/provider-name';
 import { getToken, returnToOf, sessionEndedOf } from '../../../lib/session';
+import { ToApp } from './to-app';
 
 /**
  * `/` and `/login`. A visitor who still holds a session goes straight to the app; one whose
@@ -31,13 +32,13 @@ export function LoginRoute() {
   const sessionEnded = sessionEndedOf(state);
   const goOn = returnToOf(state) ?? PAGE_PATHS.app;
   usePageTitle(t('login.submit'));
-  if (getToken()) return <Navigate to={PAGE_PATHS.app} replace />;
+  if (getToken()) return <ToApp to={goOn} />;
 
   const onLoggedIn = () => navigate(goOn, { replace: true });
   const oidcResult = params.get(OIDC_QUERY);
   if (oidcResult === 'signedIn') return <OidcSessionTaker onLoggedIn={onLoggedIn} />;
   // Whether the password form shows at all depends on the answer (NESTBOX_OIDC_ONLY).
-  if (oidc.isPending) return <PageLoader label={t('common.loading')} />;
+  if (oidc.isPending) return <CardLoader label={t('common.loading')} />;
 
   const name = providerName(oidc.data?.name, t);
   const oidcFailure =

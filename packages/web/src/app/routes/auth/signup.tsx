@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../components/feedback/page-loader';
+import { CardLoader } from '../../../components/feedback/page-loader';
 import { useOidcConfig } from '../../../features/auth/api/single-sign-on';
 import { SignupForm } from '../../../features/auth/components/signup-form';
 import { SingleSignOnOnly } from '../../../features/auth/components/single-sign-on';
@@ -11,7 +11,7 @@ export function SignupRoute() {
   const { t } = useTranslation();
   const oidc = useOidcConfig();
   usePageTitle(t('signup.title'));
-  if (oidc.isPending) return <PageLoader label={t('common.loading')} />;
+  if (oidc.isPending) return <CardLoader label={t('common.loading')} />;
   if (oidc.data?.only)
     return <SingleSignOnOnly name={providerName(oidc.data.name, t)} description={t('login.subtitle')} />;
   return <SignupForm />;

@@ -5,7 +5,7 @@ import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { IconKey } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../components/feedback/page-loader';
+import { CardLoader } from '../../../components/feedback/page-loader';
 import { changeLocale, currentLocale } from '../../../lib/i18n';
 import { saveEndSessionUrl, saveSession } from '../../../lib/session';
 import { browserTimezone } from '../../../lib/timezones';
@@ -106,7 +106,7 @@ export function OidcSessionTaker({ onLoggedIn }: { onLoggedIn: () => void }) {
     });
   }, [take, onLoggedIn]);
 
-  if (!take.error) return <PageLoader label={t('login.oidc.signingIn')} />;
+  if (!take.error) return <CardLoader label={t('login.oidc.signingIn')} />;
   return (
     <Stack gap="md">
       <AuthHeading title={t('login.title')} />
