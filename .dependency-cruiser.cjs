@@ -42,6 +42,25 @@ module.exports = {
       to: { path: `${MODULES}[^/]+/(.+[.]repository[.]ts|commands/)` },
     },
     {
+      name: 'server-loads-an-occasional-library-at-start',
+      comment:
+        "Libraries a server at rest has no use for (mail, the S3 SDK, the PostgreSQL and Redis clients where they are not configured, the common-password lists, QR codes, Slack's client, libvips, WebAuthn) are imported where first used, with import(): imported at the top they would hold megabytes of every instance's memory (docs/performance.md). Types may be imported.",
+      severity: 'error',
+      from: {
+        path: '^packages/server/src/',
+        pathNot: [
+          '[.]test[.]ts$',
+          '^packages/server/src/test/',
+          '^packages/server/src/cli/',
+          '^packages/server/src/db/backup[.]ts$',
+        ],
+      },
+      to: {
+        path: 'node_modules/(nodemailer|@aws-sdk/|pg|ioredis|@zxcvbn-ts/|qrcode|@slack/web-api|sharp|@simplewebauthn/server)/',
+        dependencyTypesNot: ['type-only', 'dynamic-import'],
+      },
+    },
+    {
       name: 'web-feature-imports-another-feature',
       comment: 'A web feature stands alone: what two features share goes to components, hooks or lib.',
       severity: 'error',

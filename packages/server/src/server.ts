@@ -1,5 +1,4 @@
 import v8 from 'node:v8';
-import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { clockStartingAt, systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config/env.js';
@@ -45,7 +44,10 @@ async function main(): Promise<void> {
       ? { admin: { email: config.admin.email, passwordHash: await hashPassword(config.admin.password) } }
       : {},
   );
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // Redis's client is loaded only where one is configured (scale-out).
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    : undefined;
 
   const app = await buildApp({
     config,

@@ -14,7 +14,7 @@ import {
   SqliteDialect,
   type TransactionBuilder,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema.js';
 
 export type DbEngine = 'sqlite' | 'postgres';
@@ -249,7 +249,16 @@ function withStatementCache(database: SQLite.Database) {
 }
 
 function openPostgres(connectionString: string, options: OpenDatabaseOptions): DatabaseHandle {
-  const pool = new pg.Pool({
+  // The driver loads with the first query: an instance on SQLite never holds it in memory.
+  const pool = async () => poolOf((await import('pg')).default, connectionString, options);
+  const observers = new Set<QueryObserver>();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: tellObservers(observers) });
+  queryObservers.set(db, observers);
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+function poolOf(driver: typeof pg, connectionString: string, options: OpenDatabaseOptions): pg.Pool {
+  return new driver.Pool({
     connectionString,
     // Texts' changes commit one at a time (item_changes, migration 0025): with 10 connections,
     // reads waited behind writes queued at commit (load bench: reads p99 135 ms, 113 with 20).
@@ -261,11 +270,7 @@ function openPostgres(connectionString: string, options: OpenDatabaseOptions): D
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === PG_INT8_OID
           ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          : driver.types.getTypeParser(oid, format)) as typeof driver.types.getTypeParser,
     },
   });
-  const observers = new Set<QueryObserver>();
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: tellObservers(observers) });
-  queryObservers.set(db, observers);
-  return { db, engine: 'postgres', close: () => db.destroy() };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One e-mail, as every sender in the app writes it: both an HTML and a plain-text body. */
 export interface MailMessage {
@@ -33,13 +33,18 @@ const safeFilePart = (value: string) => value.replace(/[^\w.@+-]/g, '_').slice(0
  * outbox as .eml files (and logs the link), so an installation with no mail server works.
  */
 export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
-  const transport: Transporter = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The mail library loads with the first message, not in every server's memory at rest.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      smtpUrl
+        ? nodemailer.createTransport(smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
 
   return {
     async send(message) {
-      const info = await transport.sendMail({
+      const info = await (await transportOf()).sendMail({
         from,
         to: message.to,
         subject: message.subject,
@@ -59,7 +64,10 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
       );
     },
     close() {
-      transport.close();
+      transport?.then(
+        (opened) => opened.close(),
+        () => {},
+      );
     },
   };
 }

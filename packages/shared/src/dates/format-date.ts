@@ -1,6 +1,8 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-import { enGB, fr } from 'date-fns/locale';
+// One module each: the package's indexes would load every function and every language.
+import { format } from 'date-fns/format';
+import { enGB } from 'date-fns/locale/en-GB';
+import { fr } from 'date-fns/locale/fr';
 import { DATE_FORMAT, SHORT_DATE_FORMAT } from '../constants.js';
 import type { UserLocale } from '../i18n/locales.js';
 

@@ -132,7 +132,7 @@ export function createAttachmentsService({
     const picture = await store.get(id);
     if (!picture) return false;
     try {
-      await store.put(thumbnailKey(id), thumbnailOf(picture.body), { maxBytes: THUMBNAIL_MAX_BYTES });
+      await store.put(thumbnailKey(id), await thumbnailOf(picture.body), { maxBytes: THUMBNAIL_MAX_BYTES });
       return true;
     } catch (error) {
       picture.body.destroy();

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 
 /** The box a thumbnail fits in, in pixels. */
 export const THUMBNAIL_SIZE = 320;
@@ -14,8 +13,10 @@ const MAX_INPUT_PIXELS = 40_000_000;
  * A WebP thumbnail of a picture, fitting THUMBNAIL_SIZE × THUMBNAIL_SIZE, turned as its EXIF
  * says, never enlarged. The picture is decoded by libvips off the event loop (libuv's pool).
  * The returned stream fails for a picture too large or corrupt: then there is no thumbnail.
+ * libvips loads with the first picture, not in every server's memory at rest.
  */
-export function thumbnailOf(picture: Readable): Readable {
+export async function thumbnailOf(picture: Readable): Promise<Readable> {
+  const { default: sharp } = await import('sharp');
   const transformer = sharp({ limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true })
     .rotate()
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })

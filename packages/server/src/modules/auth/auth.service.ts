@@ -106,7 +106,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     async signup(body: SignupBody, ip: string, requestLocale: UserLocale) {
       await limit('signup', ip);
-      refuseWeakPassword(body.password);
+      await refuseWeakPassword(body.password);
       const timezone = body.timezone ?? DEFAULT_TIMEZONE;
       if (!isValidTimeZone(timezone))
         throw appErrors.badRequest('error.validation', { timezone: 'validation.timezone.invalid' });
@@ -242,7 +242,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Refuses a weak password (400) and answers the hash to store for a good one. */
     async hashNewPassword(password: string): Promise<string> {
-      refuseWeakPassword(password);
+      await refuseWeakPassword(password);
       return hashPassword(password);
     },
 

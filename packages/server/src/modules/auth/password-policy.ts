@@ -1,12 +1,16 @@
 import type { MessageKey } from '@nestbox/shared/i18n/messages.en-gb';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { appErrors } from '../../http/app-error.js';
 
 /**
  * The ~49,000 most common passwords of the breach-frequency lists zxcvbn-ts ships
- * (`@zxcvbn-ts/language-common`, MIT; read offline, lower-case).
+ * (`@zxcvbn-ts/language-common`, MIT; read offline, lower-case). Loaded with the first
+ * password checked: the lists take megabytes a server at rest has no use for.
  */
-const COMMON_PASSWORDS: ReadonlySet<string> = new Set(dictionary['passwords-common']);
+let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+const commonPasswordsOf = () =>
+  (commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common']),
+  ));
 
 /** How many distinct characters a password needs at least ('aaaaaaaa', 'abababab' have fewer). */
 const MIN_DISTINCT_CHARACTERS = 3;
@@ -15,25 +19,26 @@ const MIN_DISTINCT_CHARACTERS = 3;
 const REPEATED_GROUP = /^(.{1,4})\1+$/su;
 
 /** Is this password on the list of common and breached passwords (case-insensitive)? */
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  return (await commonPasswordsOf()).has(password.toLowerCase());
 }
 
 /**
  * Why a password of an acceptable length is refused, as a message key, or undefined when it
  * is fine: only whitespace, a few characters repeated, or a common or breached password.
  */
-export function passwordWeakness(password: string): MessageKey | undefined {
+export async function passwordWeakness(password: string): Promise<MessageKey | undefined> {
   const folded = password.toLowerCase();
   if (folded.trim() === '') return 'validation.password.weak';
   if (new Set(folded).size < MIN_DISTINCT_CHARACTERS || REPEATED_GROUP.test(folded))
     return 'validation.password.weak';
-  if (isCommonPassword(folded) || isCommonPassword(folded.trim())) return 'validation.password.common';
+  if ((await isCommonPassword(folded)) || (await isCommonPassword(folded.trim())))
+    return 'validation.password.common';
   return undefined;
 }
 
 /** Refuses (400, on `field`) a password that is only whitespace, a few characters repeated, or common. */
-export function refuseWeakPassword(password: string, field = 'password'): void {
-  const weakness = passwordWeakness(password);
+export async function refuseWeakPassword(password: string, field = 'password'): Promise<void> {
+  const weakness = await passwordWeakness(password);
   if (weakness) throw appErrors.badRequest('error.validation', { [field]: weakness });
 }

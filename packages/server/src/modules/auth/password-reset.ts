@@ -94,7 +94,7 @@ export function createPasswordReset(deps: PasswordResetDeps) {
       await limit('reset', ip);
       const record = await usableResetToken(body.verifyId);
       // Everything the user can fix comes before the captcha, which an answer uses up.
-      refuseWeakPassword(body.password);
+      await refuseWeakPassword(body.password);
       const proof = await resetProof(record, body.code);
       if (!(await deps.verifyCaptcha(body.gRecaptchaResponse ?? '', ip))) {
         throw appErrors.badRequest('captcha.failed');

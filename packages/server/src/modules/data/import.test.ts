@@ -7,7 +7,7 @@ import type { ErrorBody } from '@nestbox/shared/http/error-body';
 import type { ItemsForPane } from '@nestbox/shared/items/item.schema';
 import type { OrganizerPage } from '@nestbox/shared/organizer/organizer.schema';
 import type { User } from '@nestbox/shared/users/user.schema';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockStartingAt } from '../../clock.js';
 import { apiCalls } from '../../test/api-calls.js';

@@ -1,6 +1,6 @@
 import type { AutoArchiveDuration } from '@nestbox/shared/constants';
 import type { AutoArchiveBody, Item } from '@nestbox/shared/items/item.schema';
-import { add } from 'date-fns';
+import { add } from 'date-fns/add';
 import type { UserRow } from '../../db/schema.js';
 import { dueAutoArchives } from './auto-archive.repository.js';
 import { archiveIfDue } from './commands/archive-item.js';

@@ -6,7 +6,7 @@ import {
   type SlackLinkResult,
   type SlackStatus,
 } from '@nestbox/shared/slack/slack.schema';
-import { WebClient } from '@slack/web-api';
+import type { WebClient } from '@slack/web-api';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config/env.js';
 import { newId } from '../../db/ids.js';
@@ -152,7 +152,9 @@ export function createSlackService({
       const userId = query.state ? await consumeOAuthState(db, hashState(query.state), now()) : undefined;
       if (!userId) return 'failed';
       if (query.error || !query.code) return 'denied';
-      const client = new WebClient(undefined, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
+      // Slack's client loads when someone links an account, not in every server's memory.
+      const { WebClient: Client } = await import('@slack/web-api');
+      const client = new Client(undefined, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
       let access: Awaited<ReturnType<WebClient['oauth']['v2']['access']>>;
       try {
         access = await client.oauth.v2.access({

@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 /** The name authenticator apps show beside the account. */
 const ISSUER = 'Nestbox';
@@ -20,8 +19,11 @@ export const otpauthUri = (email: string, secret: string): string =>
   `otpauth://totp/${ISSUER}:${encodeURIComponent(email)}?secret=${secret}&issuer=${ISSUER}`;
 
 /** The key URI as a QR code: an SVG document. */
-export const qrCodeSvg = (uri: string): Promise<string> =>
-  QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+export async function qrCodeSvg(uri: string): Promise<string> {
+  // Loaded when someone sets up two-step sign-in, not kept in every server's memory.
+  const { default: QRCode } = await import('qrcode');
+  return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+}
 
 /** The time step a code belongs to when it is right at `now` (give or take one step); otherwise undefined. */
 export function stepOfCode(secret: string, code: string, now: number): number | undefined {

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { add } from 'date-fns';
+import { add } from 'date-fns/add';
 import { sql } from 'kysely';
 import { newId } from '../../../db/ids.js';
 import type { Db, NewItemRow, Tx } from '../../../db/schema.js';
