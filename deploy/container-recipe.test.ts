@@ -73,7 +73,11 @@ describe('Dockerfile', () => {
     const healthcheck = runtime.find((i) => i.getKeyword() === 'HEALTHCHECK');
     expect(healthcheck && args(healthcheck)).toContain('/api/health');
     const cmd = runtime.find((i) => i.getKeyword() === 'CMD');
-    expect(JSON.parse(cmd ? args(cmd) : 'null')).toEqual(['node', 'packages/server/dist/server.js']);
+    expect(JSON.parse(cmd ? args(cmd) : 'null')).toEqual([
+      'node',
+      '--max-semi-space-size=4',
+      'packages/server/dist/server.js',
+    ]);
   });
 
   it('keeps installed and built files, data and secrets out of the build context', () => {

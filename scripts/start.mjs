@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds whatever is missing or stale (server with tsc -b, web app with Vite),
-// then runs the server in this process. A user never needs a separate build step.
+// then runs the server in this process. A user never needs a separate build step. The
+// script's `node` has the V8 flags the server runs with (package.json; docs/operations.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -65,7 +65,8 @@ export function serverDatabaseUrl(options: OpenDatabaseOptions): string | undefi
 /** The built server as production runs it, in a process of its own, so its memory is its own. */
 export async function startServer(dataDir: string, databaseUrl: string | undefined) {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
+  // With the V8 flag `npm start` and the container image give it (docs/operations.md).
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', SERVER], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
