@@ -13,17 +13,29 @@ export async function levelOf(
   userId: string,
   itemId: string,
 ): Promise<AccessLevel | undefined> {
-  const { rows } = await sql<{ level: AccessLevel }>`
+  return (await nearestLinkOf(db, userId, itemId))?.level;
+}
+
+/**
+ * The caller's nearest link on the way up from an item: its level, and how many steps above
+ * the item it is (0: on the item itself); undefined when there is none.
+ */
+export async function nearestLinkOf(
+  db: Executor,
+  userId: string,
+  itemId: string,
+): Promise<{ level: AccessLevel; depth: number } | undefined> {
+  const { rows } = await sql<{ level: AccessLevel; depth: number }>`
     with recursive chain(id, parent_id, depth) as (
       select id, parent_id, 0 from items where id = ${itemId}
       union all
       select i.id, i.parent_id, c.depth + 1 from items i join chain c on i.id = c.parent_id
       where c.depth < ${MAX_TREE_DEPTH}
     )
-    select iu.level as level from chain c
+    select iu.level as level, c.depth as depth from chain c
     join item_users iu on iu.item_id = c.id and iu.user_id = ${userId}
     order by c.depth limit 1`.execute(db);
-  return rows[0]?.level;
+  return rows[0];
 }
 
 /**

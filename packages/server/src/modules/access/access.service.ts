@@ -3,7 +3,7 @@ import { idChunks } from '../../db/id-chunks.js';
 import type { Executor } from '../../db/schema.js';
 import type { Audience } from './access.contract.js';
 import { authorizeLevel, type LevelCheck } from './access.policy.js';
-import { audienceOf, boxSight, levelOf, linksOf, pairsThatSee } from './access.repository.js';
+import { audienceOf, boxSight, levelOf, linksOf, nearestLinkOf, pairsThatSee } from './access.repository.js';
 
 export type { Audience } from './access.contract.js';
 export { authorizeLevel } from './access.policy.js';
@@ -59,6 +59,24 @@ export function createAccessService({ db }: { db: Executor }) {
       executor: Executor,
     ): Promise<AccessLevel> {
       return authorizeLevel(await levelOf(executor, userId, itemId), check);
+    },
+
+    /**
+     * `authorize`, and whether the caller sees the item's box too, where the same walk up can
+     * tell: true when their level comes from a link above the item (its box is on the way to
+     * it); undefined when the item's own link decides, and only the box's own sight can tell.
+     */
+    async authorizeInBox(
+      userId: string,
+      itemId: string,
+      check: LevelCheck,
+      executor: Executor,
+    ): Promise<{ level: AccessLevel; boxSeen: true | undefined }> {
+      const link = await nearestLinkOf(executor, userId, itemId);
+      return {
+        level: authorizeLevel(link?.level, check),
+        boxSeen: link && link.depth > 0 ? true : undefined,
+      };
     },
 
     /** Everyone who sees the item, at their level. */

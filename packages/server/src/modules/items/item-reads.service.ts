@@ -18,24 +18,31 @@ import {
 
 /** Items as one person sees them: one item, a box's pane, what is linked to them. */
 export function createItemReads({ db, access }: { db: Db; access: AccessService }) {
-  /** The item at the caller's level, read on `executor`. */
+  /** The item at the caller's level, read on `executor` (`boxSeen`: as `withSeenParent`). */
   async function present(
     userId: string,
     itemId: string,
     level: AccessLevel,
     executor: Executor,
+    boxSeen?: true,
   ): Promise<Item> {
     const row = await findItemWithState(executor, userId, itemId);
     if (!row) throw appErrors.notFound();
-    return withSeenParent(userId, presentItem(row, level), executor);
+    return withSeenParent(userId, presentItem(row, level), executor, boxSeen);
   }
 
   /**
    * The item with its box named only when the caller sees that box too, as search, the finder
    * and the Organizer show it: an item shared on its own says nothing of where it lives.
+   * `boxSeen` when the caller's sight of the item already told (access's `authorizeInBox`).
    */
-  async function withSeenParent(userId: string, item: Item, executor: Executor): Promise<Item> {
-    if (item.parentItemId === null || (await access.levelOf(userId, item.parentItemId, executor)))
+  async function withSeenParent(
+    userId: string,
+    item: Item,
+    executor: Executor,
+    boxSeen?: true,
+  ): Promise<Item> {
+    if (boxSeen || item.parentItemId === null || (await access.levelOf(userId, item.parentItemId, executor)))
       return item;
     return { ...item, parentItemId: null };
   }
@@ -76,7 +83,8 @@ export function createItemReads({ db, access }: { db: Db; access: AccessService 
     },
 
     async getItem(user: UserRow, itemId: string): Promise<Item> {
-      return present(user.id, itemId, await access.authorize(user.id, itemId, 'read', db), db);
+      const { level, boxSeen } = await access.authorizeInBox(user.id, itemId, 'read', db);
+      return present(user.id, itemId, level, db, boxSeen);
     },
 
     /**
@@ -90,7 +98,8 @@ export function createItemReads({ db, access }: { db: Db; access: AccessService 
       itemId: string,
       { limit, offset = 0 }: { limit?: number | undefined; offset?: number | undefined } = {},
     ): Promise<ItemsForPane> {
-      const level = await access.authorize(user.id, itemId, 'read', db);
+      const { level, boxSeen } = await access.authorizeInBox(user.id, itemId, 'read', db);
+      const withParent = (item: Item) => withSeenParent(user.id, item, db, boxSeen);
       const box = await findItemWithState(db, user.id, itemId);
       if (!box) throw appErrors.notFound();
       const includeCompleted = box.show_completed === 1;
@@ -99,14 +108,12 @@ export function createItemReads({ db, access }: { db: Db; access: AccessService 
         const children = await childrenWithState(db, user.id, itemId, { includeCompleted });
         const items = [...children.map((row) => presentItem(row, level)), ...shared];
         return {
-          item: await withSeenParent(
-            user.id,
+          item: await withParent(
             presentItem(
               box,
               level,
               items.map((child) => child._id),
             ),
-            db,
           ),
           items,
         };
@@ -123,7 +130,7 @@ export function createItemReads({ db, access }: { db: Db; access: AccessService 
           found.set(row.id, presentItem(row, level));
       }
       return {
-        item: await withSeenParent(user.id, presentItem(box, level, offset === 0 ? ids : undefined), db),
+        item: await withParent(presentItem(box, level, offset === 0 ? ids : undefined)),
         // A row archived or moved since its id was read is left out; its pane reads again then.
         items: pageIds.flatMap((id) => found.get(id) ?? []),
         ...(limit === undefined ? {} : { next: end < ids.length ? end : null }),

@@ -1,5 +1,6 @@
 import type { Item, ItemsForPane } from '@nestbox/shared/items/item.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { observeQueries } from '../../db/connection.js';
 import { newId } from '../../db/ids.js';
 import { apiCalls } from '../../test/api-calls.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
@@ -69,6 +70,30 @@ describe(`pane pages on ${testEngine}`, () => {
     expect(pages[0]?.item.subItemsIndex).toEqual(whole.item.subItemsIndex);
     expect(pages[1]?.item).not.toHaveProperty('subItemsIndex');
     expect({ ...pages[1]?.item, subItemsIndex: whole.item.subItemsIndex }).toEqual(whole.item);
+  });
+
+  it("reads a box in its owner's tree walking up the tree once, its page as the box alone", async () => {
+    /** What `call` answers, and how many statements it ran. */
+    async function counted<T>(call: () => Promise<T>): Promise<[T, number]> {
+      let statements = 0;
+      const stop = observeQueries(t.database.db, () => {
+        statements += 1;
+      });
+      try {
+        return [await call(), statements];
+      } finally {
+        stop();
+      }
+    }
+    // The caller's sight (which also says they see the box's own box), the box, the order,
+    // and the page's rows.
+    const [page, forPage] = await counted(() => read(`itemId=${box}&limit=4`));
+    expect(forPage).toBe(4);
+    expect(page.item.parentItemId).toBe(ann.root);
+    // The caller's sight, and the box.
+    const [item, forItem] = await counted(() => ok<Item>('GET', `/api/items/get-item?itemId=${box}`));
+    expect(forItem).toBe(2);
+    expect(item.parentItemId).toBe(ann.root);
   });
 
   it('answers an empty last page past the end, and the rest of the list from an offset without a limit', async () => {
