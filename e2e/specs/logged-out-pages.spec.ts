@@ -1,4 +1,5 @@
 import { createActivatedAccount } from '../support/accounts.js';
+import { holdScript } from '../support/held-script.js';
 import { expect, test } from '../support/test.js';
 
 test.describe('logged-out pages', () => {
@@ -25,14 +26,7 @@ test.describe('logged-out pages', () => {
   }) => {
     const account = await createActivatedAccount(page.request, { label: 'login-wait' });
     // A slow network: the app's code is held until the card has been seen waiting.
-    let release: () => void = () => {};
-    const seen = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/app-layout-*.js', async (route) => {
-      await seen;
-      await route.continue();
-    });
+    const release = await holdScript(page, '**/assets/app-layout-*.js');
     await page.goto('/login');
     await page.getByLabel('Email address').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);

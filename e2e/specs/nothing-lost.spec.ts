@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { putSessionToken } from '../support/accounts.js';
 import { api, pane, readItem } from '../support/api.js';
+import { holdScript } from '../support/held-script.js';
 import { liveSocketConnected } from '../support/live.js';
 import { savedCopy } from '../support/offline.js';
 import { expect, test } from '../support/test.js';
@@ -41,14 +42,7 @@ test('quick capture puts the caret in its field on each of five openings, by key
 test("what is typed while quick capture's code still loads lands in its field", async ({ page }) => {
   await workspaceWith(page, 'capture-early', { [BOX]: ['Post the parcel'] });
   // A slow network: the form's code is held until the words are typed.
-  let release: () => void = () => {};
-  const typed = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/quick-capture-form-*.js', async (route) => {
-    await typed;
-    await route.continue();
-  });
+  const release = await holdScript(page, '**/assets/quick-capture-form-*.js');
   await page.goto('/app/boxes');
   await expect(rows(page, BOX)).toHaveText(['Post the parcel']);
 
