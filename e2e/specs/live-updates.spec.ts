@@ -44,3 +44,39 @@ test('changes by someone else appear live: a share, an edit, and the end of the 
   );
   await expect(pane(page, 'Workspace').getByRole('button', { name: 'Shared plans' })).toHaveCount(0);
 });
+
+test('a change made while the page’s socket is still connecting shows once it connects', async ({
+  page,
+  request,
+}) => {
+  const account = await createLoggedInAccount(request, { label: 'live-late' });
+  const box = await createBox(request, account.token, 'Errands');
+  const note = await api<{ _id: string }>(request, account.token, 'POST', '/api/items/create-item', {
+    parentItemId: box._id,
+    itemType: 'todoText',
+    title: 'Buy stamps',
+  });
+  // A slow handshake: the socket reaches the server only once the page has read its panes.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.routeWebSocket(/\/socket\.io\//, async (socket) => {
+    await held;
+    socket.connectToServer();
+  });
+
+  await putSessionToken(page, account.token);
+  await page.goto('/app');
+  await page.getByRole('button', { name: 'Open your Workspace' }).click();
+  await pane(page, 'Workspace').getByRole('button', { name: 'Errands' }).click();
+  await expect(pane(page, 'Errands').getByText('Buy stamps')).toBeVisible();
+
+  // Another device renames it before the socket has joined: no event will tell of it.
+  await api(request, account.token, 'POST', '/api/items/save-text-item', {
+    itemId: note._id,
+    title: 'Buy stamps and envelopes',
+  });
+  release();
+  await expect(pane(page, 'Errands').getByText('Buy stamps and envelopes')).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { type ServerToClientEvents, SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { io, type Socket } from 'socket.io-client';
@@ -26,7 +26,8 @@ import { applyAddItem, applyUpdateItem } from './live-cache';
  * Keeps what is on screen in step with other clients (SPEC §4 "Live socket events"): one
  * socket per logged-in tab, websocket first and polling allowed once a reconnect is tried.
  * Events from this tab's own calls are ignored; others patch the cached panes (live-cache.ts).
- * Delivery is at most once, so after every reconnect everything on screen is refetched.
+ * Delivery is at most once, and only once the socket has joined: at every connect, the first
+ * one too, what was read before it is read again (readAgainAfterJoin).
  * When the server ends the session (logged out, password changed elsewhere, re-seeded, token
  * expired) it says why: the tab goes to the login page at once, which shows the reason.
  * Setting local storage `nestbox.stopSocket` to 'true' turns it off.
@@ -42,7 +43,6 @@ export function useLiveUpdates(token: string | null): void {
       auth: { token },
       transports: ['websocket'],
     });
-    let connectedBefore = false;
 
     // The Organizer lists titles, target dates and completions from anywhere, and a search
     // pane finds items anywhere: both are asked again.
@@ -56,10 +56,11 @@ export function useLiveUpdates(token: string | null): void {
       socket.io.opts.transports = ['polling', 'websocket'];
       console.info('[live] reconnecting');
     });
+    let stopWaiting = () => {};
     socket.on('connect', () => {
       console.info('[live] connected');
-      if (connectedBefore) void queryClient.invalidateQueries();
-      connectedBefore = true;
+      stopWaiting();
+      stopWaiting = readAgainAfterJoin(queryClient);
     });
     socket.on('connect_error', (error) => console.warn('[live] connection failed', error.message));
     // Through a server restart: asked again, and the app counts as offline meanwhile (the
@@ -129,8 +130,31 @@ export function useLiveUpdates(token: string | null): void {
       navigate(PAGE_PATHS.logout, { replace: true, state });
     });
     return () => {
+      stopWaiting();
       stopKeeping();
       socket.close();
     };
   }, [token, queryClient, navigate]);
+}
+
+/**
+ * The socket hears of changes only from the moment it joins, so every query on record then was
+ * read, or is being read, without it: a change made meanwhile was neither pushed nor read. Once
+ * those reads have settled (a read under way is not cut short, and a first pane is not drawn
+ * later for it), they are read again. Returns a way to stop waiting.
+ */
+function readAgainAfterJoin(queryClient: QueryClient): () => void {
+  const readBefore = new Set(queryClient.getQueryCache().getAll());
+  const settled = () => [...readBefore].every((query) => query.state.fetchStatus !== 'fetching');
+  const readAgain = () => void queryClient.invalidateQueries({ predicate: (query) => readBefore.has(query) });
+  if (settled()) {
+    readAgain();
+    return () => {};
+  }
+  const stop = queryClient.getQueryCache().subscribe(() => {
+    if (!settled()) return;
+    stop();
+    readAgain();
+  });
+  return stop;
 }
