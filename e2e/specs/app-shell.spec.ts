@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createActivatedAccount, createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { createBox, pane, rootBoxId } from '../support/api.js';
+import { withoutLiveSocket } from '../support/live.js';
 import { expect, test } from '../support/test.js';
 import { tooltipsAfterHover } from '../support/tooltips.js';
 import { openPanes } from '../support/workspace-setup.js';
@@ -71,6 +72,7 @@ test.describe('the logged-in shell', () => {
 
   test('the guard runs on every location change', async ({ page }) => {
     await withToken(page);
+    await withoutLiveSocket(page);
     await page.goto('/app/boxes');
     await expect(headerButton(page, 'Organiser')).toBeVisible();
     await page.evaluate(() => {

@@ -14,3 +14,12 @@ export function liveSocketConnected(page: Page): Promise<void> {
     });
   });
 }
+
+/**
+ * Opens the app without its live socket (the app's `nestbox.stopSocket` switch), for a journey
+ * that counts requests or ends the session behind the app's back: a socket's connect reads
+ * again what the page had read, which such a journey would meet at a moment of its own.
+ */
+export async function withoutLiveSocket(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('nestbox.stopSocket', 'true'));
+}
