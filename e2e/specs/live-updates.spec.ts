@@ -1,5 +1,6 @@
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, pane, userIdOf } from '../support/api.js';
+import { holdLiveSocket } from '../support/live.js';
 import { expect, test } from '../support/test.js';
 
 test('changes by someone else appear live: a share, an edit, and the end of the share', async ({
@@ -56,15 +57,8 @@ test('a change made while the page’s socket is still connecting shows once it 
     itemType: 'todoText',
     title: 'Buy stamps',
   });
-  // A slow handshake: the socket reaches the server only once the page has read its panes.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.routeWebSocket(/\/socket\.io\//, async (socket) => {
-    await held;
-    socket.connectToServer();
-  });
+  // The socket reaches the server only once the page has read its panes.
+  const release = await holdLiveSocket(page);
 
   await putSessionToken(page, account.token);
   await page.goto('/app');

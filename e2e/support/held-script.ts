@@ -1,14 +1,20 @@
 import type { Page } from '@playwright/test';
 
+/** A gate: `released` resolves once `release` is called. */
+export function gate(): { released: Promise<void>; release: () => void } {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { released, release };
+}
+
 /**
  * A slow network for one part of the app's code: requests matching `glob` wait until the
  * answered function is called, then go through.
  */
 export async function holdScript(page: Page, glob: string): Promise<() => void> {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { released, release } = gate();
   await page.route(glob, async (route) => {
     await released;
     await route.continue();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { gate } from './held-script.js';
 
 /**
  * Resolves once the page's live socket is connected (socket.io's connect answer, a frame
@@ -22,4 +23,17 @@ export function liveSocketConnected(page: Page): Promise<void> {
  */
 export async function withoutLiveSocket(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('nestbox.stopSocket', 'true'));
+}
+
+/**
+ * A slow handshake: the page's live socket reaches the server only once the answered function
+ * is called. Call it before the page loads.
+ */
+export async function holdLiveSocket(page: Page): Promise<() => void> {
+  const { released, release } = gate();
+  await page.routeWebSocket(/\/socket\.io\//, async (socket) => {
+    await released;
+    socket.connectToServer();
+  });
+  return release;
 }
