@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { putSessionToken } from '../support/accounts.js';
 import { api, pane, readItem } from '../support/api.js';
-import { holdScript } from '../support/held-script.js';
-import { liveSocketConnected } from '../support/live.js';
+import { gate, holdScript } from '../support/held-script.js';
+import { liveEventReceived, liveSocketConnected } from '../support/live.js';
 import { savedCopy } from '../support/offline.js';
 import { expect, test } from '../support/test.js';
 import { rows, workspaceWith } from '../support/workspace-setup.js';
@@ -242,15 +242,31 @@ test('an offline edit that replaces newer words says so where they were typed, w
 
     // The laptop renames it too, and its words are saved. Its live socket is connected before
     // the phone comes back: the server tells of the replaced words once, to those listening.
+    // The answer to the laptop's save is slow: it reaches the page only after the server has
+    // told the page that those words were replaced.
     const laptopLive = liveSocketConnected(page);
+    const toldOfReplacement = liveEventReceived(page, 'item:overwritten');
+    const { released: answerDue, release: answer } = gate();
+    const { released: saved, release: markSaved } = gate();
+    await page.route(
+      '**/api/items/save-text-item',
+      async (route) => {
+        const response = await route.fetch();
+        markSaved();
+        await answerDue;
+        await route.fulfill({ response });
+      },
+      { times: 1 },
+    );
     await page.goto('/app/boxes');
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/items/save-text-item') && r.ok());
     await retype(page, 'Call the vet', 'Laptop title');
     await saved;
     await laptopLive;
 
     // The phone comes back: its change stands (the last save wins), and the laptop is told.
     await phoneContext.setOffline(false);
+    await toldOfReplacement;
+    answer();
     const notice = page.getByRole('alert').filter({ hasText: 'was replaced' });
     await expect(notice).toHaveText(
       'Your text “Laptop title” was replaced by “Phone title”, saved elsewhere without seeing yours.Put mine back',

@@ -17,6 +17,21 @@ export function liveSocketConnected(page: Page): Promise<void> {
 }
 
 /**
+ * Resolves once the page's live socket has received the event `name` (a socket.io event frame,
+ * `42["name",…]`). Call it before the page loads.
+ */
+export function liveEventReceived(page: Page, name: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/socket.io/')) return;
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith(`42["${name}"`)) resolve();
+      });
+    });
+  });
+}
+
+/**
  * Opens the app without its live socket (the app's `nestbox.stopSocket` switch), for a journey
  * that counts requests or ends the session behind the app's back: a socket's connect reads
  * again what the page had read, which such a journey would meet at a moment of its own.

@@ -1,7 +1,7 @@
 /**
- * The text this page last saved for each item, so that when the server tells of a save that
- * replaced a text its writer had not seen (`item:overwritten`), the page whose words were
- * replaced knows they were its own, and offers them back.
+ * The text this page last sent to be saved for each item, so that when the server tells of a
+ * save that replaced a text its writer had not seen (`item:overwritten`), the page whose words
+ * were replaced knows they were its own, and offers them back.
  */
 const saved = new Map<string, string>();
 

@@ -18,7 +18,7 @@ import { i18n } from '../../lib/i18n';
 import { keepConnected } from '../../lib/live-socket';
 import { notify } from '../../lib/notify';
 import { rerunAfterItemChange } from '../../lib/query-client';
-import { rememberSavedText, savedTextOf } from '../../lib/saved-texts';
+import { savedTextOf } from '../../lib/saved-texts';
 import type { SessionEndedState } from '../../lib/session';
 import { applyAddItem, applyUpdateItem } from './live-cache';
 
@@ -90,10 +90,7 @@ export function useLiveUpdates(token: string | null): void {
           label: i18n.t('conflict.putMineBack'),
           onClick: () =>
             void saveTextItem({ itemId, title: replacedTitle, startedFrom: title }).then(
-              (saved) => {
-                rememberSavedText(itemId, saved.title);
-                void queryClient.invalidateQueries();
-              },
+              () => void queryClient.invalidateQueries(),
               (error: unknown) =>
                 notify({ type: 'error', message: isApiError(error) ? error.message : String(error) }),
             ),

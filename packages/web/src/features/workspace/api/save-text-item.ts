@@ -5,8 +5,13 @@ import { apiRequest } from '../../../lib/api-client';
 import { itemChange } from '../../../lib/item-changes';
 import { rememberSavedText } from '../../../lib/saved-texts';
 
-/** `POST /api/items/save-text-item`: saves a text item's text. */
+/**
+ * `POST /api/items/save-text-item`: saves a text item's text. The words are remembered as they
+ * are sent: the server may tell of another device replacing them before this page has read
+ * its answer.
+ */
 export function saveTextItem(body: SaveTextItemBody): Promise<Item> {
+  rememberSavedText(body.itemId, body.title);
   return apiRequest<Item>('/api/items/save-text-item', {
     method: 'POST',
     body,
@@ -36,7 +41,6 @@ export function useSaveTextItem(parentItemId: string) {
       }
       return { before };
     },
-    onSuccess: (_item, { itemId, title }) => rememberSavedText(itemId, title),
     onError: (_error, _body, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
     },
