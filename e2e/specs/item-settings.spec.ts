@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, pane, userIdOf } from '../support/api.js';
 import { serverNow } from '../support/clock.js';
+import { holdScript } from '../support/held-script.js';
 import { expect, test } from '../support/test.js';
 
 interface Item {
@@ -169,6 +170,46 @@ test.describe('the item hover menu and Item settings', () => {
       page.getByRole('dialog', { name: 'Slow note' }).getByText('Fetching item details...'),
     ).toBeHidden();
     expect(problems).toEqual([]);
+  });
+
+  test('Item settings keeps its place while its sections load: what is below them does not jump', async ({
+    page,
+  }) => {
+    const { text } = await setUp(page, 'modal-steady');
+    const sunscreen = await text('Sunscreen');
+    await page.goto('/app');
+    // The sections that load on their own (their code, their lists) are held until the dialog
+    // has drawn their stand-ins.
+    const releases = await Promise.all([
+      ...['recurrence-section', 'attachments-section', 'history-section'].map((chunk) =>
+        holdScript(page, `**/assets/${chunk}-*.js`),
+      ),
+      ...['comments', 'attachments', 'history'].map((list) =>
+        holdScript(page, `**/api/items/${sunscreen._id}/${list}*`),
+      ),
+    ]);
+    await (await openHoverMenu(page, sunscreen._id)).getByRole('button', { name: 'More options' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sunscreen' });
+    const share = dialog.getByRole('region', { name: 'Share' });
+    await expect(share).toBeVisible();
+    // From now on, every frame: where the Share section's top is.
+    await share.evaluate((section) => {
+      const tops: number[] = [];
+      (window as unknown as { shareTops: number[] }).shareTops = tops;
+      const sample = () => {
+        tops.push(section.getBoundingClientRect().top);
+        requestAnimationFrame(sample);
+      };
+      sample();
+    });
+    for (const release of releases) release();
+    await expect(dialog.getByText('No comments yet.')).toBeVisible();
+    await expect(dialog.getByText('No files attached yet.')).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'Changes to this item, newest first' })).toBeVisible();
+    await expect(dialog.getByRole('region', { name: 'Repeat' })).toBeVisible();
+    const tops = await page.evaluate(() => (window as unknown as { shareTops: number[] }).shareTops);
+    expect(tops.length).toBeGreaterThan(1);
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
   });
 
   test('on a 390 px screen the menu opens from a button at the row end and stays on screen', async ({

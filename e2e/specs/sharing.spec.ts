@@ -142,8 +142,8 @@ test('an item inside a shared box says whom it is shared with through that box',
   await expect(dialog.getByText('Not shared with anyone yet.')).toHaveCount(0);
 
   // The owner adds someone to the item itself: listed on it, and no longer repeated above.
-  // The sections above the search load on their own and push it down; once they are all
-  // there, the field stays in view while its list of people is open.
+  // The sections above the search load on their own, in stand-ins of about their height; once
+  // they are all there, nothing moves the field while its list of people is open.
   const settings = page.getByRole('dialog');
   await expect(settings.getByText('No comments yet.')).toBeVisible();
   await expect(settings.getByText('No files attached yet.')).toBeVisible();

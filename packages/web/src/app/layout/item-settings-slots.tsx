@@ -1,5 +1,5 @@
 import { Skeleton } from '@mantine/core';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { LoadBoundary, retryableLazy } from '../../components/errors/load-boundary';
 import { CommentsSection } from '../../features/comments/components/comments-section';
 import { ItemSettingsHost } from '../../features/items/components/item-settings-host';
@@ -22,31 +22,48 @@ const HistorySection = retryableLazy(async () => ({
   default: (await import('../../features/history/components/history-section')).HistorySection,
 }));
 
+/**
+ * How tall each of those sections is once drawn, with nothing in it yet, on a wide screen: its
+ * stand-in holds that place while its code loads, so what is below does not jump down.
+ */
+const DRAWN_HEIGHT = { recurrence: 143, attachments: 97, history: 55 } as const;
+
+/** A section whose code loads on its own: a stand-in of its height meanwhile, and Retry should it fail. */
+function LazySection({
+  retry,
+  height,
+  children,
+}: {
+  retry: () => void;
+  height: number;
+  children: ReactNode;
+}) {
+  return (
+    <LoadBoundary retry={retry}>
+      <Suspense fallback={<Skeleton height={height} radius="sm" aria-hidden="true" />}>{children}</Suspense>
+    </LoadBoundary>
+  );
+}
+
 /** Item settings' sections that other features own: sharing, repeats, reminders, comments, attachments and history. */
 export const ITEM_SETTINGS_SLOTS: ItemSettingsSlots = {
   renderShare: (item, abilities) => <ShareSection itemId={item._id} abilities={abilities} />,
   renderRecurrence: (item, readonly) => (
-    <LoadBoundary retry={RecurrenceSection.retry}>
-      <Suspense fallback={<Skeleton height={64} radius="sm" aria-hidden="true" />}>
-        <RecurrenceSection item={item} readonly={readonly} />
-      </Suspense>
-    </LoadBoundary>
+    <LazySection retry={RecurrenceSection.retry} height={DRAWN_HEIGHT.recurrence}>
+      <RecurrenceSection item={item} readonly={readonly} />
+    </LazySection>
   ),
   renderReminders: (item) => <RemindersSection itemId={item._id} readonly={!item.abilities.setReminders} />,
   renderComments: (item) => <CommentsSection itemId={item._id} count={item.commentCount} />,
   renderAttachments: (item) => (
-    <LoadBoundary retry={AttachmentsSection.retry}>
-      <Suspense fallback={<Skeleton height={64} radius="sm" aria-hidden="true" />}>
-        <AttachmentsSection itemId={item._id} canAttach={item.abilities.edit} />
-      </Suspense>
-    </LoadBoundary>
+    <LazySection retry={AttachmentsSection.retry} height={DRAWN_HEIGHT.attachments}>
+      <AttachmentsSection itemId={item._id} canAttach={item.abilities.edit} />
+    </LazySection>
   ),
   renderHistory: (item) => (
-    <LoadBoundary retry={HistorySection.retry}>
-      <Suspense fallback={<Skeleton height={64} radius="sm" aria-hidden="true" />}>
-        <HistorySection itemId={item._id} />
-      </Suspense>
-    </LoadBoundary>
+    <LazySection retry={HistorySection.retry} height={DRAWN_HEIGHT.history}>
+      <HistorySection itemId={item._id} />
+    </LazySection>
   ),
 };
 

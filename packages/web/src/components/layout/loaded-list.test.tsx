@@ -13,7 +13,11 @@ const query = (state: Partial<{ isPending: boolean; isError: boolean }>) => ({
   ...state,
 });
 
-function markup(state: Partial<{ isPending: boolean; isError: boolean }>, items: string[] | undefined) {
+function markup(
+  state: Partial<{ isPending: boolean; isError: boolean }>,
+  items: string[] | undefined,
+  shape: Partial<{ skeletons: 0 | 1 | 2 | 3; rowShape: 'row' | 'line' }> = {},
+) {
   return renderToStaticMarkup(
     <MantineProvider>
       <LoadedList
@@ -22,6 +26,7 @@ function markup(state: Partial<{ isPending: boolean; isError: boolean }>, items:
         label="Things"
         loadFailed="Could not load."
         empty="None yet."
+        {...shape}
       >
         {(item) => <li key={item}>{item}</li>}
       </LoadedList>
@@ -34,6 +39,17 @@ describe('a loaded list', () => {
     const html = markup({ isPending: true }, undefined);
     expect(html).toContain('role="status"');
     expect(html).not.toContain('None yet.');
+  });
+
+  it('stands in rows, lines, or the one line saying there is nothing, as tall as what comes', () => {
+    // Mantine writes a height in px as rem (16 px to the rem).
+    const heights = (html: string) =>
+      [...html.matchAll(/--skeleton-height:calc\(([\d.]+)rem/g)].map((m) => Number(m[1]) * 16);
+    expect(heights(markup({ isPending: true }, undefined, { skeletons: 2 }))).toEqual([52, 52]);
+    expect(heights(markup({ isPending: true }, undefined, { skeletons: 2, rowShape: 'line' }))).toEqual([
+      20, 20,
+    ]);
+    expect(heights(markup({ isPending: true }, undefined, { skeletons: 0 }))).toEqual([20]);
   });
 
   it('offers to try again when it failed, rather than saying it is empty', () => {

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const SKELETONS = ['first', 'second', 'third'];
+/** The height a skeleton takes: a card-like row's, or one line of small text's. */
+const HEIGHTS = { row: 52, line: 20 } as const;
 
 /** What the list reads of its query (a plain or a paged one). */
 interface ListQuery {
@@ -26,6 +28,7 @@ export function LoadedList<T>({
   loadFailed,
   empty,
   skeletons = 1,
+  rowShape = 'row',
   children,
 }: {
   query: ListQuery;
@@ -34,17 +37,27 @@ export function LoadedList<T>({
   label: string;
   loadFailed: string;
   empty: string;
-  /** How many skeleton rows (up to three) stand in while it loads. */
-  skeletons?: 1 | 2 | 3;
+  /**
+   * How many rows (up to three) stand in while it loads; none stands a line in for the sentence
+   * saying there is nothing, where that is what usually comes. The section then keeps its
+   * height once loaded, and what is below it stays where it was.
+   */
+  skeletons?: 0 | 1 | 2 | 3;
+  /** What a row is: a card-like row, or one line of small text. */
+  rowShape?: 'row' | 'line';
   children: (item: T) => ReactNode;
 }) {
   const { t } = useTranslation();
   if (query.isPending)
     return (
       <Stack gap="xs" role="status" aria-label={t('common.loading')}>
-        {SKELETONS.slice(0, skeletons).map((key) => (
-          <Skeleton key={key} height={52} radius="md" />
-        ))}
+        {skeletons === 0 ? (
+          <Skeleton height={HEIGHTS.line} radius="sm" />
+        ) : (
+          SKELETONS.slice(0, skeletons).map((key) => (
+            <Skeleton key={key} height={HEIGHTS[rowShape]} radius={rowShape === 'line' ? 'sm' : 'md'} />
+          ))
+        )}
       </Stack>
     );
   const failure = query.isError && (

@@ -115,7 +115,7 @@ export function AttachmentsSection({ itemId, canAttach }: AttachmentsSectionProp
           label={t('attachments.list')}
           loadFailed={t('attachments.loadFailed')}
           empty={t('attachments.empty')}
-          skeletons={1}
+          skeletons={0}
         >
           {(attachment) => <AttachmentRow key={attachment.id} attachment={attachment} />}
         </LoadedList>

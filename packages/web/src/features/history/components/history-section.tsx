@@ -32,6 +32,7 @@ export function HistorySection({ itemId }: { itemId: string }) {
           label={t('history.list')}
           loadFailed={t('history.loadFailed')}
           empty={t('history.empty')}
+          rowShape="line"
         >
           {(event) => <HistoryEntry key={event.id} event={event} />}
         </LoadedList>
