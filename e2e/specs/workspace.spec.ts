@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { pane } from '../support/api.js';
+import { holdScript } from '../support/held-script.js';
 import { expect, expectAccessible, test } from '../support/test.js';
 
 /** The rows of a pane, in order. */
@@ -47,6 +48,18 @@ test.describe('the workspace', () => {
     const added = pane(page, 'Inbox').getByRole('listitem', { name: 'Call the landlord', exact: true });
     await expect(added).toHaveAttribute('aria-current', 'true');
     await expect(page.getByText('Select a Box to open.')).toBeHidden();
+  });
+
+  test('while the workspace is on its way, the page keeps its heading', async ({ page }) => {
+    const { token } = await createLoggedInAccount(page.request, { label: 'workspace-waits' });
+    await putSessionToken(page, token);
+    const release = await holdScript(page, '**/api/items/get-workspace-items');
+    await page.goto('/app');
+    await expect(page.getByRole('status', { name: 'Loading your Workspace…' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Workspace' })).toBeAttached();
+    await expectAccessible(page, 'the workspace on its way');
+    release();
+    await expect(page.getByText('Select a Box to open.')).toBeVisible();
   });
 
   test('French, on a phone: the first text goes to the Boîte de réception', async ({ page }) => {

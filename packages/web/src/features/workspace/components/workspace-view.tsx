@@ -48,31 +48,38 @@ export function WorkspaceView({ slots }: { slots: WorkspaceSlots }) {
     return strip?.querySelectorAll<HTMLElement>(':scope > [data-slot-id]')[current] ?? strip;
   });
 
+  // Waiting, offline or failed, the page keeps its heading.
   if (waitsForNetwork(workspace)) {
     return (
-      <Center h="60vh">
-        <NotAvailableOffline onRetry={() => void workspace.refetch()} />
-      </Center>
+      <WorkspaceSection>
+        <Center h="60vh">
+          <NotAvailableOffline onRetry={() => void workspace.refetch()} />
+        </Center>
+      </WorkspaceSection>
     );
   }
   if (workspace.isPending) {
     return (
-      <Center h="60vh">
-        <Loader size="md" role="status" aria-label={t('workspace.loading')} />
-      </Center>
+      <WorkspaceSection>
+        <Center h="60vh">
+          <Loader size="md" role="status" aria-label={t('workspace.loading')} />
+        </Center>
+      </WorkspaceSection>
     );
   }
   // A failed refetch keeps what was shown: only with nothing to show is the failure the screen.
   if (!workspace.data) {
     return (
-      <Center h="60vh">
-        <Stack align="center" gap="sm">
-          <Text c="dimmed">{t('boxes.loadFailed')}</Text>
-          <Button variant="light" onClick={() => void workspace.refetch()}>
-            {t('pane.retry')}
-          </Button>
-        </Stack>
-      </Center>
+      <WorkspaceSection>
+        <Center h="60vh">
+          <Stack align="center" gap="sm">
+            <Text c="dimmed">{t('boxes.loadFailed')}</Text>
+            <Button variant="light" onClick={() => void workspace.refetch()}>
+              {t('pane.retry')}
+            </Button>
+          </Stack>
+        </Center>
+      </WorkspaceSection>
     );
   }
 
