@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, pane, userIdOf } from '../support/api.js';
 import { serverNow } from '../support/clock.js';
-import { holdScript } from '../support/held-script.js';
+import { holdRequests } from '../support/held-requests.js';
 import { expect, test } from '../support/test.js';
 
 interface Item {
@@ -182,10 +182,10 @@ test.describe('the item hover menu and Item settings', () => {
     // has drawn their stand-ins.
     const releases = await Promise.all([
       ...['recurrence-section', 'attachments-section', 'history-section'].map((chunk) =>
-        holdScript(page, `**/assets/${chunk}-*.js`),
+        holdRequests(page, `**/assets/${chunk}-*.js`),
       ),
       ...['comments', 'attachments', 'history'].map((list) =>
-        holdScript(page, `**/api/items/${sunscreen._id}/${list}*`),
+        holdRequests(page, `**/api/items/${sunscreen._id}/${list}*`),
       ),
     ]);
     await (await openHoverMenu(page, sunscreen._id)).getByRole('button', { name: 'More options' }).click();

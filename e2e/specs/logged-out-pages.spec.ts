@@ -1,5 +1,5 @@
 import { createActivatedAccount } from '../support/accounts.js';
-import { holdScript } from '../support/held-script.js';
+import { holdRequests } from '../support/held-requests.js';
 import { expect, test } from '../support/test.js';
 
 test.describe('logged-out pages', () => {
@@ -26,7 +26,7 @@ test.describe('logged-out pages', () => {
   }) => {
     const account = await createActivatedAccount(page.request, { label: 'login-wait' });
     // A slow network: the app's code is held until the card has been seen waiting.
-    const release = await holdScript(page, '**/assets/app-layout-*.js');
+    const release = await holdRequests(page, '**/assets/app-layout-*.js');
     await page.goto('/login');
     await page.getByLabel('Email address').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);

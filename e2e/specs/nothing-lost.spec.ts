@@ -1,7 +1,8 @@
+import { SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import type { Page } from '@playwright/test';
 import { putSessionToken } from '../support/accounts.js';
 import { api, pane, readItem } from '../support/api.js';
-import { gate, holdScript } from '../support/held-script.js';
+import { gate, holdRequests } from '../support/held-requests.js';
 import { liveEventReceived, liveSocketConnected } from '../support/live.js';
 import { savedCopy } from '../support/offline.js';
 import { expect, test } from '../support/test.js';
@@ -42,7 +43,7 @@ test('quick capture puts the caret in its field on each of five openings, by key
 test("what is typed while quick capture's code still loads lands in its field", async ({ page }) => {
   await workspaceWith(page, 'capture-early', { [BOX]: ['Post the parcel'] });
   // A slow network: the form's code is held until the words are typed.
-  const release = await holdScript(page, '**/assets/quick-capture-form-*.js');
+  const release = await holdRequests(page, '**/assets/quick-capture-form-*.js');
   await page.goto('/app/boxes');
   await expect(rows(page, BOX)).toHaveText(['Post the parcel']);
 
@@ -245,7 +246,7 @@ test('an offline edit that replaces newer words says so where they were typed, w
     // The answer to the laptop's save is slow: it reaches the page only after the server has
     // told the page that those words were replaced.
     const laptopLive = liveSocketConnected(page);
-    const toldOfReplacement = liveEventReceived(page, 'item:overwritten');
+    const toldOfReplacement = liveEventReceived(page, SOCKET_EVENTS.itemOverwritten);
     const { released: answerDue, release: answer } = gate();
     const { released: saved, release: markSaved } = gate();
     await page.route(

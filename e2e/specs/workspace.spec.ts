@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { pane } from '../support/api.js';
-import { holdScript } from '../support/held-script.js';
+import { holdRequests } from '../support/held-requests.js';
 import { expect, expectAccessible, test } from '../support/test.js';
 
 /** The rows of a pane, in order. */
@@ -53,7 +53,7 @@ test.describe('the workspace', () => {
   test('while the workspace is on its way, the page keeps its heading', async ({ page }) => {
     const { token } = await createLoggedInAccount(page.request, { label: 'workspace-waits' });
     await putSessionToken(page, token);
-    const release = await holdScript(page, '**/api/items/get-workspace-items');
+    const release = await holdRequests(page, '**/api/items/get-workspace-items');
     await page.goto('/app');
     await expect(page.getByRole('status', { name: 'Loading your Workspace…' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Workspace' })).toBeAttached();

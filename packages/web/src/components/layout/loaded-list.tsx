@@ -48,16 +48,14 @@ export function LoadedList<T>({
   children: (item: T) => ReactNode;
 }) {
   const { t } = useTranslation();
+  // Nothing expected: one line, where the sentence saying so will be.
+  const shape = skeletons === 0 ? 'line' : rowShape;
   if (query.isPending)
     return (
       <Stack gap="xs" role="status" aria-label={t('common.loading')}>
-        {skeletons === 0 ? (
-          <Skeleton height={HEIGHTS.line} radius="sm" />
-        ) : (
-          SKELETONS.slice(0, skeletons).map((key) => (
-            <Skeleton key={key} height={HEIGHTS[rowShape]} radius={rowShape === 'line' ? 'sm' : 'md'} />
-          ))
-        )}
+        {SKELETONS.slice(0, Math.max(skeletons, 1)).map((key) => (
+          <Skeleton key={key} height={HEIGHTS[shape]} radius={shape === 'line' ? 'sm' : 'md'} />
+        ))}
       </Stack>
     );
   const failure = query.isError && (

@@ -40,7 +40,7 @@ export function CommentsSection({ itemId, count }: CommentsSectionProps) {
           label={t('comments.list')}
           loadFailed={t('comments.loadFailed')}
           empty={t('comments.empty')}
-          skeletons={count >= 3 ? 3 : count === 2 ? 2 : count === 1 ? 1 : 0}
+          skeletons={Math.min(count, 3) as 0 | 1 | 2 | 3}
         >
           {(comment) => (
             <CommentRow

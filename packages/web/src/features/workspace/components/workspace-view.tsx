@@ -1,5 +1,5 @@
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotAvailableOffline, waitsForNetwork } from '../../../components/feedback/not-available-offline';
 import { useWorkspaceLayout } from '../../../hooks/use-preferences';
@@ -48,38 +48,31 @@ export function WorkspaceView({ slots }: { slots: WorkspaceSlots }) {
     return strip?.querySelectorAll<HTMLElement>(':scope > [data-slot-id]')[current] ?? strip;
   });
 
-  // Waiting, offline or failed, the page keeps its heading.
   if (waitsForNetwork(workspace)) {
     return (
-      <WorkspaceSection>
-        <Center h="60vh">
-          <NotAvailableOffline onRetry={() => void workspace.refetch()} />
-        </Center>
-      </WorkspaceSection>
+      <WorkspaceNotice>
+        <NotAvailableOffline onRetry={() => void workspace.refetch()} />
+      </WorkspaceNotice>
     );
   }
   if (workspace.isPending) {
     return (
-      <WorkspaceSection>
-        <Center h="60vh">
-          <Loader size="md" role="status" aria-label={t('workspace.loading')} />
-        </Center>
-      </WorkspaceSection>
+      <WorkspaceNotice>
+        <Loader size="md" role="status" aria-label={t('workspace.loading')} />
+      </WorkspaceNotice>
     );
   }
   // A failed refetch keeps what was shown: only with nothing to show is the failure the screen.
   if (!workspace.data) {
     return (
-      <WorkspaceSection>
-        <Center h="60vh">
-          <Stack align="center" gap="sm">
-            <Text c="dimmed">{t('boxes.loadFailed')}</Text>
-            <Button variant="light" onClick={() => void workspace.refetch()}>
-              {t('pane.retry')}
-            </Button>
-          </Stack>
-        </Center>
-      </WorkspaceSection>
+      <WorkspaceNotice>
+        <Stack align="center" gap="sm">
+          <Text c="dimmed">{t('boxes.loadFailed')}</Text>
+          <Button variant="light" onClick={() => void workspace.refetch()}>
+            {t('pane.retry')}
+          </Button>
+        </Stack>
+      </WorkspaceNotice>
     );
   }
 
@@ -162,6 +155,15 @@ export function WorkspaceView({ slots }: { slots: WorkspaceSlots }) {
           )}
         </div>
       </WorkspaceDnd>
+    </WorkspaceSection>
+  );
+}
+
+/** The workspace waiting, offline or failed: in the middle of the page, under its level-one heading. */
+function WorkspaceNotice({ children }: { children: ReactNode }) {
+  return (
+    <WorkspaceSection>
+      <Center h="60vh">{children}</Center>
     </WorkspaceSection>
   );
 }

@@ -10,10 +10,10 @@ export function gate(): { released: Promise<void>; release: () => void } {
 }
 
 /**
- * A slow network for one part of the app's code: requests matching `glob` wait until the
- * answered function is called, then go through.
+ * A slow network for some of the page's requests (a part of the app's code, an API read):
+ * those matching `glob` wait until the answered function is called, then go through.
  */
-export async function holdScript(page: Page, glob: string): Promise<() => void> {
+export async function holdRequests(page: Page, glob: string): Promise<() => void> {
   const { released, release } = gate();
   await page.route(glob, async (route) => {
     await released;
