@@ -6,6 +6,7 @@ import { ItemSettingsHost } from '../../features/items/components/item-settings-
 import type { ItemSettingsSlots } from '../../features/items/components/item-settings-modal';
 import { RemindersSection } from '../../features/reminders/components/reminders-section';
 import { ShareSection } from '../../features/sharing/components/share-section';
+import classes from './item-settings-slots.module.css';
 
 /** The Repeat section and `rrule`, which it needs, load with the first Item settings opened. */
 const RecurrenceSection = retryableLazy(async () => ({
@@ -22,25 +23,22 @@ const HistorySection = retryableLazy(async () => ({
   default: (await import('../../features/history/components/history-section')).HistorySection,
 }));
 
-/**
- * How tall each of those sections is once drawn, with nothing in it yet, on a wide screen: its
- * stand-in holds that place while its code loads, so what is below does not jump down.
- */
-const DRAWN_HEIGHT = { recurrence: 143, attachments: 97, history: 55 } as const;
-
 /** A section whose code loads on its own: a stand-in of its height meanwhile, and Retry should it fail. */
 function LazySection({
   retry,
-  height,
+  section,
   children,
 }: {
   retry: () => void;
-  height: number;
+  /** Which section: its stand-in is as tall as it is drawn empty (the CSS module). */
+  section: 'recurrence' | 'attachments' | 'history';
   children: ReactNode;
 }) {
   return (
     <LoadBoundary retry={retry}>
-      <Suspense fallback={<Skeleton height={height} radius="sm" aria-hidden="true" />}>{children}</Suspense>
+      <Suspense fallback={<Skeleton className={classes[section]} radius="sm" aria-hidden="true" />}>
+        {children}
+      </Suspense>
     </LoadBoundary>
   );
 }
@@ -49,19 +47,19 @@ function LazySection({
 export const ITEM_SETTINGS_SLOTS: ItemSettingsSlots = {
   renderShare: (item, abilities) => <ShareSection itemId={item._id} abilities={abilities} />,
   renderRecurrence: (item, readonly) => (
-    <LazySection retry={RecurrenceSection.retry} height={DRAWN_HEIGHT.recurrence}>
+    <LazySection retry={RecurrenceSection.retry} section="recurrence">
       <RecurrenceSection item={item} readonly={readonly} />
     </LazySection>
   ),
   renderReminders: (item) => <RemindersSection itemId={item._id} readonly={!item.abilities.setReminders} />,
   renderComments: (item) => <CommentsSection itemId={item._id} count={item.commentCount} />,
   renderAttachments: (item) => (
-    <LazySection retry={AttachmentsSection.retry} height={DRAWN_HEIGHT.attachments}>
+    <LazySection retry={AttachmentsSection.retry} section="attachments">
       <AttachmentsSection itemId={item._id} canAttach={item.abilities.edit} />
     </LazySection>
   ),
   renderHistory: (item) => (
-    <LazySection retry={HistorySection.retry} height={DRAWN_HEIGHT.history}>
+    <LazySection retry={HistorySection.retry} section="history">
       <HistorySection itemId={item._id} />
     </LazySection>
   ),
