@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
-import { pane } from '../support/api.js';
+import { createBox as createBoxByApi, pane } from '../support/api.js';
 import { holdRequests } from '../support/held-requests.js';
 import { expect, expectAccessible, test } from '../support/test.js';
 
@@ -48,6 +48,24 @@ test.describe('the workspace', () => {
     const added = pane(page, 'Inbox').getByRole('listitem', { name: 'Call the landlord', exact: true });
     await expect(added).toHaveAttribute('aria-current', 'true');
     await expect(page.getByText('Select a Box to open.')).toBeHidden();
+  });
+
+  test('"Open a box" in an empty workspace finds a box and opens it, its finder loaded on first use', async ({
+    page,
+  }) => {
+    const { token } = await createLoggedInAccount(page.request, { label: 'open-a-box' });
+    await createBoxByApi(page.request, token, 'Garden');
+    await putSessionToken(page, token);
+    // The finder's code is held: the dialog opens at once, and the finder follows.
+    const release = await holdRequests(page, '**/assets/box-finder-*.js');
+    await page.goto('/app');
+    await page.getByRole('button', { name: 'Open a box' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Open a box' });
+    await expect(dialog).toBeVisible();
+    release();
+    await dialog.getByRole('button', { name: 'Open Garden' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(pane(page, 'Garden')).toBeVisible();
   });
 
   test('while the workspace is on its way, the page keeps its heading', async ({ page }) => {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { LinkSignInForm } from '../../../features/auth/components/link-sign-in-form';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { getToken } from '../../../lib/session';
-import { ToApp } from './to-app';
+import { ToApp } from './login';
 
 /** `/link-sign-in`: single sign-on found an account with the same address; its password links the two. */
 export function LinkSignInRoute() {

@@ -1,7 +1,7 @@
 import { OIDC_QUERY } from '@nestbox/shared/oidc/oidc-results';
 import { PAGE_PATHS } from '@nestbox/shared/routes';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CardLoader } from '../../../components/feedback/page-loader';
 import { useOidcConfig } from '../../../features/auth/api/single-sign-on';
 import { LoginForm } from '../../../features/auth/components/login-form';
@@ -14,7 +14,22 @@ import {
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { providerName } from '../../../lib/provider-name';
 import { getToken, returnToOf, sessionEndedOf } from '../../../lib/session';
-import { ToApp } from './to-app';
+
+/**
+ * A logged-out page seen with a session held (just signed in, or come back to): it goes on to
+ * the app (the page `to` of it), and the card keeps a heading while the app's code loads on
+ * the way there. It lives with the login page, which needs it first, so that page loads no
+ * chunk of it alone.
+ */
+export function ToApp({ to = PAGE_PATHS.app }: { to?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Navigate to={to} replace />
+      <CardLoader label={t('common.loading')} />
+    </>
+  );
+}
 
 /**
  * `/` and `/login`. A visitor who still holds a session goes straight to the app; one whose

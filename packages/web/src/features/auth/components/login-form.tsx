@@ -1,8 +1,10 @@
 import { Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { PAGE_PATHS, pagePath } from '@nestbox/shared/routes';
 import type { LoginResponse } from '@nestbox/shared/users/user.schema';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadBoundary, retryableLazy } from '../../../components/errors/load-boundary';
+import { CardLoader } from '../../../components/feedback/page-loader';
 import { EmailInput } from '../../../components/forms/email-input';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { isApiError } from '../../../lib/api-client';
@@ -14,7 +16,11 @@ import { AuthHeading } from './auth-heading';
 import { AuthLink } from './auth-link';
 import { AuthNotice } from './auth-notice';
 import { PasskeySignInButton, usePasskeySignIn } from './passkey-sign-in';
-import { SecondFactorForm } from './second-factor-form';
+
+/** The second step's code loads only for an account that has one (two-factor). */
+const SecondFactorForm = retryableLazy(async () => ({
+  default: (await import('./second-factor-form')).SecondFactorForm,
+}));
 
 /**
  * Email, password and Remember me, or a passkey (its button, or the e-mail field's suggestions
@@ -64,15 +70,19 @@ export function LoginForm({
 
   if (secondStep)
     return (
-      <SecondFactorForm
-        token={secondStep}
-        onSignedIn={signIn}
-        onRestart={() => {
-          setSecondStep(null);
-          login.reset();
-          form.setFieldValue('password', '');
-        }}
-      />
+      <LoadBoundary retry={SecondFactorForm.retry}>
+        <Suspense fallback={<CardLoader label={t('common.loading')} />}>
+          <SecondFactorForm
+            token={secondStep}
+            onSignedIn={signIn}
+            onRestart={() => {
+              setSecondStep(null);
+              login.reset();
+              form.setFieldValue('password', '');
+            }}
+          />
+        </Suspense>
+      </LoadBoundary>
     );
 
   return (
