@@ -1,8 +1,5 @@
-import type { DomainEventBus, DomainEventName, DomainEvents } from '../events/domain-events.js';
+import type { DomainEvent, DomainEventBus } from '../events/domain-events.js';
 import type { Db, Tx } from './schema.js';
-
-/** One domain event, named, with what it carries. */
-export type DomainEvent = { [Name in DomainEventName]: readonly [Name, DomainEvents[Name]] }[DomainEventName];
 
 /** What a write answers, and the events that tell of it once it committed. */
 export interface Write<T> {
@@ -33,21 +30,16 @@ export function tellOnCommit(tx: Tx, event: DomainEvent): void {
 }
 
 /**
- * What was asked to be told once `tx` commits, for writes that open their transaction
- * themselves rather than through a `RunWrite` (and tell their events after it).
+ * The one way services run a write that others may see: its events, and those its steps asked
+ * to tell, are told together once it committed.
  */
-export function toldIn(tx: Tx): readonly DomainEvent[] {
-  return toldOnCommit.get(tx) ?? [];
-}
-
-/** The one way services run a write that others may see. */
 export function createWriteRunner({ db, events }: { db: Db; events: DomainEventBus }): RunWrite {
   return async (write) => {
     const { value, events: committed } = await db.transaction().execute(async (tx) => {
       const written = await write(tx);
-      return { ...written, events: [...written.events, ...toldIn(tx)] };
+      return { ...written, events: [...written.events, ...(toldOnCommit.get(tx) ?? [])] };
     });
-    for (const [name, event] of committed) events.emit(name, event);
+    events.emitCommitted(committed);
     return value;
   };
 }

@@ -50,24 +50,44 @@ export interface DomainEvents {
 
 export type DomainEventName = keyof DomainEvents;
 
+/** One domain event, named, with what it carries. */
+export type DomainEvent = { [Name in DomainEventName]: readonly [Name, DomainEvents[Name]] }[DomainEventName];
+
+/**
+ * What the listeners of one commit's events share: a read that several of them would make
+ * (who sees the items the commit changed) is kept here, under its listener's own key, and
+ * made once. It lives as long as the commit's listeners hold it.
+ */
+export type CommitScope = Map<string, unknown>;
+
 /**
  * A typed, in-process event bus. Listeners run synchronously inside `emit` (so they see the
  * request that caused the event) and may go on asynchronously; a listener that fails is
- * reported to `onError` and never reaches the service that emitted.
+ * reported to `onError` and never reaches the service that emitted. The events of one commit
+ * are told together (`emitCommitted`), their listeners sharing one `CommitScope`.
  */
 export function createDomainEvents({ onError = () => {} }: { onError?: (error: unknown) => void } = {}) {
   const emitter = new EventEmitter();
   return {
-    emit<Name extends DomainEventName>(name: Name, event: DomainEvents[Name]): void {
-      emitter.emit(name, event);
+    emit<Name extends DomainEventName>(
+      name: Name,
+      event: DomainEvents[Name],
+      scope: CommitScope = new Map(),
+    ): void {
+      emitter.emit(name, event, scope);
+    },
+    /** Tells one commit's events, in order, with one scope for all their listeners. */
+    emitCommitted(committed: readonly DomainEvent[]): void {
+      const scope: CommitScope = new Map();
+      for (const [name, event] of committed) emitter.emit(name, event, scope);
     },
     on<Name extends DomainEventName>(
       name: Name,
-      listener: (event: DomainEvents[Name]) => void | Promise<void>,
+      listener: (event: DomainEvents[Name], scope: CommitScope) => void | Promise<void>,
     ): void {
-      emitter.on(name, (event: DomainEvents[Name]) => {
+      emitter.on(name, (event: DomainEvents[Name], scope: CommitScope) => {
         try {
-          void Promise.resolve(listener(event)).catch(onError);
+          void Promise.resolve(listener(event, scope)).catch(onError);
         } catch (error) {
           onError(error);
         }

@@ -92,7 +92,7 @@ export function createItemsService({
   const { present } = reads;
   // What the item writes below all take.
   const common = { access, now, undo, present, history };
-  const { relocate, moveToBox } = createTreeChanges({ ...common, db, engine, events });
+  const { relocate, moveToBox } = createTreeChanges({ ...common, db, runWrite, engine });
   const personal = createPersonalState({ ...common, runWrite, onTargetDateChanged });
   const autoArchive = createAutoArchive({ db, runWrite, access, now, present });
   const notes = createNotes({ db, runWrite, access, now, present });

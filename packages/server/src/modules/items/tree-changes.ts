@@ -1,8 +1,7 @@
 import type { AccessLevel, Item } from '@nestbox/shared/items/item.schema';
 import type { DbEngine } from '../../db/connection.js';
-import { toldIn } from '../../db/run-write.js';
+import type { RunWrite, Write } from '../../db/run-write.js';
 import type { Db, ItemRow, Tx, UserRow } from '../../db/schema.js';
-import type { DomainEventBus } from '../../events/domain-events.js';
 import { appErrors } from '../../http/app-error.js';
 import type { Audience } from '../access/access.contract.js';
 import type { AccessService } from '../access/access.service.js';
@@ -25,19 +24,19 @@ import { lockBox, lockTree } from './tree-locks.repository.js';
  */
 export function createTreeChanges({
   db,
+  runWrite,
   engine,
   access,
-  events,
   now,
   undo,
   present,
   history,
 }: {
   db: Db;
+  runWrite: RunWrite;
   /** How `lockTree` serialises changes to the tree. */
   engine: DbEngine;
   access: AccessService;
-  events: DomainEventBus;
   now: () => number;
   undo: UndoService | undefined;
   present: ItemReads['present'];
@@ -50,23 +49,19 @@ export function createTreeChanges({
   let treeChanges: Promise<unknown> = Promise.resolve();
 
   /**
-   * A transaction that changes the tree's shape: the tree lock is its first statement, so the
-   * item, its parent and the boxes above the target are all read after any earlier move has
-   * committed (see `lockTree`). What its steps asked to tell (a move's history) is told once it
-   * committed.
+   * A write that changes the tree's shape: the tree lock is its first statement, so the item,
+   * its parent and the boxes above the target are all read after any earlier move has
+   * committed (see `lockTree`).
    */
-  function treeChange<T>(change: (trx: Tx) => Promise<T>): Promise<T> {
+  function treeChange<T>(change: (trx: Tx) => Promise<Write<T>>): Promise<T> {
     const run = treeChanges.then(() =>
-      db.transaction().execute(async (trx) => {
+      runWrite(async (trx) => {
         await lockTree(trx, engine);
-        return { value: await change(trx), told: toldIn(trx) };
+        return change(trx);
       }),
     );
     treeChanges = run.catch(() => {});
-    return run.then(({ value, told }) => {
-      for (const [name, event] of told) events.emit(name, event);
-      return value;
-    });
+    return run;
   }
 
   /**
@@ -81,11 +76,14 @@ export function createTreeChanges({
       editable: { item: ItemRow; level: AccessLevel },
     ) => Promise<{ audienceBefore: Audience; undoId?: string | undefined }>,
   ): Promise<Undoable<Item>> {
-    const { level, audienceBefore, undoId } = await treeChange(async (trx) => {
+    const { level, undoId } = await treeChange(async (trx) => {
       const editable = await editableItem(trx, access, user.id, itemId);
-      return { level: editable.level, ...(await change(trx, editable)) };
+      const { audienceBefore, undoId } = await change(trx, editable);
+      return {
+        value: { level: editable.level, undoId },
+        events: [['item.moved', { itemId, audienceBefore }]],
+      };
     });
-    events.emit('item.moved', { itemId, audienceBefore });
     return { value: await present(user.id, itemId, level, db), undoId };
   }
 
@@ -117,11 +115,12 @@ export function createTreeChanges({
           })
         : undefined;
     if ((await findItem(db, move.itemId))?.parent_id === move.parentId) {
-      const reordered = await db.transaction().execute(async (trx) => {
+      const reordered = await runWrite(async (trx) => {
+        const unchanged = { value: undefined, events: [] };
         await lockBox(trx, engine, move.parentId);
         const { item, level } = await editableItem(trx, access, user.id, move.itemId);
         if (stale(item)) throw appErrors.conflict();
-        if (item.parent_id !== move.parentId) return undefined;
+        if (item.parent_id !== move.parentId) return unchanged;
         const from = await placeOf(trx, item);
         const at = now();
         const audienceBefore = await reorderItem(trx, access, {
@@ -132,15 +131,17 @@ export function createTreeChanges({
           anchorId: move.anchorId ?? undefined,
           at,
         });
-        return audienceBefore && { level, audienceBefore, undoId: await recordMove(trx, from, at) };
+        if (!audienceBefore) return unchanged;
+        return {
+          value: { level, undoId: await recordMove(trx, from, at) },
+          events: [['item.moved', { itemId: move.itemId, audienceBefore }]],
+        };
       });
-      if (reordered) {
-        events.emit('item.moved', { itemId: move.itemId, audienceBefore: reordered.audienceBefore });
+      if (reordered)
         return {
           value: await present(user.id, move.itemId, reordered.level, db),
           undoId: reordered.undoId,
         };
-      }
       // A move made meanwhile took it out of the box: this one now moves it back, as a tree change.
     }
     return relocate(user, move.itemId, async (trx, { item, level }) => {

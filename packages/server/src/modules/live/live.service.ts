@@ -2,12 +2,18 @@ import type { Item } from '@nestbox/shared/items/item.schema';
 import { PERSONAL_ITEM_FIELDS, SHARED_ITEM_FIELDS, SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import { idChunks } from '../../db/id-chunks.js';
 import type { Executor } from '../../db/schema.js';
-import type { DomainEventBus } from '../../events/domain-events.js';
+import type { CommitScope, DomainEventBus } from '../../events/domain-events.js';
 import { echoTagFor, requestContext } from '../../http/request-context.js';
 import type { Publisher } from '../../realtime/realtime.js';
 import type { Audience } from '../access/access.contract.js';
 import type { AccessService } from '../access/access.service.js';
 import type { ItemsService } from '../items/items.service.js';
+
+/** Items' shared views, with who sees each. */
+interface Seen {
+  views: { item: Item; parentId: string | null }[];
+  audiences: Map<string, Audience>;
+}
 
 /**
  * The live channel's one source: it listens to the domain events and tells each person's
@@ -45,20 +51,41 @@ export function subscribeLiveUpdates({
   }
 
   /**
+   * These items' shared views and who sees each, read once for all the events of a commit
+   * (a saved text is both changed and has new history). Audiences already worked out are in
+   * `known`.
+   */
+  function seen(itemIds: readonly string[], known: Map<string, Audience>, scope: CommitScope) {
+    const key = `live.seen:${itemIds.join(',')}`;
+    let reading = scope.get(key) as Promise<Seen> | undefined;
+    if (!reading) {
+      reading = (async () => {
+        const views = await items.sharedViews(itemIds);
+        const audiences = await access.audiencesOf(
+          views.map(({ item, parentId }) => ({ id: item._id, parentId })),
+          known,
+        );
+        return { views, audiences };
+      })();
+      scope.set(key, reading);
+    }
+    return reading;
+  }
+
+  /**
    * Tells everyone who sees these items their shared fields now (UPDATE_ITEM). A completed
    * box's whole subtree is read a slice at a time, each slice's audiences worked out over the
    * ones already known. Answers each item's box.
    */
-  async function changed(itemIds: readonly string[]): Promise<Map<string, string | null>> {
+  async function changed(
+    itemIds: readonly string[],
+    scope: CommitScope,
+  ): Promise<Map<string, string | null>> {
     const context = requestContext();
     const known = new Map<string, Audience>();
     const boxes = new Map<string, string | null>();
     for (const slice of idChunks(itemIds)) {
-      const views = await items.sharedViews(slice);
-      const audiences = await access.audiencesOf(
-        views.map(({ item, parentId }) => ({ id: item._id, parentId })),
-        known,
-      );
+      const { views, audiences } = await seen(slice, known, scope);
       for (const { item, parentId } of views) {
         tellChanged(item, audiences.get(item._id) ?? [], context);
         boxes.set(item._id, parentId);
@@ -116,15 +143,11 @@ export function subscribeLiveUpdates({
   });
   // An item's history grew (a box completed with what is inside it: each item's): whoever sees
   // the item hears of it, the audiences worked out a slice at a time.
-  events.on('history.changed', async ({ itemIds }) => {
+  events.on('history.changed', async ({ itemIds }, scope) => {
     const context = requestContext();
     const known = new Map<string, Audience>();
     for (const slice of idChunks(itemIds)) {
-      const views = await items.sharedViews(slice);
-      const audiences = await access.audiencesOf(
-        views.map(({ item, parentId }) => ({ id: item._id, parentId })),
-        known,
-      );
+      const { audiences } = await seen(slice, known, scope);
       for (const [itemId, audience] of audiences)
         for (const { userId } of audience)
           publisher.publish(userId, SOCKET_EVENTS.historyChanged, { itemId, ...echoTagFor(context, userId) });
@@ -143,8 +166,8 @@ export function subscribeLiveUpdates({
   events.on('items.created', async ({ itemIds }) => {
     for (const itemId of itemIds) await added(itemId);
   });
-  events.on('items.changed', async ({ itemIds }) => {
-    await changed(itemIds);
+  events.on('items.changed', async ({ itemIds }, scope) => {
+    await changed(itemIds, scope);
   });
   events.on('item.personalChanged', ({ userId, item }) => {
     publisher.publish(userId, SOCKET_EVENTS.updateItem, {
@@ -156,9 +179,9 @@ export function subscribeLiveUpdates({
   });
   // Those who still see a moved item hear of its new place; those who lost it or gained it
   // (a move across shares) hear that.
-  events.on('item.moved', async ({ itemId, audienceBefore }) => {
+  events.on('item.moved', async ({ itemId, audienceBefore }, scope) => {
     // Its place among its new siblings is the order of the box it is in.
-    const box = (await changed([itemId])).get(itemId);
+    const box = (await changed([itemId], scope)).get(itemId);
     if (box) await reread(box);
     const after = new Set((await access.audienceOf(itemId, db)).map(({ userId }) => userId));
     for (const { userId } of audienceBefore) if (!after.has(userId)) gone(itemId, userId);
