@@ -1,8 +1,10 @@
+import { SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
 import { api, createBox, rootBoxId, userIdOf } from '../support/api.js';
 import { serverNow } from '../support/clock.js';
-import { liveSocketConnected } from '../support/live.js';
+import { gate } from '../support/held-requests.js';
+import { holdLiveSocket, liveEventReceived, liveSocketConnected } from '../support/live.js';
 import { expect, test } from '../support/test.js';
 
 const MIN = 60_000;
@@ -216,4 +218,71 @@ test("a fired reminder of an item no longer shared keeps its row, but not the it
   await expect(row).toContainText('An item you no longer have access to');
   await expect(row).not.toContainText('Borrowed ladder');
   await expect(row.getByRole('button')).toHaveCount(0);
+});
+
+test('a count told live while an older read of it is on its way is the one the badge keeps', async ({
+  page,
+  request,
+}) => {
+  const me = await createLoggedInAccount(request, { label: 'reminders-count-race' });
+  const item = await api<{ _id: string }>(request, me.token, 'POST', '/api/items/create-item', {
+    parentItemId: await rootBoxId(request, me.token),
+    itemType: 'todoText',
+    title: 'Renew the passport',
+  });
+  // Due in a day: only this journey's run fires it.
+  const target = (await serverNow(request)) + 2 * DAY;
+  await api(request, me.token, 'PUT', '/api/items/update-item', {
+    itemId: item._id,
+    priorityTargetDate: target,
+  });
+  await api(
+    request,
+    me.token,
+    'POST',
+    `/api/reminders/create-item-reminder?itemId=${item._id}&numberOf=1&unit=days&beforeAfterOn=before`,
+  );
+
+  // The count is read at load; the socket joins after that, and the count is read again. The
+  // server answers that second read at once (nothing unread yet), but the answer reaches the
+  // page only once the count of a reminder fired meanwhile has come over the socket.
+  const releaseSocket = await holdLiveSocket(page);
+  const secondRead = gate();
+  const secondAnswer = gate();
+  let reads = 0;
+  await page.route('**/api/reminders/unread-count', async (route) => {
+    reads += 1;
+    const response = await route.fetch();
+    if (reads === 1) return route.fulfill({ response });
+    secondRead.release();
+    await secondAnswer.released;
+    // The page may have dropped that read by now.
+    await route.fulfill({ response }).catch(() => {});
+  });
+  await putSessionToken(page, me.token);
+  const connected = liveSocketConnected(page);
+  const told = liveEventReceived(page, SOCKET_EVENTS.remindersUnreadCount);
+  const firstRead = page.waitForResponse('**/api/reminders/unread-count');
+  await page.goto('/app');
+  await firstRead;
+  await expect(badge(page)).toHaveText('');
+  releaseSocket();
+  await connected;
+  await secondRead.released;
+
+  const dropped = page.waitForEvent('requestfailed', {
+    predicate: (failed) => failed.url().endsWith('/api/reminders/unread-count'),
+    timeout: 15_000,
+  });
+  const { fired } = await api<{ fired: number }>(request, me.token, 'POST', '/e2e/reminders/run', {
+    now: target - DAY,
+    email: me.email,
+  });
+  expect(fired).toBe(1);
+  await told;
+  await expect(badge(page)).toHaveText('1');
+  // The older read is dropped, not let through to replace the count.
+  await dropped;
+  secondAnswer.release();
+  await expect(badge(page)).toHaveText('1');
 });

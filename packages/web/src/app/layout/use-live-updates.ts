@@ -111,8 +111,12 @@ export function useLiveUpdates(token: string | null): void {
       void queryClient.invalidateQueries({ queryKey: historyKey(event.itemId) });
     });
     // The reminders badge follows the server's count.
+    // A read of the count still on its way (the one after a join) may have been answered
+    // before this count was sent: it is dropped, so its older count cannot replace this one.
     socket.on(SOCKET_EVENTS.remindersUnreadCount, ({ count }) => {
-      queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
+      void queryClient
+        .cancelQueries({ queryKey: UNREAD_COUNT_KEY })
+        .then(() => queryClient.setQueryData(UNREAD_COUNT_KEY, { count }));
     });
     // One of this person's imports is done: the import section may be waiting on it, and
     // what is on screen (the Organizer, search panes) may hold what came in.
