@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every layer, in order — typecheck, lint, unit, integration on SQLite and (when
-// TEST_DATABASE_URL is set) on PostgreSQL, the calendar sweep (in CI), build, end-to-end in
-// Debian's Chromium — then a summary. Every step runs even when an earlier one failed, so one run shows everything;
+// TEST_DATABASE_URL is set) on PostgreSQL, the calendar sweep (in CI), build, the first load's
+// byte budgets and end-to-end in Debian's Chromium — then a summary. Every step runs even when an earlier one failed, so one run shows everything;
 // the exit code is non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -142,6 +142,14 @@ if (!built) {
 } else if (!ensureChromium()) {
   results.push({ name: 'end-to-end (Chromium)', ok: false, failed: 1, note: 'not run: no Chromium' });
 } else {
+  // The first load's byte budgets (bench/first-load.bench.ts), a gate like any test: its
+  // report goes to a scratch folder, not over the committed one.
+  step('first-load budget (Chromium)', () =>
+    exec('npm', ['run', '--silent', 'bench', '-w', '@nestbox/bench', '--', 'first-load'], {
+      BENCH_REPORTS_DIR: path.join(reports, 'bench'),
+      CHROMIUM_PATH: CHROMIUM,
+    }),
+  );
   step('end-to-end (Chromium)', () => {
     const { ok, seconds } = exec(
       'npx',
