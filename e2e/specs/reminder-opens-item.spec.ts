@@ -1,5 +1,5 @@
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
-import { api, rootBoxId } from '../support/api.js';
+import { api, remindADayBefore, rootBoxId } from '../support/api.js';
 import { serverNow } from '../support/clock.js';
 import { liveSocketConnected } from '../support/live.js';
 import { expect, test } from '../support/test.js';
@@ -18,16 +18,7 @@ test('a reminder opens its item at the Reminders section: one heading, and Add a
     title: 'Renew the passport',
   });
   const target = (await serverNow(request)) + DAY;
-  await api(request, me.token, 'PUT', '/api/items/update-item', {
-    itemId: item._id,
-    priorityTargetDate: target,
-  });
-  await api(
-    request,
-    me.token,
-    'POST',
-    `/api/reminders/create-item-reminder?itemId=${item._id}&numberOf=1&unit=days&beforeAfterOn=before`,
-  );
+  await remindADayBefore(request, me.token, item._id, target);
   await putSessionToken(page, me.token);
   // The unread count arrives over the socket: the reminder fires once the page listens.
   const connected = liveSocketConnected(page);

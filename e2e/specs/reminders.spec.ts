@@ -1,7 +1,7 @@
 import { SOCKET_EVENTS } from '@nestbox/shared/realtime/events';
 import type { Page } from '@playwright/test';
 import { createLoggedInAccount, putSessionToken } from '../support/accounts.js';
-import { api, createBox, rootBoxId, userIdOf } from '../support/api.js';
+import { api, createBox, remindADayBefore, rootBoxId, userIdOf } from '../support/api.js';
 import { serverNow } from '../support/clock.js';
 import { gate } from '../support/held-requests.js';
 import { holdLiveSocket, liveEventReceived, liveSocketConnected } from '../support/live.js';
@@ -188,16 +188,7 @@ test("a fired reminder of an item no longer shared keeps its row, but not the it
     ownershipId: 'editor',
   });
   const target = (await serverNow(request)) + 3 * DAY;
-  await api(request, owner.token, 'PUT', '/api/items/update-item', {
-    itemId: ladder._id,
-    priorityTargetDate: target,
-  });
-  await api(
-    request,
-    member.token,
-    'POST',
-    `/api/reminders/create-item-reminder?itemId=${ladder._id}&numberOf=1&unit=days&beforeAfterOn=before`,
-  );
+  await remindADayBefore(request, owner.token, ladder._id, target, member.token);
   await api(request, member.token, 'POST', '/e2e/reminders/run', {
     now: target - DAY + MIN,
     email: member.email,
@@ -232,16 +223,7 @@ test('a count told live while an older read of it is on its way is the one the b
   });
   // Due in a day: only this journey's run fires it.
   const target = (await serverNow(request)) + 2 * DAY;
-  await api(request, me.token, 'PUT', '/api/items/update-item', {
-    itemId: item._id,
-    priorityTargetDate: target,
-  });
-  await api(
-    request,
-    me.token,
-    'POST',
-    `/api/reminders/create-item-reminder?itemId=${item._id}&numberOf=1&unit=days&beforeAfterOn=before`,
-  );
+  await remindADayBefore(request, me.token, item._id, target);
 
   // The count is read at load; the socket joins after that, and the count is read again. The
   // server answers that second read at once (nothing unread yet), but the answer reaches the

@@ -70,3 +70,23 @@ export async function createBox(request: APIRequestContext, token: string, title
     title,
   });
 }
+
+/**
+ * Gives the item `target` as its date (as `token`), then a reminder a day before it, set by
+ * `remindedToken` (`token` unless a member sets their own).
+ */
+export async function remindADayBefore(
+  request: APIRequestContext,
+  token: string,
+  itemId: string,
+  target: number,
+  remindedToken = token,
+): Promise<void> {
+  await api(request, token, 'PUT', '/api/items/update-item', { itemId, priorityTargetDate: target });
+  await api(
+    request,
+    remindedToken,
+    'POST',
+    `/api/reminders/create-item-reminder?itemId=${itemId}&numberOf=1&unit=days&beforeAfterOn=before`,
+  );
+}

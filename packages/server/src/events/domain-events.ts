@@ -69,11 +69,9 @@ export type CommitScope = Map<string, unknown>;
 export function createDomainEvents({ onError = () => {} }: { onError?: (error: unknown) => void } = {}) {
   const emitter = new EventEmitter();
   return {
-    emit<Name extends DomainEventName>(
-      name: Name,
-      event: DomainEvents[Name],
-      scope: CommitScope = new Map(),
-    ): void {
+    /** Tells one event, its listeners in a scope of their own. */
+    emit<Name extends DomainEventName>(name: Name, event: DomainEvents[Name]): void {
+      const scope: CommitScope = new Map();
       emitter.emit(name, event, scope);
     },
     /** Tells one commit's events, in order, with one scope for all their listeners. */
